@@ -1,0 +1,85 @@
+//! The `qipu` subcommands: the core, for scripts and tests. Output formats are relied on.
+
+mod args;
+mod perft;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+pub use args::Args;
+
+/// Why a subcommand stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The command line is wrong (exit status 2).
+    #[error("{0}")]
+    Usage(String),
+    /// The input is valid but the work failed (exit status 1).
+    #[error("{0}")]
+    Failed(String),
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl CliError {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            CliError::Usage(_) => ExitCode::from(2),
+            CliError::Failed(_) | CliError::Io(_) => ExitCode::from(1),
+        }
+    }
+}
+
+/// One line per subcommand, for `qipu help`.
+const USAGE: &str = "\
+usage: qipu <command> [options]
+
+commands:
+  perft DEPTH [--fen FEN] [--divide]   count the legal-move tree (move generator test)
+  help                                 this text
+  --version                            version and build revision";
+
+/// Run the command line `args` (without the program name); returns the exit status.
+pub fn run(args: &[String]) -> ExitCode {
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let mut out = stdout.lock();
+    let mut err = stderr.lock();
+    match dispatch(args, &mut out, &mut err) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(err, "qipu: {e}");
+            if matches!(e, CliError::Usage(_)) && args.is_empty() {
+                let _ = writeln!(err, "{USAGE}");
+            }
+            e.exit_code()
+        }
+    }
+}
+
+fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let Some((command, rest)) = args.split_first() else {
+        writeln!(out, "{USAGE}")?;
+        return Ok(());
+    };
+    match command.as_str() {
+        "perft" => perft::run(Args::new(rest), out, err),
+        "help" | "--help" | "-h" => {
+            writeln!(out, "{USAGE}")?;
+            Ok(())
+        }
+        "--version" | "-V" => {
+            writeln!(
+                out,
+                "qipu {} ({})",
+                env!("CARGO_PKG_VERSION"),
+                env!("QIPU_GIT_REVISION")
+            )?;
+            Ok(())
+        }
+        other => Err(CliError::Usage(format!(
+            "unknown command '{other}'; run 'qipu help' for the list"
+        ))),
+    }
+}

@@ -1,0 +1,7 @@
+//! Qipu (棋谱): Xiangqi rules, notation, records and referee, used by the `qipu` program.
+//!
+//! The core modules know nothing of the user interface.
+
+pub mod cli;
+pub mod lang;
+pub mod rules;

@@ -1,0 +1,477 @@
+//! A legal, playable position: the board, the side to move, the clocks, and the hash.
+
+use super::mv::{Move, MoveList};
+use super::piece::{Color, Piece, PieceKind};
+use super::setup::{Setup, SetupError};
+use super::square::Square;
+use super::tables::{
+    Ray, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS,
+    SOLDIER_MOVES,
+};
+use super::zobrist::{piece_key, BLACK_TO_MOVE};
+
+const BLACK_BIT: u8 = 8;
+const KIND_MASK: u8 = 7;
+const GENERAL: u8 = PieceKind::General as u8;
+const ADVISOR: u8 = PieceKind::Advisor as u8;
+const ELEPHANT: u8 = PieceKind::Elephant as u8;
+const HORSE: u8 = PieceKind::Horse as u8;
+const CHARIOT: u8 = PieceKind::Chariot as u8;
+const CANNON: u8 = PieceKind::Cannon as u8;
+const SOLDIER: u8 = PieceKind::Soldier as u8;
+
+/// How a position stands for the side to move (art. 3, 4.1.1, 4.1.3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// The side to move has a legal move.
+    Ongoing,
+    /// The side to move is in check and has no legal move: it has lost (將死, 4.1.1).
+    Checkmate,
+    /// The side to move is not in check but has no legal move: it has lost (困斃, 3.2, 4.1.3).
+    Stalemate,
+}
+
+/// A validated position: exactly one general per side, every piece on a point it can reach, the
+/// generals not facing, the side not to move not in check. Every move played on it is legal.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    board: [u8; 90],
+    side: Color,
+    generals: [u8; 2],
+    hash: u64,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+#[inline(always)]
+fn color_bit(color: Color) -> u8 {
+    match color {
+        Color::Red => 0,
+        Color::Black => BLACK_BIT,
+    }
+}
+
+impl Position {
+    /// The initial position of art. 1.3.
+    pub fn startpos() -> Position {
+        Setup::startpos()
+            .into_position()
+            .expect("the initial position of art. 1.3 is legal")
+    }
+
+    /// Validate a setup and make it playable.
+    pub(crate) fn from_validated_board(
+        board: [u8; 90],
+        side: Color,
+        halfmove_clock: u32,
+        fullmove_number: u32,
+    ) -> Result<Position, SetupError> {
+        let mut generals = [u8::MAX; 2];
+        let mut hash = 0;
+        for (sq, &code) in board.iter().enumerate() {
+            if code != 0 {
+                hash ^= piece_key(code, sq);
+                if code & KIND_MASK == GENERAL {
+                    generals[((code & BLACK_BIT) >> 3) as usize] = sq as u8;
+                }
+            }
+        }
+        if side == Color::Black {
+            hash ^= BLACK_TO_MOVE;
+        }
+        let pos = Position {
+            board,
+            side,
+            generals,
+            hash,
+            halfmove_clock,
+            fullmove_number,
+        };
+        if pos.generals_facing() {
+            return Err(SetupError::GeneralsFacing);
+        }
+        if pos.general_attacked(side.opponent()) {
+            return Err(SetupError::SideNotToMoveInCheck(side.opponent()));
+        }
+        Ok(pos)
+    }
+
+    /// The unchecked setup of this position (for editing and FEN output).
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for sq in Square::all() {
+            setup.set(sq, self.piece_at(sq));
+        }
+        setup.side = self.side;
+        setup.halfmove_clock = self.halfmove_clock;
+        setup.fullmove_number = self.fullmove_number;
+        setup
+    }
+
+    /// The piece on a point, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// Every piece with its point, in point order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Where `color`'s general stands.
+    pub fn general(&self, color: Color) -> Square {
+        Square::new(self.generals[color.index()]).expect("a validated position has both generals")
+    }
+
+    /// Zobrist hash of the board and the side to move (not the clocks).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plies since the last capture (for the natural limit, 4.2.4).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The round number: 1 at the start, raised after each Black move.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Whether the side to move is in check (將軍, art. 3.1).
+    pub fn in_check(&self) -> bool {
+        self.general_attacked(self.side)
+    }
+
+    /// Whether `color`'s general is attacked by an enemy piece (art. 3.1).
+    pub fn is_check(&self, color: Color) -> bool {
+        self.general_attacked(color)
+    }
+
+    /// Checkmate, stalemate, or play goes on.
+    pub fn status(&self) -> Status {
+        if self.has_legal_move() {
+            Status::Ongoing
+        } else if self.in_check() {
+            Status::Checkmate
+        } else {
+            Status::Stalemate
+        }
+    }
+
+    /// Whether `mv` is a legal move for the side to move.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// The position after a legal move; an illegal one is refused with its reason and `self` is
+    /// left as it was.
+    pub fn play(&self, mv: Move) -> Result<Position, super::IllegalMove> {
+        super::explain::check_move(self, mv)?;
+        let mut next = self.clone();
+        let captured = next.make(mv);
+        next.halfmove_clock = if captured != 0 {
+            0
+        } else {
+            self.halfmove_clock + 1
+        };
+        if self.side == Color::Black {
+            next.fullmove_number += 1;
+        }
+        Ok(next)
+    }
+
+    /// Whether the move would capture.
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.board[mv.to.index()] != 0
+    }
+
+    // ----- move generation -------------------------------------------------------------------
+
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut work = self.clone();
+        let mut list = MoveList::new();
+        work.generate_pseudo(&mut list);
+        work.retain_legal(&mut list);
+        list
+    }
+
+    /// All moves that obey the movement of the pieces (art. 2.2) without regard to the safety of
+    /// the own general.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_pseudo(&mut list);
+        list
+    }
+
+    /// Number of legal moves (used for bulk counting in perft).
+    pub(crate) fn count_legal(&mut self) -> usize {
+        let mut list = MoveList::new();
+        self.generate_pseudo(&mut list);
+        let in_check = self.in_check();
+        let g = self.generals[self.side.index()] as usize;
+        let mut n = 0;
+        for &mv in list.iter() {
+            if (!in_check && self.surely_safe(g, mv)) || self.legal_after(mv) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    fn has_legal_move(&self) -> bool {
+        let mut work = self.clone();
+        let mut list = MoveList::new();
+        work.generate_pseudo(&mut list);
+        list.iter().any(|&mv| work.legal_after(mv))
+    }
+
+    fn retain_legal(&mut self, list: &mut MoveList) {
+        let in_check = self.in_check();
+        let g = self.generals[self.side.index()] as usize;
+        let mut i = 0;
+        while i < list.len() {
+            let mv = list[i];
+            if (!in_check && self.surely_safe(g, mv)) || self.legal_after(mv) {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    /// A move that cannot expose the own general: the mover is not the general, the general is
+    /// not in check, and neither the point left nor the point reached lies on the general's
+    /// file or rank, nor is the point left one of the general's horse-leg points.
+    #[inline(always)]
+    fn surely_safe(&self, g: usize, mv: Move) -> bool {
+        let (from, to) = (mv.from.index(), mv.to.index());
+        if from == g {
+            return false;
+        }
+        let (gf, gr) = (g % 9, g / 9);
+        let (ff, fr) = (from % 9, from / 9);
+        let (tf, tr) = (to % 9, to / 9);
+        ff != gf
+            && fr != gr
+            && tf != gf
+            && tr != gr
+            && !(ff.abs_diff(gf) == 1 && fr.abs_diff(gr) == 1)
+    }
+
+    /// Play `mv` on `self`, test the mover's general, and take it back.
+    #[inline]
+    fn legal_after(&mut self, mv: Move) -> bool {
+        let us = self.side;
+        let captured = self.make(mv);
+        let ok = !self.general_attacked(us);
+        self.unmake(mv, captured);
+        ok
+    }
+
+    /// Play a move without checks; returns the captured code (0 if none).
+    #[inline(always)]
+    pub(crate) fn make(&mut self, mv: Move) -> u8 {
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let moving = self.board[from];
+        let captured = self.board[to];
+        self.board[to] = moving;
+        self.board[from] = 0;
+        self.hash ^= piece_key(moving, from) ^ piece_key(moving, to) ^ BLACK_TO_MOVE;
+        if captured != 0 {
+            self.hash ^= piece_key(captured, to);
+        }
+        if moving & KIND_MASK == GENERAL {
+            self.generals[self.side.index()] = to as u8;
+        }
+        self.side = self.side.opponent();
+        captured
+    }
+
+    /// Take back a move made by [`Position::make`].
+    #[inline(always)]
+    pub(crate) fn unmake(&mut self, mv: Move, captured: u8) {
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let moving = self.board[to];
+        self.side = self.side.opponent();
+        self.board[from] = moving;
+        self.board[to] = captured;
+        self.hash ^= piece_key(moving, from) ^ piece_key(moving, to) ^ BLACK_TO_MOVE;
+        if captured != 0 {
+            self.hash ^= piece_key(captured, to);
+        }
+        if moving & KIND_MASK == GENERAL {
+            self.generals[self.side.index()] = from as u8;
+        }
+    }
+
+    /// Pseudo-legal moves by the rules of movement of art. 2.2.
+    fn generate_pseudo(&self, list: &mut MoveList) {
+        let us = color_bit(self.side);
+        let board = &self.board;
+        let own = |code: u8| code != 0 && code & BLACK_BIT == us;
+        for from in 0..90usize {
+            let code = board[from];
+            if code == 0 || code & BLACK_BIT != us {
+                continue;
+            }
+            let from_sq = Square::new(from as u8).expect("index below 90");
+            let mut add = |to: u8| {
+                list.push(Move::new(
+                    from_sq,
+                    Square::new(to).expect("move tables hold points of the board"),
+                ))
+            };
+            match code & KIND_MASK {
+                CHARIOT => {
+                    for ray in &RAYS[from] {
+                        for &to in ray.as_slice() {
+                            let t = board[to as usize];
+                            if t == 0 {
+                                add(to);
+                            } else {
+                                if !own(t) {
+                                    add(to);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+                CANNON => {
+                    for ray in &RAYS[from] {
+                        let mut squares = ray.as_slice().iter();
+                        for &to in squares.by_ref() {
+                            if board[to as usize] == 0 {
+                                add(to);
+                            } else {
+                                break;
+                            }
+                        }
+                        // 2.2: the cannon captures over exactly one screen (炮架).
+                        for &to in squares {
+                            let t = board[to as usize];
+                            if t != 0 {
+                                if !own(t) {
+                                    add(to);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+                HORSE => {
+                    for step in HORSE_MOVES[from].as_slice() {
+                        if board[step.block as usize] == 0 && !own(board[step.to as usize]) {
+                            add(step.to);
+                        }
+                    }
+                }
+                ELEPHANT => {
+                    for step in ELEPHANT_MOVES[from].as_slice() {
+                        if board[step.block as usize] == 0 && !own(board[step.to as usize]) {
+                            add(step.to);
+                        }
+                    }
+                }
+                ADVISOR => {
+                    for step in ADVISOR_MOVES[from].as_slice() {
+                        if !own(board[step.to as usize]) {
+                            add(step.to);
+                        }
+                    }
+                }
+                GENERAL => {
+                    for step in GENERAL_MOVES[from].as_slice() {
+                        if !own(board[step.to as usize]) {
+                            add(step.to);
+                        }
+                    }
+                }
+                _ => {
+                    for step in SOLDIER_MOVES[self.side.index()][from].as_slice() {
+                        if !own(board[step.to as usize]) {
+                            add(step.to);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `color`'s general is attacked: by a chariot or the enemy general on an open line
+    /// (the generals may not face, 2.2), a cannon over one screen, a horse whose leg is free, or
+    /// a soldier next to it.
+    pub(crate) fn general_attacked(&self, color: Color) -> bool {
+        let g = self.generals[color.index()] as usize;
+        let them = color_bit(color.opponent());
+        let board = &self.board;
+        let (chariot, cannon, general) = (CHARIOT | them, CANNON | them, GENERAL | them);
+        for (d, ray) in RAYS[g].iter().enumerate() {
+            if ray_attacks(board, ray, chariot, cannon, if d < 2 { general } else { 0 }) {
+                return true;
+            }
+        }
+        let horse = HORSE | them;
+        for step in HORSE_ATTACKERS[g].as_slice() {
+            if board[step.to as usize] == horse && board[step.block as usize] == 0 {
+                return true;
+            }
+        }
+        let soldier = SOLDIER | them;
+        let (f, r) = (g % 9, g / 9);
+        let ahead = r as i32 + color.forward() as i32;
+        ((0..10).contains(&ahead) && board[ahead as usize * 9 + f] == soldier)
+            || (f > 0 && board[g - 1] == soldier)
+            || (f < 8 && board[g + 1] == soldier)
+    }
+
+    /// Whether the two generals stand on one file with nothing between them (2.2).
+    pub fn generals_facing(&self) -> bool {
+        let (r, b) = (self.generals[0] as usize, self.generals[1] as usize);
+        if r % 9 != b % 9 {
+            return false;
+        }
+        let (lo, hi) = (r.min(b), r.max(b));
+        (lo + 9..hi).step_by(9).all(|sq| self.board[sq] == 0)
+    }
+
+    pub(crate) fn code_at(&self, sq: Square) -> u8 {
+        self.board[sq.index()]
+    }
+}
+
+/// Whether the first piece along `ray` is `chariot` or `general`, or the second is `cannon`.
+#[inline(always)]
+fn ray_attacks(board: &[u8; 90], ray: &Ray, chariot: u8, cannon: u8, general: u8) -> bool {
+    let mut squares = ray.as_slice().iter();
+    for &sq in squares.by_ref() {
+        let t = board[sq as usize];
+        if t != 0 {
+            if t == chariot || t == general {
+                return true;
+            }
+            break;
+        }
+    }
+    for &sq in squares {
+        let t = board[sq as usize];
+        if t != 0 {
+            return t == cannon;
+        }
+    }
+    false
+}

@@ -1,0 +1,169 @@
+//! An unchecked arrangement of pieces (from FEN or a position editor), and the checks that make
+//! it a [`Position`].
+
+use super::piece::{Color, Piece, PieceKind};
+use super::position::Position;
+use super::square::Square;
+
+/// An arrangement of pieces with a side to move and clocks, not yet checked.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Setup {
+    board: [Option<Piece>; 90],
+    /// The side to move.
+    pub side: Color,
+    /// Plies since the last capture.
+    pub halfmove_clock: u32,
+    /// Round number, from 1.
+    pub fullmove_number: u32,
+}
+
+/// Why a setup is not a legal position.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SetupError {
+    /// Each side has exactly one general (1.2).
+    #[error("{0} has no general")]
+    NoGeneral(Color),
+    /// More pieces of a kind than a side starts with (1.2).
+    #[error("{count} {color} {kind}s; a side has at most {max}")]
+    TooMany {
+        /// Whose pieces.
+        color: Color,
+        /// Which kind.
+        kind: PieceKind,
+        /// How many are on the board.
+        count: u8,
+        /// The most a side can have.
+        max: u8,
+    },
+    /// A piece on a point it can never reach by the rules of movement (2.2).
+    #[error("{piece} on {square}, a point it can never reach")]
+    Unreachable {
+        /// The piece.
+        piece: Piece,
+        /// Its point.
+        square: Square,
+    },
+    /// The generals face each other on an open file (2.2).
+    #[error("the generals face each other on an open file")]
+    GeneralsFacing,
+    /// The side that has just moved left its general attacked (4.1.6).
+    #[error("{0} is in check but it is not {0}'s turn")]
+    SideNotToMoveInCheck(Color),
+}
+
+impl Setup {
+    /// An empty board, Red to move.
+    pub fn empty() -> Setup {
+        Setup {
+            board: [None; 90],
+            side: Color::Red,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// The initial position of art. 1.3.
+    pub fn startpos() -> Setup {
+        use PieceKind::*;
+        let mut setup = Setup::empty();
+        let back = [
+            Chariot, Horse, Elephant, Advisor, General, Advisor, Elephant, Horse, Chariot,
+        ];
+        for (file, &kind) in back.iter().enumerate() {
+            let file = file as u8;
+            setup.put(file, 0, Piece::new(Color::Red, kind));
+            setup.put(file, 9, Piece::new(Color::Black, kind));
+        }
+        for file in [1, 7] {
+            setup.put(file, 2, Piece::new(Color::Red, Cannon));
+            setup.put(file, 7, Piece::new(Color::Black, Cannon));
+        }
+        for file in [0, 2, 4, 6, 8] {
+            setup.put(file, 3, Piece::new(Color::Red, Soldier));
+            setup.put(file, 6, Piece::new(Color::Black, Soldier));
+        }
+        setup
+    }
+
+    fn put(&mut self, file: u8, rank: u8, piece: Piece) {
+        let sq = Square::from_coords(file, rank).expect("start squares are on the board");
+        self.board[sq.index()] = Some(piece);
+    }
+
+    /// The piece on a point.
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Put a piece on a point, or clear it.
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board[sq.index()] = piece;
+    }
+
+    /// Check the setup: one general each, no more of a kind than a side has, every piece on a
+    /// point it can reach, generals not facing, the side not to move not in check.
+    pub fn into_position(self) -> Result<Position, SetupError> {
+        let mut counts = [[0u8; 8]; 2];
+        let mut board = [0u8; 90];
+        for sq in Square::all() {
+            if let Some(piece) = self.board[sq.index()] {
+                if !reachable(piece, sq) {
+                    return Err(SetupError::Unreachable { piece, square: sq });
+                }
+                counts[piece.color.index()][piece.kind as usize] += 1;
+                board[sq.index()] = piece.code();
+            }
+        }
+        for color in [Color::Red, Color::Black] {
+            for kind in PieceKind::ALL {
+                let count = counts[color.index()][kind as usize];
+                if count > kind.initial_count() {
+                    return Err(SetupError::TooMany {
+                        color,
+                        kind,
+                        count,
+                        max: kind.initial_count(),
+                    });
+                }
+            }
+            if counts[color.index()][PieceKind::General as usize] == 0 {
+                return Err(SetupError::NoGeneral(color));
+            }
+        }
+        Position::from_validated_board(
+            board,
+            self.side,
+            self.halfmove_clock,
+            self.fullmove_number.max(1),
+        )
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup::empty()
+    }
+}
+
+/// Whether a piece can ever stand on a point (1.1, 2.2): generals in the palace, advisors on its
+/// five diagonal points, elephants on their seven points, soldiers not behind their start.
+pub fn reachable(piece: Piece, sq: Square) -> bool {
+    let (file, rank) = (sq.file(), sq.rank());
+    // Ranks seen from the piece's own side: 0 = own back rank.
+    let own_rank = match piece.color {
+        Color::Red => rank,
+        Color::Black => 9 - rank,
+    };
+    match piece.kind {
+        PieceKind::General => sq.in_palace(piece.color),
+        PieceKind::Advisor => {
+            matches!((file, own_rank), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2))
+        }
+        PieceKind::Elephant => matches!(
+            (file, own_rank),
+            (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
+        ),
+        PieceKind::Soldier => own_rank >= 5 || (own_rank >= 3 && file % 2 == 0),
+        PieceKind::Horse | PieceKind::Chariot | PieceKind::Cannon => true,
+    }
+}
