@@ -4,4 +4,5 @@
 
 pub mod cli;
 pub mod lang;
+pub mod record;
 pub mod rules;

@@ -1,0 +1,140 @@
+//! Move marks (`!`, `?`, …) and numeric annotation glyphs (NAGs, PGN `$n`).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A judgement on a move, written after it: `!` good, `?` mistake, and so on.
+///
+/// In PGN the six marks are the NAGs `$1`…`$6`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Mark {
+    /// `!` a good move (好棋).
+    Good,
+    /// `?` a mistake (错着).
+    Mistake,
+    /// `!!` a brilliant move (妙着).
+    Brilliant,
+    /// `??` a blunder (败着).
+    Blunder,
+    /// `!?` an interesting move (值得考虑).
+    Interesting,
+    /// `?!` a dubious move (值得怀疑).
+    Dubious,
+}
+
+impl Mark {
+    /// Every mark, in NAG order (`$1`…`$6`).
+    pub const ALL: [Mark; 6] = [
+        Mark::Good,
+        Mark::Mistake,
+        Mark::Brilliant,
+        Mark::Blunder,
+        Mark::Interesting,
+        Mark::Dubious,
+    ];
+
+    /// The mark as written after a move.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Good => "!",
+            Mark::Mistake => "?",
+            Mark::Brilliant => "!!",
+            Mark::Blunder => "??",
+            Mark::Interesting => "!?",
+            Mark::Dubious => "?!",
+        }
+    }
+
+    /// Read a mark symbol (`!`, `??`, …).
+    pub fn from_symbol(text: &str) -> Option<Mark> {
+        Mark::ALL.into_iter().find(|m| m.symbol() == text)
+    }
+
+    /// The PGN NAG number of the mark (1–6).
+    pub fn nag(self) -> u8 {
+        match self {
+            Mark::Good => 1,
+            Mark::Mistake => 2,
+            Mark::Brilliant => 3,
+            Mark::Blunder => 4,
+            Mark::Interesting => 5,
+            Mark::Dubious => 6,
+        }
+    }
+
+    /// The mark a NAG number stands for, if it is one of `$1`…`$6`.
+    pub fn from_nag(nag: u8) -> Option<Mark> {
+        Mark::ALL.into_iter().find(|m| m.nag() == nag)
+    }
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+/// What a user wrote about one node: comments, a mark and other NAGs.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Annotation {
+    /// Text before the move, used where a variation opens with a comment (PGN `( {…} 3. …)`).
+    /// Empty when absent. On the root it is unused: the root's `comment` is the game comment.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub comment_before: String,
+    /// Text after the move; on the root, the comment before the first move. Empty when absent.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub comment: String,
+    /// The move's mark, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<Mark>,
+    /// Other NAGs (PGN `$n`, other than the marks `$1`–`$6`), in the order written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u8>,
+}
+
+impl Annotation {
+    /// True when nothing is written.
+    pub fn is_empty(&self) -> bool {
+        self.comment_before.is_empty()
+            && self.comment.is_empty()
+            && self.mark.is_none()
+            && self.nags.is_empty()
+    }
+
+    /// Record a NAG: `$1`–`$6` set the mark (when none is set yet), others join `nags`.
+    pub fn add_nag(&mut self, nag: u8) {
+        match Mark::from_nag(nag) {
+            Some(mark) if self.mark.is_none() => self.mark = Some(mark),
+            _ => self.nags.push(nag),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbols_and_nags_round_trip() {
+        for mark in Mark::ALL {
+            assert_eq!(Mark::from_symbol(mark.symbol()), Some(mark));
+            assert_eq!(Mark::from_nag(mark.nag()), Some(mark));
+        }
+        assert_eq!(Mark::from_symbol("!!"), Some(Mark::Brilliant));
+        assert_eq!(Mark::from_symbol("?!"), Some(Mark::Dubious));
+        assert_eq!(Mark::from_symbol("!!!"), None);
+        assert_eq!(Mark::from_nag(7), None);
+    }
+
+    #[test]
+    fn nags_fill_the_mark_first() {
+        let mut a = Annotation::default();
+        a.add_nag(4);
+        a.add_nag(1);
+        a.add_nag(14);
+        assert_eq!(a.mark, Some(Mark::Blunder));
+        assert_eq!(a.nags, vec![1, 14]);
+        assert!(!a.is_empty());
+    }
+}

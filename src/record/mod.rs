@@ -1,0 +1,15 @@
+//! The game record (棋谱): tags, start position, and a tree of moves with variations, comments,
+//! marks and NAGs. Every move in the tree is legal in its position.
+//!
+//! The record serialises with serde (see `stored` for the JSON layout), losslessly and without
+//! recursion, whatever the depth of the tree.
+
+mod game;
+mod mark;
+mod stored;
+mod tags;
+
+pub use game::{Game, NodeId};
+pub use mark::{Annotation, Mark};
+pub use stored::StoredError;
+pub use tags::{GameResult, TagKey, Tags};
