@@ -1,0 +1,184 @@
+//! Text encodings of record files, detected rather than assumed: UTF-8 (with or without a byte
+//! order mark), GBK/GB18030 (simplified Chinese, XiangQi Wizard's default) and BIG5 (traditional).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use encoding_rs::{BIG5, GB18030, GBK, UTF_8};
+use serde::{Deserialize, Serialize};
+
+/// A text encoding of a record file.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum TextEncoding {
+    /// UTF-8, with or without a byte order mark.
+    Utf8,
+    /// GBK, read as its superset GB18030 (simplified Chinese, XiangQi Wizard 象棋巫师).
+    Gbk,
+    /// BIG5 (traditional Chinese).
+    Big5,
+}
+
+impl TextEncoding {
+    /// The usual name.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextEncoding::Utf8 => "UTF-8",
+            TextEncoding::Gbk => "GBK",
+            TextEncoding::Big5 => "BIG5",
+        }
+    }
+
+    /// Encode `text`; characters the encoding lacks become `&#NNNN;` (HTML numeric references)
+    /// and are counted in the second value, so the caller can warn.
+    pub fn encode(self, text: &str) -> (Vec<u8>, usize) {
+        let encoding = match self {
+            TextEncoding::Utf8 => return (text.as_bytes().to_vec(), 0),
+            TextEncoding::Gbk => GBK,
+            TextEncoding::Big5 => BIG5,
+        };
+        let (bytes, _, _) = encoding.encode(text);
+        let unmappable = if bytes.contains(&b'&') {
+            text.chars()
+                .filter(|c| {
+                    let mut buf = [0u8; 4];
+                    let (_, _, bad) = encoding.encode(c.encode_utf8(&mut buf));
+                    bad
+                })
+                .count()
+        } else {
+            0
+        };
+        (bytes.into_owned(), unmappable)
+    }
+}
+
+impl fmt::Display for TextEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Text decoded from a file and the encoding it was found in.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DecodedText<'a> {
+    /// The text (a byte order mark removed).
+    pub text: Cow<'a, str>,
+    /// The encoding detected.
+    pub encoding: TextEncoding,
+    /// Number of byte sequences that were not valid in that encoding (each became U+FFFD).
+    pub malformed: usize,
+}
+
+/// Characters of move text and record words, in simplified and traditional glyphs. A decoding
+/// that yields more of them is the likelier one.
+const RECORD_CHARS: &str = "车車马馬炮砲包兵卒将將帅帥仕士相象进進退平前后後中\
+    一二三四五六七八九１２３４５６７８９红紅黑胜勝负負和先局赛賽";
+
+fn record_score(text: &str) -> usize {
+    text.chars().filter(|c| RECORD_CHARS.contains(*c)).count()
+}
+
+fn malformed_count(text: &str) -> usize {
+    text.chars().filter(|&c| c == '\u{FFFD}').count()
+}
+
+/// Decode a record file, detecting its encoding: a UTF-8 byte order mark or valid UTF-8 means
+/// UTF-8; otherwise GB18030 and BIG5 are both tried and the one with fewer malformed sequences
+/// and more move-text characters wins (GBK on a tie, as XiangQi Wizard writes).
+pub fn decode(bytes: &[u8]) -> DecodedText<'_> {
+    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        let (text, _) = UTF_8.decode_without_bom_handling(rest);
+        let malformed = malformed_count(&text);
+        return DecodedText {
+            text,
+            encoding: TextEncoding::Utf8,
+            malformed,
+        };
+    }
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return DecodedText {
+            text: Cow::Borrowed(text),
+            encoding: TextEncoding::Utf8,
+            malformed: 0,
+        };
+    }
+    let (gb, _) = GB18030.decode_without_bom_handling(bytes);
+    let (big5, _) = BIG5.decode_without_bom_handling(bytes);
+    let gb_bad = malformed_count(&gb);
+    let big5_bad = malformed_count(&big5);
+    let gb_key = (gb_bad, usize::MAX - record_score(&gb));
+    let big5_key = (big5_bad, usize::MAX - record_score(&big5));
+    if big5_key < gb_key {
+        DecodedText {
+            text: big5,
+            encoding: TextEncoding::Big5,
+            malformed: big5_bad,
+        }
+    } else {
+        DecodedText {
+            text: gb,
+            encoding: TextEncoding::Gbk,
+            malformed: gb_bad,
+        }
+    }
+}
+
+/// Decode a GBK string field (XQF headers and comments), read as GB18030.
+pub fn decode_gbk(bytes: &[u8]) -> String {
+    GB18030.decode_without_bom_handling(bytes).0.into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Byte vectors of formats.md §11.6.
+    const MA_GBK: &[u8] = &[0xc2, 0xed, 0xa3, 0xb8, 0xbd, 0xf8, 0xa3, 0xb7];
+    const MA_BIG5: &[u8] = &[0xb0, 0xa8, 0xa2, 0xb7, 0xb6, 0x69, 0xa2, 0xb6];
+    const PAO_GBK: &[u8] = &[0xc5, 0xda, 0xb6, 0xfe, 0xc6, 0xbd, 0xce, 0xe5];
+    const PAO_BIG5: &[u8] = &[0xac, 0xb6, 0xa4, 0x47, 0xa5, 0xad, 0xa4, 0xad];
+
+    fn line(parts: &[&[u8]]) -> Vec<u8> {
+        let mut out = b"  1. ".to_vec();
+        for p in parts {
+            out.extend_from_slice(p);
+            out.push(b' ');
+        }
+        out
+    }
+
+    #[test]
+    fn gbk_and_big5_are_told_apart() {
+        let gbk_bytes = line(&[PAO_GBK, MA_GBK]);
+        let gbk = decode(&gbk_bytes);
+        assert_eq!(gbk.encoding, TextEncoding::Gbk);
+        assert_eq!(gbk.text.trim(), "1. 炮二平五 马８进７");
+        let big5_bytes = line(&[PAO_BIG5, MA_BIG5]);
+        let big5 = decode(&big5_bytes);
+        assert_eq!(big5.encoding, TextEncoding::Big5);
+        assert_eq!(big5.text.trim(), "1. 炮二平五 馬８進７");
+        assert_eq!(big5.malformed, 0);
+    }
+
+    #[test]
+    fn utf8_with_and_without_bom() {
+        let plain = decode("1. 炮二平五".as_bytes());
+        assert_eq!(plain.encoding, TextEncoding::Utf8);
+        assert!(matches!(plain.text, Cow::Borrowed(_)));
+        let mut with_bom = b"\xEF\xBB\xBF".to_vec();
+        with_bom.extend_from_slice("1. 炮二平五".as_bytes());
+        let bom = decode(&with_bom);
+        assert_eq!(bom.encoding, TextEncoding::Utf8);
+        assert_eq!(bom.text, "1. 炮二平五");
+    }
+
+    #[test]
+    fn encode_gives_the_published_bytes() {
+        assert_eq!(TextEncoding::Gbk.encode("马８进７"), (MA_GBK.to_vec(), 0));
+        assert_eq!(TextEncoding::Big5.encode("馬８進７"), (MA_BIG5.to_vec(), 0));
+        // 马 (simplified) has no BIG5 code: it is written as a reference and counted.
+        let (bytes, bad) = TextEncoding::Big5.encode("马");
+        assert_eq!(bad, 1);
+        assert_eq!(bytes, b"&#39532;");
+    }
+}

@@ -1,0 +1,13 @@
+//! Record files: PGN (read and write, XiangQi Wizard dialect and others), XQF (XQStudio), the
+//! Qipu JSON record, and saving without loss. Readers detect encodings and report errors with
+//! their place (line and column, or byte offset).
+
+pub mod encoding;
+pub mod json;
+pub mod save;
+pub mod xqf;
+
+pub use encoding::{decode, TextEncoding};
+pub use json::{read_json, write_json, JsonError};
+pub use save::{save_atomic, SaveError, TargetState};
+pub use xqf::{read_xqf, SkippedMove, XqfError, XqfRecord};

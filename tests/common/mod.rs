@@ -1,0 +1,49 @@
+//! Helpers shared by the integration tests: where the shared data lives.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The shared data folder (`shared/` beside the project or one of its parents). Fails loudly
+/// when it is missing: the corpus tests must not pass without their data.
+pub fn shared() -> PathBuf {
+    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    loop {
+        let candidate = dir.join("shared");
+        if candidate.join("corpus").is_dir() {
+            return candidate;
+        }
+        dir = dir.parent().expect(
+            "the shared data folder (shared/corpus) must be beside the project or above it",
+        );
+    }
+}
+
+/// A path inside the shared folder; the file or folder must exist.
+pub fn shared_path(relative: &str) -> PathBuf {
+    let path = shared().join(relative);
+    assert!(path.exists(), "missing shared data: {}", path.display());
+    path
+}
+
+/// Every file below `dir` whose extension (any case) is one of `exts`, sorted.
+pub fn files_below(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("corpus folder is readable") {
+            let path = entry.expect("corpus entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
+            {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
