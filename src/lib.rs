@@ -5,5 +5,6 @@
 pub mod cli;
 pub mod formats;
 pub mod lang;
+pub mod notation;
 pub mod record;
 pub mod rules;

@@ -1,6 +1,8 @@
 //! The `qipu` subcommands: the core, for scripts and tests. Output formats are relied on.
 
 mod args;
+mod notate;
+mod parse;
 mod perft;
 
 use std::io::Write;
@@ -37,6 +39,8 @@ usage: qipu <command> [options]
 
 commands:
   perft DEPTH [--fen FEN] [--divide]   count the legal-move tree (move generator test)
+  notate [--fen FEN] --as N MOVE...    write ICCS moves in notation N (iccs wxf zh zh-hant abbrev)
+  parse [--fen FEN] --from N TEXT...   read moves in notation N (or auto), print them in ICCS
   help                                 this text
   --version                            version and build revision";
 
@@ -65,6 +69,8 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
     };
     match command.as_str() {
         "perft" => perft::run(Args::new(rest), out, err),
+        "notate" => notate::run(Args::new(rest), out),
+        "parse" => parse::run(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

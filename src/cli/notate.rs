@@ -1,0 +1,46 @@
+//! `qipu notate --fen FEN --as NOTATION MOVE...`: play ICCS moves in order and print each in a
+//! notation, one per line.
+
+use std::io::Write;
+
+use super::{Args, CliError};
+use crate::notation::{write_move, Notation, WriteOptions};
+use crate::rules::{Move, Position};
+
+const USAGE: &str = "usage: qipu notate [--fen FEN] --as iccs|wxf|zh|zh-hant|abbrev MOVE...";
+
+/// The position given by `--fen`, or the start position.
+pub(super) fn start_position(fen: Option<&str>) -> Result<Position, CliError> {
+    match fen {
+        Some(fen) => {
+            Position::from_fen(fen).map_err(|e| CliError::Usage(format!("bad FEN '{fen}': {e}")))
+        }
+        None => Ok(Position::startpos()),
+    }
+}
+
+/// Run the subcommand.
+pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let fen = args.option("--fen")?;
+    let notation = args
+        .option("--as")?
+        .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
+    let notation: Notation = notation
+        .parse()
+        .map_err(|e: crate::notation::UnknownNotation| CliError::Usage(e.to_string()))?;
+    let moves = args.positionals()?;
+    let mut pos = start_position(fen)?;
+    let options = WriteOptions::default();
+    for (i, text) in moves.iter().enumerate() {
+        let index = i + 1;
+        let mv = Move::parse_iccs(text).ok_or_else(|| {
+            CliError::Failed(format!("move {index} '{text}' is not an ICCS move"))
+        })?;
+        let next = pos
+            .play(mv)
+            .map_err(|e| CliError::Failed(format!("move {index} '{text}': {e}")))?;
+        writeln!(out, "{}", write_move(&pos, mv, notation, &options))?;
+        pos = next;
+    }
+    Ok(())
+}

@@ -1,0 +1,37 @@
+//! `qipu parse --fen FEN --from NOTATION TEXT...`: read moves in a notation (`auto` detects each
+//! one), play them in order and print each in ICCS, one per line. A move that cannot be read
+//! stops with its index and the reason (the candidates when ambiguous).
+
+use std::io::Write;
+
+use super::notate::start_position;
+use super::{Args, CliError};
+use crate::notation::{read_move, Notation};
+
+const USAGE: &str = "usage: qipu parse [--fen FEN] --from iccs|wxf|zh|zh-hant|abbrev|auto TEXT...";
+
+/// Run the subcommand.
+pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let fen = args.option("--fen")?;
+    let from = args
+        .option("--from")?
+        .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
+    let hint: Option<Notation> = match from {
+        "auto" => None,
+        name => Some(
+            name.parse()
+                .map_err(|e: crate::notation::UnknownNotation| CliError::Usage(e.to_string()))?,
+        ),
+    };
+    let texts = args.positionals()?;
+    let mut pos = start_position(fen)?;
+    for (i, text) in texts.iter().enumerate() {
+        let mv = read_move(&pos, text, hint)
+            .map_err(|e| CliError::Failed(format!("move {}: {e}", i + 1)))?;
+        pos = pos
+            .play(mv)
+            .map_err(|e| CliError::Failed(format!("move {}: {e}", i + 1)))?;
+        writeln!(out, "{mv}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,224 @@
+//! Full Chinese notation (art. 7.2–7.3): 炮二平五, 馬８進７, 前車進二, 一兵平四, 前三平四 — and
+//! the reader shared with the abbreviated form, which is the same text without the movement
+//! character.
+
+use super::geometry::{self, Crowd};
+use super::glyphs::{self, classify, Action, Glyph, PositionWord, Script, Stroke};
+use super::query::{Query, Selector};
+use super::{NotationError, SoldierConvention, StrokeConvention, WriteOptions};
+use crate::rules::{Color, Move, Piece, PieceKind, Position};
+
+/// How the moving piece is named before the movement.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Prefix {
+    /// Piece and file number: 炮二.
+    File(u8),
+    /// Position word and piece: 前車, 一兵.
+    Word(PositionWord),
+    /// Position word and file number, the soldier glyph dropped (textbook, two crowded files):
+    /// 前三.
+    WordAndFile(PositionWord, u8),
+}
+
+/// The prefix for the piece on `mv.from` under a soldier convention.
+pub(crate) fn prefix(
+    pos: &Position,
+    mv: Move,
+    piece: Piece,
+    convention: SoldierConvention,
+) -> Prefix {
+    let Some(crowd) = geometry::crowd(pos, mv.from, piece) else {
+        return Prefix::File(geometry::file_number(piece.color, mv.from));
+    };
+    if piece.kind != PieceKind::Soldier {
+        return Prefix::Word(front_or_rear(crowd.index, crowd.count));
+    }
+    match convention {
+        SoldierConvention::XiangqiWizard => Prefix::Word(match crowd.overall_count {
+            2 | 3 => front_or_rear(crowd.overall_index, crowd.overall_count),
+            _ => PositionWord::Ordinal(crowd.overall_index as u8 + 1),
+        }),
+        SoldierConvention::Textbook => textbook(crowd),
+    }
+}
+
+/// 前/後 for two, 前/中/後 for three.
+fn front_or_rear(index: usize, count: usize) -> PositionWord {
+    if index == 0 {
+        PositionWord::Front
+    } else if index + 1 == count {
+        PositionWord::Rear
+    } else {
+        PositionWord::Middle
+    }
+}
+
+/// The textbook convention (formats.md §2.3): 前/中/後 for two or three on a file, 前 二 三 四
+/// (五) for four or five, and the file number instead of the glyph when two files are crowded.
+fn textbook(crowd: Crowd) -> Prefix {
+    let word = match crowd.count {
+        2 | 3 => front_or_rear(crowd.index, crowd.count),
+        _ if crowd.index == 0 => PositionWord::Front,
+        _ => PositionWord::Ordinal(crowd.index as u8 + 1),
+    };
+    if crowd.files > 1 {
+        Prefix::WordAndFile(word, crowd.file_number)
+    } else {
+        Prefix::Word(word)
+    }
+}
+
+/// Write `mv` in full Chinese notation; `None` if no piece of the side to move stands on
+/// `mv.from` or no piece moves like that.
+pub(crate) fn write(
+    pos: &Position,
+    mv: Move,
+    script: Script,
+    options: &WriteOptions,
+) -> Option<String> {
+    let piece = pos
+        .piece_at(mv.from)
+        .filter(|p| p.color == pos.side_to_move())?;
+    let (action, number) = geometry::describe(piece, mv)?;
+    let numeral = |n: u8| match piece.color {
+        Color::Red => glyphs::red_numeral(n),
+        Color::Black => glyphs::digit(n, options.full_width_black_digits),
+    };
+    let mut out = String::with_capacity(12);
+    match prefix(pos, mv, piece, options.soldiers) {
+        Prefix::File(file) => {
+            out.push(glyphs::piece_glyph(script, piece.color, piece.kind));
+            out.push(numeral(file));
+        }
+        Prefix::Word(word) => {
+            out.push(glyphs::position_glyph(script, word));
+            out.push(glyphs::piece_glyph(script, piece.color, piece.kind));
+        }
+        Prefix::WordAndFile(word, file) => {
+            out.push(glyphs::position_glyph(script, word));
+            out.push(numeral(file));
+        }
+    }
+    out.push(glyphs::action_glyph(script, action));
+    out.push(numeral(number));
+    Some(out)
+}
+
+/// A Chinese or abbreviated move read into its parts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Parsed {
+    pub query: Query,
+    /// Whether the movement was written as a character (進/退/平), as full notation does.
+    pub action_character: bool,
+}
+
+/// Read full Chinese or abbreviated notation, every glyph variant accepted.
+pub(crate) fn parse(text: &str, strokes: StrokeConvention) -> Result<Parsed, NotationError> {
+    let unreadable = || NotationError::Unreadable {
+        text: text.to_owned(),
+        notation: None,
+    };
+    let mut glyphs: Vec<(Glyph, Option<Stroke>)> = Vec::with_capacity(6);
+    for c in text.chars() {
+        match classify(c) {
+            None => {
+                return Err(NotationError::UnexpectedCharacter {
+                    text: text.to_owned(),
+                    character: c,
+                })
+            }
+            Some(Glyph::Space) => {}
+            Some(Glyph::Stroke(stroke)) => match glyphs.last_mut() {
+                Some((Glyph::Number(_), mark @ None)) => *mark = Some(stroke),
+                _ => return Err(unreadable()),
+            },
+            Some(glyph) => glyphs.push((glyph, None)),
+        }
+    }
+    let mut i = 0;
+    let mut selector = None;
+    match (glyphs.first(), glyphs.get(1)) {
+        (Some((Glyph::Position(word), _)), _) => {
+            selector = Some(Selector::Word(*word));
+            i = 1;
+        }
+        (Some((Glyph::Number(n), None)), Some((Glyph::Piece(_), _))) => {
+            selector = Some(Selector::Word(PositionWord::Ordinal(*n)));
+            i = 1;
+        }
+        _ => {}
+    }
+    let mut kind = None;
+    if let Some((Glyph::Piece(k), _)) = glyphs.get(i) {
+        kind = Some(*k);
+        i += 1;
+    }
+    let mut numbers: Vec<(u8, Option<Stroke>)> = Vec::with_capacity(2);
+    // The movement, where it stood (how many numbers came before it) and whether it was a
+    // character (進/退/平) rather than a typed operator.
+    let mut action: Option<(Action, usize, bool)> = None;
+    for &(glyph, stroke) in &glyphs[i..] {
+        match glyph {
+            Glyph::Number(n) => numbers.push((n, stroke)),
+            Glyph::Action(a) if action.is_none() => action = Some((a, numbers.len(), true)),
+            Glyph::Operator(a) if action.is_none() => action = Some((a, numbers.len(), false)),
+            _ => return Err(unreadable()),
+        }
+    }
+    let (file, (number, stroke)) = match numbers[..] {
+        [last] => (None, last),
+        [(file, None), last] => (Some(file), last),
+        _ => return Err(unreadable()),
+    };
+    let count = numbers.len();
+    let action_character = matches!(action, Some((_, _, true)));
+    let action = match (action, stroke) {
+        (Some(_), Some(_)) => return Err(unreadable()),
+        // A character stands before the last number; a typed operator before or after it.
+        (Some((a, at, character)), None) if at + 1 == count || (!character && at == count) => {
+            Some(a)
+        }
+        (Some(_), None) => return Err(unreadable()),
+        (None, Some(stroke)) => Some(strokes.action(stroke)),
+        (None, None) => None,
+    };
+    let kind = match (kind, selector, file) {
+        (Some(kind), _, _) => kind,
+        (None, Some(_), Some(_)) => PieceKind::Soldier,
+        _ => return Err(unreadable()),
+    };
+    if selector.is_none() && file.is_none() {
+        return Err(unreadable());
+    }
+    Ok(Parsed {
+        query: Query {
+            kind,
+            selector,
+            file,
+            action,
+            number,
+        },
+        action_character,
+    })
+}
+
+impl StrokeConvention {
+    /// The movement a stroke stands for.
+    pub(crate) fn action(self, stroke: Stroke) -> Action {
+        match (self, stroke) {
+            (StrokeConvention::UnderAdvances, Stroke::Under)
+            | (StrokeConvention::OverAdvances, Stroke::Over) => Action::Advance,
+            _ => Action::Retreat,
+        }
+    }
+
+    /// The stroke drawn for a movement (`None` for 平).
+    pub(crate) fn stroke(self, action: Action) -> Option<Stroke> {
+        match (self, action) {
+            (_, Action::Traverse) => None,
+            (StrokeConvention::UnderAdvances, Action::Advance)
+            | (StrokeConvention::OverAdvances, Action::Retreat) => Some(Stroke::Under),
+            _ => Some(Stroke::Over),
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! Move notation (art. 7): full Chinese in simplified and traditional glyphs, the abbreviated
+//! form of art. 7.5, WXF and ICCS — written canonically and read as people really write them.
+//!
+//! Writing needs no move generation; reading generates the legal moves once and keeps those
+//! that fit the text. A text that fits none is refused with the reason (no such piece, the rule
+//! the move breaks, a file out of range…); one that fits several is refused with the
+//! candidates — never a silent guess.
+
+mod abbrev;
+mod chinese;
+mod detect;
+mod error;
+mod geometry;
+mod glyphs;
+mod iccs;
+mod query;
+mod wxf;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use abbrev::strip_strokes;
+pub use detect::detect;
+pub use error::NotationError;
+pub use glyphs::{Action, Script};
+
+use crate::lang::Language;
+use crate::rules::{Move, Position};
+
+/// A move notation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Notation {
+    /// Coordinates: `h2e2` (`H2-E2` in PGN).
+    Iccs,
+    /// World Xiangqi Federation notation: `C2.5`, `H8+7`.
+    Wxf,
+    /// Full Chinese, simplified glyphs: 炮二平五 马８进７.
+    ChineseSimplified,
+    /// Full Chinese, traditional glyphs: 炮二平五 馬８進７.
+    ChineseTraditional,
+    /// Abbreviated notation of art. 7.5: 炮25 馬87̲.
+    Abbreviated,
+}
+
+impl Notation {
+    /// All notations, in menu order.
+    pub const ALL: [Notation; 5] = [
+        Notation::ChineseSimplified,
+        Notation::ChineseTraditional,
+        Notation::Abbreviated,
+        Notation::Wxf,
+        Notation::Iccs,
+    ];
+
+    /// The command-line name: `iccs`, `wxf`, `zh`, `zh-hant`, `abbrev`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Iccs => "iccs",
+            Notation::Wxf => "wxf",
+            Notation::ChineseSimplified => "zh",
+            Notation::ChineseTraditional => "zh-hant",
+            Notation::Abbreviated => "abbrev",
+        }
+    }
+
+    /// The name shown to users.
+    pub fn label(self, lang: Language) -> &'static str {
+        match self {
+            Notation::Iccs => lang.pick("ICCS coordinates", "ICCS 坐标", "ICCS 座標"),
+            Notation::Wxf => lang.pick("WXF notation", "WXF 记谱", "WXF 記譜"),
+            Notation::ChineseSimplified => lang.pick(
+                "Chinese (simplified)",
+                "中文记谱（简体）",
+                "中文記譜（簡體）",
+            ),
+            Notation::ChineseTraditional => lang.pick(
+                "Chinese (traditional)",
+                "中文记谱（繁体）",
+                "中文記譜（繁體）",
+            ),
+            Notation::Abbreviated => lang.pick("abbreviated (7.5)", "简式记谱", "簡式記譜"),
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A notation name that is not one of ours.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown notation '{0}'; expected iccs, wxf, zh, zh-hant or abbrev")]
+pub struct UnknownNotation(pub String);
+
+impl FromStr for Notation {
+    type Err = UnknownNotation;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "iccs" | "uci" | "ucci" => Ok(Notation::Iccs),
+            "wxf" => Ok(Notation::Wxf),
+            "zh" | "zh-hans" | "chinese" => Ok(Notation::ChineseSimplified),
+            "zh-hant" => Ok(Notation::ChineseTraditional),
+            "abbrev" | "abbreviated" => Ok(Notation::Abbreviated),
+            _ => Err(UnknownNotation(s.to_owned())),
+        }
+    }
+}
+
+/// How several soldiers on one file, and soldiers crowded on two files, are named
+/// (formats.md §2.3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub enum SoldierConvention {
+    /// XiangQi Wizard (象棋巫师, xqbase): 前/後 for two, 前/中/後 for three, 一…五 for four or
+    /// five, all soldiers on crowded files numbered together from the mover's right.
+    #[default]
+    XiangqiWizard,
+    /// Textbooks and DhtmlXQ: 前/中/後, 前 二 三 四 (五) on one file; on two crowded files the
+    /// file number replaces the glyph (前三平四).
+    Textbook,
+}
+
+/// Which stroke on the last digit of an abbreviated move means 進 (sources disagree).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub enum StrokeConvention {
+    /// A line under the digit is 進, a line over it is 退 (the default).
+    #[default]
+    UnderAdvances,
+    /// A line over the digit is 進, a line under it is 退.
+    OverAdvances,
+}
+
+/// How ICCS is written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub enum IccsStyle {
+    /// `h2e2`.
+    #[default]
+    Compact,
+    /// `H2-E2`, as in PGN `[Format "ICCS"]`.
+    Hyphenated,
+}
+
+/// Choices for writing moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// Black's digits in Chinese notation full-width (１…９, the default) or ASCII (1…9).
+    pub full_width_black_digits: bool,
+    /// Naming of several soldiers on a file.
+    pub soldiers: SoldierConvention,
+    /// Meaning of the strokes in abbreviated notation.
+    pub strokes: StrokeConvention,
+    /// Glyph set of abbreviated notation (traditional by default, as in the rule text).
+    pub abbreviated_script: Script,
+    /// Form of ICCS.
+    pub iccs: IccsStyle,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            full_width_black_digits: true,
+            soldiers: SoldierConvention::XiangqiWizard,
+            strokes: StrokeConvention::UnderAdvances,
+            abbreviated_script: Script::Traditional,
+            iccs: IccsStyle::Compact,
+        }
+    }
+}
+
+/// Choices for reading moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ReadOptions {
+    /// Meaning of the strokes in abbreviated notation.
+    pub strokes: StrokeConvention,
+    /// The abbreviated text is known to carry its strokes (as Qipu writes it), so a last digit
+    /// without one means 平. Off by default: plain text has usually lost them, and an unmarked
+    /// move then fits 進, 退 and 平 alike.
+    pub strokes_kept: bool,
+}
+
+/// Write `mv`, played in `pos`, in `notation`. The move is expected to be legal; if no piece of
+/// the side to move stands on its starting point, or no piece moves like that, it is written in
+/// ICCS instead.
+pub fn write_move(pos: &Position, mv: Move, notation: Notation, options: &WriteOptions) -> String {
+    let written = match notation {
+        Notation::Iccs => Some(iccs::write(mv, options.iccs)),
+        Notation::Wxf => wxf::write(pos, mv),
+        Notation::ChineseSimplified => chinese::write(pos, mv, Script::Simplified, options),
+        Notation::ChineseTraditional => chinese::write(pos, mv, Script::Traditional, options),
+        Notation::Abbreviated => abbrev::write(pos, mv, options),
+    };
+    written.unwrap_or_else(|| mv.to_string())
+}
+
+/// Read one move written in `hint` (`None`: detect the notation from the text). Exactly one
+/// legal move must fit; several give [`NotationError::Ambiguous`] with the candidates.
+pub fn read_move(
+    pos: &Position,
+    text: &str,
+    hint: Option<Notation>,
+) -> Result<Move, NotationError> {
+    read_move_with(pos, text, hint, &ReadOptions::default())
+}
+
+/// [`read_move`] with reading choices.
+pub fn read_move_with(
+    pos: &Position,
+    text: &str,
+    hint: Option<Notation>,
+    options: &ReadOptions,
+) -> Result<Move, NotationError> {
+    let candidates = read_candidates_with(pos, text, hint, options)?;
+    match candidates[..] {
+        [mv] => Ok(mv),
+        _ => Err(NotationError::Ambiguous {
+            text: text.to_owned(),
+            candidates,
+        }),
+    }
+}
+
+/// Every legal move that fits the text (at least one; in board order). Abbreviated moves
+/// without strokes may give several.
+pub fn read_candidates(
+    pos: &Position,
+    text: &str,
+    hint: Option<Notation>,
+) -> Result<Vec<Move>, NotationError> {
+    read_candidates_with(pos, text, hint, &ReadOptions::default())
+}
+
+/// [`read_candidates`] with reading choices.
+pub fn read_candidates_with(
+    pos: &Position,
+    text: &str,
+    hint: Option<Notation>,
+    options: &ReadOptions,
+) -> Result<Vec<Move>, NotationError> {
+    let notation = hint.or_else(|| detect(text));
+    let result = match notation {
+        None => Err(NotationError::Unreadable {
+            text: text.to_owned(),
+            notation: None,
+        }),
+        Some(Notation::Iccs) => iccs::read(pos, text),
+        Some(Notation::Wxf) => wxf::parse(text).and_then(|q| q.resolve(pos, text)),
+        Some(Notation::ChineseSimplified | Notation::ChineseTraditional) => {
+            chinese::parse(text, options.strokes).and_then(|parsed| {
+                if parsed.query.action.is_none() {
+                    Err(NotationError::Unreadable {
+                        text: text.to_owned(),
+                        notation,
+                    })
+                } else {
+                    parsed.query.resolve(pos, text)
+                }
+            })
+        }
+        Some(Notation::Abbreviated) => {
+            chinese::parse(text, options.strokes).and_then(|mut parsed| {
+                if options.strokes_kept && parsed.query.action.is_none() {
+                    parsed.query.action = Some(Action::Traverse);
+                }
+                parsed.query.resolve(pos, text)
+            })
+        }
+    };
+    result.map_err(|e| match e {
+        NotationError::Unreadable {
+            text,
+            notation: None,
+        } => NotationError::Unreadable { text, notation },
+        other => other,
+    })
+}
