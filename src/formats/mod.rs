@@ -4,10 +4,15 @@
 
 pub mod encoding;
 pub mod json;
+pub mod pgn;
 pub mod save;
 pub mod xqf;
 
 pub use encoding::{decode, TextEncoding};
 pub use json::{read_json, write_json, JsonError};
+pub use pgn::{
+    encode_pgn, read_pgn, read_pgn_text, write_pgn, write_pgn_games, PgnError, PgnErrorKind,
+    PgnFile, PgnWriteOptions,
+};
 pub use save::{save_atomic, SaveError, TargetState};
 pub use xqf::{read_xqf, SkippedMove, XqfError, XqfRecord};

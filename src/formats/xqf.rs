@@ -8,7 +8,7 @@
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Setup, SetupError, Square};
 
 use super::encoding::decode_gbk;
-use crate::record::{Game, GameResult, NodeId, TagKey};
+use crate::record::{clean_comment, Game, GameResult, NodeId, TagKey};
 
 const HEADER_LEN: usize = 0x400;
 const KEY_STREAM: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
@@ -187,7 +187,8 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XqfRecord, XqfError> {
     let first_move = root.has_child.then(|| reader.peek_from()).flatten();
     let mut game = Game::new(start_position(bytes, &keys, first_move)?);
     read_tags(bytes, &mut game);
-    game.set_comment(game.root(), root.comment);
+    let root_node = game.root();
+    append_comment(&mut game, root_node, &root.comment);
 
     let mut skipped = Vec::new();
     // Each entry: the parent of the next record (None inside a skipped subtree).
@@ -209,7 +210,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XqfRecord, XqfError> {
         let node = match parent {
             Some(parent) => match game.play(parent, mv) {
                 Ok(node) => {
-                    append_comment(&mut game, node, rec.comment);
+                    append_comment(&mut game, node, &rec.comment);
                     Some(node)
                 }
                 Err(illegal) => {
@@ -244,7 +245,8 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XqfRecord, XqfError> {
     })
 }
 
-fn append_comment(game: &mut Game, node: NodeId, text: String) {
+fn append_comment(game: &mut Game, node: NodeId, text: &str) {
+    let text = clean_comment(text);
     if text.is_empty() {
         return;
     }

@@ -93,6 +93,18 @@ pub struct Annotation {
     pub nags: Vec<u8>,
 }
 
+/// A comment as records keep it: line ends as LF, no ASCII white space at either end (the
+/// padding of `{ … }` and trailing line breaks carry no meaning; full-width spaces used as an
+/// indent are text and stay).
+pub fn clean_comment(text: &str) -> String {
+    let trimmed = text.trim_matches(|c: char| c.is_ascii_whitespace());
+    if trimmed.contains('\r') {
+        trimmed.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        trimmed.to_owned()
+    }
+}
+
 impl Annotation {
     /// True when nothing is written.
     pub fn is_empty(&self) -> bool {
@@ -125,6 +137,13 @@ mod tests {
         assert_eq!(Mark::from_symbol("?!"), Some(Mark::Dubious));
         assert_eq!(Mark::from_symbol("!!!"), None);
         assert_eq!(Mark::from_nag(7), None);
+    }
+
+    #[test]
+    fn comments_are_cleaned_at_the_ends_only() {
+        assert_eq!(clean_comment(" 好棋\r\n第二行\r\n"), "好棋\n第二行");
+        assert_eq!(clean_comment("\u{3000}\u{3000}着法：红先胜"), "\u{3000}\u{3000}着法：红先胜");
+        assert_eq!(clean_comment("\r\n \t"), "");
     }
 
     #[test]

@@ -10,6 +10,6 @@ mod stored;
 mod tags;
 
 pub use game::{Game, NodeId};
-pub use mark::{Annotation, Mark};
+pub use mark::{clean_comment, Annotation, Mark};
 pub use stored::StoredError;
 pub use tags::{GameResult, TagKey, Tags};

@@ -1,0 +1,9 @@
+//! PGN for Xiangqi: reading the XiangQi Wizard (象棋巫师) dialect and its relatives, writing the
+//! Qipu default and a XiangQi Wizard export.
+
+mod lexer;
+mod read;
+mod write;
+
+pub use read::{read_pgn, read_pgn_text, PgnError, PgnErrorKind, PgnFile, PgnGames};
+pub use write::{encode_pgn, write_pgn, write_pgn_games, Layout, PgnWriteOptions};

@@ -1,0 +1,356 @@
+//! Reading PGN: the XiangQi Wizard (象棋巫师, xqbase) dialect and its relatives, one game or many.
+//!
+//! Every move goes through the notation module and is checked against its position. A bad game
+//! is reported with its number, line, column and reason, and reading goes on with the next one.
+
+use crate::notation::{self, Notation, NotationError};
+use crate::record::{clean_comment, Game, NodeId, TagKey};
+use crate::rules::{FenError, Move, Position};
+
+use super::super::encoding::{decode, TextEncoding};
+use super::lexer::{LexError, Lexer, Place, Token};
+
+/// Why a game of a PGN file cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PgnErrorKind {
+    /// `{` without `}`.
+    #[error("a comment opened with '{{' is never closed with '}}'")]
+    UnclosedComment,
+    /// A tag without its closing `]`.
+    #[error("a tag opened with '[' is not closed with ']' on its line")]
+    UnclosedTag,
+    /// A tag with no key.
+    #[error("a tag has no name")]
+    BadTag,
+    /// The `[FEN]` tag is not a position.
+    #[error("the FEN tag is not a valid position: {0}")]
+    Fen(FenError),
+    /// A move that cannot be read or is illegal, with its number.
+    #[error("move {number}{side}: {source}")]
+    Move {
+        /// Move number as written in records (1 for Red's and Black's first moves).
+        number: u32,
+        /// `"."` for Red, `"..."` for Black.
+        side: &'static str,
+        /// What the notation module says (unreadable, illegal, ambiguous with the candidates).
+        source: NotationError,
+    },
+    /// `)` without `(`.
+    #[error("')' closes no variation")]
+    UnopenedVariation,
+    /// `(` before any move: there is no move to give an alternative to.
+    #[error("a variation '(' must follow a move")]
+    VariationWithoutMove,
+    /// The game ends inside a variation.
+    #[error("a variation opened with '(' is never closed")]
+    UnclosedVariation,
+    /// `$n` with no number, or above 255.
+    #[error("'${0}' is not a NAG (numbers 0 to 255)")]
+    BadNag(String),
+}
+
+/// A game that could not be read: where and why, and the part read before the defect.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("game {game}, line {line}, column {column}: {kind}")]
+pub struct PgnError {
+    /// Game number in the file, from 1.
+    pub game: usize,
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1 (characters).
+    pub column: usize,
+    /// The reason.
+    pub kind: PgnErrorKind,
+    /// The game up to the defect (tags, start, moves before it), when there is one.
+    pub partial: Option<Box<Game>>,
+}
+
+/// The games of a PGN file.
+#[derive(Debug)]
+pub struct PgnFile {
+    /// The encoding detected.
+    pub encoding: TextEncoding,
+    /// Each game in order: read, or the reason it could not be.
+    pub games: Vec<Result<Game, PgnError>>,
+}
+
+/// Read a PGN file: detect its encoding, then read every game.
+pub fn read_pgn(bytes: &[u8]) -> PgnFile {
+    let decoded = decode(bytes);
+    PgnFile {
+        encoding: decoded.encoding,
+        games: read_pgn_text(&decoded.text).collect(),
+    }
+}
+
+/// Read the games of PGN text, one by one.
+pub fn read_pgn_text(text: &str) -> PgnGames<'_> {
+    PgnGames {
+        lexer: Lexer::new(text),
+        number: 0,
+    }
+}
+
+/// The games of PGN text, read lazily (a large file need not be held as games all at once).
+pub struct PgnGames<'a> {
+    lexer: Lexer<'a>,
+    number: usize,
+}
+
+impl Iterator for PgnGames<'_> {
+    type Item = Result<Game, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.lexer.at_end() {
+            return None;
+        }
+        self.number += 1;
+        let mut reader = GameReader::new(self.number);
+        let result = reader.read(&mut self.lexer);
+        if result.is_err() {
+            self.lexer.skip_to_tag_line();
+        }
+        Some(result)
+    }
+}
+
+struct GameReader {
+    number: usize,
+    tags: Vec<(String, String)>,
+    fen: Option<(Place, String)>,
+    hint: Option<Notation>,
+}
+
+struct MoveText {
+    game: Game,
+    current: NodeId,
+    /// Saved `current` of each open variation.
+    open: Vec<NodeId>,
+    /// A comment read at the start of a variation, for the next move.
+    before: Option<String>,
+}
+
+/// Add a comment to a node's text (a second comment joins on a new line), cleaned as records
+/// keep comments.
+fn append(target: &mut String, text: &str) {
+    let text = clean_comment(text);
+    if text.is_empty() {
+        return;
+    }
+    if !target.is_empty() {
+        target.push('\n');
+    }
+    target.push_str(&text);
+}
+
+impl GameReader {
+    fn new(number: usize) -> GameReader {
+        GameReader {
+            number,
+            tags: Vec::new(),
+            fen: None,
+            hint: None,
+        }
+    }
+
+    fn error(&self, place: Place, kind: PgnErrorKind, partial: Option<Game>) -> PgnError {
+        PgnError {
+            game: self.number,
+            line: place.line,
+            column: place.column,
+            kind,
+            partial: partial.map(Box::new),
+        }
+    }
+
+    fn read(&mut self, lexer: &mut Lexer<'_>) -> Result<Game, PgnError> {
+        // The tag section.
+        while lexer.at_tag_line() {
+            match lexer.next_token() {
+                Some(Ok((place, Token::Tag(key, value)))) => match TagKey::parse(key) {
+                    TagKey::Fen => self.fen = Some((place, value)),
+                    TagKey::Format => {
+                        self.hint = match value.trim().to_ascii_lowercase().as_str() {
+                            "iccs" | "uci" | "ucci" => Some(Notation::Iccs),
+                            "wxf" => Some(Notation::Wxf),
+                            _ => None,
+                        }
+                    }
+                    _ => self.tags.push((key.to_owned(), value)),
+                },
+                Some(Err((place, e))) => {
+                    lexer.skip_game();
+                    return Err(self.error(place, lex_kind(e), None));
+                }
+                Some(Ok(_)) | None => break,
+            }
+        }
+        let start = match &self.fen {
+            None => Position::startpos(),
+            Some((place, fen)) => {
+                let mut fen = fen.trim().to_owned();
+                if !fen.contains(' ') {
+                    fen.push_str(" w");
+                }
+                match Position::from_fen(&fen) {
+                    Ok(pos) => pos,
+                    Err(e) => {
+                        lexer.skip_game();
+                        return Err(self.error(*place, PgnErrorKind::Fen(e), None));
+                    }
+                }
+            }
+        };
+        let mut game = Game::new(start);
+        for (key, value) in self.tags.drain(..) {
+            game.tags_mut().set(TagKey::parse(&key), value);
+        }
+        let mut text = MoveText {
+            current: game.root(),
+            game,
+            open: Vec::new(),
+            before: None,
+        };
+        self.movetext(lexer, &mut text)
+            .map_err(|(place, kind)| self.error(place, kind, Some(text.game.clone())))?;
+        Ok(text.game)
+    }
+
+    fn movetext(
+        &self,
+        lexer: &mut Lexer<'_>,
+        t: &mut MoveText,
+    ) -> Result<(), (Place, PgnErrorKind)> {
+        loop {
+            if lexer.at_tag_line() {
+                break;
+            }
+            let Some(token) = lexer.next_token() else {
+                break;
+            };
+            let (place, token) = token.map_err(|(p, e)| (p, lex_kind(e)))?;
+            match token {
+                // A bracket inside movetext (not at a line start) carries nothing to keep.
+                Token::Tag(..) => {}
+                Token::Comment(body) => match t.before.as_mut() {
+                    Some(before) => append(before, body),
+                    None => append(&mut t.game.annotation_mut(t.current).comment, body),
+                },
+                Token::OpenVariation => {
+                    let Some(parent) = t.game.parent(t.current) else {
+                        return Err((place, PgnErrorKind::VariationWithoutMove));
+                    };
+                    t.open.push(t.current);
+                    t.current = parent;
+                    t.before = Some(String::new());
+                }
+                Token::CloseVariation => {
+                    t.current = t
+                        .open
+                        .pop()
+                        .ok_or((place, PgnErrorKind::UnopenedVariation))?;
+                    t.before = None;
+                }
+                Token::Nag(digits) => {
+                    let nag: u8 = digits
+                        .parse()
+                        .map_err(|_| (place, PgnErrorKind::BadNag(digits.to_owned())))?;
+                    if t.current != t.game.root() {
+                        t.game.annotation_mut(t.current).add_nag(nag);
+                    }
+                }
+                Token::Mark(symbol) => t.mark(symbol),
+                Token::Move(body, mark) => {
+                    let mv =
+                        self.read_move(t.game.position(t.current), body)
+                            .map_err(|source| {
+                                let pos = t.game.position(t.current);
+                                let side = if pos.side_to_move() == crate::rules::Color::Red {
+                                    "."
+                                } else {
+                                    "..."
+                                };
+                                (
+                                    place,
+                                    PgnErrorKind::Move {
+                                        number: pos.fullmove_number(),
+                                        side,
+                                        source,
+                                    },
+                                )
+                            })?;
+                    let node = t
+                        .game
+                        .play(t.current, mv)
+                        .expect("the notation module returns legal moves only");
+                    t.current = node;
+                    if let Some(before) = t.before.take() {
+                        append(&mut t.game.annotation_mut(node).comment_before, &before);
+                    }
+                    t.mark(mark);
+                }
+                Token::Result(token) => {
+                    if !t.open.is_empty() {
+                        return Err((place, PgnErrorKind::UnclosedVariation));
+                    }
+                    if token != "*" && t.game.tags().get(&TagKey::Result).is_none() {
+                        t.game.tags_mut().set(TagKey::Result, token);
+                    }
+                    lexer.skip_to_tag_line();
+                    return Ok(());
+                }
+            }
+        }
+        if !t.open.is_empty() {
+            return Err((lexer.place(), PgnErrorKind::UnclosedVariation));
+        }
+        Ok(())
+    }
+
+    fn read_move(&self, pos: &Position, text: &str) -> Result<Move, NotationError> {
+        if text.len() <= 5 && text.is_ascii() {
+            if let Some(mv) = Move::parse_iccs(text) {
+                if pos.is_legal(mv) {
+                    return Ok(mv);
+                }
+            }
+        }
+        match notation::read_move(pos, text, self.hint) {
+            Err(NotationError::Unreadable { .. }) if self.hint.is_some() => {
+                notation::read_move(pos, text, None)
+            }
+            other => other,
+        }
+    }
+}
+
+impl MoveText {
+    fn mark(&mut self, symbol: &str) {
+        if symbol.is_empty() || self.current == self.game.root() {
+            return;
+        }
+        let ascii: String = symbol
+            .chars()
+            .map(|c| match c {
+                '！' => '!',
+                '？' => '?',
+                c => c,
+            })
+            .collect();
+        if let Some(mark) = crate::record::Mark::from_symbol(&ascii) {
+            let annotation = self.game.annotation_mut(self.current);
+            match annotation.mark {
+                None => annotation.mark = Some(mark),
+                Some(_) => annotation.nags.push(mark.nag()),
+            }
+        }
+    }
+}
+
+fn lex_kind(e: LexError) -> PgnErrorKind {
+    match e {
+        LexError::UnclosedComment => PgnErrorKind::UnclosedComment,
+        LexError::UnclosedTag => PgnErrorKind::UnclosedTag,
+        LexError::BadTag => PgnErrorKind::BadTag,
+    }
+}
