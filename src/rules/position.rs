@@ -5,8 +5,8 @@ use super::piece::{Color, Piece, PieceKind};
 use super::setup::{Setup, SetupError};
 use super::square::Square;
 use super::tables::{
-    Ray, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS,
-    SOLDIER_MOVES,
+    Ray, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, LEG, RAYS,
+    RELATION, SOLDIER_MOVES,
 };
 use super::zobrist::{piece_key, BLACK_TO_MOVE};
 
@@ -38,6 +38,8 @@ pub struct Position {
     board: [u8; 90],
     side: Color,
     generals: [u8; 2],
+    /// One bit per point holding a piece of each side, to visit pieces without scanning.
+    occupied: [u128; 2],
     hash: u64,
     halfmove_clock: u32,
     fullmove_number: u32,
@@ -73,10 +75,12 @@ impl Position {
         fullmove_number: u32,
     ) -> Result<Position, SetupError> {
         let mut generals = [u8::MAX; 2];
+        let mut occupied = [0u128; 2];
         let mut hash = 0;
         for (sq, &code) in board.iter().enumerate() {
             if code != 0 {
                 hash ^= piece_key(code, sq);
+                occupied[((code & BLACK_BIT) >> 3) as usize] |= 1 << sq;
                 if code & KIND_MASK == GENERAL {
                     generals[((code & BLACK_BIT) >> 3) as usize] = sq as u8;
                 }
@@ -89,6 +93,7 @@ impl Position {
             board,
             side,
             generals,
+            occupied,
             hash,
             halfmove_clock,
             fullmove_number,
@@ -222,14 +227,9 @@ impl Position {
         let mut list = MoveList::new();
         self.generate_pseudo(&mut list);
         let in_check = self.in_check();
-        let g = self.generals[self.side.index()] as usize;
-        let mut n = 0;
-        for &mv in list.iter() {
-            if (!in_check && self.surely_safe(g, mv)) || self.legal_after(mv) {
-                n += 1;
-            }
-        }
-        n
+        list.iter()
+            .filter(|&&mv| self.keeps_general_safe(mv, in_check))
+            .count()
     }
 
     fn has_legal_move(&self) -> bool {
@@ -241,11 +241,9 @@ impl Position {
 
     fn retain_legal(&mut self, list: &mut MoveList) {
         let in_check = self.in_check();
-        let g = self.generals[self.side.index()] as usize;
         let mut i = 0;
         while i < list.len() {
-            let mv = list[i];
-            if (!in_check && self.surely_safe(g, mv)) || self.legal_after(mv) {
+            if self.keeps_general_safe(list[i], in_check) {
                 i += 1;
             } else {
                 list.swap_remove(i);
@@ -253,23 +251,52 @@ impl Position {
         }
     }
 
-    /// A move that cannot expose the own general: the mover is not the general, the general is
-    /// not in check, and neither the point left nor the point reached lies on the general's
-    /// file or rank, nor is the point left one of the general's horse-leg points.
+    /// Whether a pseudo-legal move leaves the mover's general unattacked (2.2, 4.1.6).
+    ///
+    /// When the general is not in check and does not move, only three things can expose it: the
+    /// point left opens its file or rank (a chariot, a cannon's line, the facing general) or a
+    /// horse's leg next to it; the point reached becomes a cannon's screen on its file or rank.
+    /// Only those lines are looked at; a move touching none of them is safe without playing it.
     #[inline(always)]
-    fn surely_safe(&self, g: usize, mv: Move) -> bool {
+    fn keeps_general_safe(&mut self, mv: Move, in_check: bool) -> bool {
+        let g = self.generals[self.side.index()] as usize;
         let (from, to) = (mv.from.index(), mv.to.index());
-        if from == g {
-            return false;
+        if in_check || from == g {
+            return self.legal_after(mv);
         }
-        let (gf, gr) = (g % 9, g / 9);
-        let (ff, fr) = (from % 9, from / 9);
-        let (tf, tr) = (to % 9, to / 9);
-        ff != gf
-            && fr != gr
-            && tf != gf
-            && tr != gr
-            && !(ff.abs_diff(gf) == 1 && fr.abs_diff(gr) == 1)
+        let relation = &RELATION[g];
+        let (from_rel, to_rel) = (relation[from], relation[to] & !LEG);
+        if from_rel | to_rel == 0 {
+            return true;
+        }
+        let from_dir = (from_rel & !LEG).checked_sub(1).map(usize::from);
+        let to_dir = to_rel.checked_sub(1).map(usize::from);
+        let leg = from_rel & LEG != 0;
+        let them = color_bit(self.side.opponent());
+        // Only the board matters to the lines looked at: move the piece there and back.
+        let captured = self.board[to];
+        self.board[to] = self.board[from];
+        self.board[from] = 0;
+        let board = &self.board;
+        let (chariot, cannon, general) = (CHARIOT | them, CANNON | them, GENERAL | them);
+        let ray_hit = |d: usize| {
+            ray_attacks(
+                board,
+                &RAYS[g][d],
+                chariot,
+                cannon,
+                if d < 2 { general } else { 0 },
+            )
+        };
+        let exposed = from_dir.is_some_and(ray_hit)
+            || to_dir.is_some_and(|d| Some(d) != from_dir && ray_hit(d))
+            || (leg
+                && HORSE_ATTACKERS[g].as_slice().iter().any(|step| {
+                    step.block as usize == from && board[step.to as usize] == HORSE | them
+                }));
+        self.board[from] = self.board[to];
+        self.board[to] = captured;
+        !exposed
     }
 
     /// Play `mv` on `self`, test the mover's general, and take it back.
@@ -291,11 +318,14 @@ impl Position {
         self.board[to] = moving;
         self.board[from] = 0;
         self.hash ^= piece_key(moving, from) ^ piece_key(moving, to) ^ BLACK_TO_MOVE;
+        let us = self.side.index();
+        self.occupied[us] ^= (1 << from) | (1 << to);
         if captured != 0 {
             self.hash ^= piece_key(captured, to);
+            self.occupied[us ^ 1] ^= 1 << to;
         }
         if moving & KIND_MASK == GENERAL {
-            self.generals[self.side.index()] = to as u8;
+            self.generals[us] = to as u8;
         }
         self.side = self.side.opponent();
         captured
@@ -310,11 +340,14 @@ impl Position {
         self.board[from] = moving;
         self.board[to] = captured;
         self.hash ^= piece_key(moving, from) ^ piece_key(moving, to) ^ BLACK_TO_MOVE;
+        let us = self.side.index();
+        self.occupied[us] ^= (1 << from) | (1 << to);
         if captured != 0 {
             self.hash ^= piece_key(captured, to);
+            self.occupied[us ^ 1] ^= 1 << to;
         }
         if moving & KIND_MASK == GENERAL {
-            self.generals[self.side.index()] = from as u8;
+            self.generals[us] = from as u8;
         }
     }
 
@@ -323,11 +356,11 @@ impl Position {
         let us = color_bit(self.side);
         let board = &self.board;
         let own = |code: u8| code != 0 && code & BLACK_BIT == us;
-        for from in 0..90usize {
+        let mut pieces = self.occupied[self.side.index()];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
             let code = board[from];
-            if code == 0 || code & BLACK_BIT != us {
-                continue;
-            }
             let from_sq = Square::new(from as u8).expect("index below 90");
             let mut add = |to: u8| {
                 list.push(Move::new(

@@ -246,3 +246,37 @@ pub(crate) static ADVISOR_MOVES: [Steps; 90] = build_palace_moves(true);
 pub(crate) static GENERAL_MOVES: [Steps; 90] = build_palace_moves(false);
 pub(crate) static SOLDIER_MOVES: [[Steps; 90]; 2] =
     [build_soldier_moves(0), build_soldier_moves(1)];
+
+/// Marks, in [`RELATION`], a point diagonally next to the general: a horse's leg (馬腿) there
+/// decides whether a horse attacks it.
+pub(crate) const LEG: u8 = 0x10;
+
+/// For a general on `g` and any point `sq`: 1 + the ray index of `DIRECTIONS` leading from `g`
+/// to `sq` if they share a file or rank (0 if not), plus [`LEG`] if `sq` is diagonally next to `g`.
+const fn build_relation() -> [[u8; 90]; 90] {
+    let mut out = [[0u8; 90]; 90];
+    let mut g = 0;
+    while g < 90 {
+        let (gf, gr) = ((g % 9) as i32, (g / 9) as i32);
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            let mut rel = 0u8;
+            if sq != g {
+                if f == gf {
+                    rel = if r > gr { 1 } else { 2 };
+                } else if r == gr {
+                    rel = if f > gf { 3 } else { 4 };
+                } else if (f - gf == 1 || gf - f == 1) && (r - gr == 1 || gr - r == 1) {
+                    rel = LEG;
+                }
+            }
+            out[g][sq] = rel;
+            sq += 1;
+        }
+        g += 1;
+    }
+    out
+}
+
+pub(crate) static RELATION: [[u8; 90]; 90] = build_relation();
