@@ -198,6 +198,20 @@ impl Position {
         Ok(next)
     }
 
+    /// The same board with the other side to move, as if the side to move passed (a "null
+    /// move"). The referee asks with it what the side that has just moved could do next
+    /// (mate threat 28.2, chase 28.3). `None` when the side to move is in check: passing would
+    /// leave its general attacked.
+    pub fn passed(&self) -> Option<Position> {
+        if self.in_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.side = self.side.opponent();
+        next.hash ^= BLACK_TO_MOVE;
+        Some(next)
+    }
+
     /// Whether the move would capture.
     pub fn is_capture(&self, mv: Move) -> bool {
         self.board[mv.to.index()] != 0
@@ -507,4 +521,30 @@ fn ray_attacks(board: &[u8; 90], ray: &Ray, chariot: u8, cannon: u8, general: u8
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passed_gives_the_move_to_the_other_side_with_the_matching_hash() {
+        let start = Position::startpos();
+        let passed = start.passed().expect("Red is not in check at the start");
+        assert_eq!(passed.side_to_move(), Color::Black);
+        let by_fen = Position::from_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+        )
+        .expect("valid FEN");
+        assert_eq!(passed.hash(), by_fen.hash());
+        assert_eq!(passed.legal_moves().len(), 44);
+        assert_eq!(passed.passed().map(|p| p.hash()), Some(start.hash()));
+    }
+
+    #[test]
+    fn passed_is_refused_when_in_check() {
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").expect("valid FEN");
+        assert!(pos.in_check());
+        assert!(pos.passed().is_none());
+    }
 }
