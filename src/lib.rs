@@ -7,4 +7,5 @@ pub mod formats;
 pub mod lang;
 pub mod notation;
 pub mod record;
+pub mod referee;
 pub mod rules;

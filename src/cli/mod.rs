@@ -1,6 +1,7 @@
 //! The `qipu` subcommands: the core, for scripts and tests. Output formats are relied on.
 
 mod args;
+mod judge;
 mod notate;
 mod parse;
 mod perft;
@@ -41,6 +42,8 @@ commands:
   perft DEPTH [--fen FEN] [--divide]   count the legal-move tree (move generator test)
   notate [--fen FEN] --as N MOVE...    write ICCS moves in notation N (iccs wxf zh zh-hant abbrev)
   parse [--fen FEN] --from N TEXT...   read moves in notation N (or auto), print them in ICCS
+  judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...
+                                       the referee's ruling on a line, as JSON
   help                                 this text
   --version                            version and build revision";
 
@@ -71,6 +74,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "perft" => perft::run(Args::new(rest), out, err),
         "notate" => notate::run(Args::new(rest), out),
         "parse" => parse::run(Args::new(rest), out),
+        "judge" => judge::run(Args::new(rest), out, err),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

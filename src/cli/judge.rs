@@ -1,0 +1,103 @@
+//! `qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...`: the
+//! referee's ruling on a line, as one JSON object on standard output.
+
+use std::io::Write;
+
+use serde_json::json;
+
+use super::{Args, CliError};
+use crate::referee::{Judgement, MoveCharacter, Referee, RuleSet};
+use crate::rules::{Move, Position};
+
+const USAGE: &str =
+    "usage: qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...";
+
+/// Run the subcommand.
+pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
+    let rules: RuleSet = match args.option("--rules")? {
+        Some(name) => name.parse().map_err(|e| CliError::Usage(format!("{e}")))?,
+        None => RuleSet::default(),
+    };
+    let fen = args.option("--fen")?;
+    let limit = args.option("--limit")?;
+    let listed = args.flag("--moves");
+    let positionals = args.positionals()?;
+    if !listed {
+        return Err(CliError::Usage(USAGE.to_owned()));
+    }
+    let start = match fen {
+        Some(fen) => {
+            Position::from_fen(fen).map_err(|e| CliError::Usage(format!("bad FEN '{fen}': {e}")))?
+        }
+        None => Position::startpos(),
+    };
+    let moves = positionals
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            Move::parse_iccs(text).ok_or_else(|| {
+                CliError::Usage(format!(
+                    "move {}: '{text}' is not an ICCS move like h2e2",
+                    i + 1
+                ))
+            })
+        })
+        .collect::<Result<Vec<Move>, CliError>>()?;
+    let mut referee = Referee::new(rules);
+    if let Some(limit) = limit {
+        let rounds = limit
+            .parse()
+            .map_err(|_| CliError::Usage(format!("--limit '{limit}' is not a number of rounds")))?;
+        referee = referee.with_natural_limit(rounds);
+    }
+    let judgement = referee.judge(&start, &moves);
+    writeln!(out, "{}", to_json(&judgement, moves.len()))?;
+    Ok(())
+}
+
+fn character_json(c: &MoveCharacter) -> serde_json::Value {
+    json!({
+        "ply": c.ply,
+        "move": c.mv.to_string(),
+        "side": c.side.to_string(),
+        "character": c.character.name(),
+        "targets": c.targets.iter().map(|t| t.square.to_string()).collect::<Vec<_>>(),
+    })
+}
+
+/// The JSON object printed for a judgement of a line of `len` moves.
+pub fn to_json(judgement: &Judgement, len: usize) -> serde_json::Value {
+    match &judgement.ruling {
+        Some(r) => json!({
+            "result": r.result.name(),
+            "reason": r.reason.name(),
+            "articles": r.articles,
+            "ply": r.ply,
+            "explanation": {
+                "zh-Hans": r.explanation.zh_hans,
+                "zh-Hant": r.explanation.zh_hant,
+                "en": r.explanation.en,
+            },
+            "cycle": r.cycle.iter().map(character_json).collect::<Vec<_>>(),
+            "evidence": r.evidence.iter().map(|e| json!({"zh-Hans": e.zh_hans, "zh-Hant": e.zh_hant, "en": e.en})).collect::<Vec<_>>(),
+        }),
+        None => {
+            let mut v = json!({
+                "result": "ongoing",
+                "reason": "none",
+                "articles": [],
+                "ply": len,
+                "cycle": judgement.characters.iter().map(character_json).collect::<Vec<_>>(),
+            });
+            if let Some(w) = &judgement.warning {
+                v["reason"] = json!("repetition_warning");
+                v["explanation"] = json!({
+                    "zh-Hans": w.explanation.zh_hans,
+                    "zh-Hant": w.explanation.zh_hant,
+                    "en": w.explanation.en,
+                });
+            }
+            v
+        }
+    }
+}

@@ -1,0 +1,507 @@
+//! The referee: results of art. 4 read from the board, results that are events, the character
+//! of every move, and repetition verdicts under the 1999 CXA rules (棋例, ch. 6–7) or the
+//! Asian rules, each ruling explained in three languages with its evidence.
+//!
+//! One call, [`Referee::judge`], takes a start position and the line played so far and returns
+//! everything a status line needs. The work is bounded: every move is made once, and only the
+//! moves of a repeating cycle (and the last move) are classified.
+
+mod character;
+mod cycle;
+mod event;
+mod exchange;
+mod mate;
+mod notation;
+mod text;
+mod threat;
+mod value;
+
+use std::collections::HashMap;
+
+pub use character::{Character, Exception, IdleKind, MoveCharacter, Target};
+pub use cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
+pub use event::{Event, EventError, TimedEvent};
+pub use mate::MateSearch;
+pub use notation::{chinese, Script};
+pub use text::Explanation;
+pub use threat::Weakness;
+pub use value::value;
+
+use crate::rules::{Color, IllegalReason, Move, PieceKind, Position, Status};
+
+/// The rule set a game is judged by; stored in the game record.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Debug, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub enum RuleSet {
+    /// The Chinese Xiangqi Association rules, 1999 edition (中國象棋協會《象棋競賽規則》).
+    #[default]
+    #[serde(rename = "cxa1999")]
+    Cxa1999,
+    /// The Asian Xiangqi Federation / World Xiangqi Federation rules, as engines implement
+    /// them: perpetual check and perpetual chase of one piece lose; mate threats, check-and-chase
+    /// and chases by the general or a soldier are allowed.
+    #[serde(rename = "asian")]
+    Asian,
+}
+
+impl RuleSet {
+    /// The name used on the command line and in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Cxa1999 => "cxa1999",
+            RuleSet::Asian => "asian",
+        }
+    }
+}
+
+/// A rule set name that is not known.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("unknown rule set '{0}': use cxa1999 or axf")]
+pub struct UnknownRuleSet(pub String);
+
+impl std::str::FromStr for RuleSet {
+    type Err = UnknownRuleSet;
+    fn from_str(s: &str) -> Result<RuleSet, UnknownRuleSet> {
+        match s.to_ascii_lowercase().as_str() {
+            "cxa1999" | "cxa" | "cxa-1999" => Ok(RuleSet::Cxa1999),
+            "axf" | "asian" | "wxf" => Ok(RuleSet::Asian),
+            _ => Err(UnknownRuleSet(s.to_owned())),
+        }
+    }
+}
+
+/// The result a ruling gives.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// Red has won.
+    RedWins,
+    /// Black has won.
+    BlackWins,
+    /// The game is drawn.
+    Draw,
+    /// Play continues (for instance: a side must vary its moves).
+    #[serde(rename = "ongoing")]
+    Continues,
+}
+
+impl GameResult {
+    /// The side that wins.
+    pub fn wins(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::RedWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// Machine name: `red_wins`, `black_wins`, `draw`, `ongoing`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "red_wins",
+            GameResult::BlackWins => "black_wins",
+            GameResult::Draw => "draw",
+            GameResult::Continues => "ongoing",
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_final(self) -> bool {
+        self != GameResult::Continues
+    }
+}
+
+/// Why a ruling was given.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reason {
+    /// 4.1.1: the general is mated.
+    Checkmate,
+    /// 4.1.3: the side to move has no legal move (困斃).
+    Stalemate,
+    /// 4.1.2: a move left the generals facing.
+    GeneralsFacing,
+    /// 4.1.6: a move broke the rules of movement or left the own general attacked.
+    IllegalMove(IllegalReason),
+    /// 4.2.1: neither side can win.
+    DeadPosition,
+    /// 4.2.4, 23.3: the natural limit of moves without a capture.
+    NaturalLimit,
+    /// 24.1, 26.1: unilateral perpetual check.
+    PerpetualCheck,
+    /// 24.3, 26.4: forbidden moves repeated after the side had to vary.
+    ForbiddenRepetition,
+    /// 24.2, 26.2, 26.3: a repetition with no one at fault.
+    RepetitionDraw,
+    /// 24.3, 26.4: the side playing forbidden moves must vary.
+    MustVary,
+    /// 4.1.9: resignation.
+    Resignation,
+    /// 4.2.2, 23.1: a draw offered and accepted.
+    AgreedDraw,
+    /// 4.1.4: the moves were not made in the time allowed.
+    LossOnTime,
+    /// 4.1.8: a third foul.
+    ThreeFouls,
+}
+
+impl Reason {
+    /// Machine name, as printed by `qipu judge`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::GeneralsFacing => "generals_facing",
+            Reason::IllegalMove(_) => "illegal_move",
+            Reason::DeadPosition => "dead_position",
+            Reason::NaturalLimit => "natural_limit",
+            Reason::PerpetualCheck => "perpetual_check",
+            Reason::ForbiddenRepetition => "forbidden_repetition",
+            Reason::RepetitionDraw => "repetition_draw",
+            Reason::MustVary => "must_vary",
+            Reason::Resignation => "resignation",
+            Reason::AgreedDraw => "agreed_draw",
+            Reason::LossOnTime => "loss_on_time",
+            Reason::ThreeFouls => "three_fouls",
+        }
+    }
+}
+
+/// A decision of the referee, with its grounds.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ruling {
+    /// Who wins, a draw, or play continues.
+    pub result: GameResult,
+    /// Why.
+    pub reason: Reason,
+    /// The articles applied (e.g. `26.1`, `細則 6`).
+    pub articles: Vec<&'static str>,
+    /// The ply at which it arises (after that many moves; 0 = the start position).
+    pub ply: usize,
+    /// The side the ruling is about: the loser, the side that must vary, the side that resigned
+    /// or offered the draw.
+    pub side: Option<Color>,
+    /// The ruling in English, simplified and traditional Chinese.
+    pub explanation: Explanation,
+    /// For repetitions: the patterns of both sides.
+    pub patterns: Option<[SidePattern; 2]>,
+    /// For repetitions: the cycle's moves with their characters, oldest first.
+    pub cycle: Vec<MoveCharacter>,
+    /// One line per cycle move in three languages, e.g. "紅 車二平三 捉 黑馬(c7) 無根".
+    pub evidence: Vec<Explanation>,
+}
+
+/// A repetition that is not yet judged: the position has come round a second time.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Warning {
+    /// The ply of the second occurrence.
+    pub ply: usize,
+    /// The patterns so far, Red then Black.
+    pub patterns: [SidePattern; 2],
+    /// The side whose moves are forbidden while the other's are allowed, if any.
+    pub offender: Option<Color>,
+    /// The warning in three languages.
+    pub explanation: Explanation,
+    /// One line per cycle move in three languages.
+    pub evidence: Vec<Explanation>,
+}
+
+/// Everything the referee says about a line.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Judgement {
+    /// The first ruling that ends the game, or a ruling about the last position (a side must
+    /// vary); `None` while play goes on normally.
+    pub ruling: Option<Ruling>,
+    /// A repetition warning about the last position.
+    pub warning: Option<Warning>,
+    /// The characters of the moves of the cycle under judgement, or of the last move alone.
+    pub characters: Vec<MoveCharacter>,
+    /// Plies played since the last capture (4.2.4), at the end of the line or at the ruling.
+    pub plies_without_capture: u32,
+}
+
+/// The referee, configured with a rule set and the natural limit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Referee {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The natural limit in rounds without a capture (4.2.4: 60, may be lowered).
+    pub natural_limit_rounds: u32,
+    /// Bounds of the mate-threat search (28.2).
+    pub mate_search: MateSearch,
+}
+
+impl Default for Referee {
+    fn default() -> Referee {
+        Referee::new(RuleSet::default())
+    }
+}
+
+/// Checks a claimant may count in the natural limit (23.3).
+const COUNTED_CHECKS: u32 = 10;
+
+impl Referee {
+    /// A referee for `rules` with the natural limit of 60 rounds (4.2.4).
+    pub fn new(rules: RuleSet) -> Referee {
+        Referee {
+            rules,
+            natural_limit_rounds: 60,
+            mate_search: MateSearch::default(),
+        }
+    }
+
+    /// The same referee with another natural limit (4.2.4 allows fewer rounds).
+    pub fn with_natural_limit(self, rounds: u32) -> Referee {
+        Referee {
+            natural_limit_rounds: rounds,
+            ..self
+        }
+    }
+
+    /// The character of `mv` played from `before` (the `ply`-th move of its line).
+    pub fn character(&self, before: &Position, mv: Move, ply: usize) -> Option<MoveCharacter> {
+        let after = before.play(mv).ok()?;
+        Some(character::classify(
+            before,
+            mv,
+            &after,
+            ply,
+            self.rules,
+            &self.mate_search,
+        ))
+    }
+
+    /// Judge the line `moves` played from `start`.
+    pub fn judge(&self, start: &Position, moves: &[Move]) -> Judgement {
+        Line::new(self, start).run(moves, &[])
+    }
+
+    /// Judge a line with the events of the game (resignation, draw offers, time, fouls), each
+    /// placed after the ply it follows. Events that break 23.1 are refused.
+    pub fn judge_with_events(
+        &self,
+        start: &Position,
+        moves: &[Move],
+        events: &[TimedEvent],
+    ) -> Result<Judgement, EventError> {
+        event::validate(events, moves.len(), start.side_to_move())?;
+        Ok(Line::new(self, start).run(moves, events))
+    }
+}
+
+/// The walk along one line.
+struct Line<'a> {
+    referee: &'a Referee,
+    positions: Vec<Position>,
+    played: Vec<Move>,
+    seen: HashMap<u64, Vec<usize>>,
+    characters: HashMap<usize, MoveCharacter>,
+    checks: [u32; 2],
+    clock: u32,
+}
+
+impl<'a> Line<'a> {
+    fn new(referee: &'a Referee, start: &Position) -> Line<'a> {
+        let mut seen = HashMap::new();
+        seen.insert(start.hash(), vec![0]);
+        Line {
+            referee,
+            positions: vec![start.clone()],
+            played: Vec::new(),
+            seen,
+            characters: HashMap::new(),
+            checks: [0; 2],
+            clock: start.halfmove_clock(),
+        }
+    }
+
+    fn character(&mut self, ply: usize) -> MoveCharacter {
+        if let Some(c) = self.characters.get(&ply) {
+            return c.clone();
+        }
+        let c = character::classify(
+            &self.positions[ply - 1],
+            self.played[ply - 1],
+            &self.positions[ply],
+            ply,
+            self.referee.rules,
+            &self.referee.mate_search,
+        );
+        self.characters.insert(ply, c.clone());
+        c
+    }
+
+    fn run(mut self, moves: &[Move], events: &[TimedEvent]) -> Judgement {
+        let mut judgement = Judgement::default();
+        let mut fouls = [0u32; 2];
+        let mut offer: Option<(Color, usize)> = None;
+        if let Some(r) = self.board_result(0) {
+            return self.finish(judgement, r);
+        }
+        if let Some(r) = event::apply(events, 0, &mut fouls, &mut offer) {
+            return self.finish(judgement, r);
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            let ply = i + 1;
+            let mover = self.positions[i].side_to_move();
+            let next = match self.positions[i].play(mv) {
+                Ok(next) => next,
+                Err(illegal) => {
+                    let r = text::illegal_move(&self.positions[i], illegal.mv, illegal.reason, ply);
+                    return self.finish(judgement, r);
+                }
+            };
+            if next.in_check() {
+                self.checks[mover.index()] += 1;
+            }
+            if next.halfmove_clock() == 0 {
+                self.checks = [0; 2];
+                self.clock = 0;
+            } else {
+                self.clock += 1;
+            }
+            self.seen.entry(next.hash()).or_default().push(ply);
+            self.positions.push(next);
+            self.played.push(mv);
+            if let Some(r) = self.board_result(ply) {
+                return self.finish(judgement, r);
+            }
+            let last = ply == moves.len();
+            match self.repetition(ply, last) {
+                Some(Verdict::Final(r)) => return self.finish(judgement, *r),
+                Some(Verdict::Pending(r)) => judgement.ruling = Some(*r),
+                Some(Verdict::Warn(w)) => judgement.warning = Some(*w),
+                None => {}
+            }
+            if let Some(r) = event::apply(events, ply, &mut fouls, &mut offer) {
+                return self.finish(judgement, r);
+            }
+        }
+        if judgement.ruling.is_none() && judgement.warning.is_none() && !self.played.is_empty() {
+            let ply = self.played.len();
+            judgement.characters = vec![self.character(ply)];
+        } else if let Some(r) = &judgement.ruling {
+            judgement.characters = r.cycle.clone();
+        } else if let Some(w) = &judgement.warning {
+            judgement.characters = self.cycle_characters(w.ply);
+        }
+        judgement.plies_without_capture = self.clock;
+        judgement
+    }
+
+    fn finish(&self, mut judgement: Judgement, ruling: Ruling) -> Judgement {
+        judgement.characters = ruling.cycle.clone();
+        judgement.ruling = Some(ruling);
+        judgement.warning = None;
+        judgement.plies_without_capture = self.clock;
+        judgement
+    }
+
+    /// Results read from the board at `ply` (art. 4.1.1, 4.1.3, 4.2.1, 4.2.4).
+    fn board_result(&self, ply: usize) -> Option<Ruling> {
+        let pos = &self.positions[ply];
+        match pos.status() {
+            Status::Checkmate => return Some(text::mate(pos, ply, Reason::Checkmate)),
+            Status::Stalemate => return Some(text::mate(pos, ply, Reason::Stalemate)),
+            Status::Ongoing => {}
+        }
+        let fighting = pos.pieces().any(|(_, p)| {
+            matches!(
+                p.kind,
+                PieceKind::Chariot | PieceKind::Horse | PieceKind::Cannon | PieceKind::Soldier
+            )
+        });
+        if !fighting {
+            return Some(text::dead_position(ply));
+        }
+        let limit = 2 * self.referee.natural_limit_rounds;
+        let claimants: Vec<Color> = [Color::Red, Color::Black]
+            .into_iter()
+            .filter(|c| {
+                let excess = self.checks[c.index()].saturating_sub(COUNTED_CHECKS);
+                self.clock.saturating_sub(excess) >= limit
+            })
+            .collect();
+        if limit > 0 && !claimants.is_empty() {
+            return Some(text::natural_limit(
+                ply,
+                self.referee.natural_limit_rounds,
+                &claimants,
+            ));
+        }
+        None
+    }
+
+    /// Characters of the moves from the previous occurrence of the position at `ply` to it.
+    fn cycle_characters(&mut self, ply: usize) -> Vec<MoveCharacter> {
+        let hash = self.positions[ply].hash();
+        let occ = self.seen.get(&hash).cloned().unwrap_or_default();
+        let from = occ.iter().rev().find(|&&p| p < ply).copied().unwrap_or(ply);
+        ((from + 1)..=ply).map(|p| self.character(p)).collect()
+    }
+
+    /// The repetition verdict at `ply`, if the position there has occurred before.
+    fn repetition(&mut self, ply: usize, last: bool) -> Option<Verdict> {
+        let hash = self.positions[ply].hash();
+        let occ: Vec<usize> = self.seen.get(&hash)?.clone();
+        let n = occ.len();
+        if n < 2 || (n == 2 && !last) {
+            return None;
+        }
+        let from = occ[n.saturating_sub(3)];
+        let mut cycle: Vec<MoveCharacter> = ((from + 1)..=ply).map(|p| self.character(p)).collect();
+        let judged = cycle::judge_cycle(&self.positions[from], &mut cycle, self.referee.rules);
+        let evidence = cycle
+            .iter()
+            .map(|m| text::evidence(&self.positions[m.ply - 1], m))
+            .collect();
+        if n == 2 {
+            return Some(Verdict::Warn(Box::new(text::warning(
+                ply, &judged, evidence,
+            ))));
+        }
+        let rules = self.referee.rules;
+        let ruling = match judged.verdict.clone() {
+            CycleVerdict::Draw { articles } => text::repetition_draw(ply, articles),
+            CycleVerdict::Loses { side, articles } => {
+                let reason = if judged.patterns[side.index()].perpetual_check() {
+                    Reason::PerpetualCheck
+                } else {
+                    Reason::ForbiddenRepetition
+                };
+                text::repetition_loss(ply, side, reason, articles, &judged.patterns[side.index()])
+            }
+            CycleVerdict::MustVary { side, articles } => {
+                if n >= 4 || rules == RuleSet::Asian {
+                    text::repetition_loss(
+                        ply,
+                        side,
+                        Reason::ForbiddenRepetition,
+                        articles,
+                        &judged.patterns[side.index()],
+                    )
+                } else if last {
+                    text::must_vary(ply, side, articles, &judged.patterns[side.index()])
+                } else {
+                    return None;
+                }
+            }
+        };
+        let ruling = Ruling {
+            patterns: Some(judged.patterns),
+            cycle,
+            evidence,
+            ..ruling
+        };
+        Some(if ruling.result.is_final() {
+            Verdict::Final(Box::new(ruling))
+        } else {
+            Verdict::Pending(Box::new(ruling))
+        })
+    }
+}
+
+enum Verdict {
+    Final(Box<Ruling>),
+    Pending(Box<Ruling>),
+    Warn(Box<Warning>),
+}

@@ -1,0 +1,530 @@
+//! The referee's sentences in English, simplified and traditional Chinese.
+
+use super::character::{Character, Exception, IdleKind, MoveCharacter};
+use super::cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
+use super::notation::{chinese, piece_name, Script};
+use super::threat::Weakness;
+use super::{GameResult, Reason, Ruling, Warning};
+use crate::lang::Language;
+use crate::rules::{Color, IllegalReason, Move, Position};
+
+/// One text in the three languages of the program.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Explanation {
+    /// English.
+    pub en: String,
+    /// Simplified Chinese.
+    pub zh_hans: String,
+    /// Traditional Chinese.
+    pub zh_hant: String,
+}
+
+impl Explanation {
+    fn new(en: String, zh_hans: String, zh_hant: String) -> Explanation {
+        Explanation {
+            en,
+            zh_hans,
+            zh_hant,
+        }
+    }
+
+    /// The text in `lang`.
+    pub fn get(&self, lang: Language) -> &str {
+        lang.pick(&self.en, &self.zh_hans, &self.zh_hant)
+    }
+}
+
+fn side_en(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+fn side_zh(c: Color) -> (&'static str, &'static str) {
+    match c {
+        Color::Red => ("红方", "紅方"),
+        Color::Black => ("黑方", "黑方"),
+    }
+}
+
+fn short_zh(c: Color) -> (&'static str, &'static str) {
+    match c {
+        Color::Red => ("红", "紅"),
+        Color::Black => ("黑", "黑"),
+    }
+}
+
+fn ruling(
+    result: GameResult,
+    reason: Reason,
+    articles: Vec<&'static str>,
+    ply: usize,
+    side: Option<Color>,
+    explanation: Explanation,
+) -> Ruling {
+    Ruling {
+        result,
+        reason,
+        articles,
+        ply,
+        side,
+        explanation,
+        patterns: None,
+        cycle: Vec::new(),
+        evidence: Vec::new(),
+    }
+}
+
+fn arts(articles: &[&str]) -> String {
+    articles.join(", ")
+}
+
+/// 4.1.2, 4.1.6: an illegal move in the line.
+pub fn illegal_move(pos: &Position, mv: Move, why: IllegalReason, ply: usize) -> Ruling {
+    let side = pos.side_to_move();
+    let (reason, article) = if why == IllegalReason::GeneralsFacing {
+        (Reason::GeneralsFacing, "4.1.2")
+    } else {
+        (Reason::IllegalMove(why), "4.1.6")
+    };
+    let (hans, hant) = side_zh(side);
+    let (whans, whant) = side_zh(side.opponent());
+    let name_hans = chinese(pos, mv, Script::Simplified);
+    let name_hant = chinese(pos, mv, Script::Traditional);
+    ruling(
+        GameResult::wins(side.opponent()),
+        reason,
+        vec![article],
+        ply,
+        Some(side),
+        Explanation::new(
+            format!(
+                "Move {ply}, {} {mv}, is illegal: {} ({article}). {} wins.",
+                side_en(side),
+                why.message(Language::English),
+                side_en(side.opponent())
+            ),
+            format!(
+                "第{ply}步{hans}{name_hans}违例：{}（{article}）。{whans}胜。",
+                why.message(Language::SimplifiedChinese)
+            ),
+            format!(
+                "第{ply}步{hant}{name_hant}違例：{}（{article}）。{whant}勝。",
+                why.message(Language::TraditionalChinese)
+            ),
+        ),
+    )
+}
+
+/// 4.1.1, 4.1.3: the side to move in `pos` is mated or stalemated.
+pub fn mate(pos: &Position, ply: usize, reason: Reason) -> Ruling {
+    let loser = pos.side_to_move();
+    let winner = loser.opponent();
+    let (lh, lt) = side_zh(loser);
+    let (wh, wt) = side_zh(winner);
+    let (article, en, hans, hant) = if reason == Reason::Checkmate {
+        (
+            "4.1.1",
+            format!(
+                "{}'s general is mated. {} wins.",
+                side_en(loser),
+                side_en(winner)
+            ),
+            format!("{lh}被将死，{wh}胜。"),
+            format!("{lt}被將死，{wt}勝。"),
+        )
+    } else {
+        (
+            "4.1.3",
+            format!(
+                "{} has no legal move (stalemate, 困斃). {} wins.",
+                side_en(loser),
+                side_en(winner)
+            ),
+            format!("{lh}无子可动，被困毙，{wh}胜。"),
+            format!("{lt}無子可動，被困斃，{wt}勝。"),
+        )
+    };
+    ruling(
+        GameResult::wins(winner),
+        reason,
+        vec![article],
+        ply,
+        Some(loser),
+        Explanation::new(
+            format!("{en} ({article})"),
+            format!("{hans}（{article}）"),
+            format!("{hant}（{article}）"),
+        ),
+    )
+}
+
+/// 4.2.1: no chariot, horse, cannon or soldier is left.
+pub fn dead_position(ply: usize) -> Ruling {
+    ruling(
+        GameResult::Draw,
+        Reason::DeadPosition,
+        vec!["4.2.1"],
+        ply,
+        None,
+        Explanation::new(
+            "Neither side has a chariot, horse, cannon or soldier left: neither can win. Draw (4.2.1).".into(),
+            "双方均无车马炮兵（卒），均无取胜可能，和棋（4.2.1）。".into(),
+            "雙方均無車馬砲兵（卒），均無取勝可能，和棋（4.2.1）。".into(),
+        ),
+    )
+}
+
+/// 4.2.4, 23.3: the natural limit is reached for the claimants.
+pub fn natural_limit(ply: usize, rounds: u32, claimants: &[Color]) -> Ruling {
+    let who_en = claimants
+        .iter()
+        .map(|&c| side_en(c))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let who_hans = claimants
+        .iter()
+        .map(|&c| side_zh(c).0)
+        .collect::<Vec<_>>()
+        .join("、");
+    let who_hant = claimants
+        .iter()
+        .map(|&c| side_zh(c).1)
+        .collect::<Vec<_>>()
+        .join("、");
+    ruling(
+        GameResult::Draw,
+        Reason::NaturalLimit,
+        vec!["4.2.4", "23.3"],
+        ply,
+        None,
+        Explanation::new(
+            format!(
+                "{rounds} rounds without a capture, counting at most 10 checks of the claimant ({who_en}): draw by the natural limit (4.2.4, 23.3)."
+            ),
+            format!("连续{rounds}回合双方均未吃子（提出方{who_hans}的将军最多计10着），按自然限着作和（4.2.4、23.3）。"),
+            format!("連續{rounds}回合雙方均未吃子（提出方{who_hant}的將軍最多計10著），按自然限著作和（4.2.4、23.3）。"),
+        ),
+    )
+}
+
+fn pattern_names(p: &SidePattern) -> (&'static str, &'static str, &'static str) {
+    match p.name {
+        PatternName::PerpetualCheck => ("perpetual check", "长将", "長將"),
+        PatternName::PerpetualMateThreat => ("perpetual mate threat", "长杀", "長殺"),
+        PatternName::PerpetualChase => ("perpetual chase", "长捉", "長捉"),
+        PatternName::CheckAndMateThreat => ("check and mate threat", "一将一杀", "一將一殺"),
+        PatternName::CheckAndChase => ("check and chase", "一将一捉", "一將一捉"),
+        PatternName::MateThreatAndChase => ("mate threat and chase", "一杀一捉", "一殺一捉"),
+        PatternName::AllAttacks => ("checks, mate threats and chases", "将杀捉", "將殺捉"),
+        PatternName::Allowed => ("allowed moves", "允许着法", "允許著法"),
+    }
+}
+
+fn patterns_text(patterns: &[SidePattern; 2]) -> (String, String, String) {
+    let [r, b] = patterns;
+    let (re, rh, rt) = pattern_names(r);
+    let (be, bh, bt) = pattern_names(b);
+    (
+        format!("Red: {re}; Black: {be}"),
+        format!("红方{rh}，黑方{bh}"),
+        format!("紅方{rt}，黑方{bt}"),
+    )
+}
+
+/// 24.2, 26.2, 26.3: the repetition is drawn.
+pub fn repetition_draw(ply: usize, articles: Vec<&'static str>) -> Ruling {
+    let a = arts(&articles);
+    ruling(
+        GameResult::Draw,
+        Reason::RepetitionDraw,
+        articles,
+        ply,
+        None,
+        Explanation::new(
+            format!("The position has come round three times and no side alone is at fault: draw ({a})."),
+            format!("循环反复三次，双方不变作和（{a}）。"),
+            format!("循環反復三次，雙方不變作和（{a}）。"),
+        ),
+    )
+}
+
+/// 24.1, 26.1, 24.3, 26.4: `side` loses the repetition.
+pub fn repetition_loss(
+    ply: usize,
+    side: Color,
+    reason: Reason,
+    articles: Vec<&'static str>,
+    pattern: &SidePattern,
+) -> Ruling {
+    let a = arts(&articles);
+    let (pe, ph, pt) = pattern_names(pattern);
+    let (sh, st) = side_zh(side);
+    let (wh, wt) = side_zh(side.opponent());
+    ruling(
+        GameResult::wins(side.opponent()),
+        reason,
+        articles,
+        ply,
+        Some(side),
+        Explanation::new(
+            format!(
+                "{} repeats a forbidden pattern ({pe}) without varying and loses; {} wins ({a}).",
+                side_en(side),
+                side_en(side.opponent())
+            ),
+            format!("{sh}{ph}，不变作负，{wh}胜（{a}）。"),
+            format!("{st}{pt}，不變作負，{wt}勝（{a}）。"),
+        ),
+    )
+}
+
+/// 24.3, 26.4: `side` must vary or lose when the cycle comes round again.
+pub fn must_vary(
+    ply: usize,
+    side: Color,
+    articles: Vec<&'static str>,
+    pattern: &SidePattern,
+) -> Ruling {
+    let a = arts(&articles);
+    let (pe, ph, pt) = pattern_names(pattern);
+    let (sh, st) = side_zh(side);
+    ruling(
+        GameResult::Continues,
+        Reason::MustVary,
+        articles,
+        ply,
+        Some(side),
+        Explanation::new(
+            format!(
+                "{} plays a forbidden pattern ({pe}) against allowed moves and must vary; repeating the cycle once more loses ({a}).",
+                side_en(side)
+            ),
+            format!("{sh}{ph}，对方为允许着法，{sh}必须变着，再重复一次循环即判负（{a}）。"),
+            format!("{st}{pt}，對方為允許著法，{st}必須變著，再重復一次循環即判負（{a}）。"),
+        ),
+    )
+}
+
+/// A warning at the second occurrence of a position.
+pub fn warning(ply: usize, judged: &CycleJudgement, evidence: Vec<Explanation>) -> Warning {
+    let offender = match judged.verdict {
+        CycleVerdict::Loses { side, .. } | CycleVerdict::MustVary { side, .. } => Some(side),
+        CycleVerdict::Draw { .. } => None,
+    };
+    let (pe, ph, pt) = patterns_text(&judged.patterns);
+    let (en, hans, hant) = match offender {
+        Some(side) => {
+            let (sh, st) = side_zh(side);
+            (
+                format!("The position repeats (second time). {pe}: {} must vary, or lose by the rules on repetition.", side_en(side)),
+                format!("局面第二次重复。{ph}：{sh}须变着，否则按棋例判负。"),
+                format!("局面第二次重復。{pt}：{st}須變著，否則按棋例判負。"),
+            )
+        }
+        None => (
+            format!("The position repeats (second time). {pe}: a third time would be a draw."),
+            format!("局面第二次重复。{ph}：再循环一次即可判和。"),
+            format!("局面第二次重復。{pt}：再循環一次即可判和。"),
+        ),
+    };
+    Warning {
+        ply,
+        patterns: judged.patterns,
+        offender,
+        explanation: Explanation::new(en, hans, hant),
+        evidence,
+    }
+}
+
+fn character_names(c: &MoveCharacter) -> (String, String, String) {
+    let (e, h, t) = match c.character {
+        Character::Check => ("check", "将", "將"),
+        Character::MateThreat => ("mate threat", "杀", "殺"),
+        Character::Chase => ("chase", "捉", "捉"),
+        Character::Idle => match c.idle_kind {
+            Some(IdleKind::Exchange) => ("idle (exchange offer)", "闲（兑）", "閑（兌）"),
+            Some(IdleKind::Offer) => ("idle (offer)", "闲（献）", "閑（獻）"),
+            Some(IdleKind::Follow) => ("idle (follow)", "闲（跟）", "閑（跟）"),
+            Some(IdleKind::Block) => ("idle (block)", "闲（拦）", "閑（攔）"),
+            None => ("idle", "闲", "閑"),
+        },
+    };
+    (e.to_owned(), h.to_owned(), t.to_owned())
+}
+
+fn weakness_names(w: Option<Weakness>) -> (&'static str, &'static str, &'static str) {
+    match w {
+        None => ("", "", ""),
+        Some(Weakness::Unprotected) => ("unprotected", "无根", "無根"),
+        Some(Weakness::FalselyProtected) => ("falsely protected", "假根", "假根"),
+        Some(Weakness::Outnumbered) => ("outnumbered", "少根", "少根"),
+        Some(Weakness::WorthMore) => ("worth more than its attacker", "子力价值大", "子力價值大"),
+        Some(Weakness::ThroughCheck) => ("won through a check", "将后得子", "將後得子"),
+    }
+}
+
+fn exception_names(e: Exception) -> (&'static str, &'static str, &'static str) {
+    match e {
+        Exception::GeneralAlone => (
+            "the general alone attacking is idle, 27.1",
+            "帅（将）本身叫吃按闲，27.1",
+            "帥（將）本身叫吃按閑，27.1",
+        ),
+        Exception::SoldierAlone => (
+            "a soldier alone attacking is idle, 27.2",
+            "兵（卒）本身捉子按闲，27.2",
+            "兵（卒）本身捉子按閑，27.2",
+        ),
+        Exception::SoldierInMutualAttack => (
+            "soldier's attack counts as a chase in mutual attack, 27.2, 細則 11",
+            "互打时兵卒捉按捉，27.2、细则11",
+            "互打時兵卒捉按捉，27.2、細則11",
+        ),
+        Exception::ChaseToChase => (
+            "from chase to chase is idle, 29.2, 細則 6",
+            "从捉到捉按闲，29.2、细则6",
+            "從捉到捉按閑，29.2、細則6",
+        ),
+        Exception::TakerMated => (
+            "taking would be mated, 29.4, 細則 7",
+            "吃子即被将死按闲，29.4、细则7",
+            "吃子即被將死按閑，29.4、細則7",
+        ),
+        Exception::DefensivePoint => (
+            "incidental attack on advisors or elephants while holding a defensive point, 27.3",
+            "占据防守要点附带捉士相按闲，27.3",
+            "占據防守要點附帶捉士相按閑，27.3",
+        ),
+    }
+}
+
+/// One evidence line: "紅 車二平三 捉 黑馬(c7) 無根".
+pub fn evidence(before: &Position, m: &MoveCharacter) -> Explanation {
+    let (ce, ch, ct) = character_names(m);
+    let (sh, st) = short_zh(m.side);
+    let mut en = format!("{} {} {}", side_en(m.side), m.mv, ce);
+    let mut hans = format!("{sh} {} {ch}", chinese(before, m.mv, Script::Simplified));
+    let mut hant = format!("{st} {} {ct}", chinese(before, m.mv, Script::Traditional));
+    for t in &m.targets {
+        let (we, wh, wt) = weakness_names(t.weakness);
+        let (oh, ot) = short_zh(t.piece.color);
+        en.push_str(&format!(
+            " {} {}({})",
+            side_en(t.piece.color).to_lowercase(),
+            t.piece.kind.name(),
+            t.square
+        ));
+        hans.push_str(&format!(
+            " {oh}{}({})",
+            piece_name(t.piece.color, t.piece.kind, Script::Simplified),
+            t.square
+        ));
+        hant.push_str(&format!(
+            " {ot}{}({})",
+            piece_name(t.piece.color, t.piece.kind, Script::Traditional),
+            t.square
+        ));
+        if !we.is_empty() {
+            en.push_str(&format!(" {we}"));
+            hans.push_str(&format!(" {wh}"));
+            hant.push_str(&format!(" {wt}"));
+        }
+    }
+    for &e in &m.exceptions {
+        let (ee, eh, et) = exception_names(e);
+        en.push_str(&format!(" [{ee}]"));
+        hans.push_str(&format!("［{eh}］"));
+        hant.push_str(&format!("［{et}］"));
+    }
+    Explanation::new(en, hans, hant)
+}
+
+/// 4.1.9: `side` resigned.
+pub fn resignation(ply: usize, side: Color) -> Ruling {
+    let (sh, st) = side_zh(side);
+    let (wh, wt) = side_zh(side.opponent());
+    ruling(
+        GameResult::wins(side.opponent()),
+        Reason::Resignation,
+        vec!["4.1.9"],
+        ply,
+        Some(side),
+        Explanation::new(
+            format!(
+                "{} resigns after move {ply}. {} wins (4.1.9).",
+                side_en(side),
+                side_en(side.opponent())
+            ),
+            format!("{sh}在第{ply}着后认输，{wh}胜（4.1.9）。"),
+            format!("{st}在第{ply}著後認輸，{wt}勝（4.1.9）。"),
+        ),
+    )
+}
+
+/// 4.2.2, 23.1: the draw offered by `offerer` is accepted.
+pub fn agreed_draw(ply: usize, offerer: Color) -> Ruling {
+    let (oh, ot) = side_zh(offerer);
+    let (ah, at) = side_zh(offerer.opponent());
+    ruling(
+        GameResult::Draw,
+        Reason::AgreedDraw,
+        vec!["4.2.2", "23.1"],
+        ply,
+        Some(offerer),
+        Explanation::new(
+            format!(
+                "{} offers a draw after move {ply} and {} accepts: draw (4.2.2, 23.1).",
+                side_en(offerer),
+                side_en(offerer.opponent())
+            ),
+            format!("{oh}在第{ply}着后提和，{ah}同意，和棋（4.2.2、23.1）。"),
+            format!("{ot}在第{ply}著後提和，{at}同意，和棋（4.2.2、23.1）。"),
+        ),
+    )
+}
+
+/// 4.1.4: `side` lost on time.
+pub fn loss_on_time(ply: usize, side: Color) -> Ruling {
+    let (sh, st) = side_zh(side);
+    let (wh, wt) = side_zh(side.opponent());
+    ruling(
+        GameResult::wins(side.opponent()),
+        Reason::LossOnTime,
+        vec!["4.1.4"],
+        ply,
+        Some(side),
+        Explanation::new(
+            format!(
+                "{} did not make the required moves in time (after move {ply}). {} wins (4.1.4).",
+                side_en(side),
+                side_en(side.opponent())
+            ),
+            format!("{sh}在规定时限内未走满规定着数（第{ply}着后），{wh}胜（4.1.4）。"),
+            format!("{st}在規定時限內未走滿規定著數（第{ply}著後），{wt}勝（4.1.4）。"),
+        ),
+    )
+}
+
+/// 4.1.8: `side` committed a third foul.
+pub fn three_fouls(ply: usize, side: Color) -> Ruling {
+    let (sh, st) = side_zh(side);
+    let (wh, wt) = side_zh(side.opponent());
+    ruling(
+        GameResult::wins(side.opponent()),
+        Reason::ThreeFouls,
+        vec!["4.1.8"],
+        ply,
+        Some(side),
+        Explanation::new(
+            format!(
+                "{}'s third foul (after move {ply}) loses the game. {} wins (4.1.8).",
+                side_en(side),
+                side_en(side.opponent())
+            ),
+            format!("{sh}第三次犯规（第{ply}着后），判负，{wh}胜（4.1.8）。"),
+            format!("{st}第三次犯規（第{ply}著後），判負，{wt}勝（4.1.8）。"),
+        ),
+    )
+}
