@@ -2,8 +2,11 @@
 
 use std::fmt;
 
-/// A side. Red moves first (art. 2.1).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// A side. Red moves first (art. 2.1). Serialised as `"red"` / `"black"`.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Color {
     /// 紅方
     Red = 0,
