@@ -3,6 +3,7 @@
 //! The core modules know nothing of the user interface.
 
 pub mod cli;
+pub mod competition;
 pub mod formats;
 pub mod lang;
 pub mod notation;

@@ -1,0 +1,25 @@
+//! Competition controls (art. 4.1, 6, 7.1, 9, 10.1, 21–23): time controls and the game clock,
+//! lateness, draw offers and natural-limit claims, fouls, resignation, and the result with the
+//! time each side used; all kept in an event log that serialises with serde and travels in PGN
+//! (see the `pgn` module).
+//!
+//! The core never reads the wall clock: every action takes a [`Moment`], measured by the caller
+//! on a monotonic clock from the game's epoch.
+
+mod clock;
+mod contest;
+mod control;
+mod foul;
+mod log;
+mod natural_limit;
+mod result;
+mod time;
+
+pub use clock::{GameClock, Reading};
+pub use contest::{Contest, ContestError, OfferOutcome, FALSE_CLAIM_PENALTY};
+pub use control::{Period, Preset, SpecError, SpecFault, Stage, TimeControl};
+pub use foul::{record_gaps, FoulClause, RecordGap, Written, FOULS_TO_LOSE, MISSING_MOVES_PER_FOUL};
+pub use log::{CompetitionRecord, Entry, Event, Penalty, Settings};
+pub use natural_limit::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
+pub use result::{cite, side_name, GameResult, Outcome, Reason, TimeUsed};
+pub use time::{hms, parse_hms, Moment};
