@@ -59,7 +59,10 @@ fn art_6_1_fortieth_move_at_89_59_is_in_time() {
     let red = c.reading(Color::Red, at(now));
     assert_eq!(red.used, mins(89, 59));
     // The next period: 10 moves per 15 minutes, accumulated: 15:01 left.
-    assert_eq!((red.remaining, red.moves_made, red.moves_due), (mins(15, 1), 40, Some(10)));
+    assert_eq!(
+        (red.remaining, red.moves_made, red.moves_due),
+        (mins(15, 1), 40, Some(10))
+    );
 }
 
 #[test]
@@ -69,7 +72,10 @@ fn art_6_1_fortieth_move_at_90_01_loses_on_time() {
     let now = play(&mut c, Duration::ZERO, &[mins(2, 0); 39]).unwrap();
     let e = play(&mut c, now, &[mins(12, 1)]).unwrap_err();
     let r = over(e);
-    assert_eq!((r.outcome, r.reason, r.ply), (Outcome::BlackWins, Reason::Time, 78));
+    assert_eq!(
+        (r.outcome, r.reason, r.ply),
+        (Outcome::BlackWins, Reason::Time, 78)
+    );
     // The flag fell when Red's 90 minutes were used up: 78 min + 39 s (Black) + 12:00 after.
     assert_eq!(r.at, at(now + mins(12, 0)));
     assert_eq!(r.used.red, mins(90, 0));
@@ -113,7 +119,10 @@ fn art_6_2_6_3_6_4_boundaries() {
     let mut c = game("6.2");
     let now = play(&mut c, Duration::ZERO, &[mins(2, 0); 29]).unwrap();
     assert!(play(&mut c.clone(), now, &[mins(1, 59)]).is_ok());
-    assert_eq!(over(play(&mut c, now, &[mins(2, 1)]).unwrap_err()).used.red, mins(60, 0));
+    assert_eq!(
+        over(play(&mut c, now, &[mins(2, 1)]).unwrap_err()).used.red,
+        mins(60, 0)
+    );
     // 6.3: 40 in 10 minutes, then 30 per 5.
     let mut c = game("6.3");
     let now = play(&mut c, Duration::ZERO, &[secs(15); 39]).unwrap();
@@ -136,7 +145,10 @@ fn art_6_5_whole_game_in_a_fixed_time() {
     let now = play(&mut c, Duration::ZERO, &[mins(1, 0); 19]).unwrap();
     assert_eq!(c.reading(Color::Red, at(now)).moves_due, None);
     let r = over(play(&mut c, now, &[mins(1, 1)]).unwrap_err());
-    assert_eq!((r.outcome, r.reason, r.at), (Outcome::BlackWins, Reason::Time, at(now + mins(1, 0))));
+    assert_eq!(
+        (r.outcome, r.reason, r.at),
+        (Outcome::BlackWins, Reason::Time, at(now + mins(1, 0)))
+    );
 }
 
 #[test]
@@ -164,7 +176,10 @@ fn art_22_5_mate_before_the_flag_stands() {
     let mut c = game("6.4");
     c.make_move(at(mins(4, 59)), Status::Checkmate).unwrap();
     let r = c.update(at(mins(6, 0))).unwrap();
-    assert_eq!((r.outcome, r.reason, r.ply), (Outcome::RedWins, Reason::Checkmate, 1));
+    assert_eq!(
+        (r.outcome, r.reason, r.ply),
+        (Outcome::RedWins, Reason::Checkmate, 1)
+    );
     assert_eq!(r.at, at(mins(4, 59)));
 }
 
@@ -184,7 +199,8 @@ fn art_22_5_last_move_made_in_time_but_pressed_late_loses() {
     // But the opponent's resignation before the flag stands (22.5).
     let mut c = game("6.4");
     c.make_move(at(mins(4, 59)), ON).unwrap();
-    c.resign(Color::Black, at(mins(4, 59) + Duration::from_millis(500))).unwrap();
+    c.resign(Color::Black, at(mins(4, 59) + Duration::from_millis(500)))
+        .unwrap();
     assert_eq!(c.result().unwrap().reason, Reason::Resignation);
     assert_eq!(c.update(at(mins(6, 0))).unwrap().outcome, Outcome::RedWins);
 }
@@ -197,14 +213,27 @@ fn art_21_1_absent_side_clock_runs_from_its_turn() {
     let mut c = Contest::new(settings, Color::Red);
     c.start(Moment::ZERO, &[Color::Black]).unwrap();
     c.play(at(secs(5)), ON).unwrap();
-    assert_eq!(c.play(at(secs(9)), ON), Err(ContestError::Absent(Color::Black)));
+    assert_eq!(
+        c.play(at(secs(9)), ON),
+        Err(ContestError::Absent(Color::Black))
+    );
     c.arrive(Color::Black, at(mins(30, 0))).unwrap();
     // 21.2: it must make its moves in the time left.
     let black = c.reading(Color::Black, at(mins(30, 0)));
     assert_eq!((black.used, black.remaining), (mins(29, 55), mins(60, 5)));
     assert_eq!(c.play(at(mins(30, 10)), ON), Ok(()));
-    let arrival = c.log().iter().find(|e| matches!(e.event, Event::Arrival { .. })).unwrap();
-    assert_eq!(arrival.event, Event::Arrival { side: Color::Black, late: mins(30, 0) });
+    let arrival = c
+        .log()
+        .iter()
+        .find(|e| matches!(e.event, Event::Arrival { .. }))
+        .unwrap();
+    assert_eq!(
+        arrival.event,
+        Event::Arrival {
+            side: Color::Black,
+            late: mins(30, 0)
+        }
+    );
 }
 
 #[test]
@@ -215,14 +244,25 @@ fn art_4_1_5_late_beyond_the_forfeit_time_loses() {
     c.start(Moment::ZERO, &[Color::Black]).unwrap();
     c.play(at(secs(5)), ON).unwrap();
     let r = c.update(at(mins(61, 0))).unwrap();
-    assert_eq!((r.outcome, r.reason, r.at), (Outcome::RedWins, Reason::LateArrival, at(mins(60, 0))));
-    assert_eq!(c.arrive(Color::Black, at(mins(62, 0))), Err(ContestError::Over(r)));
+    assert_eq!(
+        (r.outcome, r.reason, r.at),
+        (Outcome::RedWins, Reason::LateArrival, at(mins(60, 0)))
+    );
+    assert_eq!(
+        c.arrive(Color::Black, at(mins(62, 0))),
+        Err(ContestError::Over(r))
+    );
     // 21.3: both beyond the forfeit time: both forfeit.
     let mut c = Contest::new(settings, Color::Red);
     c.start(Moment::ZERO, &[Color::Red, Color::Black]).unwrap();
     let r = c.update(at(mins(60, 1))).unwrap();
-    assert_eq!((r.outcome, r.reason), (Outcome::BothForfeit, Reason::LateArrival));
-    assert!(r.describe(Language::SimplifiedChinese).starts_with("双方弃权"));
+    assert_eq!(
+        (r.outcome, r.reason),
+        (Outcome::BothForfeit, Reason::LateArrival)
+    );
+    assert!(r
+        .describe(Language::SimplifiedChinese)
+        .starts_with("双方弃权"));
 }
 
 #[test]
@@ -240,40 +280,81 @@ fn art_21_3_both_late_each_is_charged_its_lateness() {
     let penalty = c.log().last().unwrap();
     assert_eq!(
         penalty.event,
-        Event::Penalty { side: Color::Black, amount: mins(10, 5), cause: Penalty::Lateness }
+        Event::Penalty {
+            side: Color::Black,
+            amount: mins(10, 5),
+            cause: Penalty::Lateness
+        }
     );
     // Red was not charged twice.
-    assert_eq!(c.reading(Color::Red, at(mins(20, 0))).remaining, mins(79, 55));
+    assert_eq!(
+        c.reading(Color::Red, at(mins(20, 0))).remaining,
+        mins(79, 55)
+    );
 }
 
 #[test]
 fn art_23_1_offers_follow_own_moves_and_alternate() {
     let mut c = game("6.1");
     // Not before one's own move.
-    assert_eq!(c.offer_draw(Color::Red, at(secs(1))), Err(ContestError::OfferNotAfterOwnMove(Color::Red)));
+    assert_eq!(
+        c.offer_draw(Color::Red, at(secs(1))),
+        Err(ContestError::OfferNotAfterOwnMove(Color::Red))
+    );
     c.make_move(at(secs(10)), ON).unwrap();
     // After its move, before pressing (23.1 "只能在提和後方可按鐘").
-    assert_eq!(c.offer_draw(Color::Red, at(secs(11))), Ok(OfferOutcome::Pending));
+    assert_eq!(
+        c.offer_draw(Color::Red, at(secs(11))),
+        Ok(OfferOutcome::Pending)
+    );
     // Black may not offer over it, nor out of turn.
-    assert_eq!(c.offer_draw(Color::Black, at(secs(12))), Err(ContestError::OfferNotAfterOwnMove(Color::Black)));
+    assert_eq!(
+        c.offer_draw(Color::Black, at(secs(12))),
+        Err(ContestError::OfferNotAfterOwnMove(Color::Black))
+    );
     c.press(at(secs(12))).unwrap();
     // The offer cannot be withdrawn: it stands while Black thinks.
     assert_eq!(c.pending_offer(), Some(Color::Red));
     // Black's move refuses it.
     c.play(at(secs(30)), ON).unwrap();
     assert_eq!(c.pending_offer(), None);
-    let refusal = c.log().iter().find(|e| matches!(e.event, Event::DrawRefused { .. })).unwrap();
-    assert_eq!((refusal.ply, &refusal.event), (2, &Event::DrawRefused { side: Color::Black, by_move: true }));
-    assert_eq!(c.accept_draw(Color::Black, at(secs(31))), Err(ContestError::NoOffer(Color::Black)));
+    let refusal = c
+        .log()
+        .iter()
+        .find(|e| matches!(e.event, Event::DrawRefused { .. }))
+        .unwrap();
+    assert_eq!(
+        (refusal.ply, &refusal.event),
+        (
+            2,
+            &Event::DrawRefused {
+                side: Color::Black,
+                by_move: true
+            }
+        )
+    );
+    assert_eq!(
+        c.accept_draw(Color::Black, at(secs(31))),
+        Err(ContestError::NoOffer(Color::Black))
+    );
     // Now Black, after its own move, may offer; Red refuses by word.
-    assert_eq!(c.offer_draw(Color::Black, at(secs(31))), Ok(OfferOutcome::Pending));
+    assert_eq!(
+        c.offer_draw(Color::Black, at(secs(31))),
+        Ok(OfferOutcome::Pending)
+    );
     c.refuse_draw(Color::Red, at(secs(40))).unwrap();
     // Red offers (its turn in the alternation), after its next move; Black accepts.
     c.play(at(secs(50)), ON).unwrap();
-    assert_eq!(c.offer_draw(Color::Red, at(secs(51))), Ok(OfferOutcome::Pending));
+    assert_eq!(
+        c.offer_draw(Color::Red, at(secs(51))),
+        Ok(OfferOutcome::Pending)
+    );
     c.accept_draw(Color::Black, at(secs(55))).unwrap();
     let r = c.result().unwrap();
-    assert_eq!((r.outcome, r.reason, r.ply), (Outcome::Draw, Reason::Agreement, 3));
+    assert_eq!(
+        (r.outcome, r.reason, r.ply),
+        (Outcome::Draw, Reason::Agreement, 3)
+    );
 }
 
 #[test]
@@ -283,12 +364,23 @@ fn art_9_1_3_offering_again_after_a_refusal_is_a_foul() {
     c.offer_draw(Color::Red, at(secs(11))).unwrap();
     c.play(at(secs(20)), ON).unwrap(); // refused by Black's move
     c.play(at(secs(30)), ON).unwrap();
-    assert_eq!(c.offer_draw(Color::Red, at(secs(31))), Ok(OfferOutcome::Foul(1)));
+    assert_eq!(
+        c.offer_draw(Color::Red, at(secs(31))),
+        Ok(OfferOutcome::Foul(1))
+    );
     assert_eq!(c.pending_offer(), None);
     assert_eq!(c.fouls(Color::Red), 1);
     match &c.log().last().unwrap().event {
-        Event::Foul { side, clause, count, .. } => {
-            assert_eq!((*side, *clause, *count), (Color::Red, FoulClause::RepeatedDrawOffer, 1))
+        Event::Foul {
+            side,
+            clause,
+            count,
+            ..
+        } => {
+            assert_eq!(
+                (*side, *clause, *count),
+                (Color::Red, FoulClause::RepeatedDrawOffer, 1)
+            )
         }
         other => panic!("expected a foul, got {other:?}"),
     }
@@ -297,8 +389,14 @@ fn art_9_1_3_offering_again_after_a_refusal_is_a_foul() {
 #[test]
 fn art_23_3_true_natural_limit_claim_is_a_draw() {
     let mut c = game("6.1");
-    let count = NoCaptureCount { plies: 120, red_checks: 3, black_checks: 0 };
-    let finding = c.claim_natural_limit(Color::Red, count, at(secs(5))).unwrap();
+    let count = NoCaptureCount {
+        plies: 120,
+        red_checks: 3,
+        black_checks: 0,
+    };
+    let finding = c
+        .claim_natural_limit(Color::Red, count, at(secs(5)))
+        .unwrap();
     assert!(finding.valid);
     let r = c.result().unwrap();
     assert_eq!((r.outcome, r.reason), (Outcome::Draw, Reason::NaturalLimit));
@@ -311,16 +409,30 @@ fn art_23_3_true_natural_limit_claim_is_a_draw() {
 #[test]
 fn art_23_3_false_claim_is_a_foul_and_five_minutes() {
     let mut c = game("6.1");
-    let count = NoCaptureCount { plies: 118, red_checks: 0, black_checks: 0 };
-    let finding = c.claim_natural_limit(Color::Red, count, at(secs(5))).unwrap();
+    let count = NoCaptureCount {
+        plies: 118,
+        red_checks: 0,
+        black_checks: 0,
+    };
+    let finding = c
+        .claim_natural_limit(Color::Red, count, at(secs(5)))
+        .unwrap();
     assert!(!finding.valid);
     assert_eq!(c.result(), None);
     assert_eq!(c.fouls(Color::Red), 1);
     // 90:00 − 0:05 used − 5:00 charged.
     assert_eq!(c.reading(Color::Red, at(secs(5))).remaining, mins(84, 55));
     // The claimant's checks beyond ten do not count: 61 rounds with 12 checks is 59.
-    let count = NoCaptureCount { plies: 122, red_checks: 0, black_checks: 12 };
-    assert!(!c.claim_natural_limit(Color::Black, count, at(secs(6))).unwrap().valid);
+    let count = NoCaptureCount {
+        plies: 122,
+        red_checks: 0,
+        black_checks: 12,
+    };
+    assert!(
+        !c.claim_natural_limit(Color::Black, count, at(secs(6)))
+            .unwrap()
+            .valid
+    );
 }
 
 #[test]
@@ -329,21 +441,60 @@ fn art_23_3_false_claim_that_exceeds_the_time_loses_on_time() {
     let mut c = game("6.4");
     c.play(at(secs(10)), ON).unwrap();
     c.play(at(mins(1, 10)), ON).unwrap(); // Black used 1:00, has 4:00
-    c.claim_natural_limit(Color::Black, NoCaptureCount::default(), at(mins(1, 20))).unwrap();
+    c.claim_natural_limit(Color::Black, NoCaptureCount::default(), at(mins(1, 20)))
+        .unwrap();
     let r = c.result().unwrap();
-    assert_eq!((r.outcome, r.reason, r.at), (Outcome::RedWins, Reason::Time, at(mins(1, 20))));
+    assert_eq!(
+        (r.outcome, r.reason, r.at),
+        (Outcome::RedWins, Reason::Time, at(mins(1, 20)))
+    );
 }
 
 #[test]
 fn art_4_1_8_third_foul_loses() {
     let mut c = game("6.1");
-    assert_eq!(c.foul(Color::Black, FoulClause::Disturbance, "spoke".into(), at(secs(3))), Ok(1));
-    assert_eq!(c.foul(Color::Black, FoulClause::TouchedImmovablePiece, "c9".into(), at(secs(4))), Ok(2));
-    assert_eq!(c.foul(Color::Red, FoulClause::ConductBreach, String::new(), at(secs(5))), Ok(1));
+    assert_eq!(
+        c.foul(
+            Color::Black,
+            FoulClause::Disturbance,
+            "spoke".into(),
+            at(secs(3))
+        ),
+        Ok(1)
+    );
+    assert_eq!(
+        c.foul(
+            Color::Black,
+            FoulClause::TouchedImmovablePiece,
+            "c9".into(),
+            at(secs(4))
+        ),
+        Ok(2)
+    );
+    assert_eq!(
+        c.foul(
+            Color::Red,
+            FoulClause::ConductBreach,
+            String::new(),
+            at(secs(5))
+        ),
+        Ok(1)
+    );
     assert_eq!(c.result(), None);
-    assert_eq!(c.foul(Color::Black, FoulClause::MissingRecord, "moves 3–6".into(), at(secs(6))), Ok(3));
+    assert_eq!(
+        c.foul(
+            Color::Black,
+            FoulClause::MissingRecord,
+            "moves 3–6".into(),
+            at(secs(6))
+        ),
+        Ok(3)
+    );
     let r = c.result().unwrap();
-    assert_eq!((r.outcome, r.reason), (Outcome::RedWins, Reason::ThreeFouls));
+    assert_eq!(
+        (r.outcome, r.reason),
+        (Outcome::RedWins, Reason::ThreeFouls)
+    );
     assert_eq!(
         r.describe(Language::English),
         "Red wins: Black committed a third foul in the game (art. 4.1.8)."
@@ -353,13 +504,32 @@ fn art_4_1_8_third_foul_loses() {
 #[test]
 fn art_4_1_8_a_false_claim_can_be_the_third_foul() {
     let mut c = game("6.1");
-    c.foul(Color::Red, FoulClause::Disturbance, String::new(), at(secs(1))).unwrap();
-    c.foul(Color::Red, FoulClause::Disturbance, String::new(), at(secs(2))).unwrap();
-    c.claim_natural_limit(Color::Red, NoCaptureCount::default(), at(secs(3))).unwrap();
+    c.foul(
+        Color::Red,
+        FoulClause::Disturbance,
+        String::new(),
+        at(secs(1)),
+    )
+    .unwrap();
+    c.foul(
+        Color::Red,
+        FoulClause::Disturbance,
+        String::new(),
+        at(secs(2)),
+    )
+    .unwrap();
+    c.claim_natural_limit(Color::Red, NoCaptureCount::default(), at(secs(3)))
+        .unwrap();
     let r = c.result().unwrap();
-    assert_eq!((r.outcome, r.reason), (Outcome::BlackWins, Reason::ThreeFouls));
+    assert_eq!(
+        (r.outcome, r.reason),
+        (Outcome::BlackWins, Reason::ThreeFouls)
+    );
     // No time penalty after the game ended.
-    assert!(!c.log().iter().any(|e| matches!(e.event, Event::Penalty { .. })));
+    assert!(!c
+        .log()
+        .iter()
+        .any(|e| matches!(e.event, Event::Penalty { .. })));
 }
 
 #[test]
@@ -371,14 +541,31 @@ fn art_22_4_pause_and_correction() {
     assert_eq!(c.play(at(secs(40)), ON), Err(ContestError::Paused));
     // While paused the time does not run, and no flag falls.
     assert_eq!(c.update(at(mins(20, 0))), None);
-    c.correct_clock(Color::Black, mins(4, 0), None, "agreed by both".into(), at(mins(20, 0))).unwrap();
+    c.correct_clock(
+        Color::Black,
+        mins(4, 0),
+        None,
+        "agreed by both".into(),
+        at(mins(20, 0)),
+    )
+    .unwrap();
     c.resume(at(mins(21, 0))).unwrap();
     assert_eq!(c.pause_reason(), None);
-    assert_eq!(c.reading(Color::Black, at(mins(22, 0))).remaining, mins(3, 0));
+    assert_eq!(
+        c.reading(Color::Black, at(mins(22, 0))).remaining,
+        mins(3, 0)
+    );
     c.play(at(mins(22, 0)), ON).unwrap();
     let mv = c.log().last().unwrap();
     // The move took 10 s before the pause and 60 s after it.
-    assert_eq!(mv.event, Event::Move { side: Color::Black, took: secs(70), remaining: mins(3, 0) });
+    assert_eq!(
+        mv.event,
+        Event::Move {
+            side: Color::Black,
+            took: secs(70),
+            remaining: mins(3, 0)
+        }
+    );
     assert_eq!(c.resume(at(mins(23, 0))), Err(ContestError::NotPaused));
 }
 
@@ -388,7 +575,10 @@ fn time_never_goes_back() {
     c.play(at(secs(20)), ON).unwrap();
     assert_eq!(
         c.play(at(secs(19)), ON),
-        Err(ContestError::TimeWentBack { at: at(secs(19)), last: at(secs(20)) })
+        Err(ContestError::TimeWentBack {
+            at: at(secs(19)),
+            last: at(secs(20))
+        })
     );
     let mut fresh = Contest::new(Settings::new("6.4".parse().unwrap()), Color::Red);
     assert_eq!(fresh.play(at(secs(1)), ON), Err(ContestError::NotStarted));
@@ -402,11 +592,17 @@ fn art_10_1_result_sheet_times_and_the_log_serialises() {
     c.resign(Color::Red, at(now + secs(9))).unwrap();
     let r = *c.result().unwrap();
     assert_eq!((r.used.red, r.used.black), (secs(84), secs(2)));
-    assert_eq!(r.describe(Language::English), "Black wins: Red resigned (art. 4.1.9).");
+    assert_eq!(
+        r.describe(Language::English),
+        "Black wins: Red resigned (art. 4.1.9)."
+    );
     let record = c.record();
     let json = serde_json::to_string(&record).unwrap();
     assert!(json.contains(r#""control":"40/90m,10/15m""#), "{json}");
-    assert!(json.contains(r#""kind":"draw_offer","side":"black""#), "{json}");
+    assert!(
+        json.contains(r#""kind":"draw_offer","side":"black""#),
+        "{json}"
+    );
     let back: qipu::competition::CompetitionRecord = serde_json::from_str(&json).unwrap();
     assert_eq!(back, record);
     assert_eq!(back.result(), Some(&r));

@@ -1,6 +1,7 @@
 //! The `qipu` subcommands: the core, for scripts and tests. Output formats are relied on.
 
 mod args;
+mod clock;
 mod judge;
 mod notate;
 mod parse;
@@ -44,6 +45,7 @@ commands:
   parse [--fen FEN] --from N TEXT...   read moves in notation N (or auto), print them in ICCS
   judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...
                                        the referee's ruling on a line, as JSON
+  clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
   help                                 this text
   --version                            version and build revision";
 
@@ -75,6 +77,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "notate" => notate::run(Args::new(rest), out),
         "parse" => parse::run(Args::new(rest), out),
         "judge" => judge::run(Args::new(rest), out, err),
+        "clock" => clock::run(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

@@ -192,7 +192,13 @@ impl GameClock {
 
     /// The arbiter sets `side`'s face to show `remaining` at `at`, and its completed moves if
     /// given (22.4).
-    pub fn correct(&mut self, side: Color, remaining: Duration, moves_made: Option<u32>, at: Moment) {
+    pub fn correct(
+        &mut self,
+        side: Color,
+        remaining: Duration,
+        moves_made: Option<u32>,
+        at: Moment,
+    ) {
         if let Some(moves) = moves_made {
             self.faces[side.index()].moves = moves;
         }
@@ -225,7 +231,15 @@ mod tests {
         assert_eq!(clock.press(t(20)), Some(Duration::from_secs(20)));
         assert_eq!(clock.running_side(), Some(Color::Black));
         let red = clock.reading(Color::Red, t(50));
-        assert_eq!((red.used, red.remaining, red.moves_made, red.moves_due), (Duration::from_secs(20), Duration::from_secs(280), 1, Some(29)));
+        assert_eq!(
+            (red.used, red.remaining, red.moves_made, red.moves_due),
+            (
+                Duration::from_secs(20),
+                Duration::from_secs(280),
+                1,
+                Some(29)
+            )
+        );
         let black = clock.reading(Color::Black, t(50));
         assert_eq!((black.used, black.running), (Duration::from_secs(30), true));
         assert_eq!(clock.deadline(), Some((Color::Black, t(320))));
@@ -238,7 +252,10 @@ mod tests {
         clock.start(Color::Red, t(0));
         assert!(clock.pause(t(10)));
         assert!(clock.is_paused());
-        assert_eq!(clock.reading(Color::Red, t(500)).used, Duration::from_secs(10));
+        assert_eq!(
+            clock.reading(Color::Red, t(500)).used,
+            Duration::from_secs(10)
+        );
         assert!(clock.resume(t(600)));
         assert_eq!(clock.press(t(605)), Some(Duration::from_secs(15)));
         assert!(!clock.resume(t(606)));
@@ -249,15 +266,27 @@ mod tests {
         let mut clock = GameClock::new(TimeControl::preset(Preset::Art6_4));
         clock.start(Color::Red, t(0));
         clock.correct(Color::Red, Duration::from_secs(400), None, t(100));
-        assert_eq!(clock.reading(Color::Red, t(100)).remaining, Duration::from_secs(400));
+        assert_eq!(
+            clock.reading(Color::Red, t(100)).remaining,
+            Duration::from_secs(400)
+        );
         clock.correct(Color::Red, Duration::from_secs(60), Some(3), t(100));
         let r = clock.reading(Color::Red, t(130));
-        assert_eq!((r.remaining, r.moves_made, r.moves_due), (Duration::from_secs(30), 3, Some(27)));
+        assert_eq!(
+            (r.remaining, r.moves_made, r.moves_due),
+            (Duration::from_secs(30), 3, Some(27))
+        );
         clock.charge(Color::Red, Duration::from_secs(20));
-        assert_eq!(clock.reading(Color::Red, t(130)).remaining, Duration::from_secs(10));
+        assert_eq!(
+            clock.reading(Color::Red, t(130)).remaining,
+            Duration::from_secs(10)
+        );
         assert_eq!(clock.deadline(), Some((Color::Red, t(140))));
         assert!(!clock.is_over(Color::Red, t(140)));
         assert!(clock.is_over(Color::Red, t(141)));
-        assert_eq!(clock.reading(Color::Red, t(141)).overtime, Duration::from_secs(1));
+        assert_eq!(
+            clock.reading(Color::Red, t(141)).overtime,
+            Duration::from_secs(1)
+        );
     }
 }

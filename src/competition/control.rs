@@ -303,10 +303,7 @@ impl FromStr for TimeControl {
                 let mut periods = Vec::new();
                 let mut offset = 0;
                 for part in body.split(',') {
-                    if periods
-                        .last()
-                        .is_some_and(|p: &Period| p.moves.is_none())
-                    {
+                    if periods.last().is_some_and(|p: &Period| p.moves.is_none()) {
                         return Err(fail(offset, SpecFault::PeriodAfterSuddenDeath));
                     }
                     periods.push(parse_period(part).map_err(|(o, r)| fail(offset + o, r))?);
@@ -444,12 +441,21 @@ mod tests {
     #[test]
     fn art_6_2_to_6_4() {
         let c = TimeControl::preset(Preset::Art6_2); // 6.2: 30 in 60, then 10 per 10
-        assert_eq!((c.allotted(29), c.allotted(30), c.allotted(40)), (min(60), min(70), min(80)));
+        assert_eq!(
+            (c.allotted(29), c.allotted(30), c.allotted(40)),
+            (min(60), min(70), min(80))
+        );
         let c = TimeControl::preset(Preset::Art6_3); // 6.3: 40 in 10, then 30 per 5
-        assert_eq!((c.allotted(39), c.allotted(40), c.allotted(70)), (min(10), min(15), min(20)));
+        assert_eq!(
+            (c.allotted(39), c.allotted(40), c.allotted(70)),
+            (min(10), min(15), min(20))
+        );
         assert_eq!(c.moves_due(40), Some(30));
         let c = TimeControl::preset(Preset::Art6_4); // 6.4: 30 per 5 throughout
-        assert_eq!((c.allotted(0), c.allotted(29), c.allotted(30)), (min(5), min(5), min(10)));
+        assert_eq!(
+            (c.allotted(0), c.allotted(29), c.allotted(30)),
+            (min(5), min(5), min(10))
+        );
         assert_eq!(c.moves_due(31), Some(29));
     }
 

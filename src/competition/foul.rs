@@ -175,8 +175,14 @@ mod tests {
         // 7.1: three missing is a gap but no foul; four is one foul.
         let gaps = record_gaps(&[Y, M, M, M, Y, M, M, M, M, Y]);
         assert_eq!(gaps.len(), 2);
-        assert_eq!((gaps[0].first_ply, gaps[0].missing, gaps[0].fouls), (1, 3, 0));
-        assert_eq!((gaps[1].first_ply, gaps[1].last_ply, gaps[1].fouls), (5, 8, 1));
+        assert_eq!(
+            (gaps[0].first_ply, gaps[0].missing, gaps[0].fouls),
+            (1, 3, 0)
+        );
+        assert_eq!(
+            (gaps[1].first_ply, gaps[1].last_ply, gaps[1].fouls),
+            (5, 8, 1)
+        );
     }
 
     #[test]
@@ -192,7 +198,15 @@ mod tests {
         // 7.2: under three minutes a player may leave moves out; they neither count nor break.
         let gaps = record_gaps(&[M, M, D, D, D, M, Y]);
         assert_eq!(gaps.len(), 1);
-        assert_eq!((gaps[0].first_ply, gaps[0].last_ply, gaps[0].missing, gaps[0].fouls), (0, 5, 3, 0));
+        assert_eq!(
+            (
+                gaps[0].first_ply,
+                gaps[0].last_ply,
+                gaps[0].missing,
+                gaps[0].fouls
+            ),
+            (0, 5, 3, 0)
+        );
         assert_eq!(record_gaps(&[M, M, D, M, M])[0].fouls, 1);
     }
 

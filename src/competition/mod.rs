@@ -18,7 +18,9 @@ mod time;
 pub use clock::{GameClock, Reading};
 pub use contest::{Contest, ContestError, OfferOutcome, FALSE_CLAIM_PENALTY};
 pub use control::{Period, Preset, SpecError, SpecFault, Stage, TimeControl};
-pub use foul::{record_gaps, FoulClause, RecordGap, Written, FOULS_TO_LOSE, MISSING_MOVES_PER_FOUL};
+pub use foul::{
+    record_gaps, FoulClause, RecordGap, Written, FOULS_TO_LOSE, MISSING_MOVES_PER_FOUL,
+};
 pub use log::{CompetitionRecord, Entry, Event, Penalty, Settings};
 pub use natural_limit::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
 pub use result::{cite, side_name, GameResult, Outcome, Reason, TimeUsed};

@@ -153,12 +153,16 @@ mod tests {
         // A lone chariot checks the black general on an open board.
         let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
         let count = NoCaptureCount::from_game(&start, &moves("a0a9 d9d8 a9a8 d8d9")).unwrap();
-        assert_eq!((count.plies, count.red_checks, count.black_checks), (4, 2, 0));
+        assert_eq!(
+            (count.plies, count.red_checks, count.black_checks),
+            (4, 2, 0)
+        );
     }
 
     #[test]
     fn illegal_moves_are_reported_with_their_number() {
-        let err = NoCaptureCount::from_game(&Position::startpos(), &moves("h2e2 h9h7")).unwrap_err();
+        let err =
+            NoCaptureCount::from_game(&Position::startpos(), &moves("h2e2 h9h7")).unwrap_err();
         assert_eq!(err.ply, 2);
     }
 
@@ -175,7 +179,10 @@ mod tests {
         assert!(!rule.judge(&count(119, 0), Color::Red).valid);
         // The claimant's checks count at most ten times: 12 checks take two rounds off.
         let f = rule.judge(&count(122, 12), Color::Red);
-        assert_eq!((f.rounds, f.checks_not_counted, f.counted_rounds, f.valid), (61, 2, 59, false));
+        assert_eq!(
+            (f.rounds, f.checks_not_counted, f.counted_rounds, f.valid),
+            (61, 2, 59, false)
+        );
         // The other side's checks do not count against the claimant.
         assert!(rule.judge(&count(122, 12), Color::Black).valid);
         // The competition may lower the limit (4.2.4 "可根據比賽等級酌减").

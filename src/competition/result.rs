@@ -264,11 +264,7 @@ pub fn side_name(side: Color, lang: Language) -> &'static str {
 pub fn cite(articles: &[&str], lang: Language) -> String {
     match lang {
         Language::English => format!("art. {}", articles.join(", ")),
-        _ => format!(
-            "第{}{}",
-            articles.join("、"),
-            lang.pick("", "条", "條")
-        ),
+        _ => format!("第{}{}", articles.join("、"), lang.pick("", "条", "條")),
     }
 }
 

@@ -116,7 +116,15 @@ mod tests {
             assert_eq!(parse_hms(text), Some(d));
         }
         assert_eq!(parse_hms("15:00"), Some(Duration::from_secs(900)));
-        for bad in ["", "1:60:00", "1:2", "a:00:00", "0:00:01.", "0:00:01.1234567890", "1::0"] {
+        for bad in [
+            "",
+            "1:60:00",
+            "1:2",
+            "a:00:00",
+            "0:00:01.",
+            "0:00:01.1234567890",
+            "1::0",
+        ] {
             assert_eq!(parse_hms(bad), None, "{bad}");
         }
     }
@@ -125,10 +133,16 @@ mod tests {
     fn moments_from_instants() {
         let epoch = Instant::now();
         let later = epoch + Duration::from_millis(1500);
-        assert_eq!(Moment::between(epoch, later), Moment::after(Duration::from_millis(1500)));
+        assert_eq!(
+            Moment::between(epoch, later),
+            Moment::after(Duration::from_millis(1500))
+        );
         assert_eq!(Moment::between(later, epoch), Moment::ZERO);
         let m = Moment::after(Duration::from_secs(10));
-        assert_eq!((m + Duration::from_secs(5)).since(m), Duration::from_secs(5));
+        assert_eq!(
+            (m + Duration::from_secs(5)).since(m),
+            Duration::from_secs(5)
+        );
         assert_eq!(m.since(m + Duration::from_secs(5)), Duration::ZERO);
     }
 }
