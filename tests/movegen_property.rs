@@ -4,33 +4,15 @@
 use proptest::prelude::*;
 use qipu::rules::{Color, Move, Piece, PieceKind, Position, Square};
 
-fn at(p: &Position, f: i32, r: i32) -> Option<Piece> {
-    if (0..9).contains(&f) && (0..10).contains(&r) {
-        p.piece_at(Square::from_coords(f as u8, r as u8).unwrap())
-    } else {
-        None
-    }
-}
-
-fn count_between(p: &Position, a: Square, b: Square) -> usize {
-    let (df, dr) = (
-        (b.file() as i32 - a.file() as i32).signum(),
-        (b.rank() as i32 - a.rank() as i32).signum(),
-    );
-    let (mut f, mut r) = (a.file() as i32 + df, a.rank() as i32 + dr);
-    let mut n = 0;
-    while (f, r) != (b.file() as i32, b.rank() as i32) {
-        n += at(p, f, r).is_some() as usize;
-        f += df;
-        r += dr;
-    }
-    n
+/// The board of a position as a list of points, for the slow reading below.
+fn board_of(p: &Position) -> Vec<Option<Piece>> {
+    Square::all().map(|s| p.piece_at(s)).collect()
 }
 
 /// Whether the piece on `from` may move to `to` by its rule of movement, ignoring own-general
 /// safety — written from the rule text, independently of the generator.
-fn moves_like_its_kind(p: &Position, piece: Piece, from: Square, to: Square) -> bool {
-    if from == to || p.piece_at(to).is_some_and(|t| t.color == piece.color) {
+fn moves_like_its_kind(view: &View, piece: Piece, from: Square, to: Square) -> bool {
+    if from == to || view.0[to.index()].is_some_and(|t| t.color == piece.color) {
         return false;
     }
     let (df, dr) = (
@@ -45,17 +27,17 @@ fn moves_like_its_kind(p: &Position, piece: Piece, from: Square, to: Square) -> 
             df.abs() == 2
                 && dr.abs() == 2
                 && to.on_own_side(piece.color)
-                && at(p, ff + df / 2, fr + dr / 2).is_none()
+                && view.at(ff + df / 2, fr + dr / 2).is_none()
         }
         PieceKind::Horse => match (df.abs(), dr.abs()) {
-            (1, 2) => at(p, ff, fr + dr / 2).is_none(),
-            (2, 1) => at(p, ff + df / 2, fr).is_none(),
+            (1, 2) => view.at(ff, fr + dr / 2).is_none(),
+            (2, 1) => view.at(ff + df / 2, fr).is_none(),
             _ => false,
         },
-        PieceKind::Chariot => (df == 0 || dr == 0) && count_between(p, from, to) == 0,
+        PieceKind::Chariot => (df == 0 || dr == 0) && view.between(from, to) == 0,
         PieceKind::Cannon => {
             (df == 0 || dr == 0)
-                && count_between(p, from, to) == if p.piece_at(to).is_some() { 1 } else { 0 }
+                && view.between(from, to) == usize::from(view.0[to.index()].is_some())
         }
         PieceKind::Soldier => {
             let fwd = piece.color.forward() as i32;
@@ -66,7 +48,7 @@ fn moves_like_its_kind(p: &Position, piece: Piece, from: Square, to: Square) -> 
 
 /// The board after a move, as a FEN-independent list of pieces.
 fn after(p: &Position, mv: Move) -> Vec<Option<Piece>> {
-    let mut board: Vec<Option<Piece>> = Square::all().map(|s| p.piece_at(s)).collect();
+    let mut board = board_of(p);
     board[mv.to.index()] = board[mv.from.index()];
     board[mv.from.index()] = None;
     board
@@ -143,6 +125,8 @@ impl View<'_> {
 
 fn slow_legal_moves(p: &Position) -> Vec<Move> {
     let us = p.side_to_move();
+    let board = board_of(p);
+    let view = View(&board);
     let mut out = Vec::new();
     for from in Square::all() {
         let Some(piece) = p.piece_at(from).filter(|pc| pc.color == us) else {
@@ -150,7 +134,7 @@ fn slow_legal_moves(p: &Position) -> Vec<Move> {
         };
         for to in Square::all() {
             let mv = Move::new(from, to);
-            if moves_like_its_kind(p, piece, from, to) && !general_exposed(&after(p, mv), us) {
+            if moves_like_its_kind(&view, piece, from, to) && !general_exposed(&after(p, mv), us) {
                 out.push(mv);
             }
         }
