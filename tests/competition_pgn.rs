@@ -1,0 +1,215 @@
+//! The competition record through PGN: encode into a game, write, read back, decode.
+
+use std::time::Duration;
+
+use qipu::competition::pgn::{decode, encode, plain_comment, DecodeError, EncodeError};
+use qipu::competition::{
+    CompetitionRecord, Contest, Entry, Event, FoulClause, Moment, NoCaptureCount, Outcome, Reason,
+    Settings,
+};
+use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
+use qipu::notation::Script;
+use qipu::record::{Game, GameResult, TagKey};
+use qipu::rules::{Color, Move, Position, Status};
+
+fn secs(s: u64) -> Moment {
+    Moment::after(Duration::from_secs(s))
+}
+
+fn game_with(moves: &str) -> Game {
+    let mut game = Game::new(Position::startpos());
+    let mut node = game.root();
+    for mv in moves.split_whitespace() {
+        node = game.play(node, Move::parse_iccs(mv).unwrap()).unwrap();
+    }
+    game
+}
+
+/// A game with something of every kind: absence and arrival, offers, a refusal by move, a false
+/// claim with its foul and penalty, a pause with a reason that needs escaping, a correction, and
+/// a loss on time.
+fn eventful() -> CompetitionRecord {
+    let mut settings = Settings::new("40/90m,10/15m".parse().unwrap());
+    settings.forfeit_after = Some(Duration::from_secs(3600));
+    let mut c = Contest::new(settings, Color::Red);
+    c.start(Moment::ZERO, &[Color::Black]).unwrap();
+    c.play(secs(12), Status::Ongoing).unwrap();
+    c.arrive(Color::Black, secs(300)).unwrap();
+    c.make_move(secs(330), Status::Ongoing).unwrap();
+    c.offer_draw(Color::Black, secs(331)).unwrap();
+    c.press(Moment::after(Duration::from_millis(331_500)))
+        .unwrap();
+    c.play(secs(400), Status::Ongoing).unwrap(); // Red refuses by moving
+    let count = NoCaptureCount {
+        plies: 3,
+        red_checks: 0,
+        black_checks: 0,
+    };
+    c.claim_natural_limit(Color::Black, count, secs(410))
+        .unwrap();
+    c.pause(
+        "board knocked {see note] \"50%\"\nsecond line".into(),
+        secs(420),
+    )
+    .unwrap();
+    c.correct_clock(
+        Color::Black,
+        Duration::from_secs(600),
+        Some(1),
+        "one move".into(),
+        secs(500),
+    )
+    .unwrap();
+    c.resume(secs(510)).unwrap();
+    c.foul(
+        Color::Red,
+        FoulClause::Disturbance,
+        String::new(),
+        secs(520),
+    )
+    .unwrap();
+    assert!(c.update(secs(2000)).is_some());
+    c.record()
+}
+
+#[test]
+fn every_entry_survives_pgn() {
+    let record = eventful();
+    assert_eq!(record.result().unwrap().reason, Reason::Time);
+    let mut game = game_with("h2e2 h9g7 h0g2");
+    game.set_comment(game.root(), "Round 3, board 1");
+    let second = game.main_line()[1];
+    game.set_comment(second, "好棋 [%csl Rg7]");
+    encode(&record, &mut game).unwrap();
+    assert_eq!(game.tags().get(&TagKey::TimeControl), Some("40/90m,10/15m"));
+    assert_eq!(game.result(), Some(GameResult::RedWins));
+    let first = game.comment(game.main_line()[0]);
+    assert_eq!(
+        first,
+        "[%clk 1:29:48] [%emt 0:00:12] [%at 0:00:12] [%arrive black late=0:05:00 @0:05:00]"
+    );
+    // Another program's command and the user's text are kept; ours are hidden from readers.
+    assert_eq!(plain_comment(game.comment(second)), "好棋 [%csl Rg7]");
+    assert_eq!(plain_comment(game.comment(game.root())), "Round 3, board 1");
+
+    let text = write_pgn(&game, &PgnWriteOptions::qipu(Script::Simplified));
+    assert!(text.contains("[TimeControl \"40/90m,10/15m\"]"), "{text}");
+    assert!(text.contains("[LateForfeit \"60m\"]"), "{text}");
+    assert!(text.contains("[%offer black @0:05:31]"), "{text}");
+    let read = read_pgn_text(&text).next().unwrap().unwrap();
+    let back = decode(&read).unwrap().unwrap();
+    assert_eq!(back, record);
+    assert_eq!(
+        plain_comment(read.comment(read.main_line()[1])),
+        "好棋 [%csl Rg7]"
+    );
+    // The XiangQi Wizard layout keeps tags and comments too.
+    let text = write_pgn(&game, &PgnWriteOptions::xiangqi_wizard(Script::Simplified));
+    let read = read_pgn_text(&text).next().unwrap().unwrap();
+    assert_eq!(decode(&read).unwrap().unwrap(), record);
+}
+
+#[test]
+fn encoding_twice_does_not_repeat_the_commands() {
+    let record = eventful();
+    let mut game = game_with("h2e2 h9g7 h0g2");
+    encode(&record, &mut game).unwrap();
+    let once = game.clone();
+    encode(&record, &mut game).unwrap();
+    assert!(game.same_record(&once));
+}
+
+#[test]
+fn a_log_longer_than_the_record_is_refused() {
+    let record = eventful();
+    let mut game = game_with("h2e2 h9g7");
+    assert_eq!(
+        encode(&record, &mut game),
+        Err(EncodeError { ply: 3, moves: 2 })
+    );
+}
+
+#[test]
+fn the_result_entry_reads_back_with_its_sentence() {
+    let mut c = Contest::new(Settings::new("6.5/20m".parse().unwrap()), Color::Red);
+    c.start(Moment::ZERO, &[]).unwrap();
+    c.play(secs(30), Status::Ongoing).unwrap();
+    c.play(secs(45), Status::Checkmate).unwrap();
+    let mut game = game_with("h2e2 h9g7");
+    encode(&c.record(), &mut game).unwrap();
+    let last = game.comment(game.main_line()[1]);
+    assert_eq!(
+        last,
+        "[%clk 0:19:45] [%emt 0:00:15] [%at 0:00:45] \
+         [%result 0-1 checkmate ply=2 red=0:00:30 black=0:00:15 @0:00:45]"
+    );
+    let back = decode(&game).unwrap().unwrap();
+    let result = back.result().unwrap();
+    assert_eq!(
+        (result.outcome, result.reason),
+        (Outcome::BlackWins, Reason::Checkmate)
+    );
+    assert_eq!(game.result(), Some(GameResult::BlackWins));
+}
+
+#[test]
+fn chess_style_clock_comments_and_time_controls_are_read() {
+    // A file from elsewhere: seconds in the tag, only [%clk] and [%emt] in the comments.
+    let text = "[TimeControl \"40/5400:900+30\"]\n\n1. h2e2 {[%clk 1:29:50] [%emt 0:00:10]} h9g7 {[%clk 1:29:40]} *\n";
+    let game = read_pgn_text(text).next().unwrap().unwrap();
+    let record = decode(&game).unwrap().unwrap();
+    assert_eq!(record.settings.control.to_string(), "40/90m,sd/15m+30s");
+    let moves: Vec<&Entry> = record.entries.iter().collect();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(
+        moves[1].event,
+        Event::Move {
+            side: Color::Black,
+            took: Duration::ZERO,
+            remaining: Duration::from_secs(5380)
+        }
+    );
+    assert_eq!((moves[0].at, moves[1].at), (secs(10), secs(10)));
+}
+
+#[test]
+fn games_without_a_competition_record_decode_to_none() {
+    let game = game_with("h2e2");
+    assert_eq!(decode(&game), Ok(None));
+}
+
+#[test]
+fn bad_commands_and_tags_name_the_place_and_the_reason() {
+    let mut game = game_with("h2e2 h9g7");
+    game.tags_mut().set(TagKey::TimeControl, "6.1");
+    let node = game.main_line()[1];
+    game.set_comment(node, "ok [%foul red 9.1.9 count=1 @0:01:00]");
+    match decode(&game) {
+        Err(DecodeError::Command {
+            ply,
+            offset,
+            reason,
+            ..
+        }) => {
+            assert_eq!((ply, offset), (2, 3));
+            assert!(reason.contains("9.1.9"), "{reason}");
+        }
+        other => panic!("expected a command error, got {other:?}"),
+    }
+    game.set_comment(node, "[%offer blue @0:01:00]");
+    assert!(matches!(decode(&game), Err(DecodeError::Command { .. })));
+    game.set_comment(node, "[%offer red]");
+    assert!(
+        matches!(decode(&game), Err(DecodeError::Command { reason, .. }) if reason.contains("moment"))
+    );
+    game.set_comment(node, "[%pause reason=\"%ZZ\" @0:01:00]");
+    assert!(
+        matches!(decode(&game), Err(DecodeError::Command { reason, .. }) if reason.contains("%ZZ"))
+    );
+    game.set_comment(node, "");
+    game.tags_mut().set(TagKey::TimeControl, "40/90x");
+    assert!(matches!(decode(&game), Err(DecodeError::Tag { tag, .. }) if tag == "TimeControl"));
+    game.tags_mut().remove(&TagKey::TimeControl);
+    game.set_comment(node, "[%clk 0:10:00]");
+    assert_eq!(decode(&game), Err(DecodeError::NoTimeControl));
+}
