@@ -1,6 +1,5 @@
 //! ICCS coordinates (formats.md §1): `h2e2`, and `H2-E2` as in PGN `[Format "ICCS"]`.
 
-use super::query::illegal;
 use super::wxf::fold;
 use super::{IccsStyle, Notation, NotationError};
 use crate::rules::{Move, Position};
@@ -19,9 +18,12 @@ pub(crate) fn read(pos: &Position, text: &str) -> Result<Vec<Move>, NotationErro
         text: text.to_owned(),
         notation: Some(Notation::Iccs),
     })?;
-    if pos.legal_moves().contains(&mv) {
-        Ok(vec![mv])
-    } else {
-        Err(illegal(pos, mv, text))
+    match pos.why_illegal(mv) {
+        None => Ok(vec![mv]),
+        Some(reason) => Err(NotationError::Illegal {
+            text: text.to_owned(),
+            mv,
+            reason,
+        }),
     }
 }

@@ -1,8 +1,8 @@
 //! Move notation (art. 7): full Chinese in simplified and traditional glyphs, the abbreviated
 //! form of art. 7.5, WXF and ICCS — written canonically and read as people really write them.
 //!
-//! Writing needs no move generation; reading generates the legal moves once and keeps those
-//! that fit the text. A text that fits none is refused with the reason (no such piece, the rule
+//! Writing needs no move generation; reading checks only the moves the text can describe (at
+//! most three per piece), which costs less than one legal-move generation. A text that fits none is refused with the reason (no such piece, the rule
 //! the move breaks, a file out of range…); one that fits several is refused with the
 //! candidates — never a silent guess.
 

@@ -1,6 +1,7 @@
 //! A move as the descriptive notations (Chinese, abbreviated, WXF) describe it — which piece,
 //! which movement, which number — and its resolution against a position: every legal move that
-//! fits, at the cost of one legal-move generation.
+//! fits. Only the few moves the text can describe are checked against the rules, which costs
+//! less than one legal-move generation.
 
 use super::geometry::{self, Nowhere};
 use super::glyphs::{Action, PositionWord};
@@ -168,35 +169,27 @@ impl Query {
                 },
             });
         }
-        let legal = pos.legal_moves();
-        let mut fitting: Vec<Move> = shaped
-            .iter()
-            .copied()
-            .filter(|mv| legal.contains(mv))
-            .collect();
+        // Each shaped move is checked alone (movement, then the own general's safety): cheaper
+        // than generating every legal move, and it gives the reason when none fits.
+        let mut fitting = Vec::with_capacity(shaped.len());
+        let mut first_reason = None;
+        for &mv in &shaped {
+            match pos.why_illegal(mv) {
+                None => fitting.push(mv),
+                Some(reason) => first_reason = first_reason.or(Some((mv, reason))),
+            }
+        }
         if fitting.is_empty() {
-            let mv = shaped[0];
-            return Err(illegal(pos, mv, text));
+            if let Some((mv, reason)) = first_reason {
+                return Err(NotationError::Illegal {
+                    text: text.to_owned(),
+                    mv,
+                    reason,
+                });
+            }
         }
         fitting.sort();
         fitting.dedup();
         Ok(fitting)
-    }
-}
-
-/// The error for a move that is not among the legal ones.
-pub(crate) fn illegal(pos: &Position, mv: Move, text: &str) -> NotationError {
-    match pos.why_illegal(mv) {
-        Some(reason) => NotationError::Illegal {
-            text: text.to_owned(),
-            mv,
-            reason,
-        },
-        // `why_illegal` and the generator agree on every move (tested in the rules core); a
-        // disagreement would still be reported as unreadable rather than lost.
-        None => NotationError::Unreadable {
-            text: text.to_owned(),
-            notation: None,
-        },
     }
 }

@@ -2,8 +2,10 @@
 //! positions of random play, and real game records.
 
 mod article75;
+mod ccpd;
 mod cli;
 mod errors;
+mod records;
 mod roundtrip;
 mod shared;
 mod vectors;

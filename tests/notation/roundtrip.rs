@@ -61,6 +61,16 @@ fn check_every_move(pos: &Position) -> Result<(), TestCaseError> {
             }
             let plain = strip_strokes(&write_move(pos, mv, Notation::Abbreviated, &options));
             let candidates = read_candidates(pos, &plain, None);
+            if let Ok(found) = &candidates {
+                let legal = pos.legal_moves();
+                prop_assert!(
+                    found.iter().all(|m| legal.contains(m)),
+                    "'{}' in {}: {:?}",
+                    plain,
+                    fen,
+                    found
+                );
+            }
             prop_assert!(
                 candidates.as_ref().is_ok_and(|c| c.contains(&mv)),
                 "unmarked '{}' in {}: {:?}",
