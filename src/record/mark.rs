@@ -142,7 +142,10 @@ mod tests {
     #[test]
     fn comments_are_cleaned_at_the_ends_only() {
         assert_eq!(clean_comment(" 好棋\r\n第二行\r\n"), "好棋\n第二行");
-        assert_eq!(clean_comment("\u{3000}\u{3000}着法：红先胜"), "\u{3000}\u{3000}着法：红先胜");
+        assert_eq!(
+            clean_comment("\u{3000}\u{3000}着法：红先胜"),
+            "\u{3000}\u{3000}着法：红先胜"
+        );
         assert_eq!(clean_comment("\r\n \t"), "");
     }
 

@@ -9,3 +9,4 @@ mod records;
 mod roundtrip;
 mod shared;
 mod vectors;
+mod wukong;
