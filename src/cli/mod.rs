@@ -2,10 +2,12 @@
 
 mod args;
 mod clock;
+mod convert;
 mod judge;
 mod notate;
 mod parse;
 mod perft;
+mod stats;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -46,6 +48,8 @@ commands:
   judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...
                                        the referee's ruling on a line, as JSON
   clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
+  convert INPUT [-o OUT] [--to F]      convert a record (F: pgn pgn-xqwizard pgn-iccs pgn-wxf json fen)
+  stats [--errors] FILE|FOLDER...      read every game; print games, plies, errors, seconds
   help                                 this text
   --version                            version and build revision";
 
@@ -78,6 +82,8 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "parse" => parse::run(Args::new(rest), out),
         "judge" => judge::run(Args::new(rest), out, err),
         "clock" => clock::run(Args::new(rest), out),
+        "convert" => convert::run(Args::new(rest), out, err),
+        "stats" => stats::run(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

@@ -69,14 +69,67 @@ pub struct DecodedText<'a> {
     pub malformed: usize,
 }
 
-/// Characters of move text and record words, in simplified and traditional glyphs. A decoding
-/// that yields more of them is the likelier one.
-const RECORD_CHARS: &str = "车車马馬炮砲包兵卒将將帅帥仕士相象进進退平前后後中\
-    一二三四五六七八九１２３４５６７８９红紅黑胜勝负負和先局赛賽";
+/// True for characters of move text and record words, in simplified and traditional glyphs. A
+/// decoding that yields more of them is the likelier one.
+fn is_record_char(c: char) -> bool {
+    matches!(
+        c,
+        '车' | '車'
+            | '马'
+            | '馬'
+            | '炮'
+            | '砲'
+            | '包'
+            | '兵'
+            | '卒'
+            | '将'
+            | '將'
+            | '帅'
+            | '帥'
+            | '仕'
+            | '士'
+            | '相'
+            | '象'
+            | '进'
+            | '進'
+            | '退'
+            | '平'
+            | '前'
+            | '后'
+            | '後'
+            | '中'
+            | '一'
+            | '二'
+            | '三'
+            | '四'
+            | '五'
+            | '六'
+            | '七'
+            | '八'
+            | '九'
+            | '１'
+            ..='９'
+                | '红'
+                | '紅'
+                | '黑'
+                | '胜'
+                | '勝'
+                | '负'
+                | '負'
+                | '和'
+                | '先'
+                | '局'
+                | '赛'
+                | '賽'
+    )
+}
 
 fn record_score(text: &str) -> usize {
-    text.chars().filter(|c| RECORD_CHARS.contains(*c)).count()
+    text.chars().filter(|&c| is_record_char(c)).count()
 }
+
+/// Bytes looked at to choose between GB18030 and BIG5; the winner then decodes the whole file.
+const SAMPLE_LEN: usize = 16 * 1024;
 
 fn malformed_count(text: &str) -> usize {
     text.chars().filter(|&c| c == '\u{FFFD}').count()
@@ -102,24 +155,22 @@ pub fn decode(bytes: &[u8]) -> DecodedText<'_> {
             malformed: 0,
         };
     }
-    let (gb, _) = GB18030.decode_without_bom_handling(bytes);
-    let (big5, _) = BIG5.decode_without_bom_handling(bytes);
-    let gb_bad = malformed_count(&gb);
-    let big5_bad = malformed_count(&big5);
-    let gb_key = (gb_bad, usize::MAX - record_score(&gb));
-    let big5_key = (big5_bad, usize::MAX - record_score(&big5));
-    if big5_key < gb_key {
-        DecodedText {
-            text: big5,
-            encoding: TextEncoding::Big5,
-            malformed: big5_bad,
-        }
+    let sample = &bytes[..bytes.len().min(SAMPLE_LEN)];
+    let key = |encoding: &'static encoding_rs::Encoding| {
+        let (text, _) = encoding.decode_without_bom_handling(sample);
+        (malformed_count(&text), usize::MAX - record_score(&text))
+    };
+    let (encoding, kind) = if key(BIG5) < key(GB18030) {
+        (BIG5, TextEncoding::Big5)
     } else {
-        DecodedText {
-            text: gb,
-            encoding: TextEncoding::Gbk,
-            malformed: gb_bad,
-        }
+        (GB18030, TextEncoding::Gbk)
+    };
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    let malformed = malformed_count(&text);
+    DecodedText {
+        text,
+        encoding: kind,
+        malformed,
     }
 }
 

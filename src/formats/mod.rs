@@ -3,13 +3,15 @@
 //! their place (line and column, or byte offset).
 
 pub mod encoding;
+pub mod file;
 pub mod json;
 pub mod pgn;
 pub mod save;
 pub mod xqf;
 
 pub use encoding::{decode, TextEncoding};
-pub use json::{read_json, write_json, JsonError};
+pub use file::{read_record_bytes, read_record_file, FileGame, FileKind, GameError, RecordFile};
+pub use json::{read_json, read_json_games, write_json, write_json_games, JsonError};
 pub use pgn::{
     encode_pgn, read_pgn, read_pgn_text, write_pgn, write_pgn_games, PgnError, PgnErrorKind,
     PgnFile, PgnWriteOptions,

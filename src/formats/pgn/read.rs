@@ -5,7 +5,7 @@
 
 use crate::notation::{self, Notation, NotationError};
 use crate::record::{clean_comment, Game, NodeId, TagKey};
-use crate::rules::{FenError, Move, Position};
+use crate::rules::{Color, FenError, Move, Position};
 
 use super::super::encoding::{decode, TextEncoding};
 use super::lexer::{LexError, Lexer, Place, Token};
@@ -261,28 +261,22 @@ impl GameReader {
                 }
                 Token::Mark(symbol) => t.mark(symbol),
                 Token::Move(body, mark) => {
-                    let mv =
-                        self.read_move(t.game.position(t.current), body)
-                            .map_err(|source| {
-                                let pos = t.game.position(t.current);
-                                let side = if pos.side_to_move() == crate::rules::Color::Red {
-                                    "."
-                                } else {
-                                    "..."
-                                };
-                                (
-                                    place,
-                                    PgnErrorKind::Move {
-                                        number: pos.fullmove_number(),
-                                        side,
-                                        source,
-                                    },
-                                )
-                            })?;
-                    let node = t
-                        .game
-                        .play(t.current, mv)
-                        .expect("the notation module returns legal moves only");
+                    let node = self.play(&mut t.game, t.current, body).map_err(|source| {
+                        let pos = t.game.position(t.current);
+                        let side = match pos.side_to_move() {
+                            Color::Red => ".",
+                            Color::Black => "...",
+                        };
+                        let number = pos.fullmove_number();
+                        (
+                            place,
+                            PgnErrorKind::Move {
+                                number,
+                                side,
+                                source,
+                            },
+                        )
+                    })?;
                     t.current = node;
                     if let Some(before) = t.before.take() {
                         append(&mut t.game.annotation_mut(node).comment_before, &before);
@@ -307,20 +301,28 @@ impl GameReader {
         Ok(())
     }
 
-    fn read_move(&self, pos: &Position, text: &str) -> Result<Move, NotationError> {
-        if text.len() <= 5 && text.is_ascii() {
+    /// Read `text` as a move after `at` and play it. ICCS is tried first (one legality check,
+    /// no move generation); other text goes through the notation module.
+    fn play(&self, game: &mut Game, at: NodeId, text: &str) -> Result<NodeId, NotationError> {
+        if text.len() <= 5 && text.is_ascii() && self.hint.is_none_or(|h| h == Notation::Iccs) {
             if let Some(mv) = Move::parse_iccs(text) {
-                if pos.is_legal(mv) {
-                    return Ok(mv);
-                }
+                return game.play(at, mv).map_err(|illegal| NotationError::Illegal {
+                    text: text.to_owned(),
+                    mv,
+                    reason: illegal.reason,
+                });
             }
         }
-        match notation::read_move(pos, text, self.hint) {
+        let pos = game.position(at);
+        let mv = match notation::read_move(pos, text, self.hint) {
             Err(NotationError::Unreadable { .. }) if self.hint.is_some() => {
                 notation::read_move(pos, text, None)
             }
             other => other,
-        }
+        }?;
+        Ok(game
+            .play(at, mv)
+            .expect("the notation module returns legal moves only"))
     }
 }
 

@@ -1,0 +1,224 @@
+//! Record files as a whole: recognise the kind by content, read every game, and write games in
+//! a chosen format.
+
+use std::fmt;
+use std::path::Path;
+
+use crate::record::Game;
+
+use super::json::{read_json_games, JsonError};
+use super::pgn::{read_pgn, PgnError};
+use super::xqf::{read_xqf, XqfError};
+use super::{SkippedMove, TargetState, TextEncoding};
+
+/// The kind of a record file.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FileKind {
+    /// PGN text.
+    Pgn,
+    /// XQStudio binary.
+    Xqf,
+    /// The Qipu JSON record.
+    Json,
+}
+
+impl FileKind {
+    /// Recognise the kind from the first bytes: `XQ` is XQF, a JSON object or array naming the
+    /// Qipu format is JSON, anything else is read as PGN.
+    pub fn detect(bytes: &[u8]) -> FileKind {
+        if bytes.starts_with(b"XQ") {
+            return FileKind::Xqf;
+        }
+        let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let first = body.iter().find(|b| !b.is_ascii_whitespace());
+        let head = &body[..body.len().min(4096)];
+        let names_format = head.windows(11).any(|w| w == b"\"qipu-game\"");
+        if matches!(first, Some(b'{' | b'[')) && names_format {
+            FileKind::Json
+        } else {
+            FileKind::Pgn
+        }
+    }
+
+    /// True for file names this program reads as records (`.pgn`, `.xqf`, `.json`, any case).
+    pub fn is_record_name(path: &Path) -> bool {
+        path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+            ["pgn", "xqf", "json"]
+                .iter()
+                .any(|x| x.eq_ignore_ascii_case(e))
+        })
+    }
+}
+
+/// Why one game of a file could not be read (in full).
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum GameError {
+    /// A PGN game: game number, line, column, reason.
+    #[error("{0}")]
+    Pgn(#[from] PgnError),
+    /// An XQF file that could not be read.
+    #[error("{0}")]
+    Xqf(#[from] XqfError),
+    /// An XQF file read without some illegal moves (and what followed them).
+    #[error("{}", skipped_text(.0))]
+    XqfSkipped(Vec<SkippedMove>),
+    /// A JSON record.
+    #[error("{0}")]
+    Json(String),
+}
+
+fn skipped_text(skipped: &[SkippedMove]) -> String {
+    let parts: Vec<String> = skipped
+        .iter()
+        .map(|s| {
+            format!(
+                "byte {}: illegal move {} ({}) left out with {} record(s)",
+                s.offset, s.mv, s.reason, s.records
+            )
+        })
+        .collect();
+    parts.join("; ")
+}
+
+impl From<JsonError> for GameError {
+    fn from(e: JsonError) -> GameError {
+        GameError::Json(e.to_string())
+    }
+}
+
+/// A game read from a file: the game, or why it could not be read (with the part read when
+/// there is one).
+pub struct FileGame {
+    /// The game, when read in full.
+    pub game: Option<Game>,
+    /// What went wrong, if anything. With `game` set, the game lacks what the error names.
+    pub error: Option<GameError>,
+}
+
+/// Every game of a record file.
+pub struct RecordFile {
+    /// The kind read.
+    pub kind: FileKind,
+    /// The text encoding, for text files.
+    pub encoding: Option<TextEncoding>,
+    /// The games in order.
+    pub games: Vec<FileGame>,
+}
+
+impl RecordFile {
+    /// Whether saving over this file would lose anything: any error makes it `FailedToRead`.
+    pub fn target_state(&self) -> TargetState {
+        if self.games.iter().any(|g| g.error.is_some()) {
+            TargetState::FailedToRead
+        } else {
+            TargetState::Safe
+        }
+    }
+}
+
+impl fmt::Debug for FileGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FileGame")
+            .field("moves", &self.game.as_ref().map(Game::move_count))
+            .field("error", &self.error)
+            .finish()
+    }
+}
+
+/// Read the games of a record file from its bytes.
+pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
+    let kind = FileKind::detect(bytes);
+    let (encoding, games) = match kind {
+        FileKind::Xqf => {
+            let game = match read_xqf(bytes) {
+                Ok(rec) if rec.skipped.is_empty() => FileGame {
+                    game: Some(rec.game),
+                    error: None,
+                },
+                Ok(rec) => FileGame {
+                    game: Some(rec.game),
+                    error: Some(GameError::XqfSkipped(rec.skipped)),
+                },
+                Err(e) => FileGame {
+                    game: None,
+                    error: Some(e.into()),
+                },
+            };
+            (None, vec![game])
+        }
+        FileKind::Json => {
+            let decoded = super::decode(bytes);
+            let games = match read_json_games(&decoded.text) {
+                Ok(games) => games
+                    .into_iter()
+                    .map(|g| FileGame {
+                        game: Some(g),
+                        error: None,
+                    })
+                    .collect(),
+                Err(e) => vec![FileGame {
+                    game: None,
+                    error: Some(e.into()),
+                }],
+            };
+            (Some(decoded.encoding), games)
+        }
+        FileKind::Pgn => {
+            let file = read_pgn(bytes);
+            let games = file
+                .games
+                .into_iter()
+                .map(|r| match r {
+                    Ok(game) => FileGame {
+                        game: Some(game),
+                        error: None,
+                    },
+                    Err(e) => FileGame {
+                        game: None,
+                        error: Some(e.into()),
+                    },
+                })
+                .collect();
+            (Some(file.encoding), games)
+        }
+    };
+    RecordFile {
+        kind,
+        encoding,
+        games,
+    }
+}
+
+/// Read the games of a record file.
+pub fn read_record_file(path: &Path) -> std::io::Result<RecordFile> {
+    Ok(read_record_bytes(&std::fs::read(path)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_are_recognised_by_content() {
+        assert_eq!(FileKind::detect(b"XQ\x0a"), FileKind::Xqf);
+        assert_eq!(
+            FileKind::detect(b"  {\"format\": \"qipu-game\", \"version\": 1}"),
+            FileKind::Json
+        );
+        assert_eq!(FileKind::detect(b"[Game \"Chinese Chess\"]"), FileKind::Pgn);
+        assert_eq!(FileKind::detect(b"{comment} 1. h2e2"), FileKind::Pgn);
+        assert!(FileKind::is_record_name(Path::new("a/B.XQF")));
+        assert!(!FileKind::is_record_name(Path::new("a/b.cbl")));
+    }
+
+    #[test]
+    fn a_bad_game_marks_the_file_unsafe_to_overwrite() {
+        let text = "[Event \"a\"]\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n1. h2e3 *\n";
+        let file = read_record_bytes(text.as_bytes());
+        assert_eq!(file.kind, FileKind::Pgn);
+        assert_eq!(file.games.len(), 2);
+        assert!(file.games[0].error.is_none());
+        assert!(file.games[1].game.is_none());
+        assert_eq!(file.target_state(), TargetState::FailedToRead);
+    }
+}

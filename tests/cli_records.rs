@@ -1,0 +1,129 @@
+//! `qipu stats` and `qipu convert` run as a user would, on corpus files.
+
+mod common;
+
+use std::process::Command;
+
+use common::shared_path;
+
+fn qipu(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .args(args)
+        .output()
+        .expect("qipu runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn stats_counts_games_plies_and_errors() {
+    let dir = shared_path("corpus/xqwizard_liangqi/www.xqbase.com/league/league12");
+    let (code, out, _) = qipu(&["stats", "--errors", dir.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    let last = lines.last().unwrap();
+    let fields: Vec<&str> = last.split(", ").collect();
+    assert_eq!(fields.len(), 4, "{last}");
+    assert!(fields[0].starts_with("games ") && fields[3].starts_with("seconds "));
+    assert_eq!(fields[2], "errors 1", "{out}");
+    let error_line = lines.iter().find(|l| l.contains("ELE-YSY1.PGN")).unwrap();
+    assert!(
+        error_line.contains(": game 1, line 134, column 6: move 122.:"),
+        "{error_line}"
+    );
+    let games: u64 = fields[0]["games ".len()..].parse().unwrap();
+    let plies: u64 = fields[1]["plies ".len()..].parse().unwrap();
+    assert!(games > 10 && plies > games * 40, "{last}");
+}
+
+#[test]
+fn stats_counts_variations_of_xqf_trees() {
+    let file = shared_path("data/samples/XQFEXAMB.XQF");
+    let (code, out, _) = qipu(&["stats", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("games 1, plies 435, errors 0, seconds "),
+        "{out}"
+    );
+}
+
+#[test]
+fn convert_xqf_to_pgn_json_and_fen() {
+    let file = shared_path("data/samples/SAMPLE.XQF");
+    let file = file.to_str().unwrap();
+    let (code, pgn, _) = qipu(&["convert", file]);
+    assert_eq!(code, 0);
+    assert!(pgn.contains("[Red \"许银川\"]"), "{pgn}");
+    assert!(pgn.contains("1. 炮八平五 炮８平５"), "{pgn}");
+    let (_, iccs, _) = qipu(&["convert", file, "--to", "pgn-iccs"]);
+    assert!(
+        iccs.contains("[Format \"ICCS\"]") && iccs.contains("1. B2-E2 H7-E7"),
+        "{iccs}"
+    );
+    let (_, json, _) = qipu(&["convert", file, "--to", "json"]);
+    let game = qipu::formats::read_json(&json).unwrap();
+    assert_eq!(game.move_count(), 75);
+    let (_, fen, _) = qipu(&["convert", file, "--to", "fen"]);
+    let last = game.main_line().last().copied().unwrap();
+    assert_eq!(fen.trim(), game.position(last).to_fen());
+}
+
+#[test]
+fn convert_to_xiangqi_wizard_writes_gbk_crlf_and_a_file() {
+    let file = shared_path("data/samples/sample_xqbase_ccgc2006_r22_utf8.pgn");
+    let dir = std::env::temp_dir().join(format!("qipu-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("out.pgn");
+    let (code, _, err) = qipu(&[
+        "convert",
+        file.to_str().unwrap(),
+        "--to",
+        "pgn-xqwizard",
+        "-o",
+        target.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&target).unwrap();
+    assert!(bytes.starts_with(b"[Game \"Chinese Chess\"]\r\n"));
+    // 炮二平五 in GBK (formats.md §11.6), one move pair per line.
+    let pao: &[u8] = &[0xc5, 0xda, 0xb6, 0xfe, 0xc6, 0xbd, 0xce, 0xe5];
+    let mut first_move = b"  1. ".to_vec();
+    first_move.extend_from_slice(pao);
+    assert!(bytes
+        .windows(first_move.len())
+        .any(|w| w == first_move.as_slice()));
+    assert!(std::str::from_utf8(&bytes).is_err(), "GBK, not UTF-8");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn convert_reports_bad_games_and_refuses_to_overwrite_its_input() {
+    let dir = std::env::temp_dir().join(format!("qipu-convert-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("two.pgn");
+    std::fs::write(
+        &input,
+        "[Event \"a\"]\n1. h2e2 *\n\n[Event \"b\"]\n1. h2e9 *\n",
+    )
+    .unwrap();
+    let path = input.to_str().unwrap();
+    let (code, out, err) = qipu(&["convert", path, "--to", "pgn-iccs", "-o", path]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.contains("game 2, line 5, column 4:"), "{err}");
+    assert!(err.contains("could not be read"), "{err}");
+    assert!(
+        std::fs::read_to_string(&input).unwrap().contains("h2e9"),
+        "input kept"
+    );
+    let (code, out, _) = qipu(&["convert", path, "--to", "pgn-iccs"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("H2-E2") && !out.contains("[Event \"b\"]"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
