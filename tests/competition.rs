@@ -607,3 +607,35 @@ fn art_10_1_result_sheet_times_and_the_log_serialises() {
     assert_eq!(back, record);
     assert_eq!(back.result(), Some(&r));
 }
+
+#[test]
+fn refusals_speak_three_languages() {
+    let mut c = game("6.1");
+    let e = c.offer_draw(Color::Red, at(secs(1))).unwrap_err();
+    assert_eq!(
+        e.message(Language::English),
+        "Red may offer a draw only after its own move (art. 23.1)."
+    );
+    assert_eq!(
+        e.message(Language::SimplifiedChinese),
+        "红方只能在自己走棋后提和（第23.1条）。"
+    );
+    assert_eq!(
+        e.message(Language::TraditionalChinese),
+        "紅方只能在自己走棋後提和（第23.1條）。"
+    );
+    let e = c.press(at(secs(2))).unwrap_err();
+    assert_eq!(e.message(Language::SimplifiedChinese), "红方尚未走棋。");
+    c.play(at(secs(3)), ON).unwrap();
+    let e = c.play(at(secs(2)), ON).unwrap_err();
+    assert_eq!(
+        e.message(Language::TraditionalChinese),
+        "時間 0:00:02 早於上一事件的時間 0:00:03。"
+    );
+    c.resign(Color::Black, at(secs(4))).unwrap();
+    let e = c.play(at(secs(5)), ON).unwrap_err();
+    assert_eq!(
+        e.message(Language::English),
+        "Red wins: Black resigned (art. 4.1.9)."
+    );
+}

@@ -11,7 +11,7 @@ use super::clock::{GameClock, Reading};
 use super::foul::{FoulClause, FOULS_TO_LOSE};
 use super::log::{CompetitionRecord, Entry, Event, Penalty, Settings};
 use super::natural_limit::{ClaimFinding, NoCaptureCount};
-use super::result::{GameResult, Outcome, Reason, TimeUsed};
+use super::result::{side_name, GameResult, Outcome, Reason, TimeUsed};
 use super::time::Moment;
 use crate::lang::Language;
 use crate::rules::{Color, Status};
@@ -74,6 +74,109 @@ pub enum ContestError {
         /// The reason given.
         reason: Reason,
     },
+}
+
+impl ContestError {
+    /// The error for the user, in `lang`.
+    pub fn message(&self, lang: Language) -> String {
+        let side = |c: &Color| side_name(*c, lang);
+        match self {
+            ContestError::NotStarted => lang
+                .pick(
+                    "The game has not started.",
+                    "对局尚未开始。",
+                    "對局尚未開始。",
+                )
+                .to_owned(),
+            ContestError::AlreadyStarted => lang
+                .pick(
+                    "The game has already started.",
+                    "对局已经开始。",
+                    "對局已經開始。",
+                )
+                .to_owned(),
+            ContestError::Over(result) => result.describe(lang),
+            ContestError::TimeWentBack { at, last } => match lang {
+                Language::English => format!("The time {at} is before the last event at {last}."),
+                _ => format!(
+                    "{}{at}{}{last}。",
+                    lang.pick("", "时间 ", "時間 "),
+                    lang.pick("", " 早于上一事件的时间 ", " 早於上一事件的時間 ")
+                ),
+            },
+            ContestError::Paused => lang
+                .pick(
+                    "The clock is paused by the arbiter.",
+                    "棋钟已由裁判暂停。",
+                    "棋鐘已由裁判暫停。",
+                )
+                .to_owned(),
+            ContestError::NotPaused => lang
+                .pick(
+                    "The clock is not paused.",
+                    "棋钟没有暂停。",
+                    "棋鐘沒有暫停。",
+                )
+                .to_owned(),
+            ContestError::Absent(c) => match lang {
+                Language::English => format!("{} has not arrived.", side(c)),
+                _ => format!("{}{}", side(c), lang.pick("", "尚未到场。", "尚未到場。")),
+            },
+            ContestError::Present(c) => match lang {
+                Language::English => format!("{} is already at the board.", side(c)),
+                _ => format!("{}{}", side(c), lang.pick("", "已经在座。", "已經在座。")),
+            },
+            ContestError::AlreadyMoved(c) => match lang {
+                Language::English => format!("{} has moved; the clock must be pressed.", side(c)),
+                _ => format!(
+                    "{}{}",
+                    side(c),
+                    lang.pick("", "已走棋，应按钟。", "已走棋，應按鐘。")
+                ),
+            },
+            ContestError::NotMoved(c) => match lang {
+                Language::English => format!("{} has not moved yet.", side(c)),
+                _ => format!("{}{}", side(c), lang.pick("", "尚未走棋。", "尚未走棋。")),
+            },
+            ContestError::OfferNotAfterOwnMove(c) => match lang {
+                Language::English => format!(
+                    "{} may offer a draw only after its own move (art. 23.1).",
+                    side(c)
+                ),
+                _ => format!(
+                    "{}{}",
+                    side(c),
+                    lang.pick(
+                        "",
+                        "只能在自己走棋后提和（第23.1条）。",
+                        "只能在自己走棋後提和（第23.1條）。"
+                    )
+                ),
+            },
+            ContestError::OfferPending => lang
+                .pick(
+                    "A draw offer is already pending.",
+                    "已有提和等待答复。",
+                    "已有提和等待答覆。",
+                )
+                .to_owned(),
+            ContestError::NoOffer(c) => match lang {
+                Language::English => format!("{} has no draw offer to answer.", side(c)),
+                _ => format!(
+                    "{}{}",
+                    side(c),
+                    lang.pick("", "没有待答复的提和。", "沒有待答覆的提和。")
+                ),
+            },
+            ContestError::Inconsistent { .. } => lang
+                .pick(
+                    "This reason cannot give that result.",
+                    "此理由不能得出该结果。",
+                    "此理由不能得出該結果。",
+                )
+                .to_owned(),
+        }
+    }
 }
 
 /// What came of a draw offer.
@@ -323,8 +426,7 @@ impl Contest {
             return Err(ContestError::OfferPending);
         }
         if self.last_offer == Some(side) {
-            let note = "offered a draw again after a refusal".to_owned();
-            let count = self.foul(side, FoulClause::RepeatedDrawOffer, note, at)?;
+            let count = self.foul(side, FoulClause::RepeatedDrawOffer, String::new(), at)?;
             return Ok(OfferOutcome::Foul(count));
         }
         self.offer = Some(side);
@@ -385,11 +487,8 @@ impl Contest {
             self.finish(Outcome::Draw, Reason::NaturalLimit, at);
             return Ok(finding);
         }
-        let note = format!(
-            "claimed the natural limit with {} of {} rounds",
-            finding.counted_rounds, finding.required
-        );
-        self.foul(side, FoulClause::FalseNaturalLimitClaim, note, at)?;
+        // The note stays empty: the claim entry just logged holds the evidence.
+        self.foul(side, FoulClause::FalseNaturalLimitClaim, String::new(), at)?;
         if self.result.is_none() {
             self.charge(side, FALSE_CLAIM_PENALTY, Penalty::FalseClaim, at);
         }
