@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use qipu::competition::pgn::{decode, encode, plain_comment, DecodeError, EncodeError};
 use qipu::competition::{
-    CompetitionRecord, Contest, Entry, Event, FoulClause, Moment, NoCaptureCount, Outcome, Reason,
-    Settings,
+    CompetitionRecord, Contest, Entry, Event, FoulClause, LogError, Moment, NoCaptureCount,
+    Outcome, Reason, Settings,
 };
 use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
@@ -212,4 +212,69 @@ fn bad_commands_and_tags_name_the_place_and_the_reason() {
     game.tags_mut().remove(&TagKey::TimeControl);
     game.set_comment(node, "[%clk 0:10:00]");
     assert_eq!(decode(&game), Err(DecodeError::NoTimeControl));
+}
+
+#[test]
+fn a_game_read_back_goes_on_where_it_stopped() {
+    // The full log replays to the same contest.
+    let record = eventful();
+    let replayed = Contest::replay(&record).unwrap();
+    assert_eq!(replayed.record(), record);
+    // An unfinished game: saved after Black's draw offer, read back from PGN, continued.
+    let mut c = Contest::new(Settings::new("6.1".parse().unwrap()), Color::Red);
+    c.start(Moment::ZERO, &[]).unwrap();
+    c.play(secs(10), Status::Ongoing).unwrap();
+    c.make_move(secs(70), Status::Ongoing).unwrap();
+    c.offer_draw(Color::Black, secs(75)).unwrap();
+    c.press(secs(76)).unwrap();
+    c.pause("noise".into(), secs(90)).unwrap();
+    let mut game = game_with("h2e2 h9g7");
+    encode(&c.record(), &mut game).unwrap();
+    let text = write_pgn(&game, &PgnWriteOptions::qipu(Script::Traditional));
+    let read = read_pgn_text(&text).next().unwrap().unwrap();
+    let mut back = Contest::replay(&decode(&read).unwrap().unwrap()).unwrap();
+    assert_eq!(back.pending_offer(), Some(Color::Black));
+    assert_eq!(back.pause_reason(), Some("noise"));
+    for contest in [&mut c, &mut back] {
+        contest.resume(secs(100)).unwrap();
+        contest.accept_draw(Color::Red, secs(130)).unwrap();
+    }
+    assert_eq!(back.record(), c.record());
+    let result = back.result().unwrap();
+    assert_eq!(
+        (result.reason, result.used.red),
+        (Reason::Agreement, secs(54).elapsed())
+    );
+}
+
+#[test]
+fn a_log_the_rules_do_not_give_is_refused() {
+    let mut record = eventful();
+    // Claim the flag fell a minute later than the clock says.
+    let flag = record
+        .entries
+        .iter_mut()
+        .find(|e| matches!(e.event, Event::FlagFall { .. }))
+        .unwrap();
+    flag.at = Moment::after(flag.at.elapsed() + Duration::from_secs(60));
+    match Contest::replay(&record) {
+        Err(LogError::Differs {
+            expected, found, ..
+        }) => {
+            assert_ne!(expected, found);
+        }
+        other => panic!("expected a difference, got {other:?}"),
+    }
+    // A move by a side that has not arrived.
+    let mut record = eventful();
+    record
+        .entries
+        .retain(|e| !matches!(e.event, Event::Arrival { .. }));
+    assert!(matches!(
+        Contest::replay(&record),
+        Err(LogError::Refused {
+            source: qipu::competition::ContestError::Absent(Color::Black),
+            ..
+        })
+    ));
 }

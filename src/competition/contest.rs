@@ -265,6 +265,11 @@ impl Contest {
         self.to_move
     }
 
+    /// Whether the side to move has made its move and not yet pressed the clock (22.5, 23.1).
+    pub fn has_moved(&self) -> bool {
+        self.moved
+    }
+
     /// Moves completed on the clock.
     pub fn plies(&self) -> u32 {
         self.ply

@@ -13,6 +13,7 @@ mod foul;
 mod log;
 mod natural_limit;
 pub mod pgn;
+mod replay;
 mod result;
 mod time;
 
@@ -24,5 +25,6 @@ pub use foul::{
 };
 pub use log::{CompetitionRecord, Entry, Event, Penalty, Settings};
 pub use natural_limit::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
+pub use replay::LogError;
 pub use result::{cite, side_name, GameResult, Outcome, Reason, TimeUsed};
 pub use time::{hms, parse_hms, Moment};

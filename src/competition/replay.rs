@@ -1,0 +1,143 @@
+//! Rebuild a [`Contest`] from its log, so a game read from a file goes on where it stopped, and
+//! check on the way that the log is what the rules give.
+
+use std::time::Duration;
+
+use super::contest::{Contest, ContestError};
+use super::log::{CompetitionRecord, Entry, Event};
+use super::result::Reason;
+use super::time::Moment;
+use crate::rules::{Color, Status};
+
+/// A log the rules do not reproduce.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum LogError {
+    /// The rules refuse the action an entry records.
+    #[error("log entry {index}: {source}")]
+    Refused {
+        /// Index of the entry.
+        index: usize,
+        /// Why the rules refuse it.
+        source: ContestError,
+    },
+    /// The action gives other entries than the log has.
+    #[error("log entry {index}: the log has {expected:?} but the rules give {found:?}")]
+    Differs {
+        /// Index of the entry.
+        index: usize,
+        /// What the log has.
+        expected: Option<Box<Entry>>,
+        /// What replaying gives.
+        found: Option<Box<Entry>>,
+    },
+}
+
+impl Contest {
+    /// Replay `record`'s log: every action again, in order, each checked to give exactly the
+    /// entries logged. The contest then stands where the log ends.
+    pub fn replay(record: &CompetitionRecord) -> Result<Contest, LogError> {
+        let first = record
+            .entries
+            .iter()
+            .find_map(|e| match e.event {
+                Event::Start { first, .. } => Some(first),
+                _ => None,
+            })
+            .unwrap_or(Color::Red);
+        let mut contest = Contest::new(record.settings.clone(), first);
+        let entries = &record.entries;
+        let mut index = 0;
+        while index < entries.len() {
+            let before = contest.log().len();
+            let refused = |source| LogError::Refused { index, source };
+            act(&mut contest, entries, index).map_err(refused)?;
+            let produced = &contest.log()[before..];
+            if produced.is_empty() {
+                return Err(LogError::Differs {
+                    index,
+                    expected: Some(Box::new(entries[index].clone())),
+                    found: None,
+                });
+            }
+            for (k, found) in produced.iter().enumerate() {
+                let expected = entries.get(index + k);
+                if expected != Some(found) {
+                    return Err(LogError::Differs {
+                        index: index + k,
+                        expected: expected.cloned().map(Box::new),
+                        found: Some(Box::new(found.clone())),
+                    });
+                }
+            }
+            index += produced.len();
+        }
+        Ok(contest)
+    }
+}
+
+/// Perform the action that produced `entries[index]` (and the entries it brings with it).
+fn act(c: &mut Contest, entries: &[Entry], index: usize) -> Result<(), ContestError> {
+    let entry = &entries[index];
+    let at = entry.at;
+    // An entry logged after a move made but not yet pressed: make that move first.
+    let unpressed = entry.ply == c.plies() + 1 && !c.has_moved();
+    if unpressed && !matches!(entry.event, Event::Move { .. } | Event::Start { .. }) {
+        c.make_move(at, status_of_next_move(entries, index))?;
+        if matches!(entry.event, Event::DrawRefused { by_move: true, .. }) {
+            return Ok(());
+        }
+    }
+    // A moment after `at`, for what time alone decides at `at` (a flag, a forfeit).
+    let just_after = at + Duration::from_nanos(1);
+    match &entry.event {
+        Event::Start { absent, .. } => c.start(at, absent),
+        Event::Arrival { side, .. } => c.arrive(*side, at),
+        Event::Move { .. } if c.has_moved() => c.press(at),
+        Event::Move { .. } => c.play(at, status_of_next_move(entries, index)),
+        Event::DrawOffer { side } => c.offer_draw(*side, at).map(drop),
+        Event::DrawRefused { side, .. } => c.refuse_draw(*side, at),
+        Event::DrawAccepted { side } => c.accept_draw(*side, at),
+        Event::Claim { side, count, .. } => c.claim_natural_limit(*side, *count, at).map(drop),
+        Event::Foul {
+            side, clause, note, ..
+        } => c.foul(*side, *clause, note.clone(), at).map(drop),
+        Event::Pause { reason } => c.pause(reason.clone(), at),
+        Event::Resume => c.resume(at),
+        Event::Correction {
+            side,
+            remaining,
+            moves_made,
+            note,
+        } => c.correct_clock(*side, *remaining, Some(*moves_made), note.clone(), at),
+        Event::FlagFall { .. } => settle(c, just_after),
+        // Penalties come with an arrival or a claim; alone they cannot be replayed.
+        Event::Penalty { .. } => Ok(()),
+        Event::End { result } => match (result.reason, result.outcome.winner()) {
+            (Reason::Resignation, Some(winner)) => c.resign(winner.opponent(), at),
+            (Reason::Time | Reason::LateArrival, _) => settle(c, just_after),
+            (reason, _) => c.declare(result.outcome, reason, at),
+        },
+    }
+}
+
+/// Let the time decide at `at` (if it decides nothing, the entry is reported as not reproduced).
+fn settle(c: &mut Contest, at: Moment) -> Result<(), ContestError> {
+    c.update(at);
+    Ok(())
+}
+
+/// The status after the next move in the log: mate or stalemate if the game ends with it.
+fn status_of_next_move(entries: &[Entry], index: usize) -> Status {
+    let Some(k) = (index..entries.len()).find(|&k| matches!(entries[k].event, Event::Move { .. }))
+    else {
+        return Status::Ongoing;
+    };
+    match entries.get(k + 1).map(|e| (&e.event, e.at)) {
+        Some((Event::End { result }, when)) if when == entries[k].at => match result.reason {
+            Reason::Checkmate => Status::Checkmate,
+            Reason::Stalemate => Status::Stalemate,
+            _ => Status::Ongoing,
+        },
+        _ => Status::Ongoing,
+    }
+}
