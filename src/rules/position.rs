@@ -212,6 +212,17 @@ impl Position {
         Some(next)
     }
 
+    /// The same board with the other side to move even when the side to move is in check: a
+    /// hypothetical for the referee only ("if the side that has just checked could move
+    /// again"), in which the side not to move may stand in check. Its legal moves are those of
+    /// the side to move that keep its own general safe.
+    pub(crate) fn passed_in_check(&self) -> Position {
+        let mut next = self.clone();
+        next.side = self.side.opponent();
+        next.hash ^= BLACK_TO_MOVE;
+        next
+    }
+
     /// Whether the move would capture.
     pub fn is_capture(&self, mv: Move) -> bool {
         self.board[mv.to.index()] != 0
@@ -539,6 +550,18 @@ mod tests {
         assert_eq!(passed.hash(), by_fen.hash());
         assert_eq!(passed.legal_moves().len(), 44);
         assert_eq!(passed.passed().map(|p| p.hash()), Some(start.hash()));
+    }
+
+    #[test]
+    fn passed_in_check_keeps_the_board_and_gives_the_checker_the_move() {
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").expect("valid FEN");
+        let again = pos.passed_in_check();
+        assert_eq!(again.side_to_move(), Color::Red);
+        assert_eq!(again.to_fen().split(' ').next(), pos.to_fen().split(' ').next());
+        // The checking chariot could now take the general: the referee ignores such moves.
+        assert!(again
+            .legal_moves()
+            .contains(&Move::parse_iccs("e1e9").expect("move")));
     }
 
     #[test]
