@@ -98,6 +98,9 @@ pub struct MoveCharacter {
     pub exceptions: Vec<Exception>,
     /// Threats made by a soldier alone, counted only in mutual attack (27.2).
     pub soldier_targets: Vec<Target>,
+    /// The pieces the move newly threatens, whatever its character (the Asian rules follow the
+    /// chases of checking moves too).
+    pub chase_targets: Vec<Target>,
 }
 
 /// Classify the move `mv` played in `before` (which led to `after`).
@@ -119,6 +122,7 @@ pub fn classify(
         targets: Vec::new(),
         exceptions: Vec::new(),
         soldier_targets: Vec::new(),
+        chase_targets: Vec::new(),
     };
     let enemy_general = after.general(side.opponent());
     let general_target = Target {
@@ -133,6 +137,11 @@ pub fn classify(
     if after.in_check() {
         out.character = Character::Check;
         out.targets.push(general_target);
+        if rules == RuleSet::Asian {
+            // The Asian rules also follow what a checking move chases.
+            let again = after.passed_in_check();
+            out.chase_targets = new_chases(before, mv, &again, rules, search, &mut out);
+        }
         return out;
     }
     let Some(again) = after.passed() else {
@@ -145,11 +154,70 @@ pub fn classify(
         out.targets.push(general_target);
         return out;
     }
-    // 28.3, 29.2: threats that exist after the move but did not before it.
-    let now = threats(&again, rules, search);
+    let mut chases = new_chases(before, mv, &again, rules, search, &mut out);
+    if !chases.is_empty()
+        && rules == RuleSet::Cxa1999
+        && chases
+            .iter()
+            .all(|t| matches!(t.piece.kind, PieceKind::Advisor | PieceKind::Elephant))
+        && holds_defensive_point(after, side)
+    {
+        // 27.3, 細則 13: the side holding a simple draw may touch advisors and elephants.
+        note(&mut out.exceptions, Exception::DefensivePoint);
+        chases.clear();
+    }
+    if !chases.is_empty() {
+        out.character = Character::Chase;
+        out.targets = chases.clone();
+        out.chase_targets = chases;
+        return out;
+    }
+    out.idle_kind = idle_kind(before, mv, after, &again);
+    out
+}
+
+/// The chases a move creates (28.3, 29.2): threats of the mover after the move (`again` is the
+/// position after it with the mover to move) that did not exist before it. Under CXA 1999 a
+/// threat is new when its victim was not threatened before (細則 6: from chase to chase is
+/// idle); under the Asian rules when that attacker could not take that victim before (the
+/// moved piece followed to its new point): only new attacks chase, and attacks on a piece
+/// whose protector the move has pinned (a protector made false). Exceptions found are noted in `out`; threats by a
+/// soldier alone are kept in `out.soldier_targets` (27.2).
+fn new_chases(
+    before: &Position,
+    mv: Move,
+    again: &Position,
+    rules: RuleSet,
+    search: &MateSearch,
+    out: &mut MoveCharacter,
+) -> Vec<Target> {
+    let now = threats(again, rules, search);
     let was = threats(before, rules, search);
-    let is_new =
-        |t: &Threat| !was.covers(t.victim) && !was.by_general.iter().any(|w| w.victim == t.victim);
+    let moved = |sq: Square| if sq == mv.from { mv.to } else { sq };
+    // Asian rules: the captures that were possible before the move, the moved piece followed.
+    let could_take: Vec<(Square, Square)> = if rules == RuleSet::Asian {
+        before
+            .legal_moves()
+            .iter()
+            .filter(|m| before.is_capture(**m))
+            .map(|m| (moved(m.from), m.to))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let is_new = |t: &Threat| match rules {
+        RuleSet::Cxa1999 => {
+            !was.covers(t.victim) && !was.by_general.iter().any(|w| w.victim == t.victim)
+        }
+        RuleSet::Asian => {
+            !could_take.contains(&(t.attacker, t.victim))
+                || (t.weakness == Weakness::FalselyProtected
+                    && !was
+                        .chases
+                        .iter()
+                        .any(|w| w.victim == t.victim && moved(w.attacker) == t.attacker))
+        }
+    };
     let target = |t: &Threat| Target {
         square: t.victim,
         piece: t.piece,
@@ -173,24 +241,7 @@ pub fn classify(
         out.soldier_targets.push(target(t));
         note(&mut out.exceptions, Exception::SoldierAlone);
     }
-    if !chases.is_empty()
-        && rules == RuleSet::Cxa1999
-        && chases
-            .iter()
-            .all(|t| matches!(t.piece.kind, PieceKind::Advisor | PieceKind::Elephant))
-        && holds_defensive_point(after, side)
-    {
-        // 27.3, 細則 13: the side holding a simple draw may touch advisors and elephants.
-        note(&mut out.exceptions, Exception::DefensivePoint);
-        chases.clear();
-    }
-    if !chases.is_empty() {
-        out.character = Character::Chase;
-        out.targets = chases;
-        return out;
-    }
-    out.idle_kind = idle_kind(before, mv, after, &again);
-    out
+    chases
 }
 
 fn note(list: &mut Vec<Exception>, e: Exception) {

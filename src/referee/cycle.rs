@@ -190,7 +190,8 @@ fn cxa_verdict(patterns: &[SidePattern; 2]) -> CycleVerdict {
 }
 
 /// Asian rules as the engines implement them: perpetual check loses; otherwise perpetual chase
-/// of the same piece (followed as it moves) on every move loses; otherwise a draw.
+/// of the same piece (followed as it moves) on every move, checking moves included, loses;
+/// otherwise a draw.
 fn asian_verdict(
     start: &Position,
     moves: &[MoveCharacter],
@@ -217,10 +218,7 @@ fn asian_verdict(
         }
         _ => {}
     }
-    let chasing = |side: Color| {
-        patterns[side.index()].name == PatternName::PerpetualChase
-            && same_victim(start, moves, side)
-    };
+    let chasing = |side: Color| same_victim(start, moves, side);
     match (chasing(Color::Red), chasing(Color::Black)) {
         (true, false) => CycleVerdict::Loses {
             side: Color::Red,
@@ -251,7 +249,7 @@ fn same_victim(start: &Position, moves: &[MoveCharacter], side: Color) -> bool {
             continue;
         }
         let victims: HashSet<u8> = m
-            .targets
+            .chase_targets
             .iter()
             .filter_map(|t| ids[t.square.index()])
             .collect();

@@ -59,6 +59,13 @@ impl Threats {
 }
 
 /// Every threat of the side to move in `pos`.
+///
+/// CXA 1999: a capture threatens when the full exchange on the point wins material (28.16:
+/// unprotected, falsely protected or outnumbered), unless taking gets the taker mated (29.4);
+/// pieces won after a check count too (29.1). Asian rules, as engines implement them: a capture
+/// threatens when the victim is worth more than the attacker or cannot legally be taken back;
+/// an attacker that shields its own general does not chase, nor does an attack on a piece of the
+/// same kind that can take back (an offer to exchange).
 pub fn threats(pos: &Position, rules: RuleSet, search: &MateSearch) -> Threats {
     let us = pos.side_to_move();
     let reply_view = pos.passed();
@@ -70,29 +77,37 @@ pub fn threats(pos: &Position, rules: RuleSet, search: &MateSearch) -> Threats {
         if !has_value(victim, mv.to) || out.covers(mv.to) {
             continue;
         }
-        if capture_gain(pos, mv) <= 0 {
-            continue;
-        }
-        if rules == RuleSet::Asian
-            && attacker.kind == victim.kind
-            && reply_view
-                .as_ref()
-                .is_some_and(|view| captures_on(view, mv.from).iter().any(|m| m.from == mv.to))
-        {
-            // Asian rules: attacking a piece of the same kind that can take back is an offer
-            // to exchange, not a chase.
-            continue;
-        }
         let threat = Threat {
             victim: mv.to,
             piece: victim,
             attacker: mv.from,
             weakness: weakness(pos, mv.from, mv.to),
         };
-        let after = pos.play(mv).ok();
-        if after.as_ref().is_some_and(|a| search.find(a).is_some()) {
-            out.taker_mated.push(threat);
-            continue;
+        match rules {
+            RuleSet::Cxa1999 => {
+                if capture_gain(pos, mv) <= 0 {
+                    continue;
+                }
+                let after = pos.play(mv).ok();
+                if after.as_ref().is_some_and(|a| search.find(a).is_some()) {
+                    out.taker_mated.push(threat);
+                    continue;
+                }
+            }
+            RuleSet::Asian => {
+                let gains = value(victim, mv.to) > value(attacker, mv.to)
+                    || matches!(
+                        threat.weakness,
+                        Weakness::Unprotected | Weakness::FalselyProtected
+                    );
+                let exchange_offer = attacker.kind == victim.kind
+                    && reply_view.as_ref().is_some_and(|view| {
+                        captures_on(view, mv.from).iter().any(|m| m.from == mv.to)
+                    });
+                if !gains || exchange_offer {
+                    continue;
+                }
+            }
         }
         match attacker.kind {
             PieceKind::General => out.by_general.push(threat),
@@ -101,7 +116,9 @@ pub fn threats(pos: &Position, rules: RuleSet, search: &MateSearch) -> Threats {
             _ => out.chases.push(threat),
         }
     }
-    out.chases.extend(through_check(pos, &out, us));
+    if rules == RuleSet::Cxa1999 {
+        out.chases.extend(through_check(pos, &out, us));
+    }
     out
 }
 

@@ -557,7 +557,10 @@ mod tests {
         let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").expect("valid FEN");
         let again = pos.passed_in_check();
         assert_eq!(again.side_to_move(), Color::Red);
-        assert_eq!(again.to_fen().split(' ').next(), pos.to_fen().split(' ').next());
+        assert_eq!(
+            again.to_fen().split(' ').next(),
+            pos.to_fen().split(' ').next()
+        );
         // The checking chariot could now take the general: the referee ignores such moves.
         assert!(again
             .legal_moves()
