@@ -1,0 +1,267 @@
+//! The worked examples of chapter 7 of the 1999 CXA rules (棋例細則 1–13, 圖一–圖十六).
+//!
+//! Only the moves and the verdicts of the examples survive in our copy of the rules, not the
+//! diagrams; each position below is built for the example so that the printed cycle has the
+//! character the text describes, and the test checks that character move by move and the
+//! verdict under the CXA 1999 rule set: a side playing forbidden moves against allowed ones
+//! must vary when the position comes round the third time (24.3) and loses at the fourth; a
+//! perpetual checker loses at once (24.1); both forbidden or both allowed draw (24.2).
+
+use qipu::referee::{Character, GameResult, Judgement, Reason, Referee, RuleSet};
+use qipu::rules::{Color, Move, Position};
+
+use Character::{Chase, Check, Idle, MateThreat};
+
+struct Example {
+    /// 細則 number and figure.
+    source: &'static str,
+    fen: &'static str,
+    /// One round of the cycle, from the diagram's position (four plies).
+    cycle: [&'static str; 4],
+    /// The character of each of the four moves, as the text gives it.
+    characters: [Character; 4],
+    /// The final verdict.
+    verdict: Verdict,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Verdict {
+    /// The side loses at once (perpetual check, 24.1).
+    LosesAtOnce(Color),
+    /// The side must vary at the third occurrence and loses at the fourth (24.3, 26.4).
+    MustVary(Color),
+    /// Draw at the third occurrence (24.2, 26.2, 26.3).
+    Draw,
+}
+
+fn line(example: &Example, rounds: usize) -> Vec<Move> {
+    let mut moves = Vec::new();
+    for _ in 0..rounds {
+        for m in example.cycle {
+            moves.push(Move::parse_iccs(m).expect("ICCS move"));
+        }
+    }
+    moves
+}
+
+fn show(j: &Judgement) -> String {
+    match &j.ruling {
+        Some(r) => format!(
+            "{:?} {:?} at {}: {}\n{}",
+            r.result,
+            r.reason,
+            r.ply,
+            r.explanation.zh_hant,
+            r.evidence
+                .iter()
+                .map(|e| e.zh_hant.clone())
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
+        None => "no ruling".to_owned(),
+    }
+}
+
+fn check(example: &Example) {
+    let start = Position::from_fen(example.fen)
+        .unwrap_or_else(|e| panic!("{}: bad FEN: {e}", example.source));
+    let referee = Referee::new(RuleSet::Cxa1999);
+    // The position comes round the third time after two rounds.
+    let third = referee.judge(&start, &line(example, 2));
+    let ruling = third
+        .ruling
+        .as_ref()
+        .unwrap_or_else(|| panic!("{}: no ruling at the third occurrence", example.source));
+    let got: Vec<Character> = ruling.cycle[..4].iter().map(|m| m.character).collect();
+    assert_eq!(
+        got,
+        example.characters,
+        "{}: characters\n{}",
+        example.source,
+        show(&third)
+    );
+    match example.verdict {
+        Verdict::LosesAtOnce(side) => {
+            assert_eq!(
+                ruling.result,
+                GameResult::wins(side.opponent()),
+                "{}",
+                show(&third)
+            );
+            assert_eq!(ruling.reason, Reason::PerpetualCheck);
+            assert_eq!(ruling.articles, vec!["24.1", "26.1"]);
+        }
+        Verdict::Draw => {
+            assert_eq!(
+                ruling.result,
+                GameResult::Draw,
+                "{}: {}",
+                example.source,
+                show(&third)
+            );
+            assert_eq!(ruling.reason, Reason::RepetitionDraw);
+        }
+        Verdict::MustVary(side) => {
+            assert_eq!(
+                (ruling.result, ruling.reason, ruling.side),
+                (GameResult::Continues, Reason::MustVary, Some(side)),
+                "{}: {}",
+                example.source,
+                show(&third)
+            );
+            let mut fourth_line = line(example, 3);
+            fourth_line.truncate(12);
+            let fourth = referee.judge(&start, &fourth_line);
+            let r = fourth
+                .ruling
+                .as_ref()
+                .expect("a ruling at the fourth occurrence");
+            assert_eq!(
+                (r.result, r.reason, r.ply),
+                (
+                    GameResult::wins(side.opponent()),
+                    Reason::ForbiddenRepetition,
+                    12
+                ),
+                "{}: {}",
+                example.source,
+                show(&fourth)
+            );
+            assert_eq!(r.articles, vec!["24.3", "26.4"]);
+        }
+    }
+}
+
+#[test]
+fn rule_7_1_figure_1_unilateral_perpetual_check_loses() {
+    // 細則 1, 圖一: 車四平五 將５平６ / 車五平四 將６平５. Red loses even if only the
+    // chariot could move.
+    check(&Example {
+        source: "細則1 圖一",
+        fen: "4k4/9/9/9/9/5R3/9/9/9/3K5 w - - 0 1",
+        cycle: ["f4e4", "e9f9", "e4f4", "f9e9"],
+        characters: [Check, Idle, Check, Idle],
+        verdict: Verdict::LosesAtOnce(Color::Red),
+    });
+}
+
+#[test]
+fn rule_7_2_figure_2_from_no_chase_to_chase_counts() {
+    // 細則 2, 圖二: 車三平四 將６平５ / 車四平三 將５平６. The chariot could take the horse
+    // at the start, but after checking, coming back to attack it is a new chase: Red
+    // 一將一捉 and must vary.
+    check(&Example {
+        source: "細則2 圖二",
+        fen: "5k3/9/6n2/9/9/6R2/9/9/9/3K5 w - - 0 1",
+        cycle: ["g4f4", "f9e9", "f4g4", "e9f9"],
+        characters: [Check, Idle, Chase, Idle],
+        verdict: Verdict::MustVary(Color::Red),
+    });
+}
+
+#[test]
+fn rule_7_4_figure_4_a_protector_that_chases_still_chases() {
+    // 細則 4, 圖四: 車六平五 卒５平４ / 車五平六 卒４平５. The chariot protects the horse a1;
+    // taking the soldier would lose the horse, yet it is a chase: Red 長捉.
+    check(&Example {
+        source: "細則4 圖四",
+        fen: "r4k3/4a4/9/9/9/9/4p4/9/N2R5/4K4 w - - 0 1",
+        cycle: ["d1e1", "e3d3", "e1d1", "d3e3"],
+        characters: [Chase, Idle, Chase, Idle],
+        verdict: Verdict::MustVary(Color::Red),
+    });
+}
+
+#[test]
+fn rule_7_5_figure_5_a_chase_that_also_offers_is_a_chase() {
+    // 細則 5, 圖五: 馬八進六 車２平３ / 馬六退八 車３平２. The horse chases the chariot
+    // although the crossed soldier e4 could take it; Black 一捉一閑: Red must vary.
+    check(&Example {
+        source: "細則5 圖五",
+        fen: "3aka3/9/9/9/1r7/4p4/1N7/9/2C6/1R3K3 w - - 0 1",
+        cycle: ["b3d4", "b5c5", "d4b3", "c5b5"],
+        characters: [Chase, Chase, Chase, Idle],
+        verdict: Verdict::MustVary(Color::Red),
+    });
+}
+
+#[test]
+fn rule_7_6_figure_6_the_horse_chases_the_unprotected_cannon() {
+    // 細則 6, 圖六: 馬八進七 砲１進１ / 馬七退八 砲１退１. Red 長捉 of the lone cannon; the
+    // cannon's flight is idle.
+    check(&Example {
+        source: "細則6 圖六",
+        fen: "3k5/9/9/9/c8/9/9/1N7/9/4K4 w - - 0 1",
+        cycle: ["b2c4", "a5a4", "c4b2", "a4a5"],
+        characters: [Chase, Idle, Chase, Idle],
+        verdict: Verdict::MustVary(Color::Red),
+    });
+}
+
+#[test]
+fn rule_7_6_figure_7_from_chase_to_chase_is_idle() {
+    // 細則 6, 圖七: 砲八平九 車２平１ / 砲九平八 車１平２. The red chariot e4 can take the
+    // central elephant before and after each cannon move (from chase to chase: idle); the black
+    // chariot chases the cannon: Black must vary.
+    check(&Example {
+        source: "細則6 圖七",
+        fen: "4k4/1r7/4b4/9/9/4R4/1C7/9/9/3K5 w - - 0 1",
+        cycle: ["b3a3", "b8a8", "a3b3", "a8b8"],
+        characters: [Idle, Chase, Idle, Chase],
+        verdict: Verdict::MustVary(Color::Black),
+    });
+}
+
+#[test]
+fn rule_7_6_figure_8_the_chariot_that_keeps_its_attack_is_idle() {
+    // 細則 6, 圖八: 馬三退一 車７平８ / 馬一進三 車８平７. The horse chases the chariot on
+    // every move; the chariot's sidesteps keep its attack on the elephant e2 (from chase to
+    // chase) and only follow the protected horse g4: Red must vary.
+    check(&Example {
+        source: "細則6 圖八",
+        fen: "4k4/9/9/9/9/6N2/9/4B1r2/9/3K5 w - - 0 1",
+        cycle: ["g4i3", "g2h2", "i3g4", "h2g2"],
+        characters: [Chase, Idle, Chase, Idle],
+        verdict: Verdict::MustVary(Color::Red),
+    });
+}
+
+#[test]
+fn rule_7_9_figure_11_general_and_horses_chase_together() {
+    // 細則 9, 圖十一: 帥六平五 卒５平４ / 帥五平六 卒４平５. The general alone attacking is
+    // idle (27.1), but with it the horses win the soldier the black chariot protects: Red 長捉.
+    check(&Example {
+        source: "細則9 圖十一",
+        fen: "5k3/9/9/9/9/9/9/1N1K3C1/4p3r/2N6 w - - 0 1",
+        cycle: ["d2e2", "e1d1", "e2d2", "d1e1"],
+        characters: [Chase, Idle, Chase, Idle],
+        verdict: Verdict::MustVary(Color::Red),
+    });
+}
+
+#[test]
+fn rule_7_11_figure_13_soldiers_chase_in_mutual_attack() {
+    // 細則 11, 圖十三: 兵八平七 車３平２ / 兵七平八 車２平３ / 後八平七. The soldier alone
+    // attacking the chariot would be idle (27.2), but the chariot chases the horses in turn:
+    // mutual attack, so the soldier's moves count as chases; both forbidden: draw (26.3).
+    check(&Example {
+        source: "細則11 圖十三",
+        fen: "4k4/9/1P7/2r6/1P7/9/2N6/1N7/9/3K5 w - - 0 1",
+        cycle: ["b5c5", "c6b6", "c5b5", "b6c6"],
+        characters: [Chase, Chase, Chase, Chase],
+        verdict: Verdict::Draw,
+    });
+}
+
+#[test]
+fn rule_7_12_figure_14_the_heaviest_effect_names_the_move() {
+    // 細則 12, 圖十四: 砲三平四 車６平７ / 砲四平三 車７平６. Each cannon move chases the
+    // chariot and also offers the cannon to the black cannon i3: the chase names it (27.4).
+    check(&Example {
+        source: "細則12 圖十四",
+        fen: "4k4/9/5r3/9/5PP2/9/6CNc/9/4A4/3K5 w - - 0 1",
+        cycle: ["g3f3", "f7g7", "f3g3", "g7f7"],
+        characters: [Chase, Idle, Chase, Idle],
+        verdict: Verdict::MustVary(Color::Red),
+    });
+}
