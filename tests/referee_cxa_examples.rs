@@ -10,7 +10,7 @@
 use qipu::referee::{Character, GameResult, Judgement, Reason, Referee, RuleSet};
 use qipu::rules::{Color, Move, Position};
 
-use Character::{Chase, Check, Idle, MateThreat};
+use Character::{Chase, Check, Idle};
 
 struct Example {
     /// 細則 number and figure.
