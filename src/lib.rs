@@ -10,3 +10,4 @@ pub mod notation;
 pub mod record;
 pub mod referee;
 pub mod rules;
+pub mod transcribe;

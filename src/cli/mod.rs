@@ -5,9 +5,11 @@ mod clock;
 mod convert;
 mod judge;
 mod notate;
+mod open;
 mod parse;
 mod perft;
 mod stats;
+mod transcribe;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -50,6 +52,8 @@ commands:
   clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
   convert INPUT [-o OUT] [--to F]      convert a record (F: pgn pgn-xqwizard pgn-iccs pgn-wxf json fen)
   stats [--errors] FILE|FOLDER...      read every game; print games, plies, errors, seconds
+  transcribe-bench FILE [--rounds N] [--as N] [--repeat K]
+                                       time entering a pasted scoresheet
   help                                 this text
   --version                            version and build revision";
 
@@ -84,6 +88,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "clock" => clock::run(Args::new(rest), out),
         "convert" => convert::run(Args::new(rest), out, err),
         "stats" => stats::run(Args::new(rest), out),
+        "transcribe-bench" => transcribe::run(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

@@ -1,0 +1,639 @@
+//! The transcription engine: typed moves into a [`Game`], checked one by one; corrections in the
+//! middle of a record; undo and redo.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::line::{split_line, Numbered};
+use super::read::{read_typed, EntryError};
+use super::suggest::{suggest, Suggestion};
+use crate::lang::Language;
+use crate::notation::{write_move, Notation, WriteOptions};
+use crate::record::{Annotation, Game, NodeId};
+use crate::rules::{Color, Move, Position};
+
+/// Where a move stands in the game: its round (回合), side and ply.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveNumber {
+    /// The round, as the position counts it (FEN full-move number).
+    pub round: u32,
+    /// Whose move it is.
+    pub side: Color,
+    /// Moves from the start of the record, this one included (1 for the first move).
+    pub ply: usize,
+}
+
+impl MoveNumber {
+    fn of(pos: &Position, ply: usize) -> MoveNumber {
+        MoveNumber {
+            round: pos.fullmove_number(),
+            side: pos.side_to_move(),
+            ply,
+        }
+    }
+
+    /// `5.` for Red, `5…` for Black.
+    pub fn label(&self) -> String {
+        match self.side {
+            Color::Red => format!("{}.", self.round),
+            Color::Black => format!("{}…", self.round),
+        }
+    }
+
+    fn side_name(&self, lang: Language) -> &'static str {
+        match self.side {
+            Color::Red => lang.pick("Red", "红方", "紅方"),
+            Color::Black => lang.pick("Black", "黑方", "黑方"),
+        }
+    }
+}
+
+/// Why entering stopped: the first move text that could not be entered, which stays held at the
+/// head of the queue until it is answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The text fits several legal moves: a digit 1… picks one.
+    Ambiguous {
+        /// Where the move would go.
+        at: MoveNumber,
+        /// The text as typed.
+        text: String,
+        /// The legal moves it fits, numbered from 1 in this order.
+        candidates: Vec<Move>,
+        /// The position the move is played in.
+        position: Position,
+    },
+    /// The text fits no legal move.
+    Misfit {
+        /// Where the move would go.
+        at: MoveNumber,
+        /// The text as typed.
+        text: String,
+        /// Why it fits none.
+        error: EntryError,
+        /// The nearest legal moves.
+        suggestions: Vec<Suggestion>,
+        /// The position the move is played in.
+        position: Position,
+    },
+    /// The move number written before the text is not the record's: a move was missed or
+    /// doubled.
+    Numbering {
+        /// Where the move would go.
+        at: MoveNumber,
+        /// The text as typed.
+        text: String,
+        /// The number written.
+        written: Numbered,
+    },
+}
+
+impl Stop {
+    /// Where the held move would go.
+    pub fn at(&self) -> MoveNumber {
+        match self {
+            Stop::Ambiguous { at, .. } | Stop::Misfit { at, .. } | Stop::Numbering { at, .. } => {
+                *at
+            }
+        }
+    }
+
+    /// The sentence shown to the user; moves are written in `notation` with ICCS beside them.
+    pub fn message(&self, lang: Language, notation: Notation) -> String {
+        let at = self.at();
+        let place = match lang {
+            Language::English => format!("Move {} ({})", at.label(), at.side_name(lang)),
+            _ => format!(
+                "{} {} {}{}",
+                lang.pick("", "第", "第"),
+                at.round,
+                lang.pick("", "回合", "回合"),
+                at.side_name(lang)
+            ),
+        };
+        match self {
+            Stop::Ambiguous {
+                text,
+                candidates,
+                position,
+                ..
+            } => {
+                let list = numbered(position, candidates, notation);
+                match lang {
+                    Language::English => format!(
+                        "{place}: '{text}' fits {} moves: {list}. Type the digit of the move meant.",
+                        candidates.len()
+                    ),
+                    _ => format!(
+                        "{place}「{text}」{} {} {}：{list}。{}",
+                        lang.pick("", "可能是", "可能是"),
+                        candidates.len(),
+                        lang.pick("", "种着法", "種著法"),
+                        lang.pick("", "请输入数字选择。", "請輸入數字選擇。")
+                    ),
+                }
+            }
+            Stop::Misfit {
+                error,
+                suggestions,
+                position,
+                ..
+            } => {
+                let reason = error.message(lang);
+                let near: Vec<String> = suggestions
+                    .iter()
+                    .map(|s| written(position, s.mv, notation))
+                    .collect();
+                let near = near.join(", ");
+                match (lang, suggestions.is_empty()) {
+                    (Language::English, true) => format!("{place}: {reason}."),
+                    (Language::English, false) => {
+                        format!("{place}: {reason}. Nearest legal moves: {near}.")
+                    }
+                    (_, true) => format!("{place}：{reason}。"),
+                    (_, false) => format!(
+                        "{place}：{reason}。{}{near}。",
+                        lang.pick("", "相近的合法着法：", "相近的合法著法：")
+                    ),
+                }
+            }
+            Stop::Numbering { text, written, .. } => {
+                let label = match written.side {
+                    Color::Red => format!("{}.", written.round),
+                    Color::Black => format!("{}…", written.round),
+                };
+                match lang {
+                    Language::English => format!(
+                        "{place}: '{label} {text}' is numbered {label} but the record is at {}; a move may be missing or doubled.",
+                        at.label()
+                    ),
+                    _ => format!(
+                        "{place}：「{label} {text}」{}",
+                        lang.pick(
+                            "的回合数与棋谱不符，可能漏记或重记了一步。",
+                            "的回合數與棋譜不符，可能漏記或重記了一步。",
+                            "的回合數與棋譜不符，可能漏記或重記了一步。"
+                        )
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// `炮八平四 (b2f2)`.
+fn written(pos: &Position, mv: Move, notation: Notation) -> String {
+    let text = write_move(pos, mv, notation, &WriteOptions::default());
+    if notation == Notation::Iccs {
+        text
+    } else {
+        format!("{text} ({mv})")
+    }
+}
+
+/// `1. 炮八平四 (b2f2)  2. 炮八進四 (b2b6)`.
+fn numbered(pos: &Position, moves: &[Move], notation: Notation) -> String {
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| format!("{}. {}", i + 1, written(pos, mv, notation)))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// What one call entered, and where it stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Entry {
+    /// The nodes entered, in order.
+    pub entered: Vec<NodeId>,
+    /// The first move that could not be entered, if any; it and the texts after it are held.
+    pub stop: Option<Stop>,
+}
+
+/// A move text waiting to be entered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Held {
+    /// The text as typed (or as the record read before a correction).
+    pub text: String,
+    /// The number written before it.
+    pub number: Option<Numbered>,
+    /// Comments and marks that go with it.
+    pub annotation: Annotation,
+}
+
+#[derive(Clone, Debug)]
+struct Snapshot {
+    game: Game,
+    texts: HashMap<NodeId, String>,
+    held: VecDeque<Held>,
+    stop: Option<Stop>,
+}
+
+/// Most changes kept for undo.
+pub const UNDO_DEPTH: usize = 500;
+
+/// The transcription engine. It works on a [`Game`] owned by the caller: moves are entered at
+/// the game's cursor, and every change can be undone (each change first saves a snapshot of the
+/// record; [`Transcriber::checkpoint`] lets other edits join the same undo history).
+///
+/// Typed texts are remembered per node: a correction in the middle re-reads the moves after it
+/// from what was typed (moves that came from a file are re-read from their notation in the
+/// record before the change).
+#[derive(Clone, Debug, Default)]
+pub struct Transcriber {
+    texts: HashMap<NodeId, String>,
+    held: VecDeque<Held>,
+    stop: Option<Stop>,
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+}
+
+/// A digit 1–9 typed alone (ASCII or full width).
+fn lone_digit(text: &str) -> Option<usize> {
+    let mut chars = text.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    match c {
+        '1'..='9' => Some(c as usize - '0' as usize),
+        '１'..='９' => Some(c as usize - '０' as usize),
+        _ => None,
+    }
+}
+
+impl Transcriber {
+    /// A transcriber with nothing typed yet.
+    pub fn new() -> Transcriber {
+        Transcriber::default()
+    }
+
+    /// Where entering stopped, if it did.
+    pub fn stop(&self) -> Option<&Stop> {
+        self.stop.as_ref()
+    }
+
+    /// The texts waiting to be entered, the stopped one first.
+    pub fn held(&self) -> impl Iterator<Item = &Held> {
+        self.held.iter()
+    }
+
+    /// The text a node's move was typed as, or, for a move not typed here, its notation in
+    /// traditional Chinese (what a scoresheet would say).
+    pub fn original_text(&self, game: &Game, node: NodeId) -> Option<String> {
+        let mv = game.move_of(node)?;
+        Some(self.texts.get(&node).cloned().unwrap_or_else(|| {
+            write_move(
+                game.position_before(node),
+                mv,
+                Notation::ChineseTraditional,
+                &WriteOptions::default(),
+            )
+        }))
+    }
+
+    /// Save the record for undo before a change made elsewhere (a comment, a mark, a deleted
+    /// variation…), so one undo history covers every edit.
+    pub fn checkpoint(&mut self, game: &Game) {
+        self.undo.push(Snapshot {
+            game: game.clone(),
+            texts: self.texts.clone(),
+            held: self.held.clone(),
+            stop: self.stop.clone(),
+        });
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    fn restore(&mut self, game: &mut Game, snapshot: Snapshot) -> Snapshot {
+        Snapshot {
+            game: std::mem::replace(game, snapshot.game),
+            texts: std::mem::replace(&mut self.texts, snapshot.texts),
+            held: std::mem::replace(&mut self.held, snapshot.held),
+            stop: std::mem::replace(&mut self.stop, snapshot.stop),
+        }
+    }
+
+    /// Undo the last change; false when there is none.
+    pub fn undo(&mut self, game: &mut Game) -> bool {
+        match self.undo.pop() {
+            Some(snapshot) => {
+                let current = self.restore(game, snapshot);
+                self.redo.push(current);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Redo the last undone change; false when there is none.
+    pub fn redo(&mut self, game: &mut Game) -> bool {
+        match self.redo.pop() {
+            Some(snapshot) => {
+                let current = self.restore(game, snapshot);
+                self.undo.push(current);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// True when there is a change to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// True when there is a change to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Enter what was typed in the move box: one move or a whole line of them (numbers,
+    /// comments and marks allowed), after the cursor.
+    ///
+    /// While entering is stopped, a digit alone picks among the candidates of an ambiguous move;
+    /// other text stands in for the stopped move (or, when the stop is about numbering, goes
+    /// before it: the missed move), and the held moves follow.
+    pub fn enter(&mut self, game: &mut Game, input: &str) -> Entry {
+        let input = input.trim();
+        if let (Some(Stop::Ambiguous { .. }), Some(k)) = (&self.stop, lone_digit(input)) {
+            return self.pick(game, k).unwrap_or_else(|| Entry {
+                entered: Vec::new(),
+                stop: self.stop.clone(),
+            });
+        }
+        let line = split_line(input);
+        if line.tokens.is_empty() && line.leading_comment.is_empty() {
+            return Entry {
+                entered: Vec::new(),
+                stop: self.stop.clone(),
+            };
+        }
+        self.checkpoint(game);
+        if !line.leading_comment.is_empty() {
+            let node = game.cursor();
+            let mut comment = game.comment(node).to_owned();
+            if !comment.is_empty() {
+                comment.push('\n');
+            }
+            comment.push_str(&line.leading_comment);
+            game.set_comment(node, comment);
+        }
+        if !line.tokens.is_empty() {
+            if matches!(
+                self.stop,
+                Some(Stop::Ambiguous { .. } | Stop::Misfit { .. })
+            ) {
+                self.held.pop_front();
+            }
+            for token in line.tokens.into_iter().rev() {
+                self.held.push_front(Held {
+                    text: token.text,
+                    number: token.number,
+                    annotation: Annotation {
+                        comment: token.comment,
+                        mark: token.mark,
+                        ..Annotation::default()
+                    },
+                });
+            }
+        }
+        self.run(game)
+    }
+
+    /// Pick candidate `k` (from 1) of the ambiguous move; `None` when no move is ambiguous or
+    /// `k` is not one of its numbers.
+    pub fn pick(&mut self, game: &mut Game, k: usize) -> Option<Entry> {
+        let Some(Stop::Ambiguous { candidates, .. }) = &self.stop else {
+            return None;
+        };
+        let mv = *candidates.get(k.checked_sub(1)?)?;
+        self.checkpoint(game);
+        let held = self.held.pop_front()?;
+        self.stop = None;
+        let mut entry = Entry::default();
+        if let Some(node) = self.place(game, mv, held) {
+            entry.entered.push(node);
+        }
+        let rest = self.run(game);
+        entry.entered.extend(rest.entered);
+        entry.stop = rest.stop;
+        Some(entry)
+    }
+
+    /// Drop the stopped move and go on with the held ones after it.
+    pub fn skip(&mut self, game: &mut Game) -> Entry {
+        if self.held.is_empty() {
+            return Entry::default();
+        }
+        self.checkpoint(game);
+        self.held.pop_front();
+        self.stop = None;
+        self.run(game)
+    }
+
+    /// Enter the stopped move although its written number is not the record's.
+    pub fn ignore_number(&mut self, game: &mut Game) -> Entry {
+        let Some(Stop::Numbering { .. }) = self.stop else {
+            return Entry::default();
+        };
+        self.checkpoint(game);
+        if let Some(head) = self.held.front_mut() {
+            head.number = None;
+        }
+        self.stop = None;
+        self.run(game)
+    }
+
+    /// Drop every held move.
+    pub fn clear_held(&mut self, game: &Game) {
+        if !self.held.is_empty() {
+            self.checkpoint(game);
+            self.held.clear();
+            self.stop = None;
+        }
+    }
+
+    /// Play `mv` at the cursor with what the held text carried.
+    fn place(&mut self, game: &mut Game, mv: Move, held: Held) -> Option<NodeId> {
+        let node = game.play_at_cursor(mv).ok()?;
+        if !held.annotation.is_empty() && game.annotation(node).is_empty() {
+            *game.annotation_mut(node) = held.annotation;
+        }
+        self.texts.insert(node, held.text);
+        Some(node)
+    }
+
+    /// Enter held texts until they run out or one cannot be entered.
+    fn run(&mut self, game: &mut Game) -> Entry {
+        self.stop = None;
+        let mut entry = Entry::default();
+        while let Some(head) = self.held.front() {
+            let cursor = game.cursor();
+            let pos = game.position(cursor).clone();
+            let at = MoveNumber::of(&pos, game.ply(cursor) + 1);
+            if let Some(written) = head.number {
+                if written.round != at.round || written.side != at.side {
+                    self.stop = Some(Stop::Numbering {
+                        at,
+                        text: head.text.clone(),
+                        written,
+                    });
+                    break;
+                }
+            }
+            match read_typed(&pos, &head.text) {
+                Ok(moves) if moves.len() == 1 => {
+                    let held = self.held.pop_front().expect("the head was just read");
+                    match self.place(game, moves[0], held) {
+                        Some(node) => entry.entered.push(node),
+                        None => break,
+                    }
+                }
+                Ok(candidates) => {
+                    self.stop = Some(Stop::Ambiguous {
+                        at,
+                        text: head.text.clone(),
+                        candidates,
+                        position: pos,
+                    });
+                    break;
+                }
+                Err(error) => {
+                    self.stop = Some(Stop::Misfit {
+                        at,
+                        text: head.text.clone(),
+                        suggestions: suggest(&pos, &head.text),
+                        error,
+                        position: pos,
+                    });
+                    break;
+                }
+            }
+        }
+        entry.stop = self.stop.clone();
+        entry
+    }
+
+    /// The moves after `node` on its line (first continuations), as held texts with their
+    /// annotations.
+    fn continuation(&self, game: &Game, from: &[NodeId]) -> Vec<Held> {
+        from.iter()
+            .map(|&n| Held {
+                text: self.original_text(game, n).unwrap_or_default(),
+                number: None,
+                annotation: game.annotation(n).clone(),
+            })
+            .collect()
+    }
+
+    /// Redo the line after `parent`: `typed` first (the new move, if any), then `later` re-read,
+    /// then what was held before; the first new node takes the place `index` among the children.
+    fn rebuild(
+        &mut self,
+        game: &mut Game,
+        parent: NodeId,
+        index: usize,
+        typed: Vec<Held>,
+        later: Vec<Held>,
+    ) -> Entry {
+        game.go_to(parent);
+        let before = std::mem::take(&mut self.held);
+        self.held = typed.into_iter().chain(later).chain(before).collect();
+        self.stop = None;
+        let entry = self.run(game);
+        if let Some(&first) = entry.entered.first() {
+            while game
+                .children(parent)
+                .iter()
+                .position(|&c| c == first)
+                .is_some_and(|i| i > index)
+            {
+                game.promote(first);
+            }
+        }
+        self.texts.retain(|&n, _| game.contains(n));
+        entry
+    }
+
+    fn typed(input: &str, annotation: Annotation) -> Vec<Held> {
+        let line = split_line(input);
+        let count = line.tokens.len();
+        line.tokens
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| Held {
+                text: t.text,
+                number: t.number,
+                annotation: if i + 1 == count && t.comment.is_empty() && t.mark.is_none() {
+                    annotation.clone()
+                } else {
+                    Annotation {
+                        comment: t.comment,
+                        mark: t.mark,
+                        ..Annotation::default()
+                    }
+                },
+            })
+            .collect()
+    }
+
+    /// Insert the move(s) typed in `input` right after `node` (a missed move); the moves that
+    /// followed are re-read from their original text, and the first that no longer fits stops
+    /// the re-reading (it and the rest are held, see [`Transcriber::stop`]).
+    pub fn insert_after(&mut self, game: &mut Game, node: NodeId, input: &str) -> Entry {
+        let typed = Self::typed(input, Annotation::default());
+        if typed.is_empty() {
+            return Entry::default();
+        }
+        self.checkpoint(game);
+        let later_nodes = game.line_from(node);
+        let later = self.continuation(game, &later_nodes);
+        if let Some(&first) = later_nodes.first() {
+            game.delete_from(first);
+        }
+        self.rebuild(game, node, 0, typed, later)
+    }
+
+    /// Replace the move of `node` by the move typed in `input` (a wrong move); its comments and
+    /// marks stay with the new move, and the moves after are re-read as for
+    /// [`Transcriber::insert_after`].
+    pub fn replace(&mut self, game: &mut Game, node: NodeId, input: &str) -> Entry {
+        let Some(parent) = game.parent(node) else {
+            return Entry::default();
+        };
+        let typed = Self::typed(input, game.annotation(node).clone());
+        if typed.is_empty() {
+            return Entry::default();
+        }
+        self.checkpoint(game);
+        let index = game
+            .children(parent)
+            .iter()
+            .position(|&c| c == node)
+            .unwrap_or(0);
+        let later_nodes = game.line_from(node);
+        let later = self.continuation(game, &later_nodes);
+        game.delete_from(node);
+        self.rebuild(game, parent, index, typed, later)
+    }
+
+    /// Remove the move of `node` (a move written twice); the moves after are re-read from their
+    /// original text.
+    pub fn remove(&mut self, game: &mut Game, node: NodeId) -> Entry {
+        let Some(parent) = game.parent(node) else {
+            return Entry::default();
+        };
+        self.checkpoint(game);
+        let index = game
+            .children(parent)
+            .iter()
+            .position(|&c| c == node)
+            .unwrap_or(0);
+        let later_nodes = game.line_from(node);
+        let later = self.continuation(game, &later_nodes);
+        game.delete_from(node);
+        self.rebuild(game, parent, index, Vec::new(), later)
+    }
+}

@@ -1,0 +1,24 @@
+//! Transcription (錄入): a record clerk types a scoresheet at typing speed and every move is
+//! checked the moment it is entered.
+//!
+//! * A move in any form — full Chinese in any glyph variant, abbreviated notation with or
+//!   without direction marks (`炮25`, `炮8+4`, `c25`, `25` when the piece is clear), WXF in
+//!   either case, ICCS, the keypad and XQF digit forms ([`read_typed`]).
+//! * A move that fits several legal moves stops entry with the candidates numbered; a digit
+//!   picks one. A move that fits none stops with the reason and the nearest legal moves
+//!   ([`suggest`]).
+//! * A whole line or a pasted scoresheet (`1. 炮二平五 馬８進７ 2. …`) is entered move by move
+//!   and stops at the first problem with its move number ([`split_line`]).
+//! * Corrections: insert a missed move, replace a wrong one or remove a doubled one in the
+//!   middle; the moves after are re-read from their original text and the first that no longer
+//!   fits is flagged. Every change can be undone ([`Transcriber`]).
+
+mod engine;
+mod line;
+mod read;
+mod suggest;
+
+pub use engine::{Entry, Held, MoveNumber, Stop, Transcriber, UNDO_DEPTH};
+pub use line::{split_line, Line, Numbered, Token};
+pub use read::{read_typed, EntryError};
+pub use suggest::{suggest, Slip, Suggestion, MAX_SUGGESTIONS};

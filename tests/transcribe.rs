@@ -1,0 +1,372 @@
+//! Transcription: every input form, ambiguous and wrong moves with their messages and
+//! candidates, whole lines, corrections in the middle, undo.
+
+use qipu::lang::Language;
+use qipu::notation::Notation;
+use qipu::record::{Game, Mark};
+use qipu::rules::{Color, Move, Position};
+use qipu::transcribe::{read_typed, EntryError, Slip, Stop, Transcriber};
+
+fn mv(s: &str) -> Move {
+    Move::parse_iccs(s).unwrap()
+}
+
+fn after(moves: &[&str]) -> Position {
+    let mut pos = Position::startpos();
+    for m in moves {
+        pos = pos.play(mv(m)).unwrap();
+    }
+    pos
+}
+
+fn iccs(game: &Game) -> Vec<String> {
+    game.main_line()
+        .into_iter()
+        .map(|n| game.move_of(n).unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn every_form_of_the_central_cannon() {
+    let pos = Position::startpos();
+    for text in [
+        "炮二平五",
+        "砲二平五",
+        "炮2平5",
+        "炮２平５",
+        "炮25",
+        "炮2.5",
+        "炮2=5",
+        "c25",
+        "C25",
+        "Ｃ２５",
+        "25",
+        "C2.5",
+        "c2.5",
+        "c2=5",
+        "h2e2",
+        "H2-E2",
+        "62.5",
+        "625",
+        "7242",
+    ] {
+        assert_eq!(read_typed(&pos, text), Ok(vec![mv("h2e2")]), "{text}");
+    }
+}
+
+#[test]
+fn every_form_of_a_black_horse_move() {
+    let pos = after(&["h2e2"]);
+    for text in [
+        "馬８進７",
+        "马8进7",
+        "馬8上7",
+        "傌８進７",
+        "馬87\u{332}",
+        "馬8+7",
+        "h8+7",
+        "n8+7",
+        "H8+7",
+        "48+7",
+        "8+7",
+        "h9g7",
+        "7967",
+    ] {
+        assert_eq!(read_typed(&pos, text), Ok(vec![mv("h9g7")]), "{text}");
+    }
+}
+
+#[test]
+fn unmarked_abbreviations_give_candidates() {
+    let pos = Position::startpos();
+    assert_eq!(read_typed(&pos, "炮84"), Ok(vec![mv("b2f2"), mv("b2b6")]));
+    assert_eq!(read_typed(&pos, "c84"), Ok(vec![mv("b2f2"), mv("b2b6")]));
+    assert_eq!(read_typed(&pos, "84"), Ok(vec![mv("b2f2"), mv("b2b6")]));
+}
+
+#[test]
+fn wrong_moves_say_why() {
+    let pos = Position::startpos();
+    let e = read_typed(&pos, "炮二進五").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "'炮二進五' (h2h7) is illegal: a cannon captures over exactly one screen"
+    );
+    let e = read_typed(&pos, "馬二平三").unwrap_err();
+    assert_eq!(e.to_string(), "'馬二平三': a horse cannot move like that");
+    // `15`: only the chariot stands on file 1 and can go along it; the soldier blocks it.
+    assert_eq!(
+        read_typed(&pos, "15").unwrap_err().to_string(),
+        "'15' (i0i5) is illegal: a piece stands in the way"
+    );
+    let bare = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    assert_eq!(
+        read_typed(&bare, "25").unwrap_err(),
+        EntryError::NothingFits {
+            text: "25".into(),
+            file: 2
+        }
+    );
+    assert_eq!(
+        read_typed(&bare, "25")
+            .unwrap_err()
+            .message(Language::SimplifiedChinese),
+        "「25」第 2 路没有能这样走的棋子"
+    );
+    assert_eq!(read_typed(&pos, " ").unwrap_err(), EntryError::Empty);
+}
+
+fn new_game() -> (Game, Transcriber) {
+    (Game::new(Position::startpos()), Transcriber::new())
+}
+
+#[test]
+fn typed_moves_enter_one_by_one() {
+    let (mut game, mut t) = new_game();
+    // `23`: after 1. 炮二平五 only the horse stands on Red's file 2, so the piece is clear.
+    for text in ["炮二平五", "h8+7", "23", "i9h9"] {
+        let entry = t.enter(&mut game, text);
+        assert!(entry.stop.is_none(), "{text}: {:?}", entry.stop);
+        assert_eq!(entry.entered.len(), 1);
+    }
+    assert_eq!(iccs(&game), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+    assert_eq!(
+        t.original_text(&game, game.main_line()[2]).as_deref(),
+        Some("23")
+    );
+}
+
+#[test]
+fn an_ambiguous_move_is_numbered_and_a_digit_picks() {
+    let (mut game, mut t) = new_game();
+    let entry = t.enter(&mut game, "炮84");
+    let stop = entry.stop.expect("two moves fit");
+    let Stop::Ambiguous { candidates, at, .. } = &stop else {
+        panic!("{stop:?}")
+    };
+    assert_eq!(candidates, &[mv("b2f2"), mv("b2b6")]);
+    assert_eq!((at.round, at.side, at.ply), (1, Color::Red, 1));
+    assert_eq!(
+        stop.message(Language::English, Notation::ChineseTraditional),
+        "Move 1. (Red): '炮84' fits 2 moves: 1. 炮八平四 (b2f2)  2. 炮八進四 (b2b6). Type the digit of the move meant."
+    );
+    assert_eq!(
+        stop.message(Language::SimplifiedChinese, Notation::ChineseSimplified),
+        "第 1 回合红方「炮84」可能是 2 种着法：1. 炮八平四 (b2f2)  2. 炮八进四 (b2b6)。请输入数字选择。"
+    );
+    assert!(game.main_line().is_empty());
+    // A digit out of range changes nothing.
+    assert!(t.enter(&mut game, "3").stop.is_some());
+    assert!(game.main_line().is_empty());
+    let entry = t.enter(&mut game, "2");
+    assert!(entry.stop.is_none());
+    assert_eq!(iccs(&game), ["b2b6"]);
+}
+
+#[test]
+fn a_wrong_move_says_why_and_suggests_the_nearest() {
+    let (mut game, mut t) = new_game();
+    t.enter(&mut game, "炮二平五");
+    // 馬８退７ for 馬８進７: the horse cannot go back off the board.
+    let stop = t.enter(&mut game, "馬８退７").stop.expect("no fit");
+    let Stop::Misfit { suggestions, .. } = &stop else {
+        panic!("{stop:?}")
+    };
+    assert_eq!(suggestions[0].mv, mv("h9g7"));
+    assert_eq!(suggestions[0].slip, Slip::Direction);
+    assert_eq!(
+        stop.message(Language::English, Notation::ChineseTraditional),
+        "Move 1… (Black): '馬８退７': the move would leave the board. Nearest legal moves: 馬８進７ (h9g7)."
+    );
+    // Wrong file: 炮二平五 again for Black's cannon on file 2 (Black has it on 2 and 8).
+    let stop = t.enter(&mut game, "炮３平５").stop.expect("no cannon on 3");
+    let Stop::Misfit {
+        suggestions, error, ..
+    } = &stop
+    else {
+        panic!("{stop:?}")
+    };
+    assert!(matches!(error, EntryError::Notation(_)));
+    let near: Vec<Move> = suggestions.iter().map(|s| s.mv).collect();
+    assert!(near.contains(&mv("b7e7")), "{near:?}");
+    assert!(near.contains(&mv("h7e7")), "{near:?}");
+    assert_eq!(
+        stop.message(Language::TraditionalChinese, Notation::ChineseTraditional),
+        "第 1 回合黑方：「炮３平５」該處沒有這個棋子。相近的合法著法：炮２平５ (b7e7), 炮８平５ (h7e7)。"
+    );
+    // Typing again replaces the stopped move.
+    assert!(t.enter(&mut game, "馬８進７").stop.is_none());
+    assert_eq!(iccs(&game), ["h2e2", "h9g7"]);
+    assert_eq!(t.held().count(), 0);
+}
+
+#[test]
+fn front_and_rear_are_suggested() {
+    // Two red chariots on file 5 (e): 前車 and 後車.
+    let pos = Position::from_fen("3k5/9/9/9/4R4/9/4R4/9/9/4K4 w - - 0 1").unwrap();
+    let mut game = Game::new(pos);
+    let mut t = Transcriber::new();
+    // 後車進四 would run into the front chariot; 前車進四 is what was meant.
+    let stop = t.enter(&mut game, "後車進四").stop.expect("blocked");
+    let Stop::Misfit { suggestions, .. } = &stop else {
+        panic!("{stop:?}")
+    };
+    assert!(suggestions
+        .iter()
+        .any(|s| s.mv == mv("e5e9") && s.slip == Slip::FrontRear));
+}
+
+const OPENING: &str =
+    "1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 3. 車一平二 馬２進３ 4. 兵七進一 卒７進１";
+
+#[test]
+fn a_pasted_line_enters_every_move() {
+    let (mut game, mut t) = new_game();
+    let entry = t.enter(&mut game, OPENING);
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(entry.entered.len(), 8);
+    assert_eq!(
+        iccs(&game),
+        ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "g6g5"]
+    );
+}
+
+#[test]
+fn a_pasted_line_stops_at_the_first_problem_with_its_number() {
+    let (mut game, mut t) = new_game();
+    let entry = t.enter(
+        &mut game,
+        "1. 炮二平五 馬８進７ 2. 馬二進三 車９進８ 3. 車一平二 馬２進３",
+    );
+    assert_eq!(entry.entered.len(), 3);
+    let stop = entry.stop.expect("車９進８ fits nothing");
+    assert_eq!((stop.at().round, stop.at().side), (2, Color::Black));
+    assert!(stop
+        .message(Language::English, Notation::ChineseTraditional)
+        .starts_with("Move 2… (Black): '車９進８'"));
+    let held: Vec<&str> = t.held().map(|h| h.text.as_str()).collect();
+    assert_eq!(held, ["車９進８", "車一平二", "馬２進３"]);
+    // The clerk types the right move; the held ones follow.
+    let entry = t.enter(&mut game, "車９平８");
+    assert!(entry.stop.is_none());
+    assert_eq!(entry.entered.len(), 3);
+    assert_eq!(game.main_line().len(), 6);
+}
+
+#[test]
+fn a_missed_move_shows_in_the_numbers() {
+    let (mut game, mut t) = new_game();
+    // Black's 1… move was not copied: 2. comes while Black is to move.
+    let entry = t.enter(&mut game, "1. 炮二平五 2. 馬二進三 車９平８");
+    let stop = entry.stop.expect("numbering");
+    assert!(matches!(stop, Stop::Numbering { .. }));
+    assert_eq!(
+        stop.message(Language::English, Notation::ChineseTraditional),
+        "Move 1… (Black): '2. 馬二進三' is numbered 2. but the record is at 1…; a move may be missing or doubled."
+    );
+    // Typing the missed move puts it before the held ones.
+    let entry = t.enter(&mut game, "馬８進７");
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(iccs(&game), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+}
+
+#[test]
+fn marks_and_comments_in_a_line_are_kept() {
+    let (mut game, mut t) = new_game();
+    t.enter(&mut game, "{中炮} 1. 炮二平五! {當頭炮} 馬８進７?!");
+    let line = game.main_line();
+    assert_eq!(game.comment(game.root()), "中炮");
+    assert_eq!(game.mark(line[0]), Some(Mark::Good));
+    assert_eq!(game.comment(line[0]), "當頭炮");
+    assert_eq!(game.mark(line[1]), Some(Mark::Dubious));
+}
+
+#[test]
+fn insert_a_missed_move_in_the_middle() {
+    let (mut game, mut t) = new_game();
+    // The clerk missed 2. 兵三進一 卒３進１.
+    t.enter(&mut game, "1. 炮二平五 馬８進７ 3. 兵七進一 卒７進１")
+        .stop
+        .expect("numbering shows the gap");
+    t.ignore_number(&mut game);
+    assert_eq!(iccs(&game), ["h2e2", "h9g7", "c3c4", "g6g5"]);
+    game.set_comment(game.main_line()[3], "挺卒");
+    let second = game.main_line()[1];
+    let entry = t.insert_after(&mut game, second, "兵三進一 卒３進１");
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(
+        iccs(&game),
+        ["h2e2", "h9g7", "g3g4", "c6c5", "c3c4", "g6g5"]
+    );
+    // Re-read moves keep their text and their comments.
+    let line = game.main_line();
+    assert_eq!(t.original_text(&game, line[5]).as_deref(), Some("卒７進１"));
+    assert_eq!(game.comment(line[5]), "挺卒");
+    // Undo brings back the record before the insertion, redo the insertion.
+    assert!(t.undo(&mut game));
+    assert_eq!(iccs(&game), ["h2e2", "h9g7", "c3c4", "g6g5"]);
+    assert!(t.redo(&mut game));
+    assert_eq!(iccs(&game).len(), 6);
+}
+
+#[test]
+fn replace_a_wrong_move_and_flag_the_first_misfit() {
+    let (mut game, mut t) = new_game();
+    assert!(t
+        .enter(
+            &mut game,
+            "炮二平五 馬８進７ 馬二進三 馬２進３ 車一平二 車９平８"
+        )
+        .stop
+        .is_none());
+    game.set_mark(game.main_line()[2], Some(Mark::Good));
+    // 馬二進三 was really 兵三進一: the horse stays home, so 車一平二 is blocked now.
+    let third = game.main_line()[2];
+    let entry = t.replace(&mut game, third, "兵三進一");
+    assert_eq!(iccs(&game), ["h2e2", "h9g7", "g3g4", "b9c7"]);
+    // The replaced move keeps its mark.
+    assert_eq!(game.mark(game.main_line()[2]), Some(Mark::Good));
+    let stop = entry.stop.expect("車一平二 is blocked by the horse");
+    assert_eq!(
+        (stop.at().round, stop.at().side, stop.at().ply),
+        (3, Color::Red, 5)
+    );
+    assert_eq!(
+        stop.message(Language::English, Notation::ChineseTraditional),
+        "Move 3. (Red): '車一平二' (i0h0) is illegal: a piece cannot capture its own side. Nearest legal moves: 車一進二 (i0i2)."
+    );
+    let held: Vec<&str> = t.held().map(|h| h.text.as_str()).collect();
+    assert_eq!(held, ["車一平二", "車９平８"]);
+    // Undo restores the whole record as it was.
+    assert!(t.undo(&mut game));
+    assert_eq!(
+        iccs(&game),
+        ["h2e2", "h9g7", "h0g2", "b9c7", "i0h0", "i9h9"]
+    );
+    assert!(t.stop().is_none());
+}
+
+#[test]
+fn remove_a_doubled_move() {
+    let (mut game, mut t) = new_game();
+    t.enter(&mut game, "炮二平五 馬８進７ 馬二進三 車９平８");
+    let third = game.main_line()[2];
+    let entry = t.remove(&mut game, third);
+    // 車９平８ is now read as Red's move: the chariot on a0 is hemmed in by the horse.
+    assert_eq!(iccs(&game), ["h2e2", "h9g7"]);
+    assert!(matches!(entry.stop, Some(Stop::Misfit { .. })));
+    assert!(t.undo(&mut game));
+    assert_eq!(iccs(&game).len(), 4);
+}
+
+#[test]
+fn replacing_keeps_the_variations_order() {
+    let (mut game, mut t) = new_game();
+    t.enter(&mut game, "炮二平五 馬８進７");
+    let root = game.root();
+    let variation = game.play(root, mv("b2e2")).unwrap();
+    let first = game.main_line()[0];
+    t.replace(&mut game, first, "兵七進一");
+    assert_eq!(game.move_of(game.children(root)[0]), Some(mv("c3c4")));
+    assert_eq!(game.children(root)[1], variation);
+}
