@@ -1,20 +1,20 @@
 //! Reading speed of move notation over the CCPD archive (35,119 real games, traditional
 //! Chinese): `cargo bench --bench notation_read`. Prints moves per second for reading (text to
-//! legal move, one legal-move generation each), writing, and reading plus playing.
+//! legal move), reading plus playing, the whole PGN reader, and writing.
 
 use std::time::Instant;
 
 use qipu::notation::{read_move, write_move, Notation, WriteOptions};
 use qipu::rules::{Move, Position};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
 #[path = "../tests/notation/records.rs"]
 mod records;
-#[path = "../tests/notation/shared.rs"]
-mod shared;
 
 fn main() {
     let start = Instant::now();
-    let files = records::read_tar_xz_big5(&shared::path("corpus/ccpd-dev.tar.xz"));
+    let files = records::read_tar_xz_big5(&common::shared_path("corpus/ccpd-dev.tar.xz"));
     let unpacked = start.elapsed().as_secs_f64();
     let start = Instant::now();
     // Every game that reads completely, as (start position, move texts).
@@ -71,6 +71,16 @@ fn main() {
     }
     let read_auto = start.elapsed().as_secs_f64();
 
+    // The whole PGN reader (encoding detection, tags, movetext, game tree) over every file.
+    let start = Instant::now();
+    let mut pgn_moves = 0usize;
+    for file in &files {
+        for game in qipu::formats::read_pgn(&file.bytes).games.iter().flatten() {
+            pgn_moves += game.move_count();
+        }
+    }
+    let pgn = start.elapsed().as_secs_f64();
+
     let options = WriteOptions::default();
     let start = Instant::now();
     let mut bytes = 0usize;
@@ -104,6 +114,10 @@ fn main() {
     println!(
         "read (notation detected):  {:.2} M moves/s",
         rate(read_auto)
+    );
+    println!(
+        "PGN files read whole:      {:.2} M moves/s ({pgn_moves} moves in {pgn:.2} s)",
+        pgn_moves as f64 / pgn.max(1e-9) / 1e6
     );
     println!(
         "write (zh-hant):           {:.2} M moves/s ({bytes} bytes)",

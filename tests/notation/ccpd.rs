@@ -1,30 +1,34 @@
 //! Every game of the CCPD archive (35,119 BIG5 PGN files, traditional Chinese, each with a
 //! `[FEN]`) read move by move. The games that do not read completely are listed with their
-//! reason in `tests/data/notation-ccpd-defects.tsv`; each is a defect of the record.
+//! reason in `tests/data/notation-ccpd-defects.tsv`; each is a defect of the record. The PGN
+//! reader must agree, game by game.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use qipu::formats::read_pgn;
 use qipu::notation::{read_move, Notation};
-use qipu::rules::Position;
+use qipu::rules::{Move, Position};
 
+use crate::common;
 use crate::records::{read_tar_xz_big5, split_games};
-use crate::shared;
 
-/// How a game read: completely, or where it stopped and why.
-pub fn sweep_game(text: &str) -> Result<usize, String> {
+/// How a game read: its moves, or where it stopped and why.
+pub fn sweep_game(text: &str) -> Result<Vec<Move>, String> {
     let games = split_games(text);
     let [game] = &games[..] else {
         return Err(format!("{} games in the file", games.len()));
     };
     let fen = game.tag("FEN").ok_or("no [FEN] tag")?;
     let mut pos = Position::from_fen(fen).map_err(|e| format!("[FEN] refused: {e}"))?;
+    let mut moves = Vec::with_capacity(game.moves.len());
     for (i, text) in game.moves.iter().enumerate() {
         let mv = read_move(&pos, text, Some(Notation::ChineseTraditional))
             .map_err(|e| format!("ply {}: {e}", i + 1))?;
         pos = pos.play(mv).map_err(|e| format!("ply {}: {e}", i + 1))?;
+        moves.push(mv);
     }
-    Ok(game.moves.len())
+    Ok(moves)
 }
 
 fn defects_file() -> PathBuf {
@@ -33,17 +37,41 @@ fn defects_file() -> PathBuf {
 
 #[test]
 fn every_ccpd_game_reads_or_is_a_listed_defect() {
-    let files = read_tar_xz_big5(&shared::path("corpus/ccpd-dev.tar.xz"));
+    let files = read_tar_xz_big5(&common::shared_path("corpus/ccpd-dev.tar.xz"));
     assert_eq!(files.len(), 35_119);
     let mut failures = BTreeSet::new();
     let mut complete = 0;
     let mut plies = 0;
     for file in &files {
         assert!(!file.malformed, "{} is not valid BIG5", file.name);
-        match sweep_game(&file.text) {
-            Ok(n) => {
+        let swept = sweep_game(&file.text);
+        let pgn = read_pgn(&file.bytes);
+        let [read] = &pgn.games[..] else {
+            panic!("{}: {} games", file.name, pgn.games.len());
+        };
+        match (&swept, read) {
+            (Ok(moves), Ok(game)) => {
+                let main: Vec<Move> = game
+                    .main_line()
+                    .iter()
+                    .filter_map(|&node| game.move_of(node))
+                    .collect();
+                assert_eq!(
+                    &main, moves,
+                    "{}: the PGN reader reads other moves",
+                    file.name
+                );
+            }
+            (Err(_), Err(_)) => {}
+            (ours, theirs) => panic!(
+                "{}: the sweep and the PGN reader disagree: {ours:?} / {theirs:?}",
+                file.name
+            ),
+        }
+        match swept {
+            Ok(moves) => {
                 complete += 1;
-                plies += n;
+                plies += moves.len();
             }
             Err(reason) => {
                 failures.insert(format!("{}\t{reason}", file.name));

@@ -238,3 +238,25 @@ fn tandem_variants_of_other_writers() {
         assert_eq!(read_move(&two_files, text, None), Ok(mv(iccs)), "{text}");
     }
 }
+
+#[test]
+fn reasons_in_three_languages() {
+    use qipu::lang::Language;
+    let start = Position::startpos();
+    let blocked = read_move(&start, "馬二進四", None).expect_err("blocked leg");
+    assert_eq!(blocked.message(Language::English), blocked.to_string());
+    assert!(blocked.to_string().contains("the horse's leg is blocked"));
+    assert_eq!(
+        blocked.message(Language::SimplifiedChinese),
+        "「馬二進四」h0f1: 马腿被蹩"
+    );
+    assert_eq!(
+        blocked.message(Language::TraditionalChinese),
+        "「馬二進四」h0f1: 馬腿被蹩"
+    );
+    let ambiguous = read_move(&start, "炮84", None).expect_err("ambiguous");
+    assert_eq!(
+        ambiguous.message(Language::TraditionalChinese),
+        "「炮84」有歧義，可能是: b2f2, b2b6"
+    );
+}

@@ -4,9 +4,10 @@
 mod article75;
 mod ccpd;
 mod cli;
+#[path = "../common/mod.rs"]
+mod common;
 mod errors;
 mod records;
 mod roundtrip;
-mod shared;
 mod vectors;
 mod wukong;

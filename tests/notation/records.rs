@@ -9,6 +9,8 @@ use std::path::Path;
 pub struct GameFile {
     pub name: String,
     pub text: String,
+    /// The bytes as stored.
+    pub bytes: Vec<u8>,
     /// Whether the bytes were not valid BIG5.
     pub malformed: bool,
 }
@@ -32,6 +34,7 @@ pub fn read_tar_xz_big5(path: &Path) -> Vec<GameFile> {
         files.push(GameFile {
             name,
             text: text.into_owned(),
+            bytes,
             malformed,
         });
     }

@@ -8,7 +8,7 @@ use qipu::notation::{
 use qipu::rules::{Move, Position};
 use serde_json::Value;
 
-use crate::shared;
+use crate::common;
 
 struct Vector {
     id: String,
@@ -34,7 +34,7 @@ const REPAIRED: (&str, &str) = (
 );
 
 fn vectors() -> Vec<Vector> {
-    let text = std::fs::read_to_string(shared::path("data/notation-vectors.json"))
+    let text = std::fs::read_to_string(common::shared_path("data/notation-vectors.json"))
         .expect("vectors readable");
     let json: Value = serde_json::from_str(&text).expect("vectors are JSON");
     let list = json["vectors"].as_array().expect("a list of vectors");

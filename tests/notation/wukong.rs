@@ -7,11 +7,11 @@ use std::collections::BTreeSet;
 use qipu::notation::{read_move, write_move, Notation, WriteOptions};
 use qipu::rules::{Move, Position};
 
+use crate::common;
 use crate::records::split_games;
-use crate::shared;
 
 fn games(file: &str) -> Vec<Vec<String>> {
-    let path = shared::path(&format!("corpus/wukong_xqdb/xqdb/games_pgn/{file}"));
+    let path = common::shared_path(&format!("corpus/wukong_xqdb/xqdb/games_pgn/{file}"));
     let text = std::fs::read_to_string(path).expect("UTF-8 PGN");
     split_games(&text).into_iter().map(|g| g.moves).collect()
 }
