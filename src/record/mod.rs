@@ -4,11 +4,15 @@
 //! The record serialises with serde (see `stored` for the JSON layout), losslessly and without
 //! recursion, whatever the depth of the tree.
 
+pub mod drawing;
 mod game;
 mod mark;
 mod stored;
 mod tags;
 
+pub use drawing::{
+    decode_drawing, encode_drawing, strip_drawing, Arrow, DrawColor, Drawing, Highlight,
+};
 pub use game::{Game, NodeId};
 pub use mark::{clean_comment, Annotation, Mark};
 pub use stored::StoredError;

@@ -4,6 +4,7 @@
 use super::piece::{Color, Piece, PieceKind};
 use super::position::Position;
 use super::square::Square;
+use crate::lang::Language;
 
 /// An arrangement of pieces with a side to move and clocks, not yet checked.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -49,6 +50,105 @@ pub enum SetupError {
     /// The side that has just moved left its general attacked (4.1.6).
     #[error("{0} is in check but it is not {0}'s turn")]
     SideNotToMoveInCheck(Color),
+}
+
+impl SetupError {
+    /// The reason in a user's language, naming the rule the setup breaks.
+    pub fn message(&self, lang: Language) -> String {
+        let side = |c: Color| match c {
+            Color::Red => lang.pick("Red", "红方", "紅方"),
+            Color::Black => lang.pick("Black", "黑方", "黑方"),
+        };
+        match self {
+            // 1.2: each side has one general.
+            SetupError::NoGeneral(c) => match c {
+                Color::Red => lang.pick("Red has no general", "红方没有帅", "紅方沒有帥"),
+                Color::Black => lang.pick("Black has no general", "黑方没有将", "黑方沒有將"),
+            }
+            .to_owned(),
+            // 1.2: sixteen pieces a side.
+            SetupError::TooMany {
+                color,
+                kind,
+                count,
+                max,
+            } => match lang {
+                Language::English => self.to_string(),
+                _ => format!(
+                    "{}{} {count} {}{max} {}",
+                    side(*color),
+                    kind_name(*kind, lang),
+                    lang.pick("", "个，每方最多", "個，每方最多"),
+                    lang.pick("", "个", "個")
+                ),
+            },
+            // 2.2: where each piece can go.
+            SetupError::Unreachable { piece, square } => {
+                let why = match piece.kind {
+                    PieceKind::General => lang.pick(
+                        "the general stays in its palace",
+                        "帅（将）不能走出九宫",
+                        "帥（將）不能走出九宮",
+                    ),
+                    PieceKind::Advisor => lang.pick(
+                        "an advisor stands only on the palace diagonals",
+                        "仕（士）只能在九宫斜线上",
+                        "仕（士）只能在九宮斜線上",
+                    ),
+                    PieceKind::Elephant => lang.pick(
+                        "an elephant stands only on its seven points on its own side",
+                        "相（象）只能在本方的七个点上",
+                        "相（象）只能在本方的七個點上",
+                    ),
+                    _ => lang.pick(
+                        "a soldier never stands behind its starting rank, nor beside its start before crossing the river",
+                        "兵（卒）不能在起始位置之后，过河前也不能横移",
+                        "兵（卒）不能在起始位置之後，過河前也不能橫移",
+                    ),
+                };
+                match lang {
+                    Language::English => format!("{piece} on {square}: {why}"),
+                    _ => format!("{}{} {square}：{why}", side(piece.color), kind_name(piece.kind, lang)),
+                }
+            }
+            // 2.2 (帥與將不准在同一直線上直接對面).
+            SetupError::GeneralsFacing => lang
+                .pick(
+                    "the generals face each other on an open file; whoever is to move, the position cannot arise",
+                    "帅与将在同一直线上直接对面，这样的局面不可能出现",
+                    "帥與將在同一直線上直接對面，這樣的局面不可能出現",
+                )
+                .to_owned(),
+            // 4.1.6: a side may not leave its general attacked.
+            SetupError::SideNotToMoveInCheck(c) => match lang {
+                Language::English => format!(
+                    "{} is in check but {} is to move: the side to move is wrong, or the check cannot have arisen",
+                    side(*c),
+                    side(c.opponent())
+                ),
+                _ => format!(
+                    "{}{}{}{}",
+                    side(*c),
+                    lang.pick("", "被将军，却轮到", "被將軍，卻輪到"),
+                    side(c.opponent()),
+                    lang.pick("", "走棋：走棋方不对", "走棋：走棋方不對")
+                ),
+            },
+        }
+    }
+}
+
+/// The name of a kind in Chinese (both sides' glyphs) or English.
+fn kind_name(kind: PieceKind, lang: Language) -> &'static str {
+    match kind {
+        PieceKind::General => lang.pick("general", "帅（将）", "帥（將）"),
+        PieceKind::Advisor => lang.pick("advisor", "仕（士）", "仕（士）"),
+        PieceKind::Elephant => lang.pick("elephant", "相（象）", "相（象）"),
+        PieceKind::Horse => lang.pick("horse", "马", "馬"),
+        PieceKind::Chariot => lang.pick("chariot", "车", "車"),
+        PieceKind::Cannon => lang.pick("cannon", "炮", "炮"),
+        PieceKind::Soldier => lang.pick("soldier", "兵（卒）", "兵（卒）"),
+    }
 }
 
 impl Setup {
