@@ -128,8 +128,9 @@ fn record_score(text: &str) -> usize {
     text.chars().filter(|&c| is_record_char(c)).count()
 }
 
-/// Bytes looked at to choose between GB18030 and BIG5; the winner then decodes the whole file.
-const SAMPLE_LEN: usize = 16 * 1024;
+/// Bytes looked at, from the first non-ASCII byte on, to choose between GB18030 and BIG5; the
+/// winner then decodes the whole file.
+const SAMPLE_LEN: usize = 2048;
 
 fn malformed_count(text: &str) -> usize {
     text.chars().filter(|&c| c == '\u{FFFD}').count()
@@ -155,7 +156,8 @@ pub fn decode(bytes: &[u8]) -> DecodedText<'_> {
             malformed: 0,
         };
     }
-    let sample = &bytes[..bytes.len().min(SAMPLE_LEN)];
+    let first_wide = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
+    let sample = &bytes[first_wide..bytes.len().min(first_wide + SAMPLE_LEN)];
     let key = |encoding: &'static encoding_rs::Encoding| {
         let (text, _) = encoding.decode_without_bom_handling(sample);
         (malformed_count(&text), usize::MAX - record_score(&text))

@@ -30,10 +30,17 @@ impl FileKind {
             return FileKind::Xqf;
         }
         let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        let first = body.iter().find(|b| !b.is_ascii_whitespace());
-        let head = &body[..body.len().min(4096)];
-        let names_format = head.windows(11).any(|w| w == b"\"qipu-game\"");
-        if matches!(first, Some(b'{' | b'[')) && names_format {
+        let mut solid = body.iter().filter(|b| !b.is_ascii_whitespace());
+        let opens_json = match solid.next() {
+            Some(b'{') => true,
+            Some(b'[') => matches!(solid.next(), Some(b'{' | b']')),
+            _ => false,
+        };
+        let names_format = || {
+            let head = &body[..body.len().min(4096)];
+            head.windows(11).any(|w| w == b"\"qipu-game\"")
+        };
+        if opens_json && names_format() {
             FileKind::Json
         } else {
             FileKind::Pgn
