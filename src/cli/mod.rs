@@ -45,7 +45,8 @@ usage: qipu <command> [options]
 
 commands:
   perft DEPTH [--fen FEN] [--divide]   count the legal-move tree (move generator test)
-  notate [--fen FEN] --as N MOVE...    write ICCS moves in notation N (iccs wxf zh zh-hant abbrev)
+  notate [--fen FEN] --as N MOVE...    write ICCS moves in notation N (iccs wxf zh zh-hant abbrev;
+                                       options --textbook --half-width --over-advances)
   parse [--fen FEN] --from N TEXT...   read moves in notation N (or auto), print them in ICCS
   judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...
                                        the referee's ruling on a line, as JSON

@@ -1,13 +1,16 @@
 //! `qipu notate --fen FEN --as NOTATION MOVE...`: play ICCS moves in order and print each in a
-//! notation, one per line.
+//! notation, one per line. `--textbook` names crowded soldiers as textbooks do (前/中/後,
+//! 前二三四, 前三平四), `--half-width` writes Black's digits in ASCII, `--over-advances` reverses
+//! the strokes of abbreviated notation.
 
 use std::io::Write;
 
 use super::{Args, CliError};
-use crate::notation::{write_move, Notation, WriteOptions};
+use crate::notation::{write_move, Notation, SoldierConvention, StrokeConvention, WriteOptions};
 use crate::rules::{Move, Position};
 
-const USAGE: &str = "usage: qipu notate [--fen FEN] --as iccs|wxf|zh|zh-hant|abbrev MOVE...";
+const USAGE: &str = "usage: qipu notate [--fen FEN] --as iccs|wxf|zh|zh-hant|abbrev \
+                     [--textbook] [--half-width] [--over-advances] MOVE...";
 
 /// The position given by `--fen`, or the start position.
 pub(super) fn start_position(fen: Option<&str>) -> Result<Position, CliError> {
@@ -21,6 +24,20 @@ pub(super) fn start_position(fen: Option<&str>) -> Result<Position, CliError> {
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let options = WriteOptions {
+        soldiers: if args.flag("--textbook") {
+            SoldierConvention::Textbook
+        } else {
+            SoldierConvention::XiangqiWizard
+        },
+        full_width_black_digits: !args.flag("--half-width"),
+        strokes: if args.flag("--over-advances") {
+            StrokeConvention::OverAdvances
+        } else {
+            StrokeConvention::UnderAdvances
+        },
+        ..WriteOptions::default()
+    };
     let fen = args.option("--fen")?;
     let notation = args
         .option("--as")?
@@ -30,7 +47,6 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         .map_err(|e: crate::notation::UnknownNotation| CliError::Usage(e.to_string()))?;
     let moves = args.positionals()?;
     let mut pos = start_position(fen)?;
-    let options = WriteOptions::default();
     for (i, text) in moves.iter().enumerate() {
         let index = i + 1;
         let mv = Move::parse_iccs(text).ok_or_else(|| {

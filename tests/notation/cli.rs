@@ -38,6 +38,30 @@ fn notate_prints_one_move_per_line() {
         qipu(&["notate", "--fen", fen, "--as", "zh", "g1g0"]),
         (0, "一卒进１\n".to_owned(), String::new())
     );
+    assert_eq!(
+        qipu(&[
+            "notate",
+            "--fen",
+            fen,
+            "--as",
+            "zh",
+            "--textbook",
+            "--half-width",
+            "g1g0"
+        ]),
+        (0, "前卒进1\n".to_owned(), String::new())
+    );
+    assert_eq!(
+        qipu(&[
+            "notate",
+            "--as",
+            "abbrev",
+            "--over-advances",
+            "h2e2",
+            "h9g7"
+        ]),
+        (0, "炮25\n馬87\u{305}\n".to_owned(), String::new())
+    );
 }
 
 #[test]
