@@ -7,7 +7,7 @@ use super::geometry::{self, Crowd};
 use super::glyphs::{Action, PositionWord};
 use super::query::{Query, Selector};
 use super::NotationError;
-use crate::rules::{Move, PieceKind, Position};
+use crate::rules::{Move, Piece, PieceKind, Position};
 
 /// WXF letter of a kind.
 fn letter(kind: PieceKind) -> char {
@@ -22,18 +22,9 @@ fn letter(kind: PieceKind) -> char {
     }
 }
 
-/// The kind a letter names (either case; XiangQi Wizard's `B` and `N` too).
+/// The kind a letter names: WXF letters or FEN letters (`B`, `N`), either case.
 fn kind_of(c: char) -> Option<PieceKind> {
-    Some(match c.to_ascii_uppercase() {
-        'K' => PieceKind::General,
-        'A' => PieceKind::Advisor,
-        'E' | 'B' => PieceKind::Elephant,
-        'H' | 'N' => PieceKind::Horse,
-        'R' => PieceKind::Chariot,
-        'C' => PieceKind::Cannon,
-        'P' => PieceKind::Soldier,
-        _ => return None,
-    })
+    Piece::from_fen_char(c).map(|p| p.kind)
 }
 
 fn digit(n: u8) -> char {

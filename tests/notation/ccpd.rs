@@ -1,12 +1,11 @@
 //! Every game of the CCPD archive (35,119 BIG5 PGN files, traditional Chinese, each with a
 //! `[FEN]`) read move by move. The games that do not read completely are listed with their
-//! reason in `tests/data/notation-ccpd-defects.tsv`; each is a defect of the record. The PGN
-//! reader must agree, game by game.
+//! reason in `tests/data/notation-ccpd-defects.tsv`; each is a defect of the record. (The same
+//! archive through the whole PGN reader is `tests/pgn_ccpd.rs`.)
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use qipu::formats::read_pgn;
 use qipu::notation::{read_move, Notation};
 use qipu::rules::{Move, Position};
 
@@ -43,32 +42,9 @@ fn every_ccpd_game_reads_or_is_a_listed_defect() {
     let mut complete = 0;
     let mut plies = 0;
     for file in &files {
-        assert!(!file.malformed, "{} is not valid BIG5", file.name);
-        let swept = sweep_game(&file.text);
-        let pgn = read_pgn(&file.bytes);
-        let [read] = &pgn.games[..] else {
-            panic!("{}: {} games", file.name, pgn.games.len());
-        };
-        match (&swept, read) {
-            (Ok(moves), Ok(game)) => {
-                let main: Vec<Move> = game
-                    .main_line()
-                    .iter()
-                    .filter_map(|&node| game.move_of(node))
-                    .collect();
-                assert_eq!(
-                    &main, moves,
-                    "{}: the PGN reader reads other moves",
-                    file.name
-                );
-            }
-            (Err(_), Err(_)) => {}
-            (ours, theirs) => panic!(
-                "{}: the sweep and the PGN reader disagree: {ours:?} / {theirs:?}",
-                file.name
-            ),
-        }
-        match swept {
+        let (text, malformed) = file.big5_text();
+        assert!(!malformed, "{} is not valid BIG5", file.name);
+        match sweep_game(&text) {
             Ok(moves) => {
                 complete += 1;
                 plies += moves.len();

@@ -5,14 +5,18 @@
 use std::io::Read;
 use std::path::Path;
 
-/// One game file: its name in the archive and its text.
+/// One game file: its name in the archive and its bytes.
 pub struct GameFile {
     pub name: String,
-    pub text: String,
-    /// The bytes as stored.
     pub bytes: Vec<u8>,
-    /// Whether the bytes were not valid BIG5.
-    pub malformed: bool,
+}
+
+impl GameFile {
+    /// The text decoded from BIG5, and whether some bytes were not valid BIG5.
+    pub fn big5_text(&self) -> (String, bool) {
+        let (text, _, malformed) = encoding_rs::BIG5.decode(&self.bytes);
+        (text.into_owned(), malformed)
+    }
 }
 
 /// Every file of a tar.xz archive of BIG5 PGN files, in archive order.
@@ -30,13 +34,7 @@ pub fn read_tar_xz_big5(path: &Path) -> Vec<GameFile> {
         let name = entry.path().expect("entry path").display().to_string();
         let mut bytes = Vec::new();
         entry.read_to_end(&mut bytes).expect("entry readable");
-        let (text, _, malformed) = encoding_rs::BIG5.decode(&bytes);
-        files.push(GameFile {
-            name,
-            text: text.into_owned(),
-            bytes,
-            malformed,
-        });
+        files.push(GameFile { name, bytes });
     }
     files
 }
