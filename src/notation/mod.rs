@@ -23,6 +23,7 @@ pub use abbrev::strip_strokes;
 pub use detect::detect;
 pub use error::NotationError;
 pub use glyphs::{Action, Script};
+pub(crate) use glyphs::piece_glyph;
 
 use crate::lang::Language;
 use crate::rules::{Move, Position};

@@ -2,11 +2,11 @@
 
 use super::character::{Character, Exception, IdleKind, MoveCharacter};
 use super::cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
-use super::notation::{chinese, piece_name, Script};
 use super::threat::Weakness;
 use super::{GameResult, Reason, Ruling, Warning};
 use crate::lang::Language;
-use crate::rules::{Color, IllegalReason, Move, Position};
+use crate::notation::{piece_glyph, write_move, Notation, Script, WriteOptions};
+use crate::rules::{Color, IllegalReason, Move, Piece, Position};
 
 /// One text in the three languages of the program.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -32,6 +32,20 @@ impl Explanation {
     pub fn get(&self, lang: Language) -> &str {
         lang.pick(&self.en, &self.zh_hans, &self.zh_hant)
     }
+}
+
+/// A move in full Chinese notation.
+fn chinese(pos: &Position, mv: Move, script: Script) -> String {
+    let notation = match script {
+        Script::Simplified => Notation::ChineseSimplified,
+        Script::Traditional => Notation::ChineseTraditional,
+    };
+    write_move(pos, mv, notation, &WriteOptions::default())
+}
+
+/// A piece's name in Chinese: 黑馬.
+fn piece_name(piece: Piece, script: Script) -> char {
+    piece_glyph(script, piece.color, piece.kind)
 }
 
 fn side_en(c: Color) -> &'static str {
@@ -418,12 +432,12 @@ pub fn evidence(before: &Position, m: &MoveCharacter) -> Explanation {
         ));
         hans.push_str(&format!(
             " {oh}{}({})",
-            piece_name(t.piece.color, t.piece.kind, Script::Simplified),
+            piece_name(t.piece, Script::Simplified),
             t.square
         ));
         hant.push_str(&format!(
             " {ot}{}({})",
-            piece_name(t.piece.color, t.piece.kind, Script::Traditional),
+            piece_name(t.piece, Script::Traditional),
             t.square
         ));
         if !we.is_empty() {
