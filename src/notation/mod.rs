@@ -22,8 +22,8 @@ use std::str::FromStr;
 pub use abbrev::strip_strokes;
 pub use detect::detect;
 pub use error::NotationError;
-pub use glyphs::{Action, Script};
 pub(crate) use glyphs::piece_glyph;
+pub use glyphs::{Action, Script};
 
 use crate::lang::Language;
 use crate::rules::{Move, Position};

@@ -270,7 +270,9 @@ impl Referee {
 
     /// Judge the line `moves` played from `start`.
     pub fn judge(&self, start: &Position, moves: &[Move]) -> Judgement {
-        Line::new(self, start).run(moves, &[])
+        let mut watch = self.watch(start);
+        watch.run(moves, &[]);
+        watch.judgement()
     }
 
     /// Judge a line with the events of the game (resignation, draw offers, time, fouls), each
@@ -282,34 +284,148 @@ impl Referee {
         events: &[TimedEvent],
     ) -> Result<Judgement, EventError> {
         event::validate(events, moves.len(), start.side_to_move())?;
-        Ok(Line::new(self, start).run(moves, events))
+        let mut watch = self.watch(start);
+        watch.run(moves, events);
+        Ok(watch.judgement())
     }
-}
 
-/// The walk along one line.
-struct Line<'a> {
-    referee: &'a Referee,
-    positions: Vec<Position>,
-    played: Vec<Move>,
-    seen: HashMap<u64, Vec<usize>>,
-    characters: HashMap<usize, MoveCharacter>,
-    checks: [u32; 2],
-    clock: u32,
-}
-
-impl<'a> Line<'a> {
-    fn new(referee: &'a Referee, start: &Position) -> Line<'a> {
+    /// A referee that follows a game move by move ([`Watch::push`]), doing for each move only
+    /// the work that move needs.
+    pub fn watch(&self, start: &Position) -> Watch {
         let mut seen = HashMap::new();
         seen.insert(start.hash(), vec![0]);
-        Line {
-            referee,
+        let mut watch = Watch {
+            referee: *self,
             positions: vec![start.clone()],
             played: Vec::new(),
             seen,
             characters: HashMap::new(),
             checks: [0; 2],
             clock: start.halfmove_clock(),
+            fouls: [0; 2],
+            offer: None,
+            finished: None,
+            current: None,
+        };
+        watch.finished = watch.board_result(0);
+        watch
+    }
+}
+
+/// The referee following one game: the positions so far, which positions repeat, the checks
+/// and plies since the last capture, and the characters computed so far.
+#[derive(Clone, Debug)]
+pub struct Watch {
+    referee: Referee,
+    positions: Vec<Position>,
+    played: Vec<Move>,
+    seen: HashMap<u64, Vec<usize>>,
+    characters: HashMap<usize, MoveCharacter>,
+    checks: [u32; 2],
+    clock: u32,
+    fouls: [u32; 2],
+    offer: Option<(Color, usize)>,
+    /// The ruling that ended the game.
+    finished: Option<Ruling>,
+    /// A ruling or warning about the last position.
+    current: Option<Verdict>,
+}
+
+impl Watch {
+    /// Play `mv` and judge the new position. Once a ruling has ended the game, further moves
+    /// are ignored and that ruling stands.
+    pub fn push(&mut self, mv: Move) -> Judgement {
+        self.step(mv, true, &[]);
+        self.judgement()
+    }
+
+    /// The judgement of the line so far.
+    pub fn judgement(&mut self) -> Judgement {
+        let mut judgement = Judgement {
+            plies_without_capture: self.clock,
+            ..Judgement::default()
+        };
+        if let Some(r) = &self.finished {
+            judgement.characters = r.cycle.clone();
+            judgement.ruling = Some(r.clone());
+            return judgement;
         }
+        match self.current.clone() {
+            Some(Verdict::Pending(r)) => {
+                judgement.characters = r.cycle.clone();
+                judgement.ruling = Some(*r);
+            }
+            Some(Verdict::Warn(w)) => {
+                judgement.characters = self.cycle_characters(w.ply);
+                judgement.warning = Some(*w);
+            }
+            Some(Verdict::Final(_)) | None => {
+                if !self.played.is_empty() {
+                    judgement.characters = vec![self.character(self.played.len())];
+                }
+            }
+        }
+        judgement
+    }
+
+    fn run(&mut self, moves: &[Move], events: &[TimedEvent]) {
+        if self.finished.is_none() {
+            self.finished = event::apply(events, 0, &mut self.fouls, &mut self.offer);
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            if self.finished.is_some() {
+                break;
+            }
+            self.step(mv, i + 1 == moves.len(), events);
+        }
+    }
+
+    /// Play one move; `last` says whether rulings about the position itself (warnings, the
+    /// duty to vary) are wanted.
+    fn step(&mut self, mv: Move, last: bool, events: &[TimedEvent]) {
+        if self.finished.is_some() {
+            return;
+        }
+        self.current = None;
+        let i = self.played.len();
+        let ply = i + 1;
+        let mover = self.positions[i].side_to_move();
+        let next = match self.positions[i].play(mv) {
+            Ok(next) => next,
+            Err(illegal) => {
+                self.finished = Some(text::illegal_move(
+                    &self.positions[i],
+                    illegal.mv,
+                    illegal.reason,
+                    ply,
+                ));
+                return;
+            }
+        };
+        if next.in_check() {
+            self.checks[mover.index()] += 1;
+        }
+        if next.halfmove_clock() == 0 {
+            self.checks = [0; 2];
+            self.clock = 0;
+        } else {
+            self.clock += 1;
+        }
+        self.seen.entry(next.hash()).or_default().push(ply);
+        self.positions.push(next);
+        self.played.push(mv);
+        if let Some(r) = self.board_result(ply) {
+            self.finished = Some(r);
+            return;
+        }
+        match self.repetition(ply, last) {
+            Some(Verdict::Final(r)) => {
+                self.finished = Some(*r);
+                return;
+            }
+            other => self.current = other,
+        }
+        self.finished = event::apply(events, ply, &mut self.fouls, &mut self.offer);
     }
 
     fn character(&mut self, ply: usize) -> MoveCharacter {
@@ -326,72 +442,6 @@ impl<'a> Line<'a> {
         );
         self.characters.insert(ply, c.clone());
         c
-    }
-
-    fn run(mut self, moves: &[Move], events: &[TimedEvent]) -> Judgement {
-        let mut judgement = Judgement::default();
-        let mut fouls = [0u32; 2];
-        let mut offer: Option<(Color, usize)> = None;
-        if let Some(r) = self.board_result(0) {
-            return self.finish(judgement, r);
-        }
-        if let Some(r) = event::apply(events, 0, &mut fouls, &mut offer) {
-            return self.finish(judgement, r);
-        }
-        for (i, &mv) in moves.iter().enumerate() {
-            let ply = i + 1;
-            let mover = self.positions[i].side_to_move();
-            let next = match self.positions[i].play(mv) {
-                Ok(next) => next,
-                Err(illegal) => {
-                    let r = text::illegal_move(&self.positions[i], illegal.mv, illegal.reason, ply);
-                    return self.finish(judgement, r);
-                }
-            };
-            if next.in_check() {
-                self.checks[mover.index()] += 1;
-            }
-            if next.halfmove_clock() == 0 {
-                self.checks = [0; 2];
-                self.clock = 0;
-            } else {
-                self.clock += 1;
-            }
-            self.seen.entry(next.hash()).or_default().push(ply);
-            self.positions.push(next);
-            self.played.push(mv);
-            if let Some(r) = self.board_result(ply) {
-                return self.finish(judgement, r);
-            }
-            let last = ply == moves.len();
-            match self.repetition(ply, last) {
-                Some(Verdict::Final(r)) => return self.finish(judgement, *r),
-                Some(Verdict::Pending(r)) => judgement.ruling = Some(*r),
-                Some(Verdict::Warn(w)) => judgement.warning = Some(*w),
-                None => {}
-            }
-            if let Some(r) = event::apply(events, ply, &mut fouls, &mut offer) {
-                return self.finish(judgement, r);
-            }
-        }
-        if judgement.ruling.is_none() && judgement.warning.is_none() && !self.played.is_empty() {
-            let ply = self.played.len();
-            judgement.characters = vec![self.character(ply)];
-        } else if let Some(r) = &judgement.ruling {
-            judgement.characters = r.cycle.clone();
-        } else if let Some(w) = &judgement.warning {
-            judgement.characters = self.cycle_characters(w.ply);
-        }
-        judgement.plies_without_capture = self.clock;
-        judgement
-    }
-
-    fn finish(&self, mut judgement: Judgement, ruling: Ruling) -> Judgement {
-        judgement.characters = ruling.cycle.clone();
-        judgement.ruling = Some(ruling);
-        judgement.warning = None;
-        judgement.plies_without_capture = self.clock;
-        judgement
     }
 
     /// Results read from the board at `ply` (art. 4.1.1, 4.1.3, 4.2.1, 4.2.4).
@@ -498,6 +548,7 @@ impl<'a> Line<'a> {
     }
 }
 
+#[derive(Clone, Debug)]
 enum Verdict {
     Final(Box<Ruling>),
     Pending(Box<Ruling>),

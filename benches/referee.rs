@@ -1,0 +1,113 @@
+//! Speed of the referee: `cargo bench --bench referee`. Prints the time to judge the 152
+//! published repetition cases under both rule sets, and to follow every ply of the CCPD archive
+//! (35,119 real games) with the incremental referee, which classifies each move as it is
+//! played (check, mate threat, chase or idle) and looks for repetitions, the natural limit and
+//! the other results of art. 4.
+
+use std::time::Instant;
+
+use qipu::notation::{read_move, Notation};
+use qipu::referee::{Referee, RuleSet};
+use qipu::rules::{Move, Position};
+
+#[path = "../tests/notation/records.rs"]
+mod records;
+#[path = "../tests/notation/shared.rs"]
+mod shared;
+
+fn cases() -> Vec<(Position, Vec<Move>)> {
+    let text = std::fs::read_to_string(shared::path("data/referee/axf-cases.jsonl"))
+        .expect("cases readable");
+    text.lines()
+        .filter_map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).ok()?;
+            let fen = v["fen"].as_str()?.replace("[]", "");
+            let moves = v["moves_to_third_occurrence"]
+                .as_array()?
+                .iter()
+                .filter_map(|m| Move::parse_iccs(m.as_str()?))
+                .collect();
+            Some((Position::from_fen(&fen).ok()?, moves))
+        })
+        .collect()
+}
+
+fn main() {
+    let cases = cases();
+    for rules in [RuleSet::Cxa1999, RuleSet::Asian] {
+        let referee = Referee::new(rules);
+        let start = Instant::now();
+        let mut rulings = 0;
+        let mut plies = 0;
+        for (pos, moves) in &cases {
+            plies += moves.len();
+            rulings += usize::from(referee.judge(pos, moves).ruling.is_some());
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        println!(
+            "{}: {} cases ({plies} plies) judged in {:.1} ms, {:.3} ms per case, {rulings} rulings",
+            rules.name(),
+            cases.len(),
+            seconds * 1e3,
+            seconds * 1e3 / cases.len() as f64
+        );
+    }
+
+    let files = records::read_tar_xz_big5(&shared::path("corpus/ccpd-dev.tar.xz"));
+    let mut games: Vec<(Position, Vec<Move>)> = Vec::new();
+    let malformed = files.iter().filter(|f| f.malformed).count();
+    let mut stopped: Vec<&str> = Vec::new();
+    for f in &files {
+        for g in records::split_games(&f.text) {
+            let Some(mut pos) = g.tag("FEN").and_then(|fen| Position::from_fen(fen).ok()) else {
+                continue;
+            };
+            let start = pos.clone();
+            let mut moves = Vec::new();
+            for text in &g.moves {
+                let Ok(mv) = read_move(&pos, text, Some(Notation::ChineseTraditional)) else {
+                    stopped.push(&f.name);
+                    break;
+                };
+                let Ok(next) = pos.play(mv) else { break };
+                moves.push(mv);
+                pos = next;
+            }
+            games.push((start, moves));
+        }
+    }
+    let plies: usize = games.iter().map(|(_, m)| m.len()).sum();
+    println!(
+        "CCPD: {} files ({malformed} with bad BIG5 bytes), {} games, {} cut short by an unreadable move",
+        files.len(),
+        games.len(),
+        stopped.len()
+    );
+    for rules in [RuleSet::Cxa1999, RuleSet::Asian] {
+        let referee = Referee::new(rules);
+        let start = Instant::now();
+        let mut rulings = std::collections::BTreeMap::new();
+        let mut warnings = 0usize;
+        for (pos, moves) in &games {
+            let mut watch = referee.watch(pos);
+            let mut last = None;
+            for &mv in moves {
+                let j = watch.push(mv);
+                warnings += usize::from(j.warning.is_some());
+                last = j.ruling.map(|r| r.reason.name());
+            }
+            if let Some(reason) = last {
+                *rulings.entry(reason).or_insert(0usize) += 1;
+            }
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        println!(
+            "{}: CCPD {} games, {plies} plies followed in {:.2} s, {:.1} µs per ply; {warnings} repetition warnings; final rulings {:?}",
+            rules.name(),
+            games.len(),
+            seconds,
+            seconds * 1e6 / plies as f64,
+            rulings
+        );
+    }
+}

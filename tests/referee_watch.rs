@@ -1,0 +1,61 @@
+//! The incremental referee (`Referee::watch`) says after each move what `Referee::judge` says
+//! of the line up to that move.
+
+use qipu::referee::{Judgement, Referee, RuleSet};
+use qipu::rules::{Move, Position};
+
+fn summary(j: &Judgement) -> String {
+    format!(
+        "{:?} {:?} {:?} {:?}",
+        j.ruling
+            .as_ref()
+            .map(|r| (r.result, r.reason, r.ply, r.articles.clone())),
+        j.warning.as_ref().map(|w| (w.ply, w.offender)),
+        j.characters
+            .iter()
+            .map(|c| (c.ply, c.character))
+            .collect::<Vec<_>>(),
+        j.plies_without_capture
+    )
+}
+
+fn agree(rules: RuleSet, fen: &str, moves: &str) -> usize {
+    let start = Position::from_fen(fen).expect("valid FEN");
+    let moves: Vec<Move> = moves
+        .split_whitespace()
+        .map(|m| Move::parse_iccs(m).expect("move"))
+        .collect();
+    let referee = Referee::new(rules);
+    let mut watch = referee.watch(&start);
+    let mut rulings = 0;
+    for n in 1..=moves.len() {
+        let step = watch.push(moves[n - 1]);
+        let whole = referee.judge(&start, &moves[..n]);
+        assert_eq!(summary(&step), summary(&whole), "after {n} moves");
+        rulings += usize::from(step.ruling.is_some() || step.warning.is_some());
+    }
+    rulings
+}
+
+#[test]
+fn watch_agrees_with_judge_move_by_move() {
+    // Perpetual check (細則 1): warning at ply 4... and the ruling at ply 8 stands afterwards.
+    let n = agree(
+        RuleSet::Cxa1999,
+        "4k4/9/9/9/9/5R3/9/9/9/3K5 w - - 0 1",
+        "f4e4 e9f9 e4f4 f9e9 f4e4 e9f9 e4f4 f9e9 f4e4 e9f9",
+    );
+    assert!(n >= 5, "warnings and the ruling are reported: {n}");
+    // A chase that must vary, then loses (細則 2).
+    agree(
+        RuleSet::Cxa1999,
+        "5k3/9/6n2/9/9/6R2/9/9/9/3K5 w - - 0 1",
+        "g4f4 f9e9 f4g4 e9f9 g4f4 f9e9 f4g4 e9f9 g4f4 f9e9 f4g4 e9f9",
+    );
+    // The same line under the Asian rules: a draw.
+    agree(
+        RuleSet::Asian,
+        "5k3/9/6n2/9/9/6R2/9/9/9/3K5 w - - 0 1",
+        "g4f4 f9e9 f4g4 e9f9 g4f4 f9e9 f4g4 e9f9 g4f4",
+    );
+}
