@@ -10,13 +10,13 @@ use qipu::notation::{read_move, Notation};
 use qipu::referee::{Referee, RuleSet};
 use qipu::rules::{Move, Position};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
 #[path = "../tests/notation/records.rs"]
 mod records;
-#[path = "../tests/notation/shared.rs"]
-mod shared;
 
 fn cases() -> Vec<(Position, Vec<Move>)> {
-    let text = std::fs::read_to_string(shared::path("data/referee/axf-cases.jsonl"))
+    let text = std::fs::read_to_string(common::shared_path("data/referee/axf-cases.jsonl"))
         .expect("cases readable");
     text.lines()
         .filter_map(|line| {
@@ -53,7 +53,7 @@ fn main() {
         );
     }
 
-    let files = records::read_tar_xz_big5(&shared::path("corpus/ccpd-dev.tar.xz"));
+    let files = records::read_tar_xz_big5(&common::shared_path("corpus/ccpd-dev.tar.xz"));
     let mut games: Vec<(Position, Vec<Move>)> = Vec::new();
     let malformed = files.iter().filter(|f| f.malformed).count();
     let mut stopped: Vec<&str> = Vec::new();

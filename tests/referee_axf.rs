@@ -4,23 +4,10 @@
 
 use std::path::PathBuf;
 
+mod common;
+
 use qipu::referee::{GameResult, Referee, RuleSet};
 use qipu::rules::{Move, Position};
-
-fn shared_dir() -> PathBuf {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        let candidate = dir.join("shared");
-        if candidate.join("data").is_dir() {
-            return candidate;
-        }
-        assert!(
-            dir.pop(),
-            "no shared/ directory above {}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-    }
-}
 
 struct Case {
     id: String,
@@ -30,7 +17,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let path = shared_dir().join("data/referee/axf-cases.jsonl");
+    let path = common::shared_path("data/referee/axf-cases.jsonl");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut out = Vec::new();
