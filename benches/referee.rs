@@ -55,10 +55,12 @@ fn main() {
 
     let files = records::read_tar_xz_big5(&common::shared_path("corpus/ccpd-dev.tar.xz"));
     let mut games: Vec<(Position, Vec<Move>)> = Vec::new();
-    let malformed = files.iter().filter(|f| f.malformed).count();
+    let mut malformed = 0;
     let mut stopped: Vec<&str> = Vec::new();
     for f in &files {
-        for g in records::split_games(&f.text) {
+        let (text, bad) = f.big5_text();
+        malformed += usize::from(bad);
+        for g in records::split_games(&text) {
             let Some(mut pos) = g.tag("FEN").and_then(|fen| Position::from_fen(fen).ok()) else {
                 continue;
             };
