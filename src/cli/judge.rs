@@ -1,11 +1,15 @@
-//! `qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...`: the
-//! referee's ruling on a line, as one JSON object on standard output.
+//! `qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...` and
+//! `qipu judge [--rules ...] [--limit ROUNDS] FILE`: the referee's ruling on a line (given as
+//! ICCS moves, or the main line of the first game of a record file), as one JSON object on
+//! standard output.
 
 use std::io::Write;
+use std::path::Path;
 
 use serde_json::json;
 
 use super::{Args, CliError};
+use crate::formats::read_record_file;
 use crate::referee::{Judgement, MoveCharacter, Referee, RuleSet};
 use crate::rules::{Move, Position};
 
@@ -22,27 +26,36 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
     let limit = args.option("--limit")?;
     let listed = args.flag("--moves");
     let positionals = args.positionals()?;
-    if !listed {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    }
-    let start = match fen {
-        Some(fen) => {
-            Position::from_fen(fen).map_err(|e| CliError::Usage(format!("bad FEN '{fen}': {e}")))?
-        }
-        None => Position::startpos(),
-    };
-    let moves = positionals
-        .iter()
-        .enumerate()
-        .map(|(i, text)| {
-            Move::parse_iccs(text).ok_or_else(|| {
-                CliError::Usage(format!(
-                    "move {}: '{text}' is not an ICCS move like h2e2",
-                    i + 1
-                ))
+    let (start, moves) = if listed {
+        let start = match fen {
+            Some(fen) => Position::from_fen(fen)
+                .map_err(|e| CliError::Usage(format!("bad FEN '{fen}': {e}")))?,
+            None => Position::startpos(),
+        };
+        let moves = positionals
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                Move::parse_iccs(text).ok_or_else(|| {
+                    CliError::Usage(format!(
+                        "move {}: '{text}' is not an ICCS move like h2e2",
+                        i + 1
+                    ))
+                })
             })
-        })
-        .collect::<Result<Vec<Move>, CliError>>()?;
+            .collect::<Result<Vec<Move>, CliError>>()?;
+        (start, moves)
+    } else {
+        let [file] = positionals[..] else {
+            return Err(CliError::Usage(USAGE.to_owned()));
+        };
+        if fen.is_some() {
+            return Err(CliError::Usage(
+                "--fen goes with --moves; a file gives its own start position".to_owned(),
+            ));
+        }
+        first_game(Path::new(file))?
+    };
     let mut referee = Referee::new(rules);
     if let Some(limit) = limit {
         let rounds = limit
@@ -53,6 +66,38 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
     let judgement = referee.judge(&start, &moves);
     writeln!(out, "{}", to_json(&judgement, moves.len()))?;
     Ok(())
+}
+
+/// The start and the main-line moves of the first game of a record file.
+fn first_game(path: &Path) -> Result<(Position, Vec<Move>), CliError> {
+    let file = read_record_file(path)
+        .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))?;
+    let first = file
+        .games
+        .into_iter()
+        .next()
+        .ok_or_else(|| CliError::Failed(format!("{}: no game in the file", path.display())))?;
+    let game = match (first.game, first.error) {
+        (Some(game), None) => game,
+        (_, Some(error)) => {
+            return Err(CliError::Failed(format!(
+                "{}: the first game cannot be read in full: {error}",
+                path.display()
+            )))
+        }
+        (None, None) => {
+            return Err(CliError::Failed(format!(
+                "{}: the first game is empty",
+                path.display()
+            )))
+        }
+    };
+    let moves = game
+        .main_line()
+        .into_iter()
+        .filter_map(|node| game.move_of(node))
+        .collect();
+    Ok((game.start().clone(), moves))
 }
 
 fn character_json(c: &MoveCharacter) -> serde_json::Value {
@@ -89,14 +134,21 @@ pub fn to_json(judgement: &Judgement, len: usize) -> serde_json::Value {
                 "ply": len,
                 "cycle": judgement.characters.iter().map(character_json).collect::<Vec<_>>(),
             });
-            if let Some(w) = &judgement.warning {
-                v["reason"] = json!("repetition_warning");
-                v["explanation"] = json!({
-                    "zh-Hans": w.explanation.zh_hans,
-                    "zh-Hant": w.explanation.zh_hant,
-                    "en": w.explanation.en,
-                });
-            }
+            v["explanation"] = match &judgement.warning {
+                Some(w) => {
+                    v["reason"] = json!("repetition_warning");
+                    json!({
+                        "zh-Hans": w.explanation.zh_hans,
+                        "zh-Hant": w.explanation.zh_hant,
+                        "en": w.explanation.en,
+                    })
+                }
+                None => json!({
+                    "zh-Hans": "对局继续。",
+                    "zh-Hant": "對局繼續。",
+                    "en": "Play goes on.",
+                }),
+            };
             v
         }
     }

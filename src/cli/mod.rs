@@ -48,7 +48,7 @@ commands:
   notate [--fen FEN] --as N MOVE...    write ICCS moves in notation N (iccs wxf zh zh-hant abbrev;
                                        options --textbook --half-width --over-advances)
   parse [--fen FEN] --from N TEXT...   read moves in notation N (or auto), print them in ICCS
-  judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...
+  judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS... | FILE
                                        the referee's ruling on a line, as JSON
   clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
   convert INPUT [-o OUT] [--to F]      convert a record (F: pgn pgn-xqwizard pgn-iccs pgn-wxf json fen)

@@ -1,0 +1,118 @@
+//! The `qipu judge` subcommand: one JSON object with the ruling, its articles, explanation and
+//! the cycle's moves; exit statuses for bad input.
+
+mod common;
+
+use std::process::{Command, Output};
+
+fn qipu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .args(args)
+        .output()
+        .expect("the qipu binary runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn perpetual_check_is_ruled_with_articles_explanation_and_cycle() {
+    let mut args = vec![
+        "judge",
+        "--fen",
+        "4k4/9/9/9/9/5R3/9/9/9/3K5 w - - 0 1",
+        "--moves",
+    ];
+    args.extend("f4e4 e9f9 e4f4 f9e9 f4e4 e9f9 e4f4 f9e9 f4e4".split(' '));
+    let v = json(&qipu(&args));
+    assert_eq!(v["result"], "black_wins");
+    assert_eq!(v["reason"], "perpetual_check");
+    assert_eq!(
+        v["ply"], 8,
+        "reported at the ply it arises, though a move follows"
+    );
+    assert_eq!(v["articles"], serde_json::json!(["24.1", "26.1"]));
+    assert!(v["explanation"]["zh-Hant"]
+        .as_str()
+        .expect("text")
+        .contains("長將"));
+    assert!(v["explanation"]["zh-Hans"]
+        .as_str()
+        .expect("text")
+        .contains("长将"));
+    assert!(v["explanation"]["en"]
+        .as_str()
+        .expect("text")
+        .contains("perpetual check"));
+    let cycle = v["cycle"].as_array().expect("cycle");
+    assert_eq!(cycle.len(), 8);
+    assert_eq!(cycle[0]["move"], "f4e4");
+    assert_eq!(cycle[0]["side"], "red");
+    assert_eq!(cycle[0]["character"], "check");
+    assert_eq!(cycle[0]["targets"], serde_json::json!(["e9"]));
+    assert_eq!(cycle[1]["character"], "idle");
+}
+
+#[test]
+fn the_rule_set_changes_the_answer() {
+    let line = "g4f4 f9e9 f4g4 e9f9 g4f4 f9e9 f4g4 e9f9 g4f4 f9e9 f4g4 e9f9";
+    let fen = "5k3/9/6n2/9/9/6R2/9/9/9/3K5 w - - 0 1";
+    let mut cxa = vec!["judge", "--fen", fen, "--moves"];
+    cxa.extend(line.split(' '));
+    let v = json(&qipu(&cxa));
+    assert_eq!(
+        (v["result"].as_str(), v["reason"].as_str()),
+        (Some("black_wins"), Some("forbidden_repetition"))
+    );
+    let mut axf = vec!["judge", "--rules", "axf", "--fen", fen, "--moves"];
+    axf.extend(line.split(' '));
+    let v = json(&qipu(&axf));
+    assert_eq!(
+        (
+            v["result"].as_str(),
+            v["reason"].as_str(),
+            v["ply"].as_u64()
+        ),
+        (Some("draw"), Some("repetition_draw"), Some(8))
+    );
+}
+
+#[test]
+fn the_first_game_of_a_file_is_judged() {
+    let path = common::shared_path("data/samples/sample_derived_ccgc2006_r22_iccs.pgn");
+    let v = json(&qipu(&["judge", path.to_str().expect("utf-8 path")]));
+    assert_eq!(v["result"], "red_wins");
+    assert_eq!(v["reason"], "checkmate");
+    assert_eq!(v["articles"], serde_json::json!(["4.1.1"]));
+}
+
+#[test]
+fn a_game_in_progress_is_ongoing() {
+    let v = json(&qipu(&["judge", "--moves", "h2e2", "h9g7"]));
+    assert_eq!(v["result"], "ongoing");
+    assert_eq!(v["ply"], 2);
+    assert_eq!(v["cycle"][0]["move"], "h9g7");
+}
+
+#[test]
+fn bad_input_is_refused_with_the_reason() {
+    let out = qipu(&["judge", "--rules", "fide", "--moves", "h2e2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rule set 'fide'"));
+    let out = qipu(&["judge", "--moves", "h2e2", "zz99"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("move 2"));
+    let out = qipu(&["judge", "/no/such/file.pgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    // An illegal move in the line is a ruling, not an error (4.1.6).
+    let v = json(&qipu(&["judge", "--moves", "h2e2", "h9h7"]));
+    assert_eq!(v["reason"], "illegal_move");
+    assert_eq!(v["result"], "red_wins");
+    assert_eq!(v["ply"], 2);
+}
