@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod competition;
+pub mod export;
 pub mod formats;
 pub mod lang;
 pub mod notation;

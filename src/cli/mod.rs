@@ -3,11 +3,13 @@
 mod args;
 mod clock;
 mod convert;
+mod diagram;
 mod judge;
 mod notate;
 mod open;
 mod parse;
 mod perft;
+mod scoresheet;
 mod stats;
 mod transcribe;
 
@@ -55,6 +57,10 @@ commands:
   stats [--errors] FILE|FOLDER...      read every game; print games, plies, errors, seconds
   transcribe-bench FILE [--rounds N] [--as N] [--repeat K]
                                        time entering a pasted scoresheet
+  diagram [--fen FEN | FILE [--ply N]] -o OUT.png [--size PIXELS] [--all] [--flip]
+                                       a board diagram as PNG
+  scoresheet FILE -o OUT.png [--abbrev] [--lang L]
+                                       the scoresheet as PNG pages to print
   help                                 this text
   --version                            version and build revision";
 
@@ -90,6 +96,8 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "convert" => convert::run(Args::new(rest), out, err),
         "stats" => stats::run(Args::new(rest), out),
         "transcribe-bench" => transcribe::run(Args::new(rest), out),
+        "diagram" => diagram::run(Args::new(rest), out),
+        "scoresheet" => scoresheet::run(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

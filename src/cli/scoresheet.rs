@@ -1,0 +1,52 @@
+//! `qipu scoresheet FILE -o OUT [--abbrev] [--lang en|zh-Hans|zh-Hant]`: the scoresheet of the
+//! first game of a record file as PNG pages ready to print (A4 at 150 dpi). The first page is
+//! written to OUT, the following ones to `OUT-2.png`, `OUT-3.png`, …; the files written are
+//! printed.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::diagram::{numbered_path, write_png};
+use super::open::open_games;
+use super::{Args, CliError};
+use crate::export::scoresheet::{render_scoresheet, ScoresheetOptions};
+use crate::lang::Language;
+
+const USAGE: &str = "usage: qipu scoresheet FILE -o OUT.png [--abbrev] [--lang en|zh-Hans|zh-Hant]";
+
+/// Run the subcommand.
+pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let output = args
+        .option("-o")?
+        .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
+    let abbreviated = args.flag("--abbrev");
+    let language: Language = match args.option("--lang")? {
+        Some(l) => l
+            .parse()
+            .map_err(|e: crate::lang::UnknownLanguage| CliError::Usage(e.to_string()))?,
+        None => Language::TraditionalChinese,
+    };
+    let files = args.positionals()?;
+    let [file] = files[..] else {
+        return Err(CliError::Usage(USAGE.to_owned()));
+    };
+    let game = open_games(file)?.swap_remove(0);
+    let pages = render_scoresheet(
+        &game,
+        &ScoresheetOptions {
+            language,
+            abbreviated,
+        },
+    );
+    let output = Path::new(output);
+    for (i, page) in pages.iter().enumerate() {
+        let path = if i == 0 {
+            output.to_owned()
+        } else {
+            numbered_path(output, &(i + 1).to_string())
+        };
+        write_png(&path, page)?;
+        writeln!(out, "{}", path.display())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,395 @@
+//! The scoresheet (記錄表) of a game as pages ready to print: A4 portrait at 150 dpi.
+//!
+//! Each page has the header (event, round, date, site, players and teams) and the moves in the
+//! table of art. 7.5 — 回合 · 紅方 · 黑方 — in two blocks of 30 rounds, in full Chinese or the
+//! abbreviated notation (strokes drawn under or over the last digit). The last page ends with
+//! the result and its reason and room for the signatures of both players and the arbiter
+//! (10.1).
+
+use image::RgbaImage;
+
+use super::canvas::{Canvas, FontChain, Rgb};
+use super::fonts;
+use crate::competition::{self, Outcome, Reason, TimeUsed};
+use crate::lang::Language;
+use crate::notation::{write_move, Notation, WriteOptions};
+use crate::record::{Game, GameResult, TagKey};
+use crate::rules::{Color, Status};
+
+/// Page width in pixels (A4 at 150 dpi).
+pub const PAGE_WIDTH: u32 = 1240;
+/// Page height in pixels (A4 at 150 dpi).
+pub const PAGE_HEIGHT: u32 = 1754;
+/// Rounds in each of the two blocks of a page.
+pub const ROWS: usize = 30;
+
+const INK: Rgb = Rgb(20, 20, 20);
+const RULE: Rgb = Rgb(90, 90, 90);
+const SHADE: Rgb = Rgb(236, 236, 236);
+const PAPER: Rgb = Rgb(255, 255, 255);
+
+/// How the scoresheet is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoresheetOptions {
+    /// Labels in this language; moves in its Chinese script (English: traditional).
+    pub language: Language,
+    /// Abbreviated notation (art. 7.5) instead of full Chinese.
+    pub abbreviated: bool,
+}
+
+impl Default for ScoresheetOptions {
+    fn default() -> Self {
+        ScoresheetOptions {
+            language: Language::TraditionalChinese,
+            abbreviated: false,
+        }
+    }
+}
+
+/// One round of the table: its number and the two moves (either may be missing: a game from a
+/// position with Black to move, or one that ended after Red's move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// The round number.
+    pub number: u32,
+    /// Red's move as written.
+    pub red: String,
+    /// Black's move as written.
+    pub black: String,
+}
+
+/// The rounds of the main line, written as the options say.
+pub fn rounds(game: &Game, options: &ScoresheetOptions) -> Vec<Round> {
+    let notation = if options.abbreviated {
+        Notation::Abbreviated
+    } else if options.language == Language::SimplifiedChinese {
+        Notation::ChineseSimplified
+    } else {
+        Notation::ChineseTraditional
+    };
+    let write = WriteOptions::default();
+    let mut out: Vec<Round> = Vec::new();
+    for node in game.main_line() {
+        let pos = game.position_before(node);
+        let Some(mv) = game.move_of(node) else {
+            continue;
+        };
+        let text = write_move(pos, mv, notation, &write);
+        let number = pos.fullmove_number();
+        if out.last().is_none_or(|r| r.number != number) {
+            out.push(Round {
+                number,
+                red: String::new(),
+                black: String::new(),
+            });
+        }
+        if let Some(round) = out.last_mut() {
+            match pos.side_to_move() {
+                Color::Red => round.red = text,
+                Color::Black => round.black = text,
+            }
+        }
+    }
+    out
+}
+
+/// The result with its reason: from the competition record when there is one, else from the
+/// final position (checkmate, stalemate), else the `Result` tag alone.
+pub fn result_sentence(game: &Game, lang: Language) -> String {
+    if let Ok(Some(record)) = competition::pgn::decode(game) {
+        if let Some(result) = record.result() {
+            return result.describe(lang);
+        }
+    }
+    let last = game.main_line().last().copied().unwrap_or(game.root());
+    let pos = game.position(last);
+    let ended = match pos.status() {
+        Status::Checkmate => Some(Reason::Checkmate),
+        Status::Stalemate => Some(Reason::Stalemate),
+        Status::Ongoing => None,
+    };
+    if let Some(reason) = ended {
+        let result = competition::GameResult {
+            outcome: Outcome::win(pos.side_to_move().opponent()),
+            reason,
+            at: competition::Moment::ZERO,
+            ply: u32::try_from(game.ply(last)).unwrap_or(u32::MAX),
+            used: TimeUsed::default(),
+        };
+        return result.describe(lang);
+    }
+    match game.result() {
+        Some(GameResult::RedWins) => lang.pick("Red wins", "红方胜", "紅方勝"),
+        Some(GameResult::BlackWins) => lang.pick("Black wins", "黑方胜", "黑方勝"),
+        Some(GameResult::Draw) => lang.pick("Draw", "和棋", "和棋"),
+        _ => lang.pick("Not finished", "未完", "未完"),
+    }
+    .to_owned()
+}
+
+/// The labels of the sheet in a language.
+struct Labels {
+    title: &'static str,
+    event: &'static str,
+    round: &'static str,
+    date: &'static str,
+    site: &'static str,
+    red: &'static str,
+    black: &'static str,
+    team: &'static str,
+    number: &'static str,
+    result: &'static str,
+    red_signature: &'static str,
+    black_signature: &'static str,
+    arbiter_signature: &'static str,
+    page: &'static str,
+}
+
+fn labels(lang: Language) -> Labels {
+    Labels {
+        title: lang.pick("Xiangqi scoresheet", "象棋比赛记录表", "象棋比賽記錄表"),
+        event: lang.pick("Event", "赛事", "賽事"),
+        round: lang.pick("Round", "轮次", "輪次"),
+        date: lang.pick("Date", "日期", "日期"),
+        site: lang.pick("Site", "地点", "地點"),
+        red: lang.pick("Red", "红方", "紅方"),
+        black: lang.pick("Black", "黑方", "黑方"),
+        team: lang.pick("Team", "队", "隊"),
+        number: lang.pick("No.", "回合", "回合"),
+        result: lang.pick("Result", "结果", "結果"),
+        red_signature: lang.pick("Red's signature", "红方签名", "紅方簽名"),
+        black_signature: lang.pick("Black's signature", "黑方签名", "黑方簽名"),
+        arbiter_signature: lang.pick("Arbiter's signature", "裁判签名", "裁判簽名"),
+        page: lang.pick("Page", "页", "頁"),
+    }
+}
+
+/// Every fixed text the sheet draws in a language (for the font check).
+pub fn fixed_text(lang: Language) -> String {
+    let l = labels(lang);
+    [
+        l.title,
+        l.event,
+        l.round,
+        l.date,
+        l.site,
+        l.red,
+        l.black,
+        l.team,
+        l.number,
+        l.result,
+        l.red_signature,
+        l.black_signature,
+        l.arbiter_signature,
+        l.page,
+        "：/0123456789",
+    ]
+    .concat()
+}
+
+/// Draw a move, with the strokes of abbreviated notation drawn as lines under or over the digit
+/// before them.
+fn draw_move(canvas: &mut Canvas, fonts: &FontChain, text: &str, size: f32, x: f32, baseline: f32) {
+    let mut pen = x;
+    let mut last = 0.0;
+    for c in text.chars() {
+        match c {
+            '\u{0332}' | '\u{0305}' => {
+                let y = if c == '\u{0332}' {
+                    baseline + size * 0.15
+                } else {
+                    baseline - size * 0.8
+                };
+                let inset = last * 0.15;
+                canvas.line((pen - last + inset, y), (pen - inset, y), size * 0.07, INK);
+            }
+            _ => {
+                last = fonts.draw(canvas, &c.to_string(), size, pen, baseline, INK);
+                pen += last;
+            }
+        }
+    }
+}
+
+/// The pages of the scoresheet.
+pub fn render_scoresheet(game: &Game, options: &ScoresheetOptions) -> Vec<RgbaImage> {
+    let lang = options.language;
+    let l = labels(lang);
+    let fonts = FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT]);
+    let all = rounds(game, options);
+    let per_page = ROWS * 2;
+    let pages = all.len().div_ceil(per_page).max(1);
+    let tag = |key: TagKey| game.tags().get(&key).unwrap_or("").to_owned();
+    let mut out = Vec::with_capacity(pages);
+    for page in 0..pages {
+        let mut c = Canvas::new(PAGE_WIDTH, PAGE_HEIGHT, PAPER);
+        let left = 90.0;
+        let right = PAGE_WIDTH as f32 - 90.0;
+        let width = right - left;
+        // Title: the event, then what the sheet is.
+        let event = tag(TagKey::Event);
+        let title = if event.is_empty() { l.title } else { &event };
+        fonts.draw_centered(&mut c, title, 46.0, (PAGE_WIDTH as f32 / 2.0, 110.0), INK);
+        if !event.is_empty() {
+            fonts.draw_centered(&mut c, l.title, 28.0, (PAGE_WIDTH as f32 / 2.0, 165.0), INK);
+        }
+        // Header grid.
+        let top = 200.0;
+        let row_h = 52.0;
+        let text = 26.0;
+        c.stroke_rect((left, top), (right, top + row_h * 3.0), 2.0, RULE);
+        for i in 1..3 {
+            let y = top + row_h * i as f32;
+            c.line((left, y), (right, y), 1.5, RULE);
+        }
+        let third = width / 3.0;
+        for i in 1..3 {
+            let x = left + third * i as f32;
+            c.line((x, top), (x, top + row_h), 1.5, RULE);
+        }
+        let half = width / 2.0;
+        c.line(
+            (left + half, top + row_h),
+            (left + half, top + row_h * 3.0),
+            1.5,
+            RULE,
+        );
+        let cell = |c: &mut Canvas, x: f32, y: f32, label: &str, value: &str| {
+            let base = y + row_h * 0.68;
+            let w = fonts.draw(c, &format!("{label}："), text, x + 14.0, base, RULE);
+            fonts.draw(c, value, text, x + 14.0 + w, base, INK);
+        };
+        cell(&mut c, left, top, l.round, &tag(TagKey::Round));
+        cell(&mut c, left + third, top, l.date, &tag(TagKey::Date));
+        cell(&mut c, left + third * 2.0, top, l.site, &tag(TagKey::Site));
+        cell(&mut c, left, top + row_h, l.red, &tag(TagKey::Red));
+        cell(
+            &mut c,
+            left + half,
+            top + row_h,
+            l.black,
+            &tag(TagKey::Black),
+        );
+        cell(
+            &mut c,
+            left,
+            top + row_h * 2.0,
+            &format!("{}{}", l.red, l.team),
+            &tag(TagKey::RedTeam),
+        );
+        cell(
+            &mut c,
+            left + half,
+            top + row_h * 2.0,
+            &format!("{}{}", l.black, l.team),
+            &tag(TagKey::BlackTeam),
+        );
+        // The move table: two blocks of ROWS rounds.
+        let table_top = top + row_h * 3.0 + 40.0;
+        let line_h = 33.0;
+        let gap = 30.0;
+        let block_w = (width - gap) / 2.0;
+        let number_w = 80.0;
+        let move_w = (block_w - number_w) / 2.0;
+        let move_size = 26.0;
+        for block in 0..2 {
+            let x0 = left + block as f32 * (block_w + gap);
+            let head_bottom = table_top + line_h;
+            c.fill_rect((x0, table_top), (x0 + block_w, head_bottom), SHADE);
+            for (i, label) in [l.number, l.red, l.black].iter().enumerate() {
+                let (x, w) = match i {
+                    0 => (x0, number_w),
+                    _ => (x0 + number_w + move_w * (i - 1) as f32, move_w),
+                };
+                fonts.draw_centered(
+                    &mut c,
+                    label,
+                    24.0,
+                    (x + w / 2.0, table_top + line_h / 2.0),
+                    INK,
+                );
+            }
+            let bottom = head_bottom + line_h * ROWS as f32;
+            c.stroke_rect((x0, table_top), (x0 + block_w, bottom), 2.0, RULE);
+            c.line(
+                (x0 + number_w, table_top),
+                (x0 + number_w, bottom),
+                1.5,
+                RULE,
+            );
+            c.line(
+                (x0 + number_w + move_w, table_top),
+                (x0 + number_w + move_w, bottom),
+                1.5,
+                RULE,
+            );
+            for r in 0..=ROWS {
+                let y = head_bottom + line_h * r as f32;
+                c.line(
+                    (x0, y),
+                    (x0 + block_w, y),
+                    if r == 0 { 2.0 } else { 1.0 },
+                    RULE,
+                );
+            }
+            for r in 0..ROWS {
+                let index = page * per_page + block * ROWS + r;
+                let y = head_bottom + line_h * r as f32;
+                let baseline = y + line_h * 0.73;
+                let number = all
+                    .get(index)
+                    .map_or(index as u32 + 1, |round| round.number);
+                let number = number.to_string();
+                let nw = fonts.width(&number, 22.0);
+                fonts.draw(
+                    &mut c,
+                    &number,
+                    22.0,
+                    x0 + number_w / 2.0 - nw / 2.0,
+                    baseline,
+                    RULE,
+                );
+                if let Some(round) = all.get(index) {
+                    for (i, text) in [&round.red, &round.black].into_iter().enumerate() {
+                        let x = x0 + number_w + move_w * i as f32 + 18.0;
+                        draw_move(&mut c, &fonts, text, move_size, x, baseline);
+                    }
+                }
+            }
+        }
+        let after_table = table_top + line_h * (ROWS as f32 + 1.0);
+        // Page number.
+        let page_text = match lang {
+            Language::English => format!("{} {}/{}", l.page, page + 1, pages),
+            _ => format!("{}/{} {}", page + 1, pages, l.page),
+        };
+        let pw = fonts.width(&page_text, 20.0);
+        fonts.draw(
+            &mut c,
+            &page_text,
+            20.0,
+            right - pw,
+            PAGE_HEIGHT as f32 - 50.0,
+            RULE,
+        );
+        if page + 1 == pages {
+            // Result and signatures (10.1).
+            let y = after_table + 56.0;
+            let w = fonts.draw(&mut c, &format!("{}：", l.result), 28.0, left, y, INK);
+            let sentence = result_sentence(game, lang);
+            fonts.draw(&mut c, &sentence, 26.0, left + w, y, INK);
+            let sig_y = y + 120.0;
+            let sig_w = (width - 2.0 * 40.0) / 3.0;
+            for (i, label) in [l.red_signature, l.black_signature, l.arbiter_signature]
+                .iter()
+                .enumerate()
+            {
+                let x = left + i as f32 * (sig_w + 40.0);
+                c.line((x, sig_y), (x + sig_w, sig_y), 2.0, INK);
+                fonts.draw_centered(&mut c, label, 24.0, (x + sig_w / 2.0, sig_y + 32.0), RULE);
+            }
+        }
+        out.push(c.into_image());
+    }
+    out
+}
