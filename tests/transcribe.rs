@@ -1,6 +1,8 @@
 //! Transcription: every input form, ambiguous and wrong moves with their messages and
 //! candidates, whole lines, corrections in the middle, undo.
 
+mod common;
+
 use qipu::lang::Language;
 use qipu::notation::Notation;
 use qipu::record::{Game, Mark};
@@ -369,4 +371,45 @@ fn replacing_keeps_the_variations_order() {
     t.replace(&mut game, first, "兵七進一");
     assert_eq!(game.move_of(game.children(root)[0]), Some(mv("c3c4")));
     assert_eq!(game.children(root)[1], variation);
+}
+
+/// Real games written as scoresheets in every notation Qipu writes, pasted at once: every move
+/// is entered, and the record is the game.
+#[test]
+fn pasted_scoresheets_of_real_games_enter_in_full() {
+    use qipu::formats::read_record_file;
+    use qipu::notation::{write_move, WriteOptions};
+    let path = common::shared_path("corpus/wukong_xqdb/xqdb/games_pgn/bulk_games_uci.pgn");
+    let file = read_record_file(&path).expect("the corpus file reads");
+    let games: Vec<Game> = file.games.into_iter().filter_map(|g| g.game).collect();
+    assert_eq!(games.len(), 15);
+    let mut plies = 0;
+    for source in &games {
+        for notation in [
+            Notation::ChineseSimplified,
+            Notation::ChineseTraditional,
+            Notation::Wxf,
+            Notation::Iccs,
+        ] {
+            let mut sheet = String::new();
+            for node in source.main_line() {
+                let pos = source.position_before(node);
+                if pos.side_to_move() == Color::Red {
+                    sheet.push_str(&format!("{}. ", pos.fullmove_number()));
+                }
+                let mv = source.move_of(node).unwrap();
+                sheet.push_str(&write_move(pos, mv, notation, &WriteOptions::default()));
+                sheet.push(' ');
+            }
+            let mut game = Game::new(source.start().clone());
+            let entry = Transcriber::new().enter(&mut game, &sheet);
+            assert!(entry.stop.is_none(), "{notation}: {:?}", entry.stop);
+            assert_eq!(
+                game.moves_to(game.cursor()),
+                source.moves_to(*source.main_line().last().unwrap())
+            );
+            plies += entry.entered.len();
+        }
+    }
+    assert!(plies > 1000, "{plies}");
 }

@@ -600,13 +600,24 @@ impl Transcriber {
     /// marks stay with the new move, and the moves after are re-read as for
     /// [`Transcriber::insert_after`].
     pub fn replace(&mut self, game: &mut Game, node: NodeId, input: &str) -> Entry {
-        let Some(parent) = game.parent(node) else {
-            return Entry::default();
-        };
         let typed = Self::typed(input, game.annotation(node).clone());
         if typed.is_empty() {
             return Entry::default();
         }
+        self.take_out(game, node, typed)
+    }
+
+    /// Remove the move of `node` (a move written twice); the moves after are re-read from their
+    /// original text.
+    pub fn remove(&mut self, game: &mut Game, node: NodeId) -> Entry {
+        self.take_out(game, node, Vec::new())
+    }
+
+    /// Delete `node`, then enter `typed` in its place and re-read the moves that followed it.
+    fn take_out(&mut self, game: &mut Game, node: NodeId, typed: Vec<Held>) -> Entry {
+        let Some(parent) = game.parent(node) else {
+            return Entry::default();
+        };
         self.checkpoint(game);
         let index = game
             .children(parent)
@@ -617,23 +628,5 @@ impl Transcriber {
         let later = self.continuation(game, &later_nodes);
         game.delete_from(node);
         self.rebuild(game, parent, index, typed, later)
-    }
-
-    /// Remove the move of `node` (a move written twice); the moves after are re-read from their
-    /// original text.
-    pub fn remove(&mut self, game: &mut Game, node: NodeId) -> Entry {
-        let Some(parent) = game.parent(node) else {
-            return Entry::default();
-        };
-        self.checkpoint(game);
-        let index = game
-            .children(parent)
-            .iter()
-            .position(|&c| c == node)
-            .unwrap_or(0);
-        let later_nodes = game.line_from(node);
-        let later = self.continuation(game, &later_nodes);
-        game.delete_from(node);
-        self.rebuild(game, parent, index, Vec::new(), later)
     }
 }

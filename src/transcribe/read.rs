@@ -14,7 +14,7 @@
 
 use crate::lang::Language;
 use crate::notation::{read_candidates, Notation, NotationError};
-use crate::rules::{Move, PieceKind, Position, Square};
+use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
 
 /// Why a typed move names no legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -85,18 +85,9 @@ fn glyph(kind: PieceKind) -> char {
     }
 }
 
-/// A WXF letter (either case; `B` and `N` as XiangQi Wizard writes them).
+/// A WXF letter (either case; `B` and `N` as XiangQi Wizard writes them): the FEN letters.
 fn letter_kind(c: char) -> Option<PieceKind> {
-    Some(match c.to_ascii_uppercase() {
-        'K' => PieceKind::General,
-        'A' => PieceKind::Advisor,
-        'E' | 'B' => PieceKind::Elephant,
-        'H' | 'N' => PieceKind::Horse,
-        'R' => PieceKind::Chariot,
-        'C' => PieceKind::Cannon,
-        'P' => PieceKind::Soldier,
-        _ => return None,
-    })
+    Piece::from_fen_char(c).map(|p| p.kind)
 }
 
 /// A keypad digit 1–7 for K A B N R C P.
@@ -178,7 +169,8 @@ fn keypad_or_wxf(
     text: &str,
 ) -> Result<Vec<Move>, EntryError> {
     let keypad = if tail.chars().count() == 3 {
-        let wxf = format!("{}{tail}", wxf_letter(kind));
+        // The WXF reader takes the FEN letters (`B`, `N`) as well.
+        let wxf = format!("{}{tail}", Piece::new(Color::Red, kind).fen_char());
         read_candidates(pos, &wxf, Some(Notation::Wxf)).map_err(|e| retext(e, text))
     } else {
         abbreviated(pos, kind, tail, text)
@@ -197,18 +189,6 @@ fn keypad_or_wxf(
         }
         (Err(_), Some(b)) => Ok(b),
         (keypad, None) => keypad,
-    }
-}
-
-fn wxf_letter(kind: PieceKind) -> char {
-    match kind {
-        PieceKind::General => 'K',
-        PieceKind::Advisor => 'A',
-        PieceKind::Elephant => 'E',
-        PieceKind::Horse => 'H',
-        PieceKind::Chariot => 'R',
-        PieceKind::Cannon => 'C',
-        PieceKind::Soldier => 'P',
     }
 }
 
