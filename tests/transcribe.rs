@@ -413,3 +413,38 @@ fn pasted_scoresheets_of_real_games_enter_in_full() {
     }
     assert!(plies > 1000, "{plies}");
 }
+
+fn qipu_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("qipu runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("qipu ends")
+}
+
+#[test]
+fn transcribe_subcommand_writes_the_record_or_the_first_problem() {
+    let out = qipu_with_input(&["transcribe"], "1. c25 h8+7 2. 23 i9h9");
+    assert!(out.status.success());
+    let pgn = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        pgn.contains("1. 炮二平五 馬８進７\n2. 馬二進三 車９平８"),
+        "{pgn}"
+    );
+    let out = qipu_with_input(&["transcribe", "--lang", "zh-Hant"], "1. 炮二平五 馬８退７");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap().trim(),
+        "qipu: 第 1 回合黑方：「馬８退７」走出棋盤。相近的合法著法：馬８進７ (h9g7)。"
+    );
+}

@@ -12,6 +12,7 @@ mod perft;
 mod scoresheet;
 mod stats;
 mod transcribe;
+mod transcribe_sheet;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -55,6 +56,8 @@ commands:
   clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
   convert INPUT [-o OUT] [--to F]      convert a record (F: pgn pgn-xqwizard pgn-iccs pgn-wxf json fen)
   stats [--errors] FILE|FOLDER...      read every game; print games, plies, errors, seconds
+  transcribe [--fen FEN] [FILE|-] [-o OUT.pgn]
+                                       enter a typed scoresheet, every move checked
   transcribe-bench FILE [--rounds N] [--as N] [--repeat K]
                                        time entering a pasted scoresheet
   diagram [--fen FEN | FILE [--ply N]] -o OUT.png [--size PIXELS] [--all] [--flip]
@@ -95,6 +98,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "clock" => clock::run(Args::new(rest), out),
         "convert" => convert::run(Args::new(rest), out, err),
         "stats" => stats::run(Args::new(rest), out),
+        "transcribe" => transcribe_sheet::run(Args::new(rest), out),
         "transcribe-bench" => transcribe::run(Args::new(rest), out),
         "diagram" => diagram::run(Args::new(rest), out),
         "scoresheet" => scoresheet::run(Args::new(rest), out),

@@ -1,0 +1,74 @@
+//! `qipu transcribe [--fen FEN] [FILE | -] [-o OUT.pgn] [--lang en|zh-Hans|zh-Hant]`: enter a
+//! typed scoresheet (`1. 炮二平五 馬８進７ 2. …`, any notation, numbers, comments and marks) into
+//! a new record, every move checked. When all moves fit, the record is written as PGN to OUT
+//! (saved atomically) or standard output. Otherwise nothing is written: the first move that
+//! does not fit is reported with its move number, the reason or the candidates, and the nearest
+//! legal moves (exit status 1).
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use super::notate::start_position;
+use super::{Args, CliError};
+use crate::formats::{encode_pgn, save_atomic, write_pgn, PgnWriteOptions, TargetState};
+use crate::lang::Language;
+use crate::notation::{Notation, Script};
+use crate::record::Game;
+use crate::transcribe::Transcriber;
+
+const USAGE: &str =
+    "usage: qipu transcribe [--fen FEN] [FILE | -] [-o OUT.pgn] [--lang en|zh-Hans|zh-Hant]";
+
+/// Run the subcommand.
+pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let fen = args.option("--fen")?;
+    let output = args.option("-o")?;
+    let lang: Language = match args.option("--lang")? {
+        Some(l) => l
+            .parse()
+            .map_err(|e: crate::lang::UnknownLanguage| CliError::Usage(e.to_string()))?,
+        None => Language::English,
+    };
+    let files = args.positionals()?;
+    let text = match files[..] {
+        [] | ["-"] => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| CliError::Failed(format!("cannot read standard input: {e}")))?;
+            text
+        }
+        [file] => {
+            let bytes = std::fs::read(file)
+                .map_err(|e| CliError::Failed(format!("cannot read {file}: {e}")))?;
+            crate::formats::decode(&bytes).text.into_owned()
+        }
+        _ => return Err(CliError::Usage(USAGE.to_owned())),
+    };
+    let mut game = Game::new(start_position(fen)?);
+    let entry = Transcriber::new().enter(&mut game, &text);
+    if let Some(stop) = entry.stop {
+        return Err(CliError::Failed(
+            stop.message(lang, Notation::ChineseTraditional),
+        ));
+    }
+    let options = PgnWriteOptions::qipu(match lang {
+        Language::SimplifiedChinese => Script::Simplified,
+        _ => Script::Traditional,
+    });
+    let pgn = write_pgn(&game, &options);
+    match output {
+        Some(path) => {
+            let (bytes, _) = encode_pgn(&pgn, &options);
+            save_atomic(Path::new(path), &bytes, TargetState::Safe, false)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+            writeln!(
+                out,
+                "{} moves entered, written to {path}",
+                entry.entered.len()
+            )?;
+        }
+        None => out.write_all(pgn.as_bytes())?,
+    }
+    Ok(())
+}
