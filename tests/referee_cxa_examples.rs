@@ -7,10 +7,10 @@
 //! must vary when the position comes round the third time (24.3) and loses at the fourth; a
 //! perpetual checker loses at once (24.1); both forbidden or both allowed draw (24.2).
 
-use qipu::referee::{Character, GameResult, Judgement, Reason, Referee, RuleSet};
+use qipu::referee::{Character, Exception, GameResult, Judgement, Reason, Referee, RuleSet};
 use qipu::rules::{Color, Move, Position};
 
-use Character::{Chase, Check, Idle};
+use Character::{Chase, Check, Idle, MateThreat};
 
 struct Example {
     /// 細則 number and figure.
@@ -60,6 +60,14 @@ fn show(j: &Judgement) -> String {
         ),
         None => "no ruling".to_owned(),
     }
+}
+
+/// The exceptions noted on the moves of the first round at the third occurrence.
+fn exceptions(example: &Example) -> Vec<Vec<Exception>> {
+    let start = Position::from_fen(example.fen).expect("valid FEN");
+    let j = Referee::new(RuleSet::Cxa1999).judge(&start, &line(example, 2));
+    let r = j.ruling.expect("a ruling");
+    r.cycle[..4].iter().map(|m| m.exceptions.clone()).collect()
 }
 
 fn check(example: &Example) {
@@ -264,4 +272,53 @@ fn rule_7_12_figure_14_the_heaviest_effect_names_the_move() {
         characters: [Chase, Idle, Chase, Idle],
         verdict: Verdict::MustVary(Color::Red),
     });
+}
+
+#[test]
+fn rule_7_7_figure_9_taking_into_mate_is_idle() {
+    // 細則 7, 圖九: 砲一平二 車９平８ / 砲二平一 車８平９. Each cannon move threatens mate on
+    // the ninth rank (長殺); the chariot blocks and seems to attack the cannon, but taking it
+    // leaves g8 to the horse's mate (29.4): two attacks against two idle moves, Red must vary.
+    let example = Example {
+        source: "細則7 圖九",
+        fen: "3ak1P2/8r/4P4/5N3/8C/9/9/9/9/4K4 w - - 0 1",
+        cycle: ["i5h5", "i8h8", "h5i5", "h8i8"],
+        characters: [MateThreat, Idle, MateThreat, Idle],
+        verdict: Verdict::MustVary(Color::Red),
+    };
+    check(&example);
+    assert!(exceptions(&example)[3].contains(&Exception::TakerMated));
+}
+
+#[test]
+fn rule_7_10_figure_12_a_crossed_soldier_as_bait_wins_nothing() {
+    // 細則 10, 圖十二: 車一進四 車５平６ / 車一退四 車６平５. Leaving i5, the chariot gives up
+    // the crossed soldier d5 to the horse in the hope of winning more later; the soldier's value
+    // floats and no material is won: two idle moves each, draw.
+    check(&Example {
+        source: "細則10 圖十二",
+        fen: "3k5/9/2n1r4/9/3P5/9/9/9/8R/3K5 w - - 0 1",
+        cycle: ["i1i5", "e7f7", "i5i1", "f7e7"],
+        characters: [Idle, Idle, Idle, Idle],
+        verdict: Verdict::Draw,
+    });
+}
+
+#[test]
+fn rule_7_13_figure_16_touching_advisors_and_elephants_from_a_defensive_post_is_idle() {
+    // 細則 13, 圖十六: 帥五進一 砲４平３ / 帥五退一 砲３平４. The black cannon holds its post
+    // against horse and soldier and, moving, attacks the elephant c0 and the advisor d2 in turn:
+    // incidental, idle (27.3). Draw.
+    let example = Example {
+        source: "細則13 圖十六",
+        fen: "2b1k1b2/4a4/3c5/9/9/9/2PN5/3A5/9/2B1K4 w - - 0 1",
+        cycle: ["e0e1", "d7c7", "e1e0", "c7d7"],
+        characters: [Idle, Idle, Idle, Idle],
+        verdict: Verdict::Draw,
+    };
+    check(&example);
+    let exc = exceptions(&example);
+    assert!(
+        exc[1].contains(&Exception::DefensivePoint) && exc[3].contains(&Exception::DefensivePoint)
+    );
 }

@@ -24,9 +24,11 @@ impl Default for MateSearch {
 
 impl MateSearch {
     /// The first move of a mate by checks for the side to move, if one is found within bounds.
+    /// Shorter mates are tried first (iterative deepening), so a mate in one is never missed
+    /// for want of nodes.
     pub fn find(&self, pos: &Position) -> Option<Move> {
         let mut budget = self.nodes;
-        mate_by_checks(pos, self.moves, &mut budget)
+        (1..=self.moves).find_map(|moves| mate_by_checks(pos, moves, &mut budget))
     }
 }
 
