@@ -455,25 +455,82 @@ pub fn evidence(before: &Position, m: &MoveCharacter) -> Explanation {
     Explanation::new(en, hans, hant)
 }
 
-/// 4.1.9: `side` resigned.
-pub fn resignation(ply: usize, side: Color) -> Ruling {
-    let (sh, st) = side_zh(side);
+/// `side` loses by an event after move `ply`; the texts say what happened, in English,
+/// simplified and traditional Chinese (the winner and the article are added).
+fn lost_by_event(
+    ply: usize,
+    side: Color,
+    reason: Reason,
+    article: &'static str,
+    what: [String; 3],
+) -> Ruling {
     let (wh, wt) = side_zh(side.opponent());
+    let [en, hans, hant] = what;
     ruling(
         GameResult::wins(side.opponent()),
-        Reason::Resignation,
-        vec!["4.1.9"],
+        reason,
+        vec![article],
         ply,
         Some(side),
         Explanation::new(
-            format!(
-                "{} resigns after move {ply}. {} wins (4.1.9).",
-                side_en(side),
-                side_en(side.opponent())
-            ),
-            format!("{sh}在第{ply}着后认输，{wh}胜（4.1.9）。"),
-            format!("{st}在第{ply}著後認輸，{wt}勝（4.1.9）。"),
+            format!("{en} {} wins ({article}).", side_en(side.opponent())),
+            format!("{hans}{wh}胜（{article}）。"),
+            format!("{hant}{wt}勝（{article}）。"),
         ),
+    )
+}
+
+/// 4.1.9: `side` resigned.
+pub fn resignation(ply: usize, side: Color) -> Ruling {
+    let (sh, st) = side_zh(side);
+    lost_by_event(
+        ply,
+        side,
+        Reason::Resignation,
+        "4.1.9",
+        [
+            format!("{} resigns after move {ply}.", side_en(side)),
+            format!("{sh}在第{ply}着后认输，"),
+            format!("{st}在第{ply}著後認輸，"),
+        ],
+    )
+}
+
+/// 4.1.4: `side` lost on time.
+pub fn loss_on_time(ply: usize, side: Color) -> Ruling {
+    let (sh, st) = side_zh(side);
+    lost_by_event(
+        ply,
+        side,
+        Reason::LossOnTime,
+        "4.1.4",
+        [
+            format!(
+                "{} did not make the required moves in time (after move {ply}).",
+                side_en(side)
+            ),
+            format!("{sh}在规定时限内未走满规定着数（第{ply}着后），"),
+            format!("{st}在規定時限內未走滿規定著數（第{ply}著後），"),
+        ],
+    )
+}
+
+/// 4.1.8: `side` committed a third foul.
+pub fn three_fouls(ply: usize, side: Color) -> Ruling {
+    let (sh, st) = side_zh(side);
+    lost_by_event(
+        ply,
+        side,
+        Reason::ThreeFouls,
+        "4.1.8",
+        [
+            format!(
+                "{}'s third foul (after move {ply}) loses the game.",
+                side_en(side)
+            ),
+            format!("{sh}第三次犯规（第{ply}着后），判负，"),
+            format!("{st}第三次犯規（第{ply}著後），判負，"),
+        ],
     )
 }
 
@@ -495,50 +552,6 @@ pub fn agreed_draw(ply: usize, offerer: Color) -> Ruling {
             ),
             format!("{oh}在第{ply}着后提和，{ah}同意，和棋（4.2.2、23.1）。"),
             format!("{ot}在第{ply}著後提和，{at}同意，和棋（4.2.2、23.1）。"),
-        ),
-    )
-}
-
-/// 4.1.4: `side` lost on time.
-pub fn loss_on_time(ply: usize, side: Color) -> Ruling {
-    let (sh, st) = side_zh(side);
-    let (wh, wt) = side_zh(side.opponent());
-    ruling(
-        GameResult::wins(side.opponent()),
-        Reason::LossOnTime,
-        vec!["4.1.4"],
-        ply,
-        Some(side),
-        Explanation::new(
-            format!(
-                "{} did not make the required moves in time (after move {ply}). {} wins (4.1.4).",
-                side_en(side),
-                side_en(side.opponent())
-            ),
-            format!("{sh}在规定时限内未走满规定着数（第{ply}着后），{wh}胜（4.1.4）。"),
-            format!("{st}在規定時限內未走滿規定著數（第{ply}著後），{wt}勝（4.1.4）。"),
-        ),
-    )
-}
-
-/// 4.1.8: `side` committed a third foul.
-pub fn three_fouls(ply: usize, side: Color) -> Ruling {
-    let (sh, st) = side_zh(side);
-    let (wh, wt) = side_zh(side.opponent());
-    ruling(
-        GameResult::wins(side.opponent()),
-        Reason::ThreeFouls,
-        vec!["4.1.8"],
-        ply,
-        Some(side),
-        Explanation::new(
-            format!(
-                "{}'s third foul (after move {ply}) loses the game. {} wins (4.1.8).",
-                side_en(side),
-                side_en(side.opponent())
-            ),
-            format!("{sh}第三次犯规（第{ply}着后），判负，{wh}胜（4.1.8）。"),
-            format!("{st}第三次犯規（第{ply}著後），判負，{wt}勝（4.1.8）。"),
         ),
     )
 }
