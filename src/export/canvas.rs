@@ -260,7 +260,8 @@ impl<'a> FontChain<'a> {
         text.chars()
             .map(|c| match self.glyph(c) {
                 Some((font, id)) => font.as_scaled(PxScale::from(size)).h_advance(id),
-                None => size * 0.5,
+                None if c.is_whitespace() => size * 0.5,
+                None => size,
             })
             .sum()
     }
@@ -278,7 +279,17 @@ impl<'a> FontChain<'a> {
         let mut pen = x;
         for c in text.chars() {
             let Some((font, id)) = self.glyph(c) else {
-                pen += size * 0.5;
+                // A character no font has is shown as an empty box, never silently dropped.
+                if !c.is_whitespace() {
+                    let w = (size * 0.06).max(1.0);
+                    canvas.stroke_rect(
+                        (pen + size * 0.12, baseline - size * 0.78),
+                        (pen + size * 0.88, baseline + size * 0.06),
+                        w,
+                        color,
+                    );
+                }
+                pen += size;
                 continue;
             };
             let scaled = font.as_scaled(PxScale::from(size));

@@ -136,7 +136,9 @@ struct Labels {
     site: &'static str,
     red: &'static str,
     black: &'static str,
-    team: &'static str,
+    red_team: &'static str,
+    black_team: &'static str,
+    colon: &'static str,
     number: &'static str,
     result: &'static str,
     red_signature: &'static str,
@@ -154,7 +156,9 @@ fn labels(lang: Language) -> Labels {
         site: lang.pick("Site", "地点", "地點"),
         red: lang.pick("Red", "红方", "紅方"),
         black: lang.pick("Black", "黑方", "黑方"),
-        team: lang.pick("Team", "队", "隊"),
+        red_team: lang.pick("Red team", "红方队", "紅方隊"),
+        black_team: lang.pick("Black team", "黑方队", "黑方隊"),
+        colon: lang.pick(": ", "：", "："),
         number: lang.pick("No.", "回合", "回合"),
         result: lang.pick("Result", "结果", "結果"),
         red_signature: lang.pick("Red's signature", "红方签名", "紅方簽名"),
@@ -175,14 +179,16 @@ pub fn fixed_text(lang: Language) -> String {
         l.site,
         l.red,
         l.black,
-        l.team,
+        l.red_team,
+        l.black_team,
+        l.colon,
         l.number,
         l.result,
         l.red_signature,
         l.black_signature,
         l.arbiter_signature,
         l.page,
-        "：/0123456789",
+        "/0123456789",
     ]
     .concat()
 }
@@ -256,7 +262,14 @@ pub fn render_scoresheet(game: &Game, options: &ScoresheetOptions) -> Vec<RgbaIm
         );
         let cell = |c: &mut Canvas, x: f32, y: f32, label: &str, value: &str| {
             let base = y + row_h * 0.68;
-            let w = fonts.draw(c, &format!("{label}："), text, x + 14.0, base, RULE);
+            let w = fonts.draw(
+                c,
+                &format!("{label}{}", l.colon),
+                text,
+                x + 14.0,
+                base,
+                RULE,
+            );
             fonts.draw(c, value, text, x + 14.0 + w, base, INK);
         };
         cell(&mut c, left, top, l.round, &tag(TagKey::Round));
@@ -274,14 +287,14 @@ pub fn render_scoresheet(game: &Game, options: &ScoresheetOptions) -> Vec<RgbaIm
             &mut c,
             left,
             top + row_h * 2.0,
-            &format!("{}{}", l.red, l.team),
+            l.red_team,
             &tag(TagKey::RedTeam),
         );
         cell(
             &mut c,
             left + half,
             top + row_h * 2.0,
-            &format!("{}{}", l.black, l.team),
+            l.black_team,
             &tag(TagKey::BlackTeam),
         );
         // The move table: two blocks of ROWS rounds.
@@ -375,7 +388,14 @@ pub fn render_scoresheet(game: &Game, options: &ScoresheetOptions) -> Vec<RgbaIm
         if page + 1 == pages {
             // Result and signatures (10.1).
             let y = after_table + 56.0;
-            let w = fonts.draw(&mut c, &format!("{}：", l.result), 28.0, left, y, INK);
+            let w = fonts.draw(
+                &mut c,
+                &format!("{}{}", l.result, l.colon),
+                28.0,
+                left,
+                y,
+                INK,
+            );
             let sentence = result_sentence(game, lang);
             fonts.draw(&mut c, &sentence, 26.0, left + w, y, INK);
             let sig_y = y + 120.0;
