@@ -270,3 +270,20 @@ fn diagram_and_scoresheet_subcommands() {
     assert_eq!(image::open(&sheet).unwrap().height(), PAGE_HEIGHT);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_character_no_font_has_is_boxed_not_dropped() {
+    use qipu::export::canvas::{Canvas, MissingGlyph};
+    let fonts = FontChain::new(&[UI_FONT]);
+    // 測 is traditional only, outside the embedded subset.
+    assert_eq!(fonts.missing("測試"), Some(MissingGlyph('測')));
+    let mut canvas = Canvas::new(100, 100, Rgb(255, 255, 255));
+    let width = fonts.draw(&mut canvas, "測", 40.0, 10.0, 60.0, Rgb(0, 0, 0));
+    assert_eq!(width, 40.0);
+    let image = canvas.into_image();
+    // The box's left edge at x ≈ 10 + 0.12·40, half-way up the em box.
+    let edge = image.get_pixel(15, 45).0[0];
+    assert!(edge < 128, "no box edge: {edge}");
+    // Its inside stays paper.
+    assert_eq!(image.get_pixel(30, 45).0[0], 255);
+}
