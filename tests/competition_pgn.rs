@@ -278,3 +278,26 @@ fn a_log_the_rules_do_not_give_is_refused() {
         })
     ));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Any note or reason, in any script, with any punctuation or control character, comes back
+    /// from a PGN file as it was written.
+    #[test]
+    fn notes_survive_pgn(note in "[\\PC\t\r\n%\"\\[\\]{}@=]{0,40}") {
+        let mut c = Contest::new(Settings::new("6.4".parse().unwrap()), Color::Red);
+        c.start(Moment::ZERO, &[]).unwrap();
+        c.play(secs(5), Status::Ongoing).unwrap();
+        c.pause(note.clone(), secs(6)).unwrap();
+        c.resume(secs(7)).unwrap();
+        c.foul(Color::Black, FoulClause::ConductBreach, note.clone(), secs(8)).unwrap();
+        let mut game = game_with("h2e2");
+        game.set_comment(game.main_line()[0], "好棋");
+        encode(&c.record(), &mut game).unwrap();
+        let text = write_pgn(&game, &PgnWriteOptions::qipu(Script::Simplified));
+        let read = read_pgn_text(&text).next().unwrap().unwrap();
+        proptest::prop_assert_eq!(decode(&read).unwrap().unwrap(), c.record());
+        proptest::prop_assert_eq!(plain_comment(read.comment(read.main_line()[0])), "好棋");
+    }
+}

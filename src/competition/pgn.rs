@@ -17,8 +17,8 @@
 //! An entry made when N moves had been made goes in the comment after the N-th move of the main
 //! line (before the first move: the game comment). A command is `[%NAME ARG… @MOMENT]`: ARGs
 //! are words or `key=value`; a value with spaces or special characters is quoted, `"…"`, with `%`,
-//! `"`, `[`, `]`, `{`, `}`, CR and LF written as `%25`, `%22`, `%5B`, `%5D`, `%7B`, `%7D`, `%0D`,
-//! `%0A`. Moments and durations are `h:mm:ss` with an optional fraction; a moment is the time since
+//! `"`, `[`, `]`, `{`, `}` and the ASCII control characters (CR, LF, tab…) written as `%` and two
+//! hex digits: `%25`, `%22`, `%5B`, `%5D`, `%7B`, `%7D`, `%0D`, `%0A`, `%09`. Moments and durations are `h:mm:ss` with an optional fraction; a moment is the time since
 //! the game's epoch. Sides are `red`, `black`.
 //!
 //! | entry | commands |
@@ -469,7 +469,7 @@ fn quote(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {
-            '%' | '"' | '[' | ']' | '{' | '}' | '\r' | '\n' => {
+            c if "%\"[]{}".contains(c) || c.is_ascii_control() => {
                 out.push_str(&format!("%{:02X}", c as u32))
             }
             c => out.push(c),
