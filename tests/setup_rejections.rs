@@ -69,7 +69,7 @@ fn too_many_of_a_kind_and_no_general() {
     }
     assert_eq!(
         rejected(s).message(Language::SimplifiedChinese),
-        "红方车 3 个，每方最多2 个"
+        "红方车 3 个，每方最多 2 个"
     );
     let mut s = kings();
     s.set(sq("d9"), None);

@@ -75,7 +75,7 @@ impl SetupError {
             } => match lang {
                 Language::English => self.to_string(),
                 _ => format!(
-                    "{}{} {count} {}{max} {}",
+                    "{}{} {count} {} {max} {}",
                     side(*color),
                     kind_name(*kind, lang),
                     lang.pick("", "个，每方最多", "個，每方最多"),
