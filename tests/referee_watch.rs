@@ -59,3 +59,29 @@ fn watch_agrees_with_judge_move_by_move() {
         "g4f4 f9e9 f4g4 e9f9 g4f4 f9e9 f4g4 e9f9 g4f4",
     );
 }
+
+#[test]
+fn the_status_line_gets_the_last_move_and_the_second_occurrence_warning() {
+    let referee = Referee::new(RuleSet::Cxa1999);
+    let start = Position::from_fen("5k3/9/6n2/9/9/6R2/9/9/9/3K5 w - - 0 1").expect("valid FEN");
+    let mut watch = referee.watch(&start);
+    // 車三平四: a check, and nothing repeats yet.
+    let j = watch.push(Move::parse_iccs("g4f4").expect("move"));
+    assert!(j.ruling.is_none() && j.warning.is_none());
+    assert_eq!(j.characters.len(), 1);
+    assert_eq!(j.characters[0].character, qipu::referee::Character::Check);
+    for m in ["f9e9", "f4g4", "e9f9"] {
+        watch.push(Move::parse_iccs(m).expect("move"));
+    }
+    // The start position is back: the second occurrence is a warning naming the offender.
+    let j = watch.judgement();
+    let w = j.warning.expect("a warning at the second occurrence");
+    assert_eq!((w.ply, w.offender), (4, Some(qipu::rules::Color::Red)));
+    assert!(
+        w.explanation.zh_hant.contains("一將一捉"),
+        "{}",
+        w.explanation.zh_hant
+    );
+    assert_eq!(j.characters.len(), 4, "the cycle's moves");
+    assert_eq!(w.evidence.len(), 4);
+}
