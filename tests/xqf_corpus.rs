@@ -136,3 +136,64 @@ fn every_corpus_xqf() {
     }
     assert!(failures.is_empty(), "{} failures", failures.len());
 }
+
+/// walker8088's test data lists the main line of two XQF files in Chinese notation (first line:
+/// the start FEN). Reading those listings move by move must give the moves the XQF reader found.
+#[test]
+fn main_lines_match_the_published_listings() {
+    for (xqf, listing) in [
+        (
+            "corpus/walker8088_cchess/tests/data/test1.xqf",
+            "corpus/walker8088_cchess/tests/data/test1_move.txt",
+        ),
+        (
+            "corpus/walker8088_cchess/tests/data/ucci_test1.xqf",
+            "corpus/walker8088_cchess/tests/data/ucci_test1_move.txt",
+        ),
+    ] {
+        let game = read(xqf).game;
+        let text = std::fs::read_to_string(shared_path(listing)).unwrap();
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let fen = lines.next().unwrap();
+        assert_eq!(
+            game.start(),
+            &qipu::rules::Position::from_fen(fen).unwrap(),
+            "{xqf}"
+        );
+        let mut pos = game.start().clone();
+        let mut moves = Vec::new();
+        for text in lines {
+            match qipu::notation::read_move(&pos, text, None) {
+                Ok(mv) => {
+                    moves.push(mv.to_string());
+                    pos = pos.play(mv).unwrap();
+                }
+                // The listing ends with the result in words (黑胜 …).
+                Err(_) => {
+                    assert!(
+                        text.ends_with('胜') || text.ends_with('和'),
+                        "{listing}: {text}"
+                    );
+                    break;
+                }
+            }
+        }
+        assert!(moves.len() > 20, "{listing}");
+        assert_eq!(main_line(&game), moves, "{xqf}");
+    }
+}
+
+/// The largest opening trees of the corpus (100k+ move records) load; the reader keeps its own
+/// stack, so their depth costs no call stack.
+#[test]
+fn huge_opening_trees_load() {
+    let mut largest = 0;
+    for path in files_below(
+        &shared_path("corpus/cchess_qt_hbsxcjp/chessManual/疑难文件.xqf"),
+        &["xqf"],
+    ) {
+        let rec = read_xqf(&std::fs::read(&path).unwrap()).unwrap();
+        largest = largest.max(rec.game.move_count());
+    }
+    assert!(largest > 100_000, "largest tree has {largest} moves");
+}

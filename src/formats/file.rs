@@ -5,6 +5,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::record::Game;
+use crate::rules::{FenError, Position};
 
 use super::json::{read_json_games, JsonError};
 use super::pgn::{read_pgn, PgnError};
@@ -20,11 +21,14 @@ pub enum FileKind {
     Xqf,
     /// The Qipu JSON record.
     Json,
+    /// One position in FEN (a game with no moves from there).
+    Fen,
 }
 
 impl FileKind {
-    /// Recognise the kind from the first bytes: `XQ` is XQF, a JSON object or array naming the
-    /// Qipu format is JSON, anything else is read as PGN.
+    /// Recognise the kind from the content: `XQ` is XQF, a JSON object or array naming the Qipu
+    /// format is JSON, a single line that starts like a FEN board (ten ranks) is FEN, anything
+    /// else is read as PGN.
     pub fn detect(bytes: &[u8]) -> FileKind {
         if bytes.starts_with(b"XQ") {
             return FileKind::Xqf;
@@ -41,7 +45,14 @@ impl FileKind {
             head.windows(11).any(|w| w == b"\"qipu-game\"")
         };
         if opens_json && names_format() {
-            FileKind::Json
+            return FileKind::Json;
+        }
+        let text = String::from_utf8_lossy(&body[..body.len().min(256)]);
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let first = lines.next().unwrap_or("");
+        let board = first.split_whitespace().next().unwrap_or("");
+        if lines.next().is_none() && board.split('/').count() == 10 && !first.starts_with('[') {
+            FileKind::Fen
         } else {
             FileKind::Pgn
         }
@@ -72,6 +83,9 @@ pub enum GameError {
     /// A JSON record.
     #[error("{0}")]
     Json(String),
+    /// A FEN that is not a position.
+    #[error("line 1: not a valid FEN position: {0}")]
+    Fen(#[from] FenError),
 }
 
 fn skipped_text(skipped: &[SkippedMove]) -> String {
@@ -170,6 +184,20 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
             };
             (Some(decoded.encoding), games)
         }
+        FileKind::Fen => {
+            let decoded = super::decode(bytes);
+            let game = match Position::from_fen(decoded.text.trim()) {
+                Ok(start) => FileGame {
+                    game: Some(Game::new(start)),
+                    error: None,
+                },
+                Err(e) => FileGame {
+                    game: None,
+                    error: Some(e.into()),
+                },
+            };
+            (Some(decoded.encoding), vec![game])
+        }
         FileKind::Pgn => {
             let file = read_pgn(bytes);
             let games = file
@@ -214,6 +242,15 @@ mod tests {
         );
         assert_eq!(FileKind::detect(b"[Game \"Chinese Chess\"]"), FileKind::Pgn);
         assert_eq!(FileKind::detect(b"{comment} 1. h2e2"), FileKind::Pgn);
+        let fen = b"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n";
+        assert_eq!(FileKind::detect(fen), FileKind::Fen);
+        let file = read_record_bytes(fen);
+        assert_eq!(
+            file.games[0].game.as_ref().unwrap().start(),
+            &Position::startpos()
+        );
+        let bad = read_record_bytes(b"9/9/9/9/9/9/9/9/9/9 w");
+        assert!(matches!(bad.games[0].error, Some(GameError::Fen(_))));
         assert!(FileKind::is_record_name(Path::new("a/B.XQF")));
         assert!(!FileKind::is_record_name(Path::new("a/b.cbl")));
     }

@@ -241,11 +241,7 @@ impl Game {
     pub fn promote(&mut self, node: NodeId) -> bool {
         let mut at = node;
         while let Some(parent) = self.parent(at) {
-            let siblings = &mut self.node_mut(parent).children;
-            let i = siblings
-                .iter()
-                .position(|&c| c == at)
-                .expect("a node is among its parent's children");
+            let (siblings, i) = self.place_among_siblings(parent, at);
             if i > 0 {
                 siblings.swap(i - 1, i);
                 return true;
@@ -259,14 +255,20 @@ impl Game {
     pub fn promote_to_main(&mut self, node: NodeId) {
         let mut at = node;
         while let Some(parent) = self.parent(at) {
-            let siblings = &mut self.node_mut(parent).children;
-            let i = siblings
-                .iter()
-                .position(|&c| c == at)
-                .expect("a node is among its parent's children");
+            let (siblings, i) = self.place_among_siblings(parent, at);
             siblings[..=i].rotate_right(1);
             at = parent;
         }
+    }
+
+    /// The children of `parent`, to reorder, and the index of `child` among them.
+    fn place_among_siblings(&mut self, parent: NodeId, child: NodeId) -> (&mut Vec<NodeId>, usize) {
+        let siblings = &mut self.node_mut(parent).children;
+        let i = siblings
+            .iter()
+            .position(|&c| c == child)
+            .expect("a node is among its parent's children");
+        (siblings, i)
     }
 
     /// Delete `node` and everything after it; returns the node before it (the place for the

@@ -60,6 +60,16 @@ fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{3000}' || c == '\u{feff}'
 }
 
+/// A character of a tag value as kept: control characters (a stray `\r`…) become spaces, since a
+/// tag value is one line of text.
+fn tag_char(c: char) -> char {
+    if c.is_control() && c != '\t' {
+        ' '
+    } else {
+        c
+    }
+}
+
 fn is_delimiter(c: char) -> bool {
     is_space(c) || matches!(c, '{' | '}' | '(' | ')' | ';' | '$' | '[')
 }
@@ -302,13 +312,17 @@ impl<'a> Lexer<'a> {
                     }
                     Some(c) => {
                         self.bump();
-                        value.push(c);
+                        value.push(tag_char(c));
                     }
                 }
             }
             value
         } else {
-            self.take_while(|c| c != ']' && c != '\n').trim().to_owned()
+            self.take_while(|c| c != ']' && c != '\n')
+                .trim()
+                .chars()
+                .map(tag_char)
+                .collect()
         };
         self.skip_inline_space();
         if self.peek() != Some(']') {
@@ -410,6 +424,10 @@ mod tests {
                 Token::Tag("Round", "3".into()),
                 Token::Tag("Title", "say \"hi\" \"x\" ".into())
             ]
+        );
+        assert_eq!(
+            tokens("[Site \"a\rb\u{0}c\"]"),
+            vec![Token::Tag("Site", "a b c".into())]
         );
         let mut lexer = Lexer::new("[Event \"open");
         assert_eq!(

@@ -105,11 +105,21 @@ const WIZARD_ORDER: [TagKey; 15] = [
     TagKey::Variation,
 ];
 
+/// A tag value in quotes: `\` and `"` escaped, control characters as spaces (as the reader
+/// keeps them).
 fn escape_tag(value: &str) -> String {
-    value
-        .replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace(['\r', '\n'], " ")
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() && c != '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A comment's text made safe inside `{}`: a closing brace becomes the full-width `｝`.
