@@ -231,3 +231,16 @@ fn the_same_book_in_gbk_and_big5_reads_the_same() {
     }
     assert!(compared >= 14, "only {compared} pairs compared");
 }
+
+/// A comment holding `}` (possible in a `;` comment, an XQF file or typed by the user) survives
+/// writing when it is one line: it is written as a `;` comment.
+#[test]
+fn a_closing_brace_in_a_comment_survives_writing() {
+    use qipu::formats::{write_pgn, PgnWriteOptions};
+    use qipu::notation::Script;
+    let g = one("1. h2e2 ; see {this} and }that\n1... h9g7 (1... b9c7 ; a } here\n) *");
+    assert_eq!(g.comment(g.main_line()[0]), "see {this} and }that");
+    let text = write_pgn(&g, &PgnWriteOptions::qipu(Script::Simplified));
+    let back = one(&text);
+    assert!(g.same_record(&back), "{text}");
+}

@@ -122,7 +122,8 @@ fn escape_tag(value: &str) -> String {
     out
 }
 
-/// A comment's text made safe inside `{}`: a closing brace becomes the full-width `｝`.
+/// A comment's text made safe inside `{}`: a closing brace becomes the full-width `｝` (the one
+/// change writing makes: only in comments of several lines that hold a `}`).
 fn comment_text(text: &str) -> String {
     text.replace('}', "｝").replace("\r\n", "\n")
 }
@@ -267,7 +268,7 @@ fn standard_movetext(game: &Game, options: &PgnWriteOptions) -> Vec<String> {
     let mut w = LineWriter::default();
     let root_comment = game.comment(game.root());
     if options.comments && !root_comment.is_empty() {
-        w.token(format!("{{{}}}", comment_text(root_comment)));
+        w.comment(root_comment);
         w.interrupted = true;
     }
     let mut stack = vec![Work::Continue(game.root())];
@@ -308,7 +309,7 @@ fn standard_movetext(game: &Game, options: &PgnWriteOptions) -> Vec<String> {
 fn write_move_tokens(game: &Game, node: NodeId, options: &PgnWriteOptions, w: &mut LineWriter) {
     let annotation = game.annotation(node);
     if options.comments && !annotation.comment_before.is_empty() {
-        w.token(format!("{{{}}}", comment_text(&annotation.comment_before)));
+        w.comment(&annotation.comment_before);
         w.interrupted = true;
     }
     let before = game.position_before(node);
@@ -336,7 +337,7 @@ fn write_move_tokens(game: &Game, node: NodeId, options: &PgnWriteOptions, w: &m
         }
     }
     if options.comments && !annotation.comment.is_empty() {
-        w.token(format!("{{{}}}", comment_text(&annotation.comment)));
+        w.comment(&annotation.comment);
         w.interrupted = true;
     }
 }
@@ -362,6 +363,17 @@ impl LineWriter {
             self.line.push(' ');
         }
         self.line.push_str(&token);
+    }
+
+    /// A comment: `{…}`, or, when it holds a `}` on a single line, a `;` comment ending the
+    /// line (PGN has no escape inside braces). A `}` in a comment of several lines becomes `｝`.
+    fn comment(&mut self, text: &str) {
+        if text.contains('}') && !text.contains('\n') {
+            self.token(format!(";{text}"));
+            self.new_line();
+        } else {
+            self.token(format!("{{{}}}", comment_text(text)));
+        }
     }
 
     fn close(&mut self) {
