@@ -184,12 +184,7 @@ fn scoresheet_rounds_result_and_pages() {
     assert!(dark > 500, "title has {dark} dark pixels");
     assert_eq!(pages[0].get_pixel(20, 900).0, [255, 255, 255, 255]);
     // 61 rounds take two pages.
-    let mut long = Game::new(Position::startpos());
-    let shuffle = ["h0g2", "h9g7", "g2h0", "g7h9"];
-    for i in 0..122 {
-        long.play_at_cursor(Move::parse_iccs(shuffle[i % 4]).unwrap())
-            .unwrap();
-    }
+    let long = shuffled(122);
     assert_eq!(
         render_scoresheet(&long, &ScoresheetOptions::default()).len(),
         2
@@ -286,4 +281,27 @@ fn a_character_no_font_has_is_boxed_not_dropped() {
     assert!(edge < 128, "no box edge: {edge}");
     // Its inside stays paper.
     assert_eq!(image.get_pixel(30, 45).0[0], 255);
+}
+
+#[test]
+fn pages_are_saved_beside_each_other() {
+    let dir = std::env::temp_dir().join(format!("qipu-pages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let long = shuffled(122);
+    let pages = render_scoresheet(&long, &ScoresheetOptions::default());
+    let written = qipu::export::save_pages(&dir.join("sheet.png"), &pages).unwrap();
+    assert_eq!(written, [dir.join("sheet.png"), dir.join("sheet-2.png")]);
+    assert_eq!(image::open(&written[1]).unwrap().width(), PAGE_WIDTH);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A game of `plies` horse moves to and fro (61 rounds for 122 plies).
+fn shuffled(plies: usize) -> Game {
+    let mut game = Game::new(Position::startpos());
+    let shuffle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    for i in 0..plies {
+        game.play_at_cursor(Move::parse_iccs(shuffle[i % 4]).unwrap())
+            .unwrap();
+    }
+    game
 }

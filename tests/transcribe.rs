@@ -448,3 +448,25 @@ fn transcribe_subcommand_writes_the_record_or_the_first_problem() {
         "qipu: 第 1 回合黑方：「馬８退７」走出棋盤。相近的合法著法：馬８進７ (h9g7)。"
     );
 }
+
+#[test]
+fn edits_made_elsewhere_join_the_undo_history() {
+    let (mut game, mut t) = new_game();
+    t.enter(&mut game, "炮二平五");
+    // A comment written in the app: noted as a change, undone like a typed move.
+    let before = game.clone();
+    let node = game.main_line()[0];
+    game.set_comment(node, "當頭炮");
+    assert!(t.note_change(before, &game));
+    // Moving the cursor changes nothing in the record.
+    let before = game.clone();
+    game.go_to(game.root());
+    assert!(!t.note_change(before, &game));
+    assert!(t.undo(&mut game));
+    assert_eq!(game.comment(game.main_line()[0]), "");
+    assert!(t.undo(&mut game));
+    assert!(game.main_line().is_empty());
+    assert!(!t.can_undo());
+    assert!(t.redo(&mut game));
+    assert_eq!(iccs(&game), ["h2e2"]);
+}

@@ -24,7 +24,7 @@ pub(super) fn write_png(path: &Path, image: &image::RgbaImage) -> Result<(), Cli
 }
 
 /// `OUT.png` → `OUT-007.png`.
-pub(super) fn numbered_path(out: &Path, suffix: &str) -> PathBuf {
+fn numbered_path(out: &Path, suffix: &str) -> PathBuf {
     let stem = out
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

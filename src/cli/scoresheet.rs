@@ -6,9 +6,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::diagram::{numbered_path, write_png};
 use super::open::open_games;
 use super::{Args, CliError};
+use crate::export::save_pages;
 use crate::export::scoresheet::{render_scoresheet, ScoresheetOptions};
 use crate::lang::Language;
 
@@ -38,14 +38,9 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             abbreviated,
         },
     );
-    let output = Path::new(output);
-    for (i, page) in pages.iter().enumerate() {
-        let path = if i == 0 {
-            output.to_owned()
-        } else {
-            numbered_path(output, &(i + 1).to_string())
-        };
-        write_png(&path, page)?;
+    let written =
+        save_pages(Path::new(output), &pages).map_err(|e| CliError::Failed(e.to_string()))?;
+    for path in written {
         writeln!(out, "{}", path.display())?;
     }
     Ok(())

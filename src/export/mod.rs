@@ -10,12 +10,19 @@ pub mod scoresheet;
 
 pub use diagram::{line_diagrams, render_diagram, DiagramOptions};
 
+use std::path::{Path, PathBuf};
+
+use crate::formats::{save_atomic, SaveError, TargetState};
+
 /// Why an export could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
     /// PNG encoding failed.
     #[error("cannot encode the PNG: {0}")]
     Encode(#[from] image::ImageError),
+    /// The file could not be saved.
+    #[error(transparent)]
+    Save(#[from] SaveError),
 }
 
 /// Encode a picture as PNG bytes.
@@ -23,4 +30,23 @@ pub fn png_bytes(image: &image::RgbaImage) -> Result<Vec<u8>, ExportError> {
     let mut out = std::io::Cursor::new(Vec::new());
     image.write_to(&mut out, image::ImageFormat::Png)?;
     Ok(out.into_inner())
+}
+
+/// Save pictures as PNG files, each atomically: the first to `path`, the following ones beside
+/// it as `NAME-2.png`, `NAME-3.png`, … Returns the files written.
+pub fn save_pages(path: &Path, pages: &[image::RgbaImage]) -> Result<Vec<PathBuf>, ExportError> {
+    let mut written = Vec::with_capacity(pages.len());
+    for (i, page) in pages.iter().enumerate() {
+        let target = if i == 0 {
+            path.to_owned()
+        } else {
+            let stem = path
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+            path.with_file_name(format!("{stem}-{}.png", i + 1))
+        };
+        save_atomic(&target, &png_bytes(page)?, TargetState::Safe, false)?;
+        written.push(target);
+    }
+    Ok(written)
 }

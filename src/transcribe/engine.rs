@@ -294,8 +294,12 @@ impl Transcriber {
     /// Save the record for undo before a change made elsewhere (a comment, a mark, a deleted
     /// variation…), so one undo history covers every edit.
     pub fn checkpoint(&mut self, game: &Game) {
+        self.push_undo(game.clone());
+    }
+
+    fn push_undo(&mut self, game: Game) {
         self.undo.push(Snapshot {
-            game: game.clone(),
+            game,
             texts: self.texts.clone(),
             held: self.held.clone(),
             stop: self.stop.clone(),
@@ -304,6 +308,17 @@ impl Transcriber {
             self.undo.remove(0);
         }
         self.redo.clear();
+    }
+
+    /// After an edit made elsewhere: keep `before` for undo if the record changed (`after` is
+    /// the record now). Returns whether it changed. The app can call this around every command
+    /// instead of deciding beforehand which commands edit.
+    pub fn note_change(&mut self, before: Game, after: &Game) -> bool {
+        if before.same_record(after) {
+            return false;
+        }
+        self.push_undo(before);
+        true
     }
 
     fn restore(&mut self, game: &mut Game, snapshot: Snapshot) -> Snapshot {
