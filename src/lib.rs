@@ -12,3 +12,4 @@ pub mod record;
 pub mod referee;
 pub mod rules;
 pub mod transcribe;
+pub mod ui;

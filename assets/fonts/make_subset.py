@@ -9,6 +9,8 @@ ui-sans.otf   Noto Sans CJK SC Regular: GB2312 symbols (rows 1-9) and level-1 ha
               non-ASCII character found under src/.
 board-serif.otf  Noto Serif CJK SC Bold: only what the board draws (piece names in both scripts,
               the river words, the file numbers).
+marks.ttf     Noto Sans Mono Regular (Debian fonts-noto-mono): the combining marks U+0300-U+036F,
+              e.g. the stroke under a digit in abbreviated notation (炮25̲).
 
 Run again whenever new non-ASCII text is added to src/: the test in tests/ui/fonts.rs fails until then.
 """
@@ -16,9 +18,10 @@ import pathlib
 import sys
 
 from fontTools import subset
-from fontTools.ttLib import TTCollection
+from fontTools.ttLib import TTCollection, TTFont
 
 NOTO = pathlib.Path("/usr/share/fonts/opentype/noto")
+NOTO_MONO = pathlib.Path("/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf")
 HERE = pathlib.Path(__file__).resolve().parent
 CRATE = HERE.parent.parent
 SC_INDEX = 2  # face 2 of each .ttc is the Simplified Chinese one
@@ -57,8 +60,11 @@ def source_chars():
     return "".join(sorted(chars))
 
 
-def cut(ttc, text, out):
-    face = TTCollection(NOTO / ttc).fonts[SC_INDEX]
+def cut(source, text, out):
+    if source.suffix == ".ttc":
+        face = TTCollection(source).fonts[SC_INDEX]
+    else:
+        face = TTFont(source)
     options = subset.Options()
     options.layout_features = ["*"]
     options.name_IDs = ["*"]
@@ -81,8 +87,10 @@ def main():
         + TRADITIONAL
         + source_chars()
     )
-    cut("NotoSansCJK-Regular.ttc", ui_text, "ui-sans.otf")
-    cut("NotoSerifCJK-Bold.ttc", BOARD, "board-serif.otf")
+    cut(NOTO / "NotoSansCJK-Regular.ttc", ui_text, "ui-sans.otf")
+    cut(NOTO / "NotoSerifCJK-Bold.ttc", BOARD, "board-serif.otf")
+    marks = "".join(chr(c) for c in range(0x300, 0x370))
+    cut(NOTO_MONO, marks, "marks.ttf")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,620 @@
+//! The window: menus, board, record panel and status line around one [`Session`].
+//!
+//! Every frame gathers the user's [`Command`]s from the widgets, menus, keys and dropped files,
+//! then applies them in [`QipuApp::apply`]: the only place the session changes.
+
+use std::path::{Path, PathBuf};
+
+use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+
+use crate::formats::{read_pgn_text, save_atomic, TargetState};
+use crate::lang::Language;
+use crate::record::{Game, TagKey};
+use crate::referee::RuleSet;
+
+use super::board::{self, BoardView};
+use super::command::Command;
+use super::files::{self, FileDialogs, ListedGame, NativeDialogs};
+use super::record_panel;
+use super::session::Session;
+use super::settings::Settings;
+use super::status;
+
+/// Where the app keeps things and how it asks for files.
+pub struct AppOptions {
+    /// File choosers.
+    pub dialogs: Box<dyn FileDialogs>,
+    /// The crash-recovery copy of unsaved work (`None`: no autosave).
+    pub autosave: Option<PathBuf>,
+}
+
+impl Default for AppOptions {
+    fn default() -> Self {
+        AppOptions {
+            dialogs: Box::new(NativeDialogs),
+            autosave: eframe::storage_dir("Qipu").map(|dir| dir.join("autosave.pgn")),
+        }
+    }
+}
+
+/// A question waiting for the user.
+enum Question {
+    /// Unsaved changes would be lost by this command (`None`: by closing the window).
+    Discard(Option<Command>),
+    /// A file held several games: pick one.
+    PickGame {
+        /// The file.
+        path: PathBuf,
+        /// Its games.
+        games: Vec<ListedGame>,
+    },
+    /// Unsaved work was found from a run that did not end normally.
+    Restore(Game),
+}
+
+/// The application.
+pub struct QipuApp {
+    session: Session,
+    settings: Settings,
+    options: AppOptions,
+    /// The file the game came from or was saved to.
+    path: Option<PathBuf>,
+    question: Option<Question>,
+    /// The user agreed to close with unsaved changes.
+    closing: bool,
+    /// The last file error, shown in a window until dismissed.
+    error: Option<String>,
+    /// The window title last set.
+    title: String,
+}
+
+impl QipuApp {
+    /// The app with the system's dialogs and autosave place.
+    pub fn new(cc: &eframe::CreationContext<'_>) -> QipuApp {
+        QipuApp::with_options(cc, AppOptions::default())
+    }
+
+    /// The app with the given dialogs and autosave place (tests script both).
+    pub fn with_options(cc: &eframe::CreationContext<'_>, options: AppOptions) -> QipuApp {
+        cc.egui_ctx.set_fonts(super::fonts::definitions());
+        cc.egui_ctx.set_theme(egui::Theme::Light);
+        let settings: Settings = cc
+            .storage
+            .and_then(|storage| eframe::get_value(storage, Settings::KEY))
+            .unwrap_or_default();
+        let session = Session {
+            lang: settings.language(),
+            flipped: settings.flipped,
+            notation: settings.notation(),
+            ..Session::default()
+        };
+        let question = options
+            .autosave
+            .as_deref()
+            .and_then(|path| std::fs::read_to_string(path).ok())
+            .and_then(|text| read_pgn_text(&text).next())
+            .and_then(Result::ok)
+            .map(Question::Restore);
+        QipuApp {
+            session,
+            settings,
+            options,
+            path: None,
+            question,
+            closing: false,
+            error: None,
+            title: String::new(),
+        }
+    }
+
+    /// The state shown.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The file the game belongs to.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The recently used files, newest first.
+    pub fn recent_files(&self) -> &[PathBuf] {
+        &self.settings.recent
+    }
+
+    /// Apply one command: the single place where the session changes.
+    pub fn apply(&mut self, ctx: &egui::Context, command: Command) {
+        let loses_work = matches!(
+            command,
+            Command::NewGame | Command::Open | Command::OpenPath(_) | Command::PasteText(_)
+        );
+        if loses_work && self.session.dirty {
+            self.question = Some(Question::Discard(Some(command)));
+            return;
+        }
+        self.apply_now(ctx, command);
+        self.autosave();
+    }
+
+    fn apply_now(&mut self, ctx: &egui::Context, command: Command) {
+        let lang = self.session.lang;
+        match command {
+            Command::CopyFen => ctx.copy_text(self.session.position().to_fen()),
+            Command::CopyPgn => ctx.copy_text(files::pgn_text(&self.session.game, lang)),
+            Command::PasteText(text) => self.paste(&text),
+            Command::Open => {
+                if let Some(path) = self.options.dialogs.pick_open(lang) {
+                    self.open(path);
+                }
+            }
+            Command::OpenPath(path) => self.open(path),
+            Command::PickGame(index) => self.pick_game(index),
+            Command::Save => match self.path.clone() {
+                Some(path) => self.save(path),
+                None => self.save_as(),
+            },
+            Command::SaveAs => self.save_as(),
+            command => {
+                if matches!(command, Command::NewGame) {
+                    self.path = None;
+                }
+                self.session.apply(&command);
+            }
+        }
+    }
+
+    /// Pasted text: a FEN position, or a PGN game.
+    fn paste(&mut self, text: &str) {
+        if crate::rules::Position::from_fen(text.trim()).is_ok() {
+            self.session.apply(&Command::PasteFen(text.to_owned()));
+            return;
+        }
+        match read_pgn_text(text).next() {
+            Some(Ok(game)) if game.move_count() > 0 || !game.tags().is_empty() => {
+                self.session.replace_game(game);
+                self.path = None;
+            }
+            _ => self.session.apply(&Command::PasteFen(text.to_owned())),
+        }
+    }
+
+    fn open(&mut self, path: PathBuf) {
+        match files::open(&path) {
+            Ok(mut games) if games.len() == 1 => {
+                let game = match games.remove(0) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        self.error = Some(e.to_string());
+                        match e.partial {
+                            Some(partial) => *partial,
+                            None => return,
+                        }
+                    }
+                };
+                self.session.replace_game(game);
+                self.settings.remember(path.clone());
+                self.path = Some(path);
+            }
+            Ok(games) => {
+                self.settings.remember(path.clone());
+                self.question = Some(Question::PickGame { path, games });
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    fn pick_game(&mut self, index: usize) {
+        let Some(Question::PickGame { mut games, .. }) = self.question.take() else {
+            return;
+        };
+        if index >= games.len() {
+            return;
+        }
+        match games.swap_remove(index) {
+            Ok(game) => {
+                self.session.replace_game(game);
+                // A game out of several is saved to a new file, never over the collection.
+                self.path = None;
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    fn save_as(&mut self) {
+        let name = suggested_name(&self.session.game);
+        if let Some(path) = self.options.dialogs.pick_save(self.session.lang, &name) {
+            self.save(path);
+        }
+    }
+
+    fn save(&mut self, path: PathBuf) {
+        let text = files::pgn_text(&self.session.game, self.session.lang);
+        match save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
+            Ok(()) => {
+                self.session.dirty = false;
+                self.settings.remember(path.clone());
+                self.path = Some(path);
+                self.remove_autosave();
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// Keep a copy of unsaved work, offered back if the program does not end normally.
+    fn autosave(&mut self) {
+        let Some(path) = self.options.autosave.clone() else {
+            return;
+        };
+        if !self.session.dirty {
+            return;
+        }
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let text = files::pgn_text(&self.session.game, self.session.lang);
+        if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
+            self.error = Some(e.to_string());
+        }
+    }
+
+    fn remove_autosave(&self) {
+        if let Some(path) = &self.options.autosave {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    fn keyboard(&self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let files_dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|file| file.path().to_owned())
+                .collect()
+        });
+        commands.extend(files_dropped.into_iter().map(Command::OpenPath));
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let shortcuts = [
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::Z),
+                Command::TakeBack,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
+                Command::Open,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::S),
+                Command::Save,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
+                Command::NewGame,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::NONE, Key::ArrowLeft),
+                Command::Back,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::NONE, Key::ArrowRight),
+                Command::Forward,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::NONE, Key::ArrowUp),
+                Command::First,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::NONE, Key::Home),
+                Command::First,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::NONE, Key::ArrowDown),
+                Command::Last,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::NONE, Key::End),
+                Command::Last,
+            ),
+        ];
+        ctx.input_mut(|input| {
+            for (shortcut, command) in shortcuts {
+                if input.consume_shortcut(&shortcut) {
+                    commands.push(command);
+                }
+            }
+            for event in &input.events {
+                match event {
+                    egui::Event::Paste(text) => commands.push(Command::PasteText(text.clone())),
+                    egui::Event::Copy => commands.push(Command::CopyFen),
+                    _ => {}
+                }
+            }
+        });
+    }
+
+    fn menu_bar(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let lang = self.session.lang;
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button(lang.pick("File", "文件", "檔案"), |ui| {
+                for (label, command) in [
+                    (lang.pick("New game", "新对局", "新對局"), Command::NewGame),
+                    (lang.pick("Open…", "打开…", "開啟…"), Command::Open),
+                    (lang.pick("Save", "保存", "儲存"), Command::Save),
+                    (
+                        lang.pick("Save as…", "另存为…", "另存新檔…"),
+                        Command::SaveAs,
+                    ),
+                ] {
+                    if ui.button(label).clicked() {
+                        commands.push(command);
+                    }
+                }
+                ui.menu_button(
+                    lang.pick("Recent files", "最近的文件", "最近的檔案"),
+                    |ui| {
+                        for path in &self.settings.recent {
+                            if ui.button(path.display().to_string()).clicked() {
+                                commands.push(Command::OpenPath(path.clone()));
+                            }
+                        }
+                    },
+                );
+                ui.separator();
+                if ui
+                    .button(lang.pick("Copy FEN", "复制 FEN", "複製 FEN"))
+                    .clicked()
+                {
+                    commands.push(Command::CopyFen);
+                }
+                if ui
+                    .button(lang.pick("Copy PGN", "复制 PGN", "複製 PGN"))
+                    .clicked()
+                {
+                    commands.push(Command::CopyPgn);
+                }
+                if ui
+                    .button(lang.pick("Paste FEN or PGN", "粘贴 FEN 或 PGN", "貼上 FEN 或 PGN"))
+                    .clicked()
+                {
+                    ui.ctx()
+                        .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+                }
+            });
+            ui.menu_button(lang.pick("Game", "对局", "對局"), |ui| {
+                if ui.button(lang.pick("Take back", "悔棋", "悔棋")).clicked() {
+                    commands.push(Command::TakeBack);
+                }
+                ui.separator();
+                ui.label(lang.pick("Rules", "规则", "規則"));
+                for (rules, label) in [
+                    (
+                        RuleSet::Cxa1999,
+                        lang.pick(
+                            "Chinese Xiangqi Association 1999",
+                            "中国象棋协会 1999",
+                            "中國象棋協會 1999",
+                        ),
+                    ),
+                    (
+                        RuleSet::Asian,
+                        lang.pick("Asian (AXF)", "亚洲象联", "亞洲象聯"),
+                    ),
+                ] {
+                    if ui.radio(self.session.rules == rules, label).clicked() {
+                        commands.push(Command::SetRules(rules));
+                    }
+                }
+            });
+            ui.menu_button(lang.pick("View", "视图", "檢視"), |ui| {
+                if ui
+                    .button(lang.pick("Flip board", "翻转棋盘", "翻轉棋盤"))
+                    .clicked()
+                {
+                    commands.push(Command::Flip);
+                }
+            });
+            ui.menu_button(lang.pick("Language", "语言", "語言"), |ui| {
+                for choice in Language::ALL {
+                    if ui.radio(lang == choice, choice.to_string()).clicked() {
+                        commands.push(Command::SetLanguage(choice));
+                    }
+                }
+            });
+        });
+    }
+
+    /// The open question, if any, as a modal window; returns the answer's command.
+    fn question(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let lang = self.session.lang;
+        let Some(question) = &self.question else {
+            return;
+        };
+        let mut close = false;
+        match question {
+            Question::Discard(pending) => {
+                let pending = pending.clone();
+                egui::Modal::new(egui::Id::unique("discard")).show(ctx, |ui| {
+                    ui.label(lang.pick(
+                        "This game has unsaved changes.",
+                        "本局有未保存的改动。",
+                        "本局有未儲存的變更。",
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button(lang.pick("Save", "保存", "儲存")).clicked() {
+                            commands.push(Command::Save);
+                            close = true;
+                        }
+                        if ui
+                            .button(lang.pick("Discard", "放弃改动", "放棄變更"))
+                            .clicked()
+                        {
+                            close = true;
+                            self.session.dirty = false;
+                            self.remove_autosave();
+                            match &pending {
+                                Some(command) => commands.push(command.clone()),
+                                None => {
+                                    self.closing = true;
+                                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                                }
+                            }
+                        }
+                        if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                            close = true;
+                        }
+                    });
+                });
+            }
+            Question::PickGame { path, games } => {
+                egui::Modal::new(egui::Id::unique("pick-game")).show(ctx, |ui| {
+                    ui.heading(path.display().to_string());
+                    ui.label(lang.pick("Pick a game:", "选择一局：", "選擇一局："));
+                    egui::ScrollArea::vertical().max_height(400.0).show_rows(
+                        ui,
+                        22.0,
+                        games.len(),
+                        |ui, rows| {
+                            for i in rows {
+                                if ui.button(game_title(i, &games[i])).clicked() {
+                                    commands.push(Command::PickGame(i));
+                                }
+                            }
+                        },
+                    );
+                    if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                        close = true;
+                    }
+                });
+            }
+            Question::Restore(game) => {
+                let game = game.clone();
+                egui::Modal::new(egui::Id::unique("restore")).show(ctx, |ui| {
+                    ui.label(lang.pick(
+                        "Qipu did not close normally last time. Restore the unsaved game?",
+                        "上次没有正常退出。恢复未保存的对局吗？",
+                        "上次沒有正常結束。恢復未儲存的對局嗎？",
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button(lang.pick("Restore", "恢复", "恢復")).clicked() {
+                            self.session.replace_game(game.clone());
+                            self.session.dirty = true;
+                            close = true;
+                        }
+                        if ui.button(lang.pick("Discard", "放弃", "放棄")).clicked() {
+                            self.remove_autosave();
+                            close = true;
+                        }
+                    });
+                });
+            }
+        }
+        if close {
+            self.question = None;
+        }
+    }
+}
+
+/// "3. Red – Black (Event)" for the game list.
+fn game_title(index: usize, game: &ListedGame) -> String {
+    match game {
+        Ok(game) => {
+            let tags = game.tags();
+            let get = |key| tags.get(&key).unwrap_or("?").to_owned();
+            format!(
+                "{}. {} – {}  {}  {}",
+                index + 1,
+                get(TagKey::Red),
+                get(TagKey::Black),
+                tags.get(&TagKey::Event).unwrap_or(""),
+                tags.get(&TagKey::Result).unwrap_or("")
+            )
+        }
+        Err(e) => format!("{}. {e}", index + 1),
+    }
+}
+
+/// "Red-Black.pgn" from the players' names, "game.pgn" without them.
+fn suggested_name(game: &Game) -> String {
+    let tags = game.tags();
+    match (tags.get(&TagKey::Red), tags.get(&TagKey::Black)) {
+        (Some(red), Some(black)) => format!("{red}-{black}.pgn"),
+        _ => "game.pgn".to_owned(),
+    }
+}
+
+impl eframe::App for QipuApp {
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.settings.language = self.session.lang.tag().to_owned();
+        self.settings.flipped = self.session.flipped;
+        self.settings.notation = self.session.notation.name().to_owned();
+        eframe::set_value(storage, Settings::KEY, &self.settings);
+    }
+
+    fn on_exit(&mut self) {
+        if !self.session.dirty {
+            self.remove_autosave();
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        let mut commands = Vec::new();
+        if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty && !self.closing {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.question = Some(Question::Discard(None));
+        }
+        if self.question.is_none() {
+            self.keyboard(&ctx, &mut commands);
+        }
+
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
+        egui::Panel::bottom("status").show(ui, |ui| {
+            status::show(ui, &self.session);
+        });
+        egui::Panel::right("record")
+            .default_size(300.0)
+            .min_size(240.0)
+            .show(ui, |ui| {
+                commands.extend(record_panel::show(ui, &self.session));
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let destinations = self.session.destinations();
+            let view = BoardView {
+                position: self.session.position(),
+                flipped: self.session.flipped,
+                selected: self.session.selected,
+                destinations: &destinations,
+                last_move: self.session.last_move(),
+            };
+            commands.extend(board::show(ui, &view));
+        });
+        self.question(&ctx, &mut commands);
+        if let Some(error) = self.error.clone() {
+            let lang = self.session.lang;
+            egui::Modal::new(egui::Id::unique("error")).show(&ctx, |ui| {
+                ui.label(error);
+                if ui.button(lang.pick("OK", "确定", "確定")).clicked() {
+                    self.error = None;
+                }
+            });
+        }
+
+        for command in commands {
+            self.apply(&ctx, command);
+        }
+        let title = match &self.path {
+            Some(path) => format!(
+                "{}{} — Qipu",
+                if self.session.dirty { "• " } else { "" },
+                path.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            ),
+            None => format!("{}Qipu 棋谱", if self.session.dirty { "• " } else { "" }),
+        };
+        if title != self.title {
+            self.title.clone_from(&title);
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+        }
+    }
+}

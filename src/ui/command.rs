@@ -1,0 +1,61 @@
+//! Everything the user can ask for: widgets, menus and shortcuts return a [`Command`], and the
+//! app applies it in one place.
+
+use std::path::PathBuf;
+
+use crate::lang::Language;
+use crate::notation::Notation;
+use crate::record::{NodeId, TagKey};
+use crate::referee::RuleSet;
+use crate::rules::{Move, Square};
+
+/// One request from the user.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Pick up the piece on this point (or put it down: `None`).
+    Select(Option<Square>),
+    /// Move a piece; refused with the reason if illegal.
+    TryMove(Move),
+    /// Start a new game from the initial position.
+    NewGame,
+    /// Take back the last move (removes it when nothing follows it).
+    TakeBack,
+    /// Go to the start position.
+    First,
+    /// One move back.
+    Back,
+    /// One move forward along the line shown.
+    Forward,
+    /// To the end of the line shown.
+    Last,
+    /// Go to this node of the record.
+    GoTo(NodeId),
+    /// Turn the board around.
+    Flip,
+    /// Show the record in this notation.
+    SetNotation(Notation),
+    /// Set a tag of the game information (an empty value removes it).
+    SetTag(TagKey, String),
+    /// Judge this game by another rule set.
+    SetRules(RuleSet),
+    /// Switch the interface language.
+    SetLanguage(Language),
+    /// Put the current position's FEN on the clipboard.
+    CopyFen,
+    /// Put the game as PGN on the clipboard.
+    CopyPgn,
+    /// Set up the position of this FEN text.
+    PasteFen(String),
+    /// Pasted text: a FEN position or a PGN game.
+    PasteText(String),
+    /// Open a file through the dialog.
+    Open,
+    /// Open this file.
+    OpenPath(PathBuf),
+    /// Take this game from the list of the file just opened.
+    PickGame(usize),
+    /// Save to the game's file (or ask where).
+    Save,
+    /// Save under a name the user picks.
+    SaveAs,
+}

@@ -1,0 +1,33 @@
+//! The desktop app (egui/eframe): a thin layer over the core. Data flows one way: widgets and
+//! menus return [`Command`]s, the app applies them to the [`Session`], the next frame draws it.
+
+mod app;
+pub mod board;
+mod command;
+mod files;
+pub mod fonts;
+mod record_panel;
+mod session;
+mod settings;
+mod status;
+
+pub use app::{AppOptions, QipuApp};
+pub use command::Command;
+pub use files::{FileDialogs, NativeDialogs};
+pub use session::{Notice, Session};
+
+/// Open the main window and run until it is closed.
+pub fn run() -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: eframe::egui::ViewportBuilder::default()
+            .with_title("Qipu 棋谱")
+            .with_inner_size([1100.0, 820.0])
+            .with_min_inner_size([640.0, 480.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Qipu",
+        options,
+        Box::new(|cc| Ok(Box::new(QipuApp::new(cc)))),
+    )
+}

@@ -1,0 +1,235 @@
+//! The record beside the board, laid out as the scoresheet of art. 7.5 (回合 · 紅方 · 黑方), in
+//! the notation the user picks; comments under their moves, variations below the move they
+//! replace, every move clickable; the game information editable.
+
+use eframe::egui::{self, Color32, RichText};
+
+use crate::lang::Language;
+use crate::notation::{write_move, Notation, WriteOptions};
+use crate::record::{NodeId, TagKey};
+use crate::rules::Color;
+
+use super::command::Command;
+use super::session::Session;
+use super::status::side_name;
+
+/// Width of the round column and of a move cell.
+const ROUND_WIDTH: f32 = 36.0;
+const MOVE_WIDTH: f32 = 110.0;
+
+/// The text of the move leading to `node`, in the session's notation.
+pub fn move_text(session: &Session, node: NodeId) -> String {
+    let game = &session.game;
+    match (game.parent(node), game.move_of(node)) {
+        (Some(parent), Some(mv)) => write_move(
+            game.position(parent),
+            mv,
+            session.notation,
+            &WriteOptions::default(),
+        ),
+        _ => String::new(),
+    }
+}
+
+/// Draw the panel; returns what the user asked for.
+pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    let lang = session.lang;
+    let mut commands = Vec::new();
+    ui.horizontal(|ui| {
+        for (label, cmd) in [
+            (lang.pick("First", "开局", "開局"), Command::First),
+            (lang.pick("Back", "后退", "後退"), Command::Back),
+            (lang.pick("Forward", "前进", "前進"), Command::Forward),
+            (lang.pick("Last", "终局", "終局"), Command::Last),
+        ] {
+            if ui.button(label).clicked() {
+                commands.push(cmd);
+            }
+        }
+    });
+    egui::ComboBox::from_label(lang.pick("Notation", "记谱法", "記譜法"))
+        .selected_text(session.notation.label(lang))
+        .show_ui(ui, |ui| {
+            for notation in Notation::ALL {
+                if ui
+                    .selectable_label(session.notation == notation, notation.label(lang))
+                    .clicked()
+                {
+                    commands.push(Command::SetNotation(notation));
+                }
+            }
+        });
+    game_info(ui, session, &mut commands);
+    ui.separator();
+
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| scoresheet(ui, session, &mut commands));
+    commands
+}
+
+/// The tags a clerk fills in, with their labels.
+fn info_fields(lang: Language) -> [(TagKey, &'static str); 6] {
+    [
+        (TagKey::Event, lang.pick("Event", "赛事", "賽事")),
+        (TagKey::Date, lang.pick("Date", "日期", "日期")),
+        (TagKey::Round, lang.pick("Round", "轮次", "輪次")),
+        (TagKey::Red, side_name(Color::Red, lang)),
+        (TagKey::Black, side_name(Color::Black, lang)),
+        (TagKey::Result, lang.pick("Result", "结果", "結果")),
+    ]
+}
+
+fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+    let lang = session.lang;
+    egui::CollapsingHeader::new(lang.pick("Game information", "对局信息", "對局資訊"))
+        .id_salt("game-info")
+        .show(ui, |ui| {
+            egui::Grid::new("game-info-grid")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for (key, label) in info_fields(lang) {
+                        let label = ui.label(label);
+                        let mut value = session.game.tags().get(&key).unwrap_or("").to_owned();
+                        let edit = ui
+                            .add(egui::TextEdit::singleline(&mut value).desired_width(160.0))
+                            .labelled_by(label.id);
+                        if edit.changed() {
+                            commands.push(Command::SetTag(key, value));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+fn move_cell(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut Vec<Command>) {
+    let current = node == session.cursor();
+    let text = RichText::new(move_text(session, node)).size(15.0);
+    let response = ui.add_sized([MOVE_WIDTH, 22.0], egui::Button::selectable(current, text));
+    if current {
+        response.scroll_to_me(None);
+    }
+    if response.clicked() {
+        commands.push(Command::GoTo(node));
+    }
+}
+
+fn scoresheet(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+    let lang = session.lang;
+    let game = &session.game;
+    let root = game.root();
+    ui.horizontal(|ui| {
+        for (text, width) in [
+            (lang.pick("Rd", "回合", "回合"), ROUND_WIDTH),
+            (side_name(Color::Red, lang), MOVE_WIDTH),
+            (side_name(Color::Black, lang), MOVE_WIDTH),
+        ] {
+            ui.add_sized(
+                [width, 20.0],
+                egui::Label::new(RichText::new(text).strong()),
+            );
+        }
+    });
+    if !game.comment(root).is_empty() {
+        comment(ui, game.comment(root));
+    }
+    let line = game.main_line();
+    let mut cells: Vec<Option<NodeId>> = Vec::with_capacity(line.len() + 1);
+    if game.position(root).side_to_move() == Color::Black {
+        cells.push(None);
+    }
+    cells.extend(line.into_iter().map(Some));
+    let first_round = game.position(root).fullmove_number() as usize;
+    for (i, pair) in cells.chunks(2).enumerate() {
+        ui.horizontal(|ui| {
+            ui.add_sized(
+                [ROUND_WIDTH, 22.0],
+                egui::Label::new((first_round + i).to_string()),
+            );
+            for cell in pair {
+                match cell {
+                    Some(node) => move_cell(ui, session, *node, commands),
+                    None => {
+                        ui.add_sized([MOVE_WIDTH, 22.0], egui::Label::new("…"));
+                    }
+                }
+            }
+        });
+        for node in pair.iter().flatten() {
+            if !game.comment(*node).is_empty() {
+                comment(ui, game.comment(*node));
+            }
+            variations_at(ui, session, *node, commands);
+        }
+    }
+}
+
+fn comment(ui: &mut egui::Ui, text: &str) {
+    ui.indent("comment", |ui| {
+        ui.label(
+            RichText::new(text)
+                .italics()
+                .color(Color32::from_rgb(60, 90, 60)),
+        );
+    });
+}
+
+/// The alternatives to the main-line move `node` (its later siblings), each as a wrapped line of clickable moves.
+fn variations_at(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut Vec<Command>) {
+    let game = &session.game;
+    let Some(parent) = game.parent(node) else {
+        return;
+    };
+    for &alternative in game.children(parent).iter().skip(1) {
+        ui.indent(("variation", alternative), |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("(").weak());
+                variation_line(ui, session, alternative, commands);
+                ui.label(RichText::new(")").weak());
+            });
+        });
+    }
+}
+
+/// A variation from `start`: its moves with round numbers, and nested variations in brackets.
+fn variation_line(
+    ui: &mut egui::Ui,
+    session: &Session,
+    start: NodeId,
+    commands: &mut Vec<Command>,
+) {
+    let game = &session.game;
+    let mut line = vec![start];
+    line.extend(game.line_from(start));
+    for (i, &node) in line.iter().enumerate() {
+        let before = game.position(game.parent(node).unwrap_or(game.root()));
+        if i == 0 || before.side_to_move() == Color::Red {
+            let dots = if before.side_to_move() == Color::Red {
+                "."
+            } else {
+                "…"
+            };
+            ui.label(RichText::new(format!("{}{dots}", before.fullmove_number())).weak());
+        }
+        let current = node == session.cursor();
+        if ui
+            .add(egui::Button::selectable(current, move_text(session, node)))
+            .clicked()
+        {
+            commands.push(Command::GoTo(node));
+        }
+        if !game.comment(node).is_empty() {
+            ui.label(RichText::new(game.comment(node)).italics());
+        }
+        if i > 0 {
+            if let Some(parent) = game.parent(node) {
+                for &alternative in game.children(parent).iter().skip(1) {
+                    ui.label(RichText::new("(").weak());
+                    variation_line(ui, session, alternative, commands);
+                    ui.label(RichText::new(")").weak());
+                }
+            }
+        }
+    }
+}

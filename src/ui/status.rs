@@ -1,0 +1,87 @@
+//! The status line: what the referee sees after each move (art. 4, 23–29), or the last refusal.
+
+use eframe::egui::{self, Color32, RichText};
+
+use crate::lang::Language;
+use crate::rules::Color;
+
+use super::session::Session;
+
+/// How the status line should look.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tone {
+    /// Whose move it is.
+    Plain,
+    /// Check or a repetition warning.
+    Warning,
+    /// A ruling or a refused move.
+    Alert,
+}
+
+/// What the status line says, and how loudly.
+pub fn text(session: &Session) -> (String, Tone) {
+    let lang = session.lang;
+    if let Some(notice) = &session.notice {
+        return (notice.text(lang), Tone::Alert);
+    }
+    let judgement = &session.judgement;
+    if let Some(ruling) = &judgement.ruling {
+        return (ruling.explanation.get(lang).to_owned(), Tone::Alert);
+    }
+    if let Some(warning) = &judgement.warning {
+        return (warning.explanation.get(lang).to_owned(), Tone::Warning);
+    }
+    let pos = session.position();
+    let side = side_name(pos.side_to_move(), lang);
+    if pos.in_check() {
+        return (
+            format!(
+                "{side} {}",
+                lang.pick("to move, in check", "走棋，被将军", "走棋，被將軍")
+            ),
+            Tone::Warning,
+        );
+    }
+    (
+        format!("{side} {}", lang.pick("to move", "走棋", "走棋")),
+        Tone::Plain,
+    )
+}
+
+/// "Red" / "红方" / "紅方".
+pub fn side_name(color: Color, lang: Language) -> &'static str {
+    match color {
+        Color::Red => lang.pick("Red", "红方", "紅方"),
+        Color::Black => lang.pick("Black", "黑方", "黑方"),
+    }
+}
+
+/// The referee's evidence (each move of the cycle with its character), one line each.
+fn evidence(session: &Session) -> Vec<String> {
+    let judgement = &session.judgement;
+    let lines = match (&judgement.ruling, &judgement.warning) {
+        (Some(ruling), _) => &ruling.evidence,
+        (None, Some(warning)) => &warning.evidence,
+        (None, None) => return Vec::new(),
+    };
+    lines
+        .iter()
+        .map(|line| line.get(session.lang).to_owned())
+        .collect()
+}
+
+/// Draw the status line; the referee's evidence shows under it when there is a cycle.
+pub fn show(ui: &mut egui::Ui, session: &Session) {
+    let (text, tone) = text(session);
+    let color = match tone {
+        Tone::Plain => ui.visuals().text_color(),
+        Tone::Warning => Color32::from_rgb(170, 100, 0),
+        Tone::Alert => Color32::from_rgb(170, 20, 20),
+    };
+    ui.add(egui::Label::new(RichText::new(text).size(15.0).color(color)).wrap());
+    if session.notice.is_none() {
+        for line in evidence(session) {
+            ui.label(RichText::new(line).size(13.0).weak());
+        }
+    }
+}

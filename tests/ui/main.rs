@@ -1,0 +1,5 @@
+//! The desktop app, tested as a user meets it (one test binary: linking the GUI stack is slow).
+
+mod fonts;
+mod play;
+mod snapshots;

@@ -1,0 +1,227 @@
+//! The app as a user meets it: points clicked by their accessible names (ICCS squares), the
+//! record and status line read back from the accessibility tree.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+
+use eframe::egui::{Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use qipu::lang::Language;
+use qipu::rules::{Move, Position};
+use qipu::ui::{AppOptions, FileDialogs, QipuApp};
+
+/// Dialog answers given in advance, as a user would.
+#[derive(Default)]
+struct Scripted {
+    opens: VecDeque<PathBuf>,
+    saves: VecDeque<PathBuf>,
+}
+
+impl FileDialogs for Scripted {
+    fn pick_open(&mut self, _: Language) -> Option<PathBuf> {
+        self.opens.pop_front()
+    }
+    fn pick_save(&mut self, _: Language, _: &str) -> Option<PathBuf> {
+        self.saves.pop_front()
+    }
+}
+
+fn app_with(dialogs: Scripted) -> Harness<'static, QipuApp> {
+    Harness::builder()
+        .with_size([1100.0, 800.0])
+        .build_eframe(move |cc| {
+            QipuApp::with_options(
+                cc,
+                AppOptions {
+                    dialogs: Box::new(dialogs),
+                    autosave: None,
+                },
+            )
+        })
+}
+
+fn app() -> Harness<'static, QipuApp> {
+    app_with(Scripted::default())
+}
+
+fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+fn play(harness: &mut Harness<'_, QipuApp>, iccs: &str) {
+    click(harness, &iccs[0..2]);
+    click(harness, &iccs[2..4]);
+}
+
+fn fen(harness: &Harness<'_, QipuApp>) -> String {
+    harness.state().session().position().to_fen()
+}
+
+fn position_after(moves: &[&str]) -> String {
+    moves
+        .iter()
+        .fold(Position::startpos(), |pos, mv| {
+            pos.play(Move::parse_iccs(mv).expect("test move is ICCS"))
+                .expect("test move is legal")
+        })
+        .to_fen()
+}
+
+fn pick_notation(harness: &mut Harness<'_, QipuApp>, label: &str) {
+    click(harness, "Notation");
+    click(harness, label);
+}
+
+/// The sample files shipped with the project's shared data (walk up to find `shared/`).
+fn sample(name: &str) -> PathBuf {
+    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
+    loop {
+        let candidate = dir.join("shared/data/samples").join(name);
+        if candidate.exists() {
+            return candidate;
+        }
+        assert!(
+            dir.pop(),
+            "shared/data/samples/{name} not found above the crate"
+        );
+    }
+}
+
+#[test]
+fn clicking_points_plays_moves_shown_in_every_notation() {
+    let mut harness = app();
+    play(&mut harness, "h2e2");
+    play(&mut harness, "h9g7");
+    assert_eq!(fen(&harness), position_after(&["h2e2", "h9g7"]));
+    harness.get_by_label("Red to move");
+    // Full Chinese (simplified) is the default; then each other notation.
+    harness.get_by_label("炮二平五");
+    harness.get_by_label("马８进７");
+    for (notation, red, black) in [
+        ("Chinese (traditional)", "炮二平五", "馬８進７"),
+        ("WXF notation", "C2.5", "H8+7"),
+        ("ICCS coordinates", "h2e2", "h9g7"),
+    ] {
+        pick_notation(&mut harness, notation);
+        harness.get_by_label(red);
+        harness.get_by_label(black);
+    }
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_its_reason() {
+    let mut harness = app();
+    // The horse b0 to d1 steps over c0, where Red's elephant stands: its leg is blocked (蹩馬腿).
+    play(&mut harness, "b0d1");
+    assert_eq!(fen(&harness), Position::startpos().to_fen());
+    harness.get_by_label_contains("Illegal move b0d1");
+    harness.get_by_label_contains("leg");
+    assert!(harness.state().session().game.main_line().is_empty());
+}
+
+#[test]
+fn take_back_and_navigation_by_keys_and_record() {
+    let mut harness = app();
+    pick_notation(&mut harness, "ICCS coordinates");
+    for mv in ["h2e2", "h9g7", "h0g2"] {
+        play(&mut harness, mv);
+    }
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(fen(&harness), position_after(&["h2e2", "h9g7"]));
+    assert!(
+        harness.query_by_label("h0g2").is_none(),
+        "the move taken back is gone"
+    );
+
+    harness.key_press(Key::ArrowLeft);
+    harness.run();
+    assert_eq!(fen(&harness), position_after(&["h2e2"]));
+    harness.key_press(Key::ArrowRight);
+    harness.run();
+    assert_eq!(fen(&harness), position_after(&["h2e2", "h9g7"]));
+    click(&mut harness, "h2e2");
+    assert_eq!(fen(&harness), position_after(&["h2e2"]));
+    click(&mut harness, "First");
+    assert_eq!(fen(&harness), Position::startpos().to_fen());
+    // A different move here is a variation: the main line keeps its moves, both are reachable.
+    play(&mut harness, "b2e2");
+    assert_eq!(harness.state().session().game.main_line().len(), 2);
+    click(&mut harness, "h9g7");
+    assert_eq!(fen(&harness), position_after(&["h2e2", "h9g7"]));
+    click(&mut harness, "b2e2");
+    assert_eq!(fen(&harness), position_after(&["b2e2"]));
+}
+
+#[test]
+fn open_a_sample_through_the_dialog_and_save_it() {
+    let dir = std::env::temp_dir().join(format!("qipu-ui-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let saved = dir.join("saved.pgn");
+    let mut harness = app_with(Scripted {
+        opens: VecDeque::from([sample("sample_xqbase_ccgc2006_r22_utf8.pgn")]),
+        saves: VecDeque::from([saved.clone()]),
+    });
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    harness.run();
+    let session = harness.state().session();
+    assert_eq!(
+        session.game.tags().get(&qipu::record::TagKey::Red),
+        Some("象棋奇兵")
+    );
+    assert!(session.game.main_line().len() > 40);
+    // The record shows the file's moves; the end of the game is one key away.
+    harness.get_by_label("马８进７");
+    harness.key_press(Key::ArrowDown);
+    harness.run();
+    let end = harness.state().session().game.main_line().last().copied();
+    assert_eq!(Some(harness.state().session().cursor()), end);
+
+    click(&mut harness, "File");
+    click(&mut harness, "Save as…");
+    let text = std::fs::read_to_string(&saved).expect("saved file");
+    assert!(
+        text.contains("[Red \"象棋奇兵\"]") && text.contains("炮二平五"),
+        "{text}"
+    );
+    assert_eq!(harness.state().path(), Some(saved.as_path()));
+    assert_eq!(harness.state().recent_files().first(), Some(&saved));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_referee_warns_on_a_repetition_then_rules() {
+    let mut harness = app();
+    let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    for mv in cycle {
+        play(&mut harness, mv);
+    }
+    // The start position stands a second time: a warning, and play goes on.
+    harness.get_by_label_contains("second time");
+    for mv in cycle {
+        play(&mut harness, mv);
+    }
+    // The third time: a ruling, with its article, and the result goes into the record.
+    let session = harness.state().session();
+    let ruling = session
+        .judgement
+        .ruling
+        .as_ref()
+        .expect("a ruling on the third repetition");
+    harness.get_by_label_contains(ruling.explanation.get(Language::English));
+    assert!(!ruling.articles.is_empty());
+    assert!(
+        ruling
+            .articles
+            .iter()
+            .all(|a| ruling.explanation.en.contains(a)),
+        "{}",
+        ruling.explanation.en
+    );
+    assert_eq!(session.game.result(), Some(qipu::record::GameResult::Draw));
+    // No more moves once the game is over.
+    play(&mut harness, "h0g2");
+    harness.get_by_label_contains("The game is over");
+}
