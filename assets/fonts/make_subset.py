@@ -65,6 +65,7 @@ def cut(source, text, out):
         face = TTCollection(source).fonts[SC_INDEX]
     else:
         face = TTFont(source)
+    face.recalcTimestamp = False  # the same input gives the same bytes
     options = subset.Options()
     options.layout_features = ["*"]
     options.name_IDs = ["*"]

@@ -13,6 +13,7 @@ mod scoresheet;
 mod stats;
 mod transcribe;
 mod transcribe_sheet;
+mod ui_bench;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -64,6 +65,8 @@ commands:
                                        a board diagram as PNG
   scoresheet FILE -o OUT.png [--abbrev] [--lang L]
                                        the scoresheet as PNG pages to print
+  ui-bench [--moves N] [--frames N] [--pgn FILE]
+                                       time the window's frames headlessly and a file's opening
   help                                 this text
   --version                            version and build revision";
 
@@ -92,6 +95,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
     };
     match command.as_str() {
         "perft" => perft::run(Args::new(rest), out, err),
+        "ui-bench" => ui_bench::run(Args::new(rest), out, err),
         "notate" => notate::run(Args::new(rest), out),
         "parse" => parse::run(Args::new(rest), out),
         "judge" => judge::run(Args::new(rest), out, err),

@@ -76,12 +76,21 @@ impl QipuApp {
 
     /// The app with the given dialogs and autosave place (tests script both).
     pub fn with_options(cc: &eframe::CreationContext<'_>, options: AppOptions) -> QipuApp {
-        cc.egui_ctx.set_fonts(super::fonts::definitions());
-        cc.egui_ctx.set_theme(egui::Theme::Light);
         let settings: Settings = cc
             .storage
             .and_then(|storage| eframe::get_value(storage, Settings::KEY))
             .unwrap_or_default();
+        QipuApp::build(&cc.egui_ctx, settings, options)
+    }
+
+    /// The app on a bare egui context with default settings (benchmarks).
+    pub fn headless(ctx: &egui::Context, options: AppOptions) -> QipuApp {
+        QipuApp::build(ctx, Settings::default(), options)
+    }
+
+    fn build(ctx: &egui::Context, settings: Settings, options: AppOptions) -> QipuApp {
+        ctx.set_fonts(super::fonts::definitions());
+        ctx.set_theme(egui::Theme::Light);
         let session = Session {
             lang: settings.language(),
             flipped: settings.flipped,
@@ -105,6 +114,11 @@ impl QipuApp {
             error: None,
             title: String::new(),
         }
+    }
+
+    /// Show `game` as if it had been opened.
+    pub fn show_game(&mut self, game: Game) {
+        self.session.replace_game(game);
     }
 
     /// The state shown.
@@ -558,6 +572,13 @@ impl eframe::App for QipuApp {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+}
+
+impl QipuApp {
+    /// Draw the window and apply what the user asked for.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let mut commands = Vec::new();
         if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty && !self.closing {

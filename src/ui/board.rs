@@ -28,6 +28,7 @@ mod palette {
     pub const LAST_MOVE: Color32 = Color32::from_rgb(30, 96, 210);
     pub const SELECTED: Color32 = Color32::from_rgb(20, 140, 60);
     pub const DESTINATION: Color32 = Color32::from_rgb(20, 150, 60);
+    pub const CAPTURE: Color32 = Color32::from_rgb(235, 120, 0);
     pub const CHECK: Color32 = Color32::from_rgb(220, 30, 30);
     pub const CHECK_GLOW: Color32 = Color32::from_rgba_premultiplied(150, 10, 10, 150);
 }
@@ -439,11 +440,7 @@ fn paint_overlays(painter: &egui::Painter, g: &Geometry, view: &BoardView<'_>) {
     for &sq in view.destinations {
         let center = g.screen_from_square(sq);
         if pos.piece_at(sq).is_some() {
-            painter.circle_stroke(
-                center,
-                s * 0.47,
-                Stroke::new(s * 0.05, palette::DESTINATION),
-            );
+            paint_brackets(painter, center, s, palette::CAPTURE);
         } else {
             painter.circle_filled(center, s * 0.11, palette::DESTINATION);
         }

@@ -36,6 +36,8 @@ pub enum Command {
     SetNotation(Notation),
     /// Set a tag of the game information (an empty value removes it).
     SetTag(TagKey, String),
+    /// Set the comment after a move (or on the start position).
+    SetComment(NodeId, String),
     /// Judge this game by another rule set.
     SetRules(RuleSet),
     /// Switch the interface language.

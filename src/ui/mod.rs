@@ -2,6 +2,7 @@
 //! menus return [`Command`]s, the app applies them to the [`Session`], the next frame draws it.
 
 mod app;
+pub mod bench;
 pub mod board;
 mod command;
 mod files;

@@ -60,6 +60,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
             }
         });
     game_info(ui, session, &mut commands);
+    comment_editor(ui, session, &mut commands);
     ui.separator();
 
     egui::ScrollArea::vertical()
@@ -101,6 +102,24 @@ fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) 
                     }
                 });
         });
+}
+
+/// The comment of the move on the board, editable.
+fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+    let lang = session.lang;
+    let node = session.cursor();
+    let label = ui.label(lang.pick("Comment on this move", "本着注释", "本著註釋"));
+    let mut text = session.game.comment(node).to_owned();
+    let edit = ui
+        .add(
+            egui::TextEdit::multiline(&mut text)
+                .desired_rows(2)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id);
+    if edit.changed() {
+        commands.push(Command::SetComment(node, text));
+    }
 }
 
 fn move_cell(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut Vec<Command>) {

@@ -188,6 +188,12 @@ impl Session {
             Command::Flip => self.flipped = !self.flipped,
             Command::SetLanguage(lang) => self.lang = *lang,
             Command::SetNotation(notation) => self.notation = *notation,
+            Command::SetComment(node, text) => {
+                if self.game.contains(*node) && self.game.comment(*node) != text {
+                    self.game.set_comment(*node, text.clone());
+                    self.dirty = true;
+                }
+            }
             Command::SetRules(rules) => {
                 self.rules = *rules;
                 self.dirty = true;

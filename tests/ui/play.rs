@@ -225,3 +225,21 @@ fn the_referee_warns_on_a_repetition_then_rules() {
     play(&mut harness, "h0g2");
     harness.get_by_label_contains("The game is over");
 }
+
+#[test]
+fn a_comment_typed_for_a_move_is_kept_and_shown_under_it() {
+    let mut harness = app();
+    play(&mut harness, "h2e2");
+    harness.get_by_label("Comment on this move").focus();
+    harness.run();
+    harness.get_by_label("Comment on this move").type_text("central cannon");
+    harness.run();
+    let session = harness.state().session();
+    assert_eq!(session.game.comment(session.cursor()), "central cannon");
+    assert!(session.dirty);
+    harness.get_by_label("central cannon");
+    // Typing in the comment does not move pieces: the arrow keys belong to the text field.
+    harness.key_press(Key::ArrowLeft);
+    harness.run();
+    assert_eq!(fen(&harness), position_after(&["h2e2"]));
+}

@@ -1,0 +1,43 @@
+//! `qipu ui-bench`: speed figures of the window, measured without a screen.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::{Args, CliError};
+
+/// Run `ui-bench [--moves N] [--frames N] [--pgn FILE]`.
+pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
+    let number = |value: Option<&str>, default: usize, name: &str| match value {
+        None => Ok(default),
+        Some(text) => text
+            .parse::<usize>()
+            .map_err(|_| CliError::Usage(format!("{name} wants a number, not '{text}'"))),
+    };
+    let moves = number(args.option("--moves")?, 300, "--moves")?;
+    let frames = number(args.option("--frames")?, 200, "--frames")?.max(1);
+    let pgn = args.option("--pgn")?;
+    if let Some(extra) = args.positionals()?.first() {
+        return Err(CliError::Usage(format!(
+            "ui-bench takes no argument '{extra}'"
+        )));
+    }
+    let figures = crate::ui::bench::frame_times(moves, frames);
+    writeln!(
+        out,
+        "frame (board + {}-move record, 1280x900, layout+paint+tessellate): median {:.3} ms, max {:.3} ms over {} frames",
+        figures.moves,
+        figures.median.as_secs_f64() * 1e3,
+        figures.max.as_secs_f64() * 1e3,
+        figures.frames
+    )?;
+    if let Some(path) = pgn {
+        let (time, games) = crate::ui::bench::open_time(Path::new(&path))
+            .map_err(|e| CliError::Failed(e.to_string()))?;
+        writeln!(
+            out,
+            "open {path}: {games} games read in {:.1} ms",
+            time.as_secs_f64() * 1e3
+        )?;
+    }
+    Ok(())
+}
