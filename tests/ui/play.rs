@@ -232,7 +232,9 @@ fn a_comment_typed_for_a_move_is_kept_and_shown_under_it() {
     play(&mut harness, "h2e2");
     harness.get_by_label("Comment on this move").focus();
     harness.run();
-    harness.get_by_label("Comment on this move").type_text("central cannon");
+    harness
+        .get_by_label("Comment on this move")
+        .type_text("central cannon");
     harness.run();
     let session = harness.state().session();
     assert_eq!(session.game.comment(session.cursor()), "central cannon");
