@@ -10,7 +10,8 @@ use eframe::egui::{
     Stroke, Ui, Vec2, WidgetInfo,
 };
 
-use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
+pub use crate::export::diagram::piece_char;
+use crate::rules::{Color, Move, Piece, Position, Square};
 
 use super::command::Command;
 use super::fonts::board_family;
@@ -128,26 +129,6 @@ pub struct BoardView<'a> {
     pub destinations: &'a [Square],
     /// The move that led here.
     pub last_move: Option<Move>,
-}
-
-/// The character on a piece, in the style of competition sets.
-pub fn piece_char(piece: Piece) -> char {
-    match (piece.color, piece.kind) {
-        (Color::Red, PieceKind::General) => '帥',
-        (Color::Red, PieceKind::Advisor) => '仕',
-        (Color::Red, PieceKind::Elephant) => '相',
-        (Color::Red, PieceKind::Horse) => '傌',
-        (Color::Red, PieceKind::Chariot) => '俥',
-        (Color::Red, PieceKind::Cannon) => '炮',
-        (Color::Red, PieceKind::Soldier) => '兵',
-        (Color::Black, PieceKind::General) => '將',
-        (Color::Black, PieceKind::Advisor) => '士',
-        (Color::Black, PieceKind::Elephant) => '象',
-        (Color::Black, PieceKind::Horse) => '馬',
-        (Color::Black, PieceKind::Chariot) => '車',
-        (Color::Black, PieceKind::Cannon) => '砲',
-        (Color::Black, PieceKind::Soldier) => '卒',
-    }
 }
 
 const RED_FILE_NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];

@@ -76,19 +76,10 @@ fn every_non_ascii_character_in_src_is_in_the_embedded_font() {
 fn the_board_font_has_every_piece_and_the_river_words() {
     let mut board_font = fonts_with("board", fonts::BOARD_FONT);
     let font = FontId::proportional(14.0);
-    let kinds = [
-        PieceKind::General,
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-        PieceKind::Horse,
-        PieceKind::Chariot,
-        PieceKind::Cannon,
-        PieceKind::Soldier,
-    ];
     let mut text: String = "楚河漢界一二三四五六七八九123456789".into();
     for color in [Color::Red, Color::Black] {
         text.extend(
-            kinds
+            PieceKind::ALL
                 .iter()
                 .map(|&kind| piece_char(Piece::new(color, kind))),
         );
