@@ -13,12 +13,14 @@ use crate::record::{Game, TagKey};
 use crate::referee::RuleSet;
 
 use super::board::{self, BoardView};
+use super::clock_panel;
 use super::command::Command;
 use super::files::{self, FileDialogs, ListedGame, NativeDialogs};
 use super::record_panel;
 use super::session::Session;
 use super::settings::Settings;
 use super::status;
+use super::transcribe_panel;
 
 /// Where the app keeps things and how it asks for files.
 pub struct AppOptions {
@@ -124,6 +126,11 @@ impl QipuApp {
     /// The state shown.
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The state shown, to change from outside the window's commands (tests set its timer).
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
     }
 
     /// The file the game belongs to.
@@ -242,7 +249,14 @@ impl QipuApp {
     }
 
     fn save(&mut self, path: PathBuf) {
-        let text = files::pgn_text(&self.session.game, self.session.lang);
+        let game = match self.session.game_to_save() {
+            Ok(game) => game,
+            Err(e) => {
+                self.error = Some(e.to_string());
+                return;
+            }
+        };
+        let text = files::pgn_text(&game, self.session.lang);
         match save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
             Ok(()) => {
                 self.session.dirty = false;
@@ -290,6 +304,19 @@ impl QipuApp {
             return;
         }
         let shortcuts = [
+            // Redo before take-back: Ctrl+Shift+Z would also match Ctrl+Z.
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
+                Command::Redo,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::Y),
+                Command::Redo,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::ALT, Key::Backspace),
+                Command::Undo,
+            ),
             (
                 KeyboardShortcut::new(Modifiers::COMMAND, Key::Z),
                 Command::TakeBack,
@@ -398,6 +425,24 @@ impl QipuApp {
             ui.menu_button(lang.pick("Game", "对局", "對局"), |ui| {
                 if ui.button(lang.pick("Take back", "悔棋", "悔棋")).clicked() {
                     commands.push(Command::TakeBack);
+                }
+                let can_undo = self.session.transcriber.can_undo();
+                let can_redo = self.session.transcriber.can_redo();
+                for (label, enabled, command) in [
+                    (
+                        lang.pick("Undo edit", "撤销改动", "復原變更"),
+                        can_undo,
+                        Command::Undo,
+                    ),
+                    (
+                        lang.pick("Redo edit", "重做改动", "重做變更"),
+                        can_redo,
+                        Command::Redo,
+                    ),
+                ] {
+                    if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                        commands.push(command);
+                    }
                 }
                 ui.separator();
                 ui.label(lang.pick("Rules", "规则", "規則"));
@@ -598,6 +643,14 @@ impl QipuApp {
             .min_size(240.0)
             .show(ui, |ui| {
                 commands.extend(record_panel::show(ui, &self.session));
+            });
+        egui::Panel::left("desk")
+            .default_size(300.0)
+            .min_size(240.0)
+            .show(ui, |ui| {
+                commands.extend(transcribe_panel::show(ui, &mut self.session));
+                ui.separator();
+                commands.extend(clock_panel::show(ui, &mut self.session));
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let destinations = self.session.destinations();

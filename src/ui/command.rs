@@ -3,11 +3,12 @@
 
 use std::path::PathBuf;
 
+use crate::competition::Preset;
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::record::{NodeId, TagKey};
 use crate::referee::RuleSet;
-use crate::rules::{Move, Square};
+use crate::rules::{Color, Move, Square};
 
 /// One request from the user.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,4 +61,30 @@ pub enum Command {
     Save,
     /// Save under a name the user picks.
     SaveAs,
+    /// Enter what was typed in the move box: a move, a digit picking a candidate, or a line.
+    Transcribe(String),
+    /// Insert the typed move(s) after the move on the board (a missed move).
+    TranscribeInsert(String),
+    /// Replace the move on the board by the typed one (a wrong move).
+    TranscribeReplace(String),
+    /// Remove the move on the board (a move written twice).
+    TranscribeRemove,
+    /// Undo the last change to the record.
+    Undo,
+    /// Redo the last change undone.
+    Redo,
+    /// Start the game clock with a time control of art. 6.
+    StartClock(Preset),
+    /// The arbiter stops the clock, with the reason (22.4).
+    PauseClock(String),
+    /// The arbiter restarts the clock.
+    ResumeClock,
+    /// This side offers a draw (23.1).
+    OfferDraw(Color),
+    /// This side accepts the opponent's offer.
+    AcceptDraw(Color),
+    /// This side refuses the opponent's offer.
+    RefuseDraw(Color),
+    /// This side resigns (4.1.9).
+    Resign(Color),
 }

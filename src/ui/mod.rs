@@ -4,18 +4,24 @@
 mod app;
 pub mod bench;
 pub mod board;
+mod clock_panel;
 mod command;
+mod competition;
 mod files;
 pub mod fonts;
 mod record_panel;
 mod session;
 mod settings;
 mod status;
+mod timer;
+mod transcribe_panel;
+mod transcription;
 
 pub use app::{AppOptions, QipuApp};
 pub use command::Command;
 pub use files::{FileDialogs, NativeDialogs};
 pub use session::{Notice, Session};
+pub use timer::Timer;
 
 /// Open the main window and run until it is closed.
 pub fn run() -> eframe::Result {

@@ -1,13 +1,16 @@
 //! What the window shows: the game, where we are in it, the selection, the view settings.
 //! Changed only by [`Session::apply`] (and the app's file commands); drawn every frame.
 
+use crate::competition::{Contest, ContestError};
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::record::GameResult as RecordResult;
 use crate::referee::{GameResult, Judgement, Referee, RuleSet};
 use crate::rules::{FenError, IllegalReason, Move, Position, Square};
+use crate::transcribe::Transcriber;
 
 use super::command::Command;
+use super::timer::Timer;
 use crate::record::{Game, NodeId};
 
 /// A message for the status line, rendered in the language of the moment.
@@ -71,6 +74,16 @@ pub struct Session {
     pub rules: RuleSet,
     /// What the referee says about the line to the cursor.
     pub judgement: Judgement,
+    /// Typed moves and the undo history of every edit to the record.
+    pub transcriber: Transcriber,
+    /// The text in the move box.
+    pub move_box: String,
+    /// The game under competition rules, once its clock has been started.
+    pub contest: Option<Contest>,
+    /// The last refusal of the clock or of an offer.
+    pub contest_error: Option<ContestError>,
+    /// Where the clock's moments come from.
+    pub timer: Timer,
 }
 
 impl Default for Session {
@@ -92,6 +105,11 @@ impl Session {
             dirty: false,
             rules: RuleSet::default(),
             judgement: Judgement::default(),
+            transcriber: Transcriber::new(),
+            move_box: String::new(),
+            contest: None,
+            contest_error: None,
+            timer: Timer::default(),
         }
     }
 
@@ -125,8 +143,21 @@ impl Session {
 
     /// Apply a command that concerns the game and the view; the app handles the others (files,
     /// clipboard) and leaves the session alone for them.
+    ///
+    /// Every edit joins the transcriber's undo history; a move added at the end of the main
+    /// line presses the game clock.
     pub fn apply(&mut self, command: &Command) {
-        self.apply_inner(command);
+        let before = self.game.clone();
+        let line = self.game.main_line();
+        if !self.apply_transcription(command) && !self.apply_competition(command) {
+            self.apply_inner(command);
+            if !matches!(command, Command::NewGame | Command::PasteFen(_)) {
+                self.transcriber.note_change(before, &self.game);
+            }
+        }
+        if matches!(command, Command::TryMove(_) | Command::Transcribe(_)) {
+            self.clock_moves(&line);
+        }
         self.judge();
     }
 
@@ -222,12 +253,30 @@ impl Session {
             | Command::PickGame(_)
             | Command::Save
             | Command::SaveAs => {}
+            // Handled before: transcription and the clock.
+            Command::Transcribe(_)
+            | Command::TranscribeInsert(_)
+            | Command::TranscribeReplace(_)
+            | Command::TranscribeRemove
+            | Command::Undo
+            | Command::Redo
+            | Command::StartClock(_)
+            | Command::PauseClock(_)
+            | Command::ResumeClock
+            | Command::OfferDraw(_)
+            | Command::AcceptDraw(_)
+            | Command::RefuseDraw(_)
+            | Command::Resign(_) => {}
         }
     }
 
     /// Show another game, keeping the view settings.
     pub fn replace_game(&mut self, game: Game) {
         self.game = game;
+        self.transcriber = Transcriber::new();
+        self.move_box.clear();
+        self.contest = None;
+        self.contest_error = None;
         self.selected = None;
         self.notice = None;
         self.dirty = false;

@@ -1,0 +1,121 @@
+//! The move box (錄入): a record clerk types moves, a line or a pasted scoresheet, each checked
+//! on Enter; a move that fits several shows the candidates numbered, one that fits none shows
+//! why and the nearest legal moves. Corrections act on the move on the board.
+
+use eframe::egui::{self, Color32, Key, RichText, TextEdit};
+
+use crate::notation::{write_move, Notation, WriteOptions};
+use crate::rules::{Move, Position};
+use crate::transcribe::Stop;
+
+use super::command::Command;
+use super::session::Session;
+
+/// Draw the move box; it edits only the session's box text, everything else is returned as
+/// commands.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
+    let lang = session.lang;
+    let mut commands = Vec::new();
+    let label = ui.strong(lang.pick("Moves", "着法", "著法"));
+    let response = ui
+        .add(
+            TextEdit::singleline(&mut session.move_box)
+                .desired_width(f32::INFINITY)
+                .hint_text(lang.pick(
+                    "炮二平五, C2.5, h2e2… or a whole line; Enter",
+                    "炮二平五、C2.5、h2e2…或整行着法；回车",
+                    "炮二平五、C2.5、h2e2…或整行著法；Enter",
+                )),
+        )
+        .labelled_by(label.id);
+    if response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+        let text = session.move_box.trim();
+        if !text.is_empty() {
+            commands.push(Command::Transcribe(text.to_owned()));
+        }
+        // The clerk keeps typing without touching the mouse.
+        response.request_focus();
+    }
+
+    let text = session.move_box.trim().to_owned();
+    let has_move = session.last_move().is_some();
+    ui.horizontal_wrapped(|ui| {
+        let buttons = [
+            (
+                lang.pick("Insert after", "在此后插入", "在此後插入"),
+                !text.is_empty(),
+                Command::TranscribeInsert(text.clone()),
+            ),
+            (
+                lang.pick("Replace", "替换此着", "替換此著"),
+                has_move && !text.is_empty(),
+                Command::TranscribeReplace(text.clone()),
+            ),
+            (
+                lang.pick("Remove", "删除此着", "刪除此著"),
+                has_move,
+                Command::TranscribeRemove,
+            ),
+            (
+                lang.pick("Undo", "撤销", "復原"),
+                session.transcriber.can_undo(),
+                Command::Undo,
+            ),
+            (
+                lang.pick("Redo", "重做", "重做"),
+                session.transcriber.can_redo(),
+                Command::Redo,
+            ),
+        ];
+        for (label, enabled, command) in buttons {
+            if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                commands.push(command);
+            }
+        }
+    });
+
+    if let Some(stop) = session.transcriber.stop() {
+        ui.label(
+            RichText::new(stop.message(lang, session.notation))
+                .color(Color32::from_rgb(0xb0, 0x20, 0x20)),
+        );
+        ui.horizontal_wrapped(|ui| match stop {
+            Stop::Ambiguous {
+                candidates,
+                position,
+                ..
+            } => {
+                for (i, &mv) in candidates.iter().enumerate() {
+                    let label = format!("{}. {}", i + 1, written(position, mv, session.notation));
+                    if ui.button(label).clicked() {
+                        commands.push(Command::Transcribe((i + 1).to_string()));
+                    }
+                }
+            }
+            Stop::Misfit {
+                suggestions,
+                position,
+                ..
+            } => {
+                for suggestion in suggestions {
+                    let mv = suggestion.mv;
+                    if ui.button(written(position, mv, session.notation)).clicked() {
+                        commands.push(Command::Transcribe(mv.to_string()));
+                    }
+                }
+            }
+            Stop::Numbering { .. } => {}
+        });
+    }
+    commands
+}
+
+/// A move in the notation shown, with ICCS beside it unless that is the notation.
+fn written(position: &Position, mv: Move, notation: Notation) -> String {
+    let text = write_move(position, mv, notation, &WriteOptions::default());
+    if notation == Notation::Iccs {
+        text
+    } else {
+        format!("{text} ({mv})")
+    }
+}
