@@ -86,7 +86,7 @@ pub fn face_text(side: Color, reading: &Reading, lang: Language) -> String {
             Language::English => format!("{n} moves due"),
             _ => format!(
                 "{}{n}{}",
-                lang.pick("", "还需 ", "還需 "),
+                lang.pick("", "尚需 ", "尚需 "),
                 lang.pick("", " 着", " 著")
             ),
         },

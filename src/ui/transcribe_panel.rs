@@ -52,7 +52,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
                 Command::TranscribeReplace(text.clone()),
             ),
             (
-                lang.pick("Remove", "删除此着", "刪除此著"),
+                lang.pick("Remove", "删除此着", "移除此著"),
                 has_move,
                 Command::TranscribeRemove,
             ),
