@@ -61,6 +61,9 @@ pub struct QipuApp {
     options: AppOptions,
     /// The file the game came from or was saved to.
     path: Option<PathBuf>,
+    /// Whether Save may write over `path`: a PGN file read without error, or one we wrote.
+    /// An XQF file, or a file that read only in part, is saved under a new name instead.
+    save_in_place: bool,
     question: Option<Question>,
     /// The user agreed to close with unsaved changes.
     closing: bool,
@@ -111,6 +114,7 @@ impl QipuApp {
             settings,
             options,
             path: None,
+            save_in_place: false,
             question,
             closing: false,
             error: None,
@@ -171,8 +175,8 @@ impl QipuApp {
             Command::OpenPath(path) => self.open(path),
             Command::PickGame(index) => self.pick_game(index),
             Command::Save => match self.path.clone() {
-                Some(path) => self.save(path),
-                None => self.save_as(),
+                Some(path) if self.save_in_place => self.save(path),
+                _ => self.save_as(),
             },
             Command::SaveAs => self.save_as(),
             command => {
@@ -202,18 +206,20 @@ impl QipuApp {
     fn open(&mut self, path: PathBuf) {
         match files::open(&path) {
             Ok(mut games) if games.len() == 1 => {
-                let game = match games.remove(0) {
-                    Ok(game) => game,
+                let (game, complete) = match games.remove(0) {
+                    Ok(game) => (game, true),
                     Err(e) => {
                         self.error = Some(e.to_string());
                         match e.partial {
-                            Some(partial) => *partial,
+                            Some(partial) => (*partial, false),
                             None => return,
                         }
                     }
                 };
                 self.session.replace_game(game);
                 self.settings.remember(path.clone());
+                // Save writes PGN: never over an XQF file, nor over a file that read in part.
+                self.save_in_place = complete && files::is_pgn_path(&path);
                 self.path = Some(path);
             }
             Ok(games) => {
@@ -261,6 +267,7 @@ impl QipuApp {
             Ok(()) => {
                 self.session.dirty = false;
                 self.settings.remember(path.clone());
+                self.save_in_place = true;
                 self.path = Some(path);
                 self.remove_autosave();
             }

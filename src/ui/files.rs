@@ -75,6 +75,12 @@ pub enum OpenError {
 /// One game of a file as listed for the user: readable, or why not.
 pub type ListedGame = Result<Game, PgnError>;
 
+/// Whether a path names a PGN file (by its extension), the only kind Save writes over.
+pub fn is_pgn_path(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn"))
+}
+
 /// Read the games of a PGN or XQF file (by its extension; PGN otherwise).
 pub fn open(path: &Path) -> Result<Vec<ListedGame>, OpenError> {
     let bytes = std::fs::read(path).map_err(|source| OpenError::Io {

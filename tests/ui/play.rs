@@ -245,3 +245,45 @@ fn a_comment_typed_for_a_move_is_kept_and_shown_under_it() {
     harness.run();
     assert_eq!(fen(&harness), position_after(&["h2e2"]));
 }
+
+#[test]
+fn save_never_writes_pgn_over_an_xqf_file() {
+    let dir = std::env::temp_dir().join(format!("qipu-ui-xqf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let xqf = dir.join("game.xqf");
+    let original = std::fs::read(sample("SAMPLE.XQF")).expect("sample XQF");
+    std::fs::write(&xqf, &original).expect("copy of the sample");
+    let saved = dir.join("game.pgn");
+    let dialogs = Scripted {
+        opens: VecDeque::from([xqf.clone()]),
+        saves: VecDeque::from([saved.clone()]),
+    };
+    // The sample's comments hold rare characters outside the embedded subset: user data may be
+    // drawn as boxes where the system has no font for it, which is not what this test checks.
+    let mut harness = Harness::builder()
+        .with_size([1100.0, 800.0])
+        .allow_missing_glyphs()
+        .build_eframe(move |cc| {
+            QipuApp::with_options(
+                cc,
+                AppOptions {
+                    dialogs: Box::new(dialogs),
+                    autosave: None,
+                },
+            )
+        });
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    harness.run();
+    assert!(!harness.state().session().game.main_line().is_empty());
+    // Save on a game read from XQF asks where to put the PGN instead of writing over the XQF.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    assert_eq!(std::fs::read(&xqf).expect("xqf still there"), original);
+    let text = std::fs::read_to_string(&saved).expect("saved PGN");
+    assert!(
+        text.starts_with('[') || text.starts_with('\u{feff}'),
+        "{text}"
+    );
+    assert_eq!(harness.state().path(), Some(saved.as_path()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
