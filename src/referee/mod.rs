@@ -44,12 +44,28 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
+    /// The PGN tag that keeps a game's rule set (`[Rules "cxa1999"]`, `[Rules "asian"]`).
+    pub const TAG: &'static str = "Rules";
+
     /// The name used on the command line and in files.
     pub fn name(self) -> &'static str {
         match self {
             RuleSet::Cxa1999 => "cxa1999",
             RuleSet::Asian => "asian",
         }
+    }
+
+    /// The rule set a game was played under, if its record names one.
+    pub fn of_game(game: &crate::record::Game) -> Option<RuleSet> {
+        game.tags()
+            .get(&crate::record::TagKey::parse(Self::TAG))
+            .and_then(|name| name.parse().ok())
+    }
+
+    /// Keep the rule set in the game's record, so it is saved and read back with the game.
+    pub fn store_in(self, game: &mut crate::record::Game) {
+        game.tags_mut()
+            .set(crate::record::TagKey::parse(Self::TAG), self.name());
     }
 }
 

@@ -227,6 +227,7 @@ impl Session {
             }
             Command::SetRules(rules) => {
                 self.rules = *rules;
+                rules.store_in(&mut self.game);
                 self.dirty = true;
             }
             Command::SetTag(key, value) => {
@@ -273,6 +274,9 @@ impl Session {
     /// Show another game, keeping the view settings.
     pub fn replace_game(&mut self, game: Game) {
         self.game = game;
+        if let Some(rules) = RuleSet::of_game(&self.game) {
+            self.rules = rules;
+        }
         self.transcriber = Transcriber::new();
         self.move_box.clear();
         self.contest = None;
