@@ -45,6 +45,17 @@ fn presets(minutes: u32) -> [Preset; 5] {
     ]
 }
 
+/// The article of a preset: `6.1`.
+fn article(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Art6_1 => "6.1",
+        Preset::Art6_2 => "6.2",
+        Preset::Art6_3 => "6.3",
+        Preset::Art6_4 => "6.4",
+        Preset::Art6_5(_) => "6.5",
+    }
+}
+
 /// The name of a preset for the chooser.
 fn preset_label(preset: Preset, lang: Language) -> String {
     match preset {
@@ -112,17 +123,18 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
 
     ui.strong(lang.pick("Clock", "棋钟", "棋鐘"));
     let choices = presets(form.minutes);
-    ui.horizontal_wrapped(|ui| {
-        egui::ComboBox::new(
-            "time-control",
-            lang.pick("Time control", "计时方案", "計時方案"),
-        )
-        .selected_text(preset_label(choices[form.preset], lang))
-        .show_ui(ui, |ui| {
-            for (i, &preset) in choices.iter().enumerate() {
-                ui.selectable_value(&mut form.preset, i, preset_label(preset, lang));
-            }
-        });
+    egui::ComboBox::new(
+        "time-control",
+        lang.pick("Time control", "计时方案", "計時方案"),
+    )
+    // The article number alone; the list gives each scheme in full.
+    .selected_text(article(choices[form.preset]))
+    .show_ui(ui, |ui| {
+        for (i, &preset) in choices.iter().enumerate() {
+            ui.selectable_value(&mut form.preset, i, preset_label(preset, lang));
+        }
+    });
+    ui.horizontal(|ui| {
         if matches!(choices[form.preset], Preset::Art6_5(_)) {
             ui.add(
                 egui::DragValue::new(&mut form.minutes)
