@@ -1,13 +1,10 @@
 //! `qipu clock` as an arbiter uses it: JSON on standard output, exit 2 on a malformed spec.
 
-use std::process::{Command, Output};
+mod common;
 
-fn qipu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .output()
-        .expect("the qipu binary runs")
-}
+use std::process::Output;
+
+use common::qipu_output as qipu;
 
 fn json(out: &Output) -> serde_json::Value {
     assert!(

@@ -3,14 +3,9 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn qipu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .output()
-        .expect("the qipu binary runs")
-}
+use common::qipu_output as qipu;
 
 fn json(out: &Output) -> serde_json::Value {
     assert!(

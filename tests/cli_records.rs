@@ -2,21 +2,7 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::shared_path;
-
-fn qipu(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .output()
-        .expect("qipu runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{qipu, shared_path};
 
 #[test]
 fn stats_counts_games_plies_and_errors() {

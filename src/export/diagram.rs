@@ -225,22 +225,7 @@ fn paint_grid(canvas: &mut Canvas, fonts: &FontChain, g: &Geometry, coordinates:
         canvas.line(g.grid(5.0, top), g.grid(3.0, bottom), w, ink);
     }
     // Position marks of the cannons and soldiers.
-    for (c, r) in [
-        (1, 2),
-        (7, 2),
-        (1, 7),
-        (7, 7),
-        (0, 3),
-        (2, 3),
-        (4, 3),
-        (6, 3),
-        (8, 3),
-        (0, 6),
-        (2, 6),
-        (4, 6),
-        (6, 6),
-        (8, 6),
-    ] {
+    for (c, r) in POSITION_MARKS {
         paint_position_mark(canvas, g, c, r, w);
     }
     // The river.
@@ -265,6 +250,25 @@ fn paint_grid(canvas: &mut Canvas, fonts: &FontChain, g: &Geometry, coordinates:
         }
     }
 }
+
+/// The points that carry the small position marks of the cannons and soldiers (file, rank), as on
+/// the competition board; the on-screen board draws the same points.
+pub const POSITION_MARKS: [(u8, u8); 14] = [
+    (1, 2),
+    (7, 2),
+    (1, 7),
+    (7, 7),
+    (0, 3),
+    (2, 3),
+    (4, 3),
+    (6, 3),
+    (8, 3),
+    (0, 6),
+    (2, 6),
+    (4, 6),
+    (6, 6),
+    (8, 6),
+];
 
 fn paint_position_mark(canvas: &mut Canvas, g: &Geometry, column: u8, row: u8, width: f32) {
     let center = g.grid(f32::from(column), f32::from(row));

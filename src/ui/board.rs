@@ -11,6 +11,7 @@ use eframe::egui::{
 };
 
 pub use crate::export::diagram::piece_char;
+use crate::export::diagram::POSITION_MARKS;
 use crate::rules::{Color, Move, Piece, Position, Square};
 
 use super::command::Command;
@@ -285,22 +286,7 @@ fn paint_grid(painter: &egui::Painter, g: &Geometry) {
         );
     }
     // Position marks of the cannons and soldiers.
-    for (c, r) in [
-        (1, 2),
-        (7, 2),
-        (1, 7),
-        (7, 7),
-        (0, 3),
-        (2, 3),
-        (4, 3),
-        (6, 3),
-        (8, 3),
-        (0, 6),
-        (2, 6),
-        (4, 6),
-        (6, 6),
-        (8, 6),
-    ] {
+    for (c, r) in POSITION_MARKS {
         paint_position_mark(painter, g, c, r, stroke);
     }
     // The river.

@@ -1,8 +1,27 @@
-//! Helpers shared by the integration tests: where the shared data lives.
+//! Helpers shared by the integration tests: where the shared data lives, running the binary.
 
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Run the `qipu` binary with these arguments.
+pub fn qipu_output(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .args(args)
+        .output()
+        .expect("the qipu binary runs")
+}
+
+/// Run the `qipu` binary: exit status, standard output, standard error.
+pub fn qipu(args: &[&str]) -> (i32, String, String) {
+    let out = qipu_output(args);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
 
 /// The shared data folder (`shared/` beside the project or one of its parents). Fails loudly
 /// when it is missing: the corpus tests must not pass without their data.

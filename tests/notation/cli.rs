@@ -1,18 +1,6 @@
 //! `qipu notate` and `qipu parse` as scripts use them.
 
-use std::process::Command;
-
-fn qipu(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .output()
-        .expect("qipu runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::common::qipu;
 
 #[test]
 fn notate_prints_one_move_per_line() {
