@@ -136,3 +136,54 @@ fn setup_edits_then_validates() {
     setup.set(qipu::rules::Square::parse("d0").unwrap(), None);
     assert_eq!(setup.into_position(), Err(SetupError::GeneralsFacing));
 }
+
+#[test]
+fn every_refusal_is_worded_in_three_languages() {
+    use qipu::lang::Language;
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+    for (fen, hans, hant) in [
+        ("", "FEN 是空的", "FEN 是空的"),
+        ("9/9/9 w", "有 3 行", "有 3 行"),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            "第 10 行（ICCS 第 0 线）有 8 路",
+            "第 10 行（ICCS 第 0 線）有 8 路",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKXBNR w",
+            "'X' 不是棋子字母",
+            "'X' 不是棋子字母",
+        ),
+        (start, "走子方字段缺失", "走子方欄位缺失"),
+        (&format!("{start} x"), "'x' 不是走子方", "'x' 不是走子方"),
+        (
+            &format!("{start} w - - z 1"),
+            "'z' 不是数字",
+            "'z' 不是數字",
+        ),
+        (
+            &format!("{start} w - - 0 0"),
+            "'0' 不是从 1 起",
+            "'0' 不是從 1 起",
+        ),
+        (
+            &format!("{start} w - - 0 1 extra"),
+            "多出：'extra'",
+            "多出：'extra'",
+        ),
+        (
+            "4k4/9/9/9/9/9/9/9/9/9 w",
+            "局面：红方没有帅",
+            "局面：紅方沒有帥",
+        ),
+    ] {
+        let e = err(fen);
+        assert_eq!(e.message(Language::English), e.to_string());
+        let (in_hans, in_hant) = (
+            e.message(Language::SimplifiedChinese),
+            e.message(Language::TraditionalChinese),
+        );
+        assert!(in_hans.contains(hans), "{fen:?}: {in_hans}");
+        assert!(in_hant.contains(hant), "{fen:?}: {in_hant}");
+    }
+}

@@ -4,9 +4,9 @@
     apt-get install fonts-noto-cjk && pip install fonttools
     python3 assets/fonts/make_subset.py        # run from the crate root
 
-ui-sans.otf   Noto Sans CJK SC Regular: GB2312 symbols (rows 1-9) and level-1 hanzi (3,755),
-              the traditional characters of Xiangqi notation and of the interface, and every
-              non-ASCII character found under src/.
+ui-sans.otf   Noto Sans CJK SC Regular: all of GB2312 (symbols, level-1 and level-2 hanzi: 6,763)
+              and Big5's frequent characters (5,401), so that the names, events and comments of
+              real records in either script render, plus every non-ASCII character under src/.
 board-serif.otf  Noto Serif CJK SC Bold: only what the board draws (piece names in both scripts,
               the river words, the file numbers).
 marks.ttf     Noto Sans Mono Regular (Debian fonts-noto-mono): the combining marks U+0300-U+036F,
@@ -53,6 +53,17 @@ def gb2312(rows):
     return "".join(out)
 
 
+def big5_frequent():
+    out = []
+    for lead in range(0xA4, 0xC7):
+        for trail in list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF)):
+            try:
+                out.append(bytes([lead, trail]).decode("big5"))
+            except UnicodeDecodeError:
+                pass
+    return "".join(out)
+
+
 def source_chars():
     chars = set()
     for path in (CRATE / "src").rglob("*.rs"):
@@ -84,7 +95,8 @@ def main():
     ui_text = (
         ascii_text
         + gb2312(range(0xA1, 0xAA))  # symbols, full-width forms
-        + gb2312(range(0xB0, 0xD8))  # level-1 hanzi
+        + gb2312(range(0xB0, 0xF8))  # level-1 and level-2 hanzi
+        + big5_frequent()
         + TRADITIONAL
         + source_chars()
     )

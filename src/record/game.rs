@@ -251,6 +251,25 @@ impl Game {
         false
     }
 
+    /// Move the line that holds `node` one place down at the nearest branch point above it (the
+    /// main line gives way to its first variation). Returns false when there is no branch point
+    /// or the line is the last there already.
+    pub fn demote(&mut self, node: NodeId) -> bool {
+        let mut at = node;
+        while let Some(parent) = self.parent(at) {
+            let (siblings, i) = self.place_among_siblings(parent, at);
+            if siblings.len() > 1 {
+                if i + 1 == siblings.len() {
+                    return false;
+                }
+                siblings.swap(i, i + 1);
+                return true;
+            }
+            at = parent;
+        }
+        false
+    }
+
     /// Make the line to `node` the main line at every branch point on the way.
     pub fn promote_to_main(&mut self, node: NodeId) {
         let mut at = node;
@@ -462,6 +481,21 @@ mod tests {
         assert!(g.promote(c));
         assert_eq!(g.children(a), &[b, v1]);
         assert!(!g.promote(c));
+    }
+
+    #[test]
+    fn demote_moves_the_line_down_at_the_nearest_branch_point() {
+        let (mut g, [a, b, c, v1, v2]) = sample();
+        // c has no sibling: the branch point above it is a (b, v1).
+        assert!(g.demote(c));
+        assert_eq!(g.children(a), &[v1, b]);
+        assert_eq!(line(&g, &g.main_line()), ["h2e2", "b9c7"]);
+        assert!(!g.demote(c));
+        assert!(g.promote(c));
+        assert_eq!(g.children(a), &[b, v1]);
+        assert!(!g.demote(v2));
+        assert!(g.demote(a));
+        assert_eq!(g.children(g.root()), &[v2, a]);
     }
 
     #[test]

@@ -75,6 +75,75 @@ impl fmt::Display for Mark {
     }
 }
 
+/// A judgement on the position after a move (PGN NAGs `$10`–`$19`); Red plays the part of
+/// White in the chess convention.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Evaluation {
+    /// `$10` `=` the position is equal (均势).
+    Equal,
+    /// `$13` `∞` unclear (难以判断).
+    Unclear,
+    /// `$14` `+=` Red is slightly better (红方稍好).
+    RedSlightlyBetter,
+    /// `$15` `=+` Black is slightly better (黑方稍好).
+    BlackSlightlyBetter,
+    /// `$16` `+/-` Red is better (红方占优).
+    RedBetter,
+    /// `$17` `-/+` Black is better (黑方占优).
+    BlackBetter,
+    /// `$18` `+-` Red is winning (红方胜势).
+    RedWinning,
+    /// `$19` `-+` Black is winning (黑方胜势).
+    BlackWinning,
+}
+
+impl Evaluation {
+    /// Every evaluation, from equal to decisive.
+    pub const ALL: [Evaluation; 8] = [
+        Evaluation::Equal,
+        Evaluation::Unclear,
+        Evaluation::RedSlightlyBetter,
+        Evaluation::BlackSlightlyBetter,
+        Evaluation::RedBetter,
+        Evaluation::BlackBetter,
+        Evaluation::RedWinning,
+        Evaluation::BlackWinning,
+    ];
+
+    /// The PGN NAG number.
+    pub fn nag(self) -> u8 {
+        match self {
+            Evaluation::Equal => 10,
+            Evaluation::Unclear => 13,
+            Evaluation::RedSlightlyBetter => 14,
+            Evaluation::BlackSlightlyBetter => 15,
+            Evaluation::RedBetter => 16,
+            Evaluation::BlackBetter => 17,
+            Evaluation::RedWinning => 18,
+            Evaluation::BlackWinning => 19,
+        }
+    }
+
+    /// The evaluation a NAG number stands for.
+    pub fn from_nag(nag: u8) -> Option<Evaluation> {
+        Evaluation::ALL.into_iter().find(|e| e.nag() == nag)
+    }
+
+    /// The sign written after the move (ASCII forms, readable in any font).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Evaluation::Equal => "=",
+            Evaluation::Unclear => "∞",
+            Evaluation::RedSlightlyBetter => "+=",
+            Evaluation::BlackSlightlyBetter => "=+",
+            Evaluation::RedBetter => "+/-",
+            Evaluation::BlackBetter => "-/+",
+            Evaluation::RedWinning => "+-",
+            Evaluation::BlackWinning => "-+",
+        }
+    }
+}
+
 /// What a user wrote about one node: comments, a mark and other NAGs.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub struct Annotation {
@@ -114,6 +183,24 @@ impl Annotation {
             && self.nags.is_empty()
     }
 
+    /// The evaluation among the NAGs, if any (the first one written).
+    pub fn evaluation(&self) -> Option<Evaluation> {
+        self.nags.iter().find_map(|&n| Evaluation::from_nag(n))
+    }
+
+    /// Set or clear the evaluation, keeping the other NAGs in place.
+    pub fn set_evaluation(&mut self, evaluation: Option<Evaluation>) {
+        let at = self
+            .nags
+            .iter()
+            .position(|&n| Evaluation::from_nag(n).is_some());
+        self.nags.retain(|&n| Evaluation::from_nag(n).is_none());
+        if let Some(evaluation) = evaluation {
+            let at = at.unwrap_or(self.nags.len()).min(self.nags.len());
+            self.nags.insert(at, evaluation.nag());
+        }
+    }
+
     /// Record a NAG: `$1`–`$6` set the mark (when none is set yet), others join `nags`.
     pub fn add_nag(&mut self, nag: u8) {
         match Mark::from_nag(nag) {
@@ -147,6 +234,25 @@ mod tests {
             "\u{3000}\u{3000}着法：红先胜"
         );
         assert_eq!(clean_comment("\r\n \t"), "");
+    }
+
+    #[test]
+    fn an_evaluation_replaces_the_previous_one_and_keeps_other_nags() {
+        let mut a = Annotation {
+            nags: vec![22, 14, 36],
+            ..Annotation::default()
+        };
+        assert_eq!(a.evaluation(), Some(Evaluation::RedSlightlyBetter));
+        a.set_evaluation(Some(Evaluation::BlackWinning));
+        assert_eq!(a.nags, vec![22, 19, 36]);
+        a.set_evaluation(None);
+        assert_eq!(a.nags, vec![22, 36]);
+        a.set_evaluation(Some(Evaluation::Equal));
+        assert_eq!(a.nags, vec![22, 36, 10]);
+        for e in Evaluation::ALL {
+            assert_eq!(Evaluation::from_nag(e.nag()), Some(e));
+        }
+        assert_eq!(Evaluation::from_nag(1), None);
     }
 
     #[test]

@@ -14,6 +14,6 @@ pub use drawing::{
     decode_drawing, encode_drawing, strip_drawing, Arrow, DrawColor, Drawing, Highlight,
 };
 pub use game::{Game, NodeId};
-pub use mark::{clean_comment, Annotation, Mark};
+pub use mark::{clean_comment, Annotation, Evaluation, Mark};
 pub use stored::StoredError;
 pub use tags::{GameResult, TagKey, Tags};

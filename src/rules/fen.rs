@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use crate::lang::Language;
+
 use super::piece::{Color, Piece};
 use super::position::Position;
 use super::setup::{Setup, SetupError};
@@ -59,6 +61,76 @@ pub enum FenError {
     /// The board is not a legal position.
     #[error("position: {0}")]
     Position(#[from] SetupError),
+}
+
+impl FenError {
+    /// The reason in a user's language, naming the FEN field at fault.
+    pub fn message(&self, lang: Language) -> String {
+        match lang {
+            Language::English => self.to_string(),
+            _ => {
+                let t = |hans: &'static str, hant: &'static str| lang.pick("", hans, hant);
+                match self {
+                    FenError::Empty => t("FEN 是空的", "FEN 是空的").to_owned(),
+                    FenError::RankCount(n) => format!(
+                        "{}{n}{}",
+                        t("棋盘字段：有 ", "棋盤欄位：有 "),
+                        t(" 行，棋盘应有 10 行", " 行，棋盤應有 10 行")
+                    ),
+                    FenError::RankWidth {
+                        row,
+                        iccs_rank,
+                        files,
+                    } => format!(
+                        "{}{row}{}{iccs_rank}{}{files}{}",
+                        t("棋盘字段：第 ", "棋盤欄位：第 "),
+                        t(" 行（ICCS 第 ", " 行（ICCS 第 "),
+                        t(" 线）有 ", " 線）有 "),
+                        t(" 路，每行应有 9 路", " 路，每行應有 9 路")
+                    ),
+                    FenError::BadPiece { row, ch } => format!(
+                        "{}{row}{}'{ch}'{}",
+                        t("棋盘字段：第 ", "棋盤欄位：第 "),
+                        t(" 行的 ", " 行的 "),
+                        t(
+                            " 不是棋子字母（KABNRCP, kabnrcp）",
+                            " 不是棋子字母（KABNRCP, kabnrcp）"
+                        )
+                    ),
+                    FenError::MissingSide => t(
+                        "走子方字段缺失：红方为 w（或 r），黑方为 b",
+                        "走子方欄位缺失：紅方為 w（或 r），黑方為 b",
+                    )
+                    .to_owned(),
+                    FenError::BadSide(side) => format!(
+                        "{}'{side}'{}",
+                        t("走子方字段：", "走子方欄位："),
+                        t(
+                            " 不是走子方；红方为 w（或 r），黑方为 b",
+                            " 不是走子方；紅方為 w（或 r），黑方為 b"
+                        )
+                    ),
+                    FenError::BadHalfmoveClock(text) => format!(
+                        "{}'{text}'{}",
+                        t("半回合计数字段：", "半回合計數欄位："),
+                        t(" 不是数字", " 不是數字")
+                    ),
+                    FenError::BadMoveNumber(text) => format!(
+                        "{}'{text}'{}",
+                        t("回合数字段：", "回合數欄位："),
+                        t(" 不是从 1 起的数字", " 不是從 1 起的數字")
+                    ),
+                    FenError::Trailing(text) => format!(
+                        "{}'{text}'",
+                        t("回合数字段之后多出：", "回合數欄位之後多出：")
+                    ),
+                    FenError::Position(e) => {
+                        format!("{}{}", t("局面：", "局面："), e.message(lang))
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Setup {

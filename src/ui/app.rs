@@ -12,6 +12,7 @@ use crate::lang::Language;
 use crate::record::{Game, TagKey};
 use crate::referee::RuleSet;
 
+use super::annotate;
 use super::board::{self, BoardView};
 use super::clock_panel;
 use super::command::Command;
@@ -366,6 +367,7 @@ impl QipuApp {
             ),
         ];
         ctx.input_mut(|input| {
+            annotate::shortcuts(input, &self.session, commands);
             for (shortcut, command) in shortcuts {
                 if input.consume_shortcut(&shortcut) {
                     commands.push(command);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crate::competition::Preset;
 use crate::lang::Language;
 use crate::notation::Notation;
-use crate::record::{NodeId, TagKey};
+use crate::record::{Evaluation, Mark, NodeId, TagKey};
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Square};
 
@@ -39,6 +39,18 @@ pub enum Command {
     SetTag(TagKey, String),
     /// Set the comment after a move (or on the start position).
     SetComment(NodeId, String),
+    /// Set or clear the mark (`!`, `?`, …) of a move.
+    SetMark(NodeId, Option<Mark>),
+    /// Set or clear the evaluation (`=`, `+-`, …) after a move.
+    SetEvaluation(NodeId, Option<Evaluation>),
+    /// Move the line holding this node one place up at the nearest branch point.
+    PromoteLine(NodeId),
+    /// Make the line to this node the main line.
+    PromoteToMain(NodeId),
+    /// Move the line holding this node one place down at the nearest branch point.
+    DemoteLine(NodeId),
+    /// Delete this move and everything after it.
+    DeleteFrom(NodeId),
     /// Judge this game by another rule set.
     SetRules(RuleSet),
     /// Switch the interface language.

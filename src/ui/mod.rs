@@ -1,6 +1,7 @@
 //! The desktop app (egui/eframe): a thin layer over the core. Data flows one way: widgets and
 //! menus return [`Command`]s, the app applies them to the [`Session`], the next frame draws it.
 
+mod annotate;
 mod app;
 pub mod bench;
 pub mod board;

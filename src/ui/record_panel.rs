@@ -9,6 +9,7 @@ use crate::notation::{write_move, Notation, WriteOptions};
 use crate::record::{NodeId, TagKey};
 use crate::rules::Color;
 
+use super::annotate;
 use super::command::Command;
 use super::session::Session;
 use super::status::side_name;
@@ -16,6 +17,17 @@ use super::status::side_name;
 /// Width of the round column and of a move cell.
 const ROUND_WIDTH: f32 = 36.0;
 const MOVE_WIDTH: f32 = 110.0;
+
+/// The move leading to `node` in the session's notation, with its mark and evaluation.
+fn annotated_move_text(session: &Session, node: NodeId) -> String {
+    let signs = annotate::signs(&session.game, node);
+    let text = move_text(session, node);
+    if signs.is_empty() {
+        text
+    } else {
+        format!("{text}{signs}")
+    }
+}
 
 /// The text of the move leading to `node`, in the session's notation.
 pub fn move_text(session: &Session, node: NodeId) -> String {
@@ -61,6 +73,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         });
     game_info(ui, session, &mut commands);
     comment_editor(ui, session, &mut commands);
+    commands.extend(annotate::bar(ui, session));
     ui.separator();
 
     egui::ScrollArea::vertical()
@@ -124,8 +137,9 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
 
 fn move_cell(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut Vec<Command>) {
     let current = node == session.cursor();
-    let text = RichText::new(move_text(session, node)).size(15.0);
+    let text = RichText::new(annotated_move_text(session, node)).size(15.0);
     let response = ui.add_sized([MOVE_WIDTH, 22.0], egui::Button::selectable(current, text));
+    annotate::context_menu(&response, session, node, commands);
     if current {
         response.scroll_to_me(None);
     }
@@ -232,10 +246,12 @@ fn variation_line(
             ui.label(RichText::new(format!("{}{dots}", before.fullmove_number())).weak());
         }
         let current = node == session.cursor();
-        if ui
-            .add(egui::Button::selectable(current, move_text(session, node)))
-            .clicked()
-        {
+        let response = ui.add(egui::Button::selectable(
+            current,
+            annotated_move_text(session, node),
+        ));
+        annotate::context_menu(&response, session, node, commands);
+        if response.clicked() {
             commands.push(Command::GoTo(node));
         }
         if !game.comment(node).is_empty() {

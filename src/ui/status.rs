@@ -3,6 +3,7 @@
 use eframe::egui::{self, Color32, RichText};
 
 use crate::lang::Language;
+use crate::referee::Referee;
 use crate::rules::Color;
 
 use super::session::Session;
@@ -70,6 +71,36 @@ fn evidence(session: &Session) -> Vec<String> {
         .collect()
 }
 
+/// Rounds without a capture from which the count shows (a sixth of the limit of 4.2.4).
+const COUNT_FROM_ROUNDS: u32 = 10;
+
+/// The natural-limit count (4.2.4) once it matters: rounds played without a capture, of the
+/// limit; loud in the last ten rounds.
+pub fn natural_limit(session: &Session) -> Option<(String, Tone)> {
+    let limit = Referee::new(session.rules).natural_limit_rounds;
+    let rounds = session.judgement.plies_without_capture / 2;
+    if rounds < COUNT_FROM_ROUNDS.min(limit) {
+        return None;
+    }
+    let text = match session.lang {
+        Language::English => {
+            format!("Natural limit (4.2.4): {rounds} of {limit} rounds without a capture")
+        }
+        Language::SimplifiedChinese => {
+            format!("自然限着（4.2.4）：已 {rounds} 回合无吃子（限 {limit} 回合）")
+        }
+        Language::TraditionalChinese => {
+            format!("自然限著（4.2.4）：已 {rounds} 回合無吃子（限 {limit} 回合）")
+        }
+    };
+    let tone = if rounds + 10 >= limit {
+        Tone::Warning
+    } else {
+        Tone::Plain
+    };
+    Some((text, tone))
+}
+
 /// Draw the status line; the referee's evidence shows under it when there is a cycle.
 pub fn show(ui: &mut egui::Ui, session: &Session) {
     let (text, tone) = text(session);
@@ -79,6 +110,13 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
         Tone::Alert => Color32::from_rgb(170, 20, 20),
     };
     ui.add(egui::Label::new(RichText::new(text).size(15.0).color(color)).wrap());
+    if let Some((count, tone)) = natural_limit(session) {
+        let text = RichText::new(count).size(13.0);
+        ui.label(match tone {
+            Tone::Plain => text.weak(),
+            _ => text.color(Color32::from_rgb(170, 100, 0)),
+        });
+    }
     if session.notice.is_none() {
         for line in evidence(session) {
             ui.label(RichText::new(line).size(13.0).weak());

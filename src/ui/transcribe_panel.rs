@@ -2,7 +2,7 @@
 //! on Enter; a move that fits several shows the candidates numbered, one that fits none shows
 //! why and the nearest legal moves. Corrections act on the move on the board.
 
-use eframe::egui::{self, Color32, Key, RichText, TextEdit};
+use eframe::egui::{self, Color32, Key, KeyboardShortcut, Modifiers, RichText, TextEdit};
 
 use crate::notation::{write_move, Notation, WriteOptions};
 use crate::rules::{Move, Position};
@@ -17,9 +17,14 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
     let lang = session.lang;
     let mut commands = Vec::new();
     let label = ui.strong(lang.pick("Moves", "着法", "著法"));
+    let id = ui.make_persistent_id("move-box");
+    if ui.memory(|m| m.has_focus(id)) {
+        box_keys(ui, session.move_box.trim().is_empty(), &mut commands);
+    }
     let response = ui
         .add(
             TextEdit::singleline(&mut session.move_box)
+                .id(id)
                 .desired_width(f32::INFINITY)
                 .hint_text(lang.pick(
                     "炮二平五, C2.5, h2e2… or a whole line; Enter",
@@ -108,6 +113,36 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
         });
     }
     commands
+}
+
+/// Keys the move box passes on to the record: ↑/↓ always (a single line has no use for them);
+/// while the box is empty, also ←/→ and Home/End (navigation) and Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z
+/// and Ctrl/Cmd+Y (undo and redo the last change to the record: for a clerk, the last move
+/// entered). They are taken before the text field sees them.
+fn box_keys(ui: &egui::Ui, empty: bool, commands: &mut Vec<Command>) {
+    let mut keys = vec![
+        (Modifiers::NONE, Key::ArrowUp, Command::Back),
+        (Modifiers::NONE, Key::ArrowDown, Command::Forward),
+    ];
+    if empty {
+        keys.extend([
+            (Modifiers::NONE, Key::ArrowLeft, Command::Back),
+            (Modifiers::NONE, Key::ArrowRight, Command::Forward),
+            (Modifiers::NONE, Key::Home, Command::First),
+            (Modifiers::NONE, Key::End, Command::Last),
+            // Redo before undo: Ctrl+Shift+Z would also match Ctrl+Z.
+            (Modifiers::COMMAND | Modifiers::SHIFT, Key::Z, Command::Redo),
+            (Modifiers::COMMAND, Key::Y, Command::Redo),
+            (Modifiers::COMMAND, Key::Z, Command::Undo),
+        ]);
+    }
+    ui.input_mut(|input| {
+        for (modifiers, key, command) in keys {
+            if input.consume_shortcut(&KeyboardShortcut::new(modifiers, key)) {
+                commands.push(command);
+            }
+        }
+    });
 }
 
 /// A move in the notation shown, with ICCS beside it unless that is the notation.

@@ -94,8 +94,10 @@ fn the_board_font_has_every_piece_and_the_river_words() {
     );
 }
 
+/// The budget: GB2312 and Big5's frequent characters take about 4.2 MB; a whole CJK font
+/// (15–20 MB) would not fit it.
 #[test]
 fn the_embedded_fonts_stay_small() {
     let total = fonts::UI_FONT.len() + fonts::BOARD_FONT.len() + fonts::MARKS_FONT.len();
-    assert!(total < 2_000_000, "embedded fonts are {total} bytes");
+    assert!(total < 4_500_000, "embedded fonts are {total} bytes");
 }

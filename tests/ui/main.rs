@@ -1,5 +1,6 @@
 //! The desktop app, tested as a user meets it (one test binary: linking the GUI stack is slow).
 
+mod annotate;
 mod desk;
 mod fonts;
 mod play;
