@@ -270,10 +270,10 @@ fn diagram_and_scoresheet_subcommands() {
 fn a_character_no_font_has_is_boxed_not_dropped() {
     use qipu::export::canvas::{Canvas, MissingGlyph};
     let fonts = FontChain::new(&[UI_FONT]);
-    // 測 is traditional only, outside the embedded subset.
-    assert_eq!(fonts.missing("測試"), Some(MissingGlyph('測')));
+    // 㐀 (CJK extension A) is in neither GB2312 nor Big5: outside the embedded subset.
+    assert_eq!(fonts.missing("測㐀"), Some(MissingGlyph('㐀')));
     let mut canvas = Canvas::new(100, 100, Rgb(255, 255, 255));
-    let width = fonts.draw(&mut canvas, "測", 40.0, 10.0, 60.0, Rgb(0, 0, 0));
+    let width = fonts.draw(&mut canvas, "㐀", 40.0, 10.0, 60.0, Rgb(0, 0, 0));
     assert_eq!(width, 40.0);
     let image = canvas.into_image();
     // The box's left edge at x ≈ 10 + 0.12·40, half-way up the em box.
