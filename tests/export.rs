@@ -144,6 +144,21 @@ fn sample() -> Game {
 }
 
 #[test]
+fn the_scoresheet_gives_the_referees_reason_for_a_repetition() {
+    use qipu::rules::{Move, Position};
+    // Red checks with the chariot on every move, Black's general steps aside (24.1, 26.1).
+    let start = Position::from_fen("4k4/9/9/9/9/5R3/9/9/9/3K5 w - - 0 1").unwrap();
+    let mut game = Game::new(start);
+    for mv in "f4e4 e9f9 e4f4 f9e9 f4e4 e9f9 e4f4 f9e9".split(' ') {
+        game.play_at_cursor(Move::parse_iccs(mv).unwrap()).unwrap();
+    }
+    let en = result_sentence(&game, Language::English);
+    assert!(en.contains("perpetual check"), "{en}");
+    let hant = result_sentence(&game, Language::TraditionalChinese);
+    assert!(hant.contains("長將"), "{hant}");
+}
+
+#[test]
 fn scoresheet_rounds_result_and_pages() {
     let game = sample();
     let full = rounds(&game, &ScoresheetOptions::default());

@@ -14,6 +14,7 @@ use crate::competition::{self, Outcome, Reason, TimeUsed};
 use crate::lang::Language;
 use crate::notation::{write_move, Notation, WriteOptions};
 use crate::record::{Game, GameResult, TagKey};
+use crate::referee::{Referee, RuleSet};
 use crate::rules::{Color, Status};
 
 /// Page width in pixels (A4 at 150 dpi).
@@ -94,7 +95,8 @@ pub fn rounds(game: &Game, options: &ScoresheetOptions) -> Vec<Round> {
 }
 
 /// The result with its reason: from the competition record when there is one, else from the
-/// final position (checkmate, stalemate), else the `Result` tag alone.
+/// final position (checkmate, stalemate), else from the referee's ruling on the moves, else the
+/// `Result` tag alone.
 pub fn result_sentence(game: &Game, lang: Language) -> String {
     if let Ok(Some(record)) = competition::pgn::decode(game) {
         if let Some(result) = record.result() {
@@ -117,6 +119,13 @@ pub fn result_sentence(game: &Game, lang: Language) -> String {
             used: TimeUsed::default(),
         };
         return result.describe(lang);
+    }
+    // A ruling of the referee on the moves (repetition, natural limit, dead position), under the
+    // rule set the record names.
+    let rules = RuleSet::of_game(game).unwrap_or_default();
+    let judgement = Referee::new(rules).judge(game.start(), &game.moves_to(last));
+    if let Some(ruling) = judgement.ruling.filter(|r| r.result.is_final()) {
+        return ruling.explanation.get(lang).to_owned();
     }
     match game.result() {
         Some(GameResult::RedWins) => lang.pick("Red wins", "红方胜", "紅方勝"),

@@ -5,6 +5,7 @@
 pub mod encoding;
 pub mod file;
 pub mod json;
+mod message;
 pub mod pgn;
 pub mod save;
 pub mod xqf;

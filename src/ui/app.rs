@@ -210,7 +210,7 @@ impl QipuApp {
                 let (game, complete) = match games.remove(0) {
                     Ok(game) => (game, true),
                     Err(e) => {
-                        self.error = Some(e.to_string());
+                        self.error = Some(e.message(self.session.lang));
                         match e.partial {
                             Some(partial) => (*partial, false),
                             None => return,
@@ -227,7 +227,7 @@ impl QipuApp {
                 self.settings.remember(path.clone());
                 self.question = Some(Question::PickGame { path, games });
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => self.error = Some(e.message(self.session.lang)),
         }
     }
 
@@ -244,7 +244,7 @@ impl QipuApp {
                 // A game out of several is saved to a new file, never over the collection.
                 self.path = None;
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => self.error = Some(e.message(self.session.lang)),
         }
     }
 
@@ -272,7 +272,7 @@ impl QipuApp {
                 self.path = Some(path);
                 self.remove_autosave();
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => self.error = Some(e.message(self.session.lang)),
         }
     }
 
@@ -289,7 +289,7 @@ impl QipuApp {
         }
         let text = files::pgn_text(&self.session.game, self.session.lang);
         if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
-            self.error = Some(e.to_string());
+            self.error = Some(e.message(self.session.lang));
         }
     }
 
@@ -544,7 +544,7 @@ impl QipuApp {
                         games.len(),
                         |ui, rows| {
                             for i in rows {
-                                if ui.button(game_title(i, &games[i])).clicked() {
+                                if ui.button(game_title(i, &games[i], lang)).clicked() {
                                     commands.push(Command::PickGame(i));
                                 }
                             }
@@ -584,7 +584,7 @@ impl QipuApp {
 }
 
 /// "3. Red – Black (Event)" for the game list.
-fn game_title(index: usize, game: &ListedGame) -> String {
+fn game_title(index: usize, game: &ListedGame, lang: Language) -> String {
     match game {
         Ok(game) => {
             let tags = game.tags();
@@ -598,7 +598,7 @@ fn game_title(index: usize, game: &ListedGame) -> String {
                 tags.get(&TagKey::Result).unwrap_or("")
             )
         }
-        Err(e) => format!("{}. {e}", index + 1),
+        Err(e) => format!("{}. {}", index + 1, e.message(lang)),
     }
 }
 

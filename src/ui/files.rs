@@ -72,6 +72,30 @@ pub enum OpenError {
     Empty(PathBuf),
 }
 
+impl OpenError {
+    /// Why the file could not be opened, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        match self {
+            OpenError::Io { path, source } => format!(
+                "{} {}: {source}",
+                lang.pick("cannot read", "无法读取", "無法讀取"),
+                path.display()
+            ),
+            OpenError::Xqf { path, source } => {
+                format!("{}: {}", path.display(), source.message(lang))
+            }
+            OpenError::Pgn { path, source } => {
+                format!("{}: {}", path.display(), source.message(lang))
+            }
+            OpenError::Empty(path) => format!(
+                "{}: {}",
+                path.display(),
+                lang.pick("no game in this file", "文件中没有对局", "檔案中沒有對局")
+            ),
+        }
+    }
+}
+
 /// One game of a file as listed for the user: readable, or why not.
 pub type ListedGame = Result<Game, PgnError>;
 

@@ -1,0 +1,270 @@
+//! The errors of reading and saving record files in the user's language. English is the
+//! `Display` text of each error; the Chinese sentences keep its place (game, line and column, or
+//! byte offset) and its reason.
+
+use crate::lang::Language;
+
+use super::file::GameError;
+use super::pgn::{PgnError, PgnErrorKind};
+use super::save::SaveError;
+use super::xqf::XqfError;
+
+/// `lang.pick` for the two Chinese scripts (English is the `Display` text, handled first).
+fn zh(lang: Language, hans: &'static str, hant: &'static str) -> &'static str {
+    lang.pick("", hans, hant)
+}
+
+impl PgnErrorKind {
+    /// The reason in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        if lang == Language::English {
+            return self.to_string();
+        }
+        let z = |hans, hant| zh(lang, hans, hant).to_owned();
+        match self {
+            PgnErrorKind::UnclosedComment => z(
+                "以「{」开始的注释没有以「}」结束",
+                "以「{」開始的註釋沒有以「}」結束",
+            ),
+            PgnErrorKind::UnclosedTag => z(
+                "以「[」开始的标签在本行没有以「]」结束",
+                "以「[」開始的標籤在本行沒有以「]」結束",
+            ),
+            PgnErrorKind::BadTag => z("标签没有名称", "標籤沒有名稱"),
+            PgnErrorKind::Fen(e) => format!(
+                "{}{}",
+                zh(lang, "FEN 标签不是合法局面：", "FEN 標籤不是合法局面："),
+                e.message(lang)
+            ),
+            PgnErrorKind::Move {
+                number,
+                side,
+                source,
+            } => {
+                let who = if *side == "." {
+                    zh(lang, "红方", "紅方")
+                } else {
+                    zh(lang, "黑方", "黑方")
+                };
+                format!(
+                    "{}{number}{}{who}：{}",
+                    zh(lang, "第 ", "第 "),
+                    zh(lang, " 回合", " 回合"),
+                    source.message(lang)
+                )
+            }
+            PgnErrorKind::UnopenedVariation => z("「)」没有对应的「(」", "「)」沒有對應的「(」"),
+            PgnErrorKind::VariationWithoutMove => {
+                z("变着「(」必须跟在一着之后", "變著「(」必須跟在一著之後")
+            }
+            PgnErrorKind::UnclosedVariation => {
+                z("以「(」开始的变着没有结束", "以「(」開始的變著沒有結束")
+            }
+            PgnErrorKind::BadNag(text) => format!(
+                "「${text}」{}",
+                zh(
+                    lang,
+                    "不是注释符号（0 到 255 的数字）",
+                    "不是註釋符號（0 到 255 的數字）"
+                )
+            ),
+        }
+    }
+}
+
+impl PgnError {
+    /// Where and why, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        if lang == Language::English {
+            return self.to_string();
+        }
+        format!(
+            "{}{}{}{}{}{}{}",
+            zh(lang, "第 ", "第 "),
+            self.game,
+            zh(lang, " 局，第 ", " 局，第 "),
+            self.line,
+            zh(lang, " 行，第 ", " 行，第 "),
+            self.column,
+            zh(lang, " 列：", " 列：")
+        ) + &self.kind.message(lang)
+    }
+}
+
+impl XqfError {
+    /// Where (byte offset) and why, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        if lang == Language::English {
+            return self.to_string();
+        }
+        let at = |offset: usize| {
+            format!(
+                "{}{offset}{}",
+                zh(lang, "第 ", "第 "),
+                zh(lang, " 字节：", " 位元組：")
+            )
+        };
+        match self {
+            XqfError::NotXqf => zh(
+                lang,
+                "不是 XQF 文件：开头不是「XQ」",
+                "不是 XQF 檔案：開頭不是「XQ」",
+            )
+            .to_owned(),
+            XqfError::Version(v) => format!(
+                "{}0x{v:02X}{}",
+                at(2) + zh(lang, "不支持 XQF 版本 ", "不支援 XQF 版本 "),
+                zh(lang, "（支持 0x0A 到 0x12）", "（支援 0x0A 到 0x12）")
+            ),
+            XqfError::Truncated { offset, what } => {
+                let what = match *what {
+                    "the header is 1024 bytes" => {
+                        zh(lang, "文件头应有 1024 字节", "檔頭應有 1024 位元組")
+                    }
+                    "a move record" => zh(lang, "一条着法记录", "一筆著法記錄"),
+                    "a comment length" => zh(lang, "注释长度", "註釋長度"),
+                    "comment text" => zh(lang, "注释文字", "註釋文字"),
+                    other => other,
+                };
+                format!(
+                    "{}{}（{what}）",
+                    at(*offset),
+                    zh(lang, "文件过早结束", "檔案過早結束")
+                )
+            }
+            XqfError::Start { offset, reason } => format!(
+                "{}{}{reason}",
+                at(*offset),
+                zh(lang, "开局摆法有误：", "開局擺法有誤：")
+            ),
+            XqfError::BadSquare { offset, src, dst } => format!(
+                "{}{}{src}, {dst}{}",
+                at(*offset),
+                zh(lang, "着法记录指向棋盘外（", "著法記錄指向棋盤外（"),
+                zh(lang, "）", "）")
+            ),
+            XqfError::CommentLength { offset, len } => format!(
+                "{}{}{len}{}",
+                at(*offset),
+                zh(lang, "注释长度 ", "註釋長度 "),
+                zh(lang, " 字节超出文件末尾", " 位元組超出檔案結尾")
+            ),
+        }
+    }
+}
+
+impl GameError {
+    /// Why a game of a file could not be read in full, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        if lang == Language::English {
+            return self.to_string();
+        }
+        match self {
+            GameError::Pgn(e) => e.message(lang),
+            GameError::Xqf(e) => e.message(lang),
+            GameError::XqfSkipped(skipped) => skipped
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{}{}{}{}（{}）{}{}{}",
+                        zh(lang, "第 ", "第 "),
+                        s.offset,
+                        zh(lang, " 字节：不合规则的着法 ", " 位元組：不合規則的著法 "),
+                        s.mv,
+                        s.reason,
+                        zh(lang, "连同 ", "連同 "),
+                        s.records,
+                        zh(lang, " 条记录被略去", " 筆記錄被略去")
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("；"),
+            GameError::Json(text) => text.clone(),
+            GameError::Fen(e) => format!(
+                "{}{}",
+                zh(
+                    lang,
+                    "第 1 行：不是合法的 FEN 局面：",
+                    "第 1 行：不是合法的 FEN 局面："
+                ),
+                e.message(lang)
+            ),
+        }
+    }
+}
+
+impl SaveError {
+    /// Why the save failed, in a user's language (the system's own reason stays as it is).
+    pub fn message(&self, lang: Language) -> String {
+        if lang == Language::English {
+            return self.to_string();
+        }
+        match self {
+            SaveError::UnreadableTarget(path) => format!(
+                "{}{}",
+                path.display(),
+                zh(
+                    lang,
+                    " 打开时无法读取，覆盖它可能丢失其内容",
+                    " 開啟時無法讀取，覆蓋它可能遺失其內容"
+                )
+            ),
+            SaveError::Io { path, source } => format!(
+                "{}{}：{source}",
+                zh(lang, "无法保存 ", "無法儲存 "),
+                path.display()
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{read_pgn_text, read_xqf};
+
+    fn first_error(text: &str) -> PgnError {
+        read_pgn_text(text)
+            .next()
+            .expect("one game")
+            .expect_err("a defect")
+    }
+
+    #[test]
+    fn a_pgn_error_keeps_its_place_and_reason_in_each_language() {
+        let e = first_error("[Event \"x\"]\n\n1. 炮二平五 马8进7 2. 马二进二 *\n");
+        let en = e.message(Language::English);
+        assert_eq!(en, e.to_string());
+        let hans = e.message(Language::SimplifiedChinese);
+        let hant = e.message(Language::TraditionalChinese);
+        assert!(hans.starts_with("第 1 局，第 3 行，第 "), "{hans}");
+        assert!(hans.contains("第 2 回合红方：「马二进二」"), "{hans}");
+        assert!(hant.contains("第 2 回合紅方：「马二进二」"), "{hant}");
+    }
+
+    #[test]
+    fn structural_pgn_errors_are_worded_in_chinese() {
+        let e = first_error("1. 炮二平五 { 没有结束\n");
+        assert!(e
+            .message(Language::SimplifiedChinese)
+            .contains("以「{」开始的注释没有以「}」结束"));
+        let e = first_error("1. 炮二平五 $300 *\n");
+        assert!(e
+            .message(Language::TraditionalChinese)
+            .contains("「$300」不是註釋符號"));
+    }
+
+    #[test]
+    fn an_xqf_error_names_its_byte_in_each_language() {
+        let e = read_xqf(b"XQ\x0a").expect_err("too short");
+        assert_eq!(e.message(Language::English), e.to_string());
+        assert_eq!(
+            e.message(Language::SimplifiedChinese),
+            "第 3 字节：文件过早结束（文件头应有 1024 字节）"
+        );
+        let e = read_xqf(b"PK\x03\x04").expect_err("not XQF");
+        assert!(e
+            .message(Language::TraditionalChinese)
+            .contains("不是 XQF 檔案"));
+    }
+}
