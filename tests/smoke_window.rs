@@ -7,6 +7,8 @@
 
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -93,8 +95,8 @@ fn start_xvfb() -> (Running, String) {
     (xvfb, format!(":{number}"))
 }
 
-/// The window tree line of the app's window, once it is mapped.
-fn wait_for_window(display: &str, app: &mut Running, patience: Duration) -> String {
+/// The window tree line of the app's window, once it is mapped with `title` in its title.
+fn wait_for_window(display: &str, app: &mut Running, title: &str, patience: Duration) -> String {
     let start = Instant::now();
     while start.elapsed() < patience {
         if let Some(status) = app.0.try_wait().expect("the app's status can be read") {
@@ -106,12 +108,12 @@ fn wait_for_window(display: &str, app: &mut Running, patience: Duration) -> Stri
             .output()
             .expect("xwininfo runs");
         let tree = String::from_utf8_lossy(&tree.stdout);
-        if let Some(line) = tree.lines().find(|l| l.contains("\"Qipu")) {
+        if let Some(line) = tree.lines().find(|l| l.contains(title)) {
             return line.trim().to_owned();
         }
         sleep(Duration::from_millis(100));
     }
-    panic!("no Qipu window within {patience:?}");
+    panic!("no window titled {title:?} within {patience:?}");
 }
 
 fn screenshot(display: &str) -> image::RgbImage {
@@ -137,7 +139,7 @@ fn share_of(image: &image::RgbImage, colour: [u8; 3]) -> f64 {
 }
 
 #[test]
-fn release_binary_opens_a_window_showing_the_board() {
+fn release_binary_opens_a_window_showing_the_board_and_the_file_it_was_given() {
     require("Xvfb", "xvfb");
     require("xwininfo", "x11-utils");
     require("import", "imagemagick");
@@ -145,10 +147,15 @@ fn release_binary_opens_a_window_showing_the_board() {
     let home = std::env::temp_dir().join(format!("qipu-smoke-{}", std::process::id()));
     std::fs::create_dir_all(&home).expect("a scratch home directory");
 
+    // A finished game (Red mates at move 52), as a file manager passes it: `qipu FILE`.
+    let name = "sample_xqbase_ccgc2006_r22_utf8.pgn";
+    let record = common::shared_path(&format!("data/samples/{name}"));
+
     let (_xvfb, display) = start_xvfb();
     let started = Instant::now();
     let mut app = Running(
         Command::new(&binary)
+            .arg(&record)
             .env("DISPLAY", &display)
             .env_remove("WAYLAND_DISPLAY")
             .env("HOME", &home)
@@ -159,7 +166,13 @@ fn release_binary_opens_a_window_showing_the_board() {
             .spawn()
             .expect("the app starts"),
     );
-    let window = wait_for_window(&display, &mut app, Duration::from_secs(60));
+    // The title names the file once the first frame has shown it.
+    let window = wait_for_window(
+        &display,
+        &mut app,
+        &format!("\"{name} — Qipu\""),
+        Duration::from_secs(60),
+    );
     let mapped = started.elapsed();
 
     // Drawing the first frame follows the mapping; wait until the board is on the screen.

@@ -24,8 +24,9 @@ pub use files::{FileDialogs, NativeDialogs};
 pub use session::{Notice, Session};
 pub use timer::Timer;
 
-/// Open the main window and run until it is closed.
-pub fn run() -> eframe::Result {
+/// Open the main window, showing the record file `open` if one is given (as a file manager's
+/// "open with" passes it), and run until it is closed.
+pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: eframe::egui::ViewportBuilder::default()
             .with_title("Qipu 棋谱")
@@ -36,6 +37,12 @@ pub fn run() -> eframe::Result {
     eframe::run_native(
         "Qipu",
         options,
-        Box::new(|cc| Ok(Box::new(QipuApp::new(cc)))),
+        Box::new(move |cc| {
+            let mut app = QipuApp::new(cc);
+            if let Some(path) = open {
+                app.apply(&cc.egui_ctx, Command::OpenPath(path));
+            }
+            Ok(Box::new(app))
+        }),
     )
 }
