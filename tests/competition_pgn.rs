@@ -301,3 +301,35 @@ proptest::proptest! {
         proptest::prop_assert_eq!(plain_comment(read.comment(read.main_line()[0])), "好棋");
     }
 }
+
+#[test]
+fn a_clock_started_in_the_middle_files_its_entries_after_the_right_moves() {
+    // Four moves were played before the clock started; the fifth and sixth are on the clock.
+    let mut c = Contest::new(Settings::new("6.4".parse().unwrap()), Color::Red).after_moves(4);
+    c.start(secs(0), &[]).unwrap();
+    c.play(secs(7), Status::Ongoing).unwrap();
+    c.offer_draw(Color::Red, secs(8)).unwrap();
+    c.play(secs(20), Status::Ongoing).unwrap();
+    assert_eq!(c.plies(), 6);
+    let plies: Vec<u32> = c.log().iter().map(|e| e.ply).collect();
+    assert_eq!(plies, [4, 5, 5, 6, 6]);
+    let mut game = game_with("h2e2 h9g7 h0g2 i9h9 b0c2 b9c7");
+    encode(&c.record(), &mut game).unwrap();
+    let line = game.main_line();
+    // The start goes after the fourth move, each clock reading after its own move.
+    assert!(game
+        .comment(line[3])
+        .starts_with("[%start first=red @0:00:00]"));
+    assert!(game.comment(line[4]).starts_with("[%clk 0:04:53]"));
+    assert!(game.comment(line[4]).contains("[%offer red @0:00:08]"));
+    assert!(game.comment(line[5]).starts_with("[%clk 0:04:48]"));
+    assert!(game.comment(line[5]).contains("[%refuse black by=move"));
+    assert_eq!(game.comment(game.root()), "");
+    // Read back, the log is the same and the game goes on from the sixth move.
+    let record = decode(&game).unwrap().unwrap();
+    assert_eq!(record, c.record());
+    let mut back = Contest::replay(&record).unwrap();
+    assert_eq!((back.plies(), back.to_move()), (6, Color::Red));
+    back.resign(Color::Red, secs(30)).unwrap();
+    assert_eq!(back.result().unwrap().ply, 6);
+}

@@ -199,7 +199,7 @@ pub struct Contest {
     to_move: Color,
     /// The side to move has made its move but not pressed its clock (22.5, 23.1).
     moved: bool,
-    /// Moves completed (pressed).
+    /// Moves of the record completed (pressed), those before the clock started included.
     ply: u32,
     absent: [bool; 2],
     /// Both sides were absent at the start (21.3).
@@ -237,6 +237,16 @@ impl Contest {
         }
     }
 
+    /// The same contest with its clock started when `plies` moves of the record had already been
+    /// played (a clock started in the middle of a game): its log entries then refer to the
+    /// record's moves, the `N`-th entry after the record's `N`-th move. Only before the start.
+    pub fn after_moves(mut self, plies: u32) -> Contest {
+        if self.started.is_none() {
+            self.ply = plies;
+        }
+        self
+    }
+
     /// The settings.
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -270,7 +280,8 @@ impl Contest {
         self.moved
     }
 
-    /// Moves completed on the clock.
+    /// Moves of the record completed: those before the clock started ([`Contest::after_moves`])
+    /// and those pressed on it.
     pub fn plies(&self) -> u32 {
         self.ply
     }

@@ -9,17 +9,20 @@
 mod clock;
 mod contest;
 mod control;
+mod describe;
 mod foul;
 mod log;
 mod natural_limit;
 pub mod pgn;
 mod replay;
 mod result;
+pub mod sheet;
 mod time;
 
 pub use clock::{GameClock, Reading};
 pub use contest::{Contest, ContestError, OfferOutcome, FALSE_CLAIM_PENALTY};
 pub use control::{Period, Preset, SpecError, SpecFault, Stage, TimeControl};
+pub use describe::Actor;
 pub use foul::{
     record_gaps, FoulClause, RecordGap, Written, FOULS_TO_LOSE, MISSING_MOVES_PER_FOUL,
 };

@@ -70,7 +70,7 @@ pub struct EncodeError {
 }
 
 /// A competition record in a game that cannot be read.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
 pub enum DecodeError {
     /// A tag with a value that cannot be read.
     #[error("tag {tag} \"{value}\": {reason}")]

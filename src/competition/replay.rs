@@ -36,15 +36,15 @@ impl Contest {
     /// Replay `record`'s log: every action again, in order, each checked to give exactly the
     /// entries logged. The contest then stands where the log ends.
     pub fn replay(record: &CompetitionRecord) -> Result<Contest, LogError> {
-        let first = record
+        let (first, plies) = record
             .entries
             .iter()
             .find_map(|e| match e.event {
-                Event::Start { first, .. } => Some(first),
+                Event::Start { first, .. } => Some((first, e.ply)),
                 _ => None,
             })
-            .unwrap_or(Color::Red);
-        let mut contest = Contest::new(record.settings.clone(), first);
+            .unwrap_or((Color::Red, 0));
+        let mut contest = Contest::new(record.settings.clone(), first).after_moves(plies);
         let entries = &record.entries;
         let mut index = 0;
         while index < entries.len() {

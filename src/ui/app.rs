@@ -166,7 +166,10 @@ impl QipuApp {
         let lang = self.session.lang;
         match command {
             Command::CopyFen => ctx.copy_text(self.session.position().to_fen()),
-            Command::CopyPgn => ctx.copy_text(files::pgn_text(&self.session.game, lang)),
+            Command::CopyPgn => match self.session.game_to_save() {
+                Ok(game) => ctx.copy_text(files::pgn_text(&game, lang)),
+                Err(e) => self.error = Some(e.to_string()),
+            },
             Command::PasteText(text) => self.paste(&text),
             Command::Open => {
                 if let Some(path) = self.options.dialogs.pick_open(lang) {
@@ -287,7 +290,13 @@ impl QipuApp {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
-        let text = files::pgn_text(&self.session.game, self.session.lang);
+        // A clock log that no longer fits the moves is refused by Save; the autosave keeps the
+        // moves all the same.
+        let game = self
+            .session
+            .game_to_save()
+            .unwrap_or_else(|_| self.session.game.clone());
+        let text = files::pgn_text(&game, self.session.lang);
         if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
             self.error = Some(e.message(self.session.lang));
         }

@@ -1,6 +1,7 @@
 //! The game clock (art. 6, 22): both faces with the time left and the moves still due, the side
 //! to move's face lit; start with a time control of art. 6, the arbiter's pause and resume, draw
-//! offers (23.1) and resignation (4.1.9).
+//! offers (23.1), natural-limit claims (23.3) and resignation (4.1.9); under them the arbiter's
+//! forms and the log ([`super::arbiter`]).
 
 use std::time::Duration;
 
@@ -10,6 +11,7 @@ use crate::competition::{hms, side_name, Contest, Moment, Preset, Reading};
 use crate::lang::Language;
 use crate::rules::Color;
 
+use super::arbiter::{self, ArbiterAction};
 use super::command::Command;
 use super::session::Session;
 
@@ -115,6 +117,14 @@ pub fn face_text(side: Color, reading: &Reading, lang: Language) -> String {
 /// Draw the clock; settles the time first (a flag fall ends the game, 22.1).
 pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
     session.tick();
+    // The arbiter's forms and the log can outgrow the window: they scroll.
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
+        .show(ui, |ui| panel(ui, session))
+        .inner
+}
+
+fn panel(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
     let lang = session.lang;
     let at = session.timer.now();
     let mut commands = Vec::new();
@@ -150,11 +160,17 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
         }
     });
 
+    if let Some(error) = &session.clock_record_error {
+        ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
+    }
     if let Some(contest) = &session.contest {
         contest_controls(ui, contest, at, lang, &mut form, &mut commands);
-    }
-    if let Some(error) = &session.contest_error {
-        ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
+        if let Some(error) = &session.contest_error {
+            ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
+        }
+        ui.separator();
+        let first = session.game.start().side_to_move();
+        arbiter::show(ui, contest, first, lang, &mut commands);
     }
     ui.data_mut(|d| d.insert_temp(id, form));
     commands
@@ -248,6 +264,10 @@ fn contest_controls(
                     Command::RefuseDraw(side),
                 ),
                 (lang.pick("Resign", "认输", "認輸"), Command::Resign(side)),
+                (
+                    lang.pick("Claim natural limit", "自然限着", "自然限著"),
+                    Command::Arbiter(ArbiterAction::Claim(side)),
+                ),
             ] {
                 if ui.button(label).clicked() {
                     commands.push(command);

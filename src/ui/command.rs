@@ -10,6 +10,8 @@ use crate::record::{Evaluation, Mark, NodeId, TagKey};
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Square};
 
+use super::arbiter::ArbiterAction;
+
 /// One request from the user.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -99,4 +101,6 @@ pub enum Command {
     RefuseDraw(Color),
     /// This side resigns (4.1.9).
     Resign(Color),
+    /// A foul, a natural-limit claim or a clock correction, checked by the arbiter.
+    Arbiter(ArbiterAction),
 }

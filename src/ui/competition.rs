@@ -1,45 +1,103 @@
-//! The session's side of the game clock and the competition controls (art. 6, 22, 23, 4.1.9).
+//! The session's side of the game clock and the competition controls (art. 6, 9, 22, 23,
+//! 4.1.9): commands applied to the contest, the clock record rebuilt from a game that has one,
+//! and written into the game for saving, copying and the autosave.
 
-use crate::competition::pgn::{self, EncodeError};
-use crate::competition::{Contest, Settings, TimeControl};
+use crate::competition::pgn::{self, DecodeError, EncodeError};
+use crate::competition::{Contest, ContestError, LogError, NoCaptureCount, Settings, TimeControl};
+use crate::lang::Language;
 use crate::record::{Game, NodeId};
 
+use super::arbiter::ArbiterAction;
 use super::command::Command;
 use super::session::Session;
+
+/// The clock record of a game that could not be rebuilt; the game keeps it as it was.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum ClockRecordError {
+    /// The record cannot be read.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// The log is not what the rules give.
+    #[error(transparent)]
+    Log(#[from] LogError),
+}
+
+impl ClockRecordError {
+    /// The error for the user, in `lang` (the detail names the place, in English).
+    pub fn message(&self, lang: Language) -> String {
+        format!(
+            "{}{self}",
+            lang.pick(
+                "The clock record could not be read: ",
+                "无法读取棋钟记录：",
+                "無法讀取棋鐘記錄："
+            )
+        )
+    }
+}
 
 impl Session {
     /// Apply a competition command; false when `command` is not one.
     pub(super) fn apply_competition(&mut self, command: &Command) -> bool {
         let at = self.timer.now();
         if let Command::StartClock(preset) = command {
-            let first = self.position().side_to_move();
-            let mut contest = Contest::new(Settings::new(TimeControl::preset(*preset)), first);
+            // The clock runs from the end of the main line: the moves already played there come
+            // before it, and its entries are filed after the moves they follow.
+            let line = self.game.main_line();
+            let end = line.last().copied().unwrap_or(self.game.root());
+            let first = self.game.position(end).side_to_move();
+            let plies = u32::try_from(line.len()).unwrap_or(u32::MAX);
+            let mut contest =
+                Contest::new(Settings::new(TimeControl::preset(*preset)), first).after_moves(plies);
             self.contest_error = contest.start(at, &[]).err();
             self.contest = Some(contest);
+            self.clock_record_error = None;
+            self.dirty = true;
             return true;
         }
+        let is_competition = matches!(
+            command,
+            Command::PauseClock(_)
+                | Command::ResumeClock
+                | Command::OfferDraw(_)
+                | Command::AcceptDraw(_)
+                | Command::RefuseDraw(_)
+                | Command::Resign(_)
+                | Command::Arbiter(_)
+        );
+        if !is_competition {
+            return false;
+        }
+        let count = self.no_capture_count();
         let Some(contest) = self.contest.as_mut() else {
-            return matches!(
-                command,
-                Command::PauseClock(_)
-                    | Command::ResumeClock
-                    | Command::OfferDraw(_)
-                    | Command::AcceptDraw(_)
-                    | Command::RefuseDraw(_)
-                    | Command::Resign(_)
-            );
+            return true;
         };
         let done = match command {
             Command::PauseClock(reason) => contest.pause(reason.trim().to_owned(), at),
             Command::ResumeClock => contest.resume(at),
-            Command::OfferDraw(side) => contest.offer_draw(*side, at).map(|_| ()),
+            Command::OfferDraw(side) => contest.offer_draw(*side, at).map(drop),
             Command::AcceptDraw(side) => contest.accept_draw(*side, at),
             Command::RefuseDraw(side) => contest.refuse_draw(*side, at),
             Command::Resign(side) => contest.resign(*side, at),
+            Command::Arbiter(action) => arbiter(contest, action, count, at),
             _ => return false,
         };
+        if done.is_ok() {
+            self.dirty = true;
+        }
         self.contest_error = done.err();
         true
+    }
+
+    /// Captures and checks along the main line, for a natural-limit claim (23.3).
+    fn no_capture_count(&self) -> NoCaptureCount {
+        let line = self.game.main_line();
+        let moves = line
+            .last()
+            .map_or_else(Vec::new, |&end| self.game.moves_to(end));
+        // The record holds only legal moves (`Game::play` refuses others), so they replay.
+        NoCaptureCount::from_game(self.game.start(), &moves)
+            .expect("the moves of a record are legal")
     }
 
     /// Press the clock for the moves just added at the end of the main line (`before` is the
@@ -71,13 +129,78 @@ impl Session {
         }
     }
 
-    /// The game as it is saved: with the clock's record (time control, clock readings, offers,
-    /// the result) when a clock ran.
+    /// Rebuild the clock from the clock record of the game just shown, if it has one: the time
+    /// control, the readings, offers, claims, fouls and the result. The clock goes on from the
+    /// last entry of its log; the commands leave the comments (saving writes them again).
+    pub(super) fn restore_contest(&mut self) {
+        self.contest = None;
+        self.contest_error = None;
+        self.clock_record_error = None;
+        let record = match pgn::decode(&self.game) {
+            Ok(Some(record)) => record,
+            Ok(None) => return,
+            Err(e) => {
+                self.clock_record_error = Some(e.into());
+                return;
+            }
+        };
+        match Contest::replay(&record) {
+            Ok(contest) => {
+                if let Some(last) = record.entries.last() {
+                    self.timer.resume_from(last.at);
+                }
+                self.contest = Some(contest);
+                let nodes: Vec<NodeId> = std::iter::once(self.game.root())
+                    .chain(self.game.main_line())
+                    .collect();
+                for node in nodes {
+                    let plain = pgn::plain_comment(self.game.comment(node));
+                    if plain != self.game.comment(node) {
+                        self.game.set_comment(node, plain);
+                    }
+                }
+            }
+            Err(e) => self.clock_record_error = Some(e.into()),
+        }
+    }
+
+    /// The game as it is saved, copied and autosaved: with the clock's record (time control,
+    /// clock readings, offers, claims, fouls, the result) when a clock ran.
     pub fn game_to_save(&self) -> Result<Game, EncodeError> {
         let mut game = self.game.clone();
         if let Some(contest) = &self.contest {
             pgn::encode(&contest.record(), &mut game)?;
         }
         Ok(game)
+    }
+}
+
+/// Carry out an arbiter's action on the contest.
+fn arbiter(
+    contest: &mut Contest,
+    action: &ArbiterAction,
+    count: NoCaptureCount,
+    at: crate::competition::Moment,
+) -> Result<(), ContestError> {
+    match action {
+        ArbiterAction::Foul { side, clause, note } => contest
+            .foul(*side, *clause, note.trim().to_owned(), at)
+            .map(drop),
+        ArbiterAction::Claim(side) => contest.claim_natural_limit(*side, count, at).map(drop),
+        ArbiterAction::Correct {
+            side,
+            remaining,
+            moves_due,
+            note,
+        } => {
+            let reading = contest.reading(*side, at);
+            let remaining = remaining.unwrap_or(reading.remaining);
+            // Moves due count down as moves are made: the period's moves still to make fix the
+            // moves made.
+            let moves_made = moves_due
+                .zip(reading.moves_due)
+                .map(|(wanted, due)| (reading.moves_made + due).saturating_sub(wanted));
+            contest.correct_clock(*side, remaining, moves_made, note.trim().to_owned(), at)
+        }
     }
 }

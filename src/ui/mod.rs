@@ -3,6 +3,7 @@
 
 mod annotate;
 mod app;
+mod arbiter;
 pub mod bench;
 pub mod board;
 mod clock_panel;
@@ -13,12 +14,14 @@ pub mod fonts;
 mod record_panel;
 mod session;
 mod settings;
+mod sheet_gaps;
 mod status;
 mod timer;
 mod transcribe_panel;
 mod transcription;
 
 pub use app::{AppOptions, QipuApp};
+pub use arbiter::ArbiterAction;
 pub use command::Command;
 pub use files::{FileDialogs, NativeDialogs};
 pub use session::{Notice, Session};

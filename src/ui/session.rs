@@ -10,6 +10,7 @@ use crate::rules::{FenError, IllegalReason, Move, Position, Square};
 use crate::transcribe::Transcriber;
 
 use super::command::Command;
+use super::competition::ClockRecordError;
 use super::timer::Timer;
 use crate::record::{Game, NodeId};
 
@@ -85,6 +86,8 @@ pub struct Session {
     pub contest_error: Option<ContestError>,
     /// Where the clock's moments come from.
     pub timer: Timer,
+    /// Why the clock record of the game shown could not be rebuilt.
+    pub clock_record_error: Option<ClockRecordError>,
 }
 
 impl Default for Session {
@@ -111,6 +114,7 @@ impl Session {
             contest: None,
             contest_error: None,
             timer: Timer::default(),
+            clock_record_error: None,
         }
     }
 
@@ -305,7 +309,8 @@ impl Session {
             | Command::OfferDraw(_)
             | Command::AcceptDraw(_)
             | Command::RefuseDraw(_)
-            | Command::Resign(_) => {}
+            | Command::Resign(_)
+            | Command::Arbiter(_) => {}
         }
     }
 
@@ -317,8 +322,7 @@ impl Session {
         }
         self.transcriber = Transcriber::new();
         self.move_box.clear();
-        self.contest = None;
-        self.contest_error = None;
+        self.restore_contest();
         self.selected = None;
         self.notice = None;
         self.dirty = false;

@@ -1,6 +1,7 @@
 //! The move box (錄入): a record clerk types moves, a line or a pasted scoresheet, each checked
 //! on Enter; a move that fits several shows the candidates numbered, one that fits none shows
-//! why and the nearest legal moves. Corrections act on the move on the board.
+//! why and the nearest legal moves. Corrections act on the move on the board, and so do the
+//! marks for moves missing from a player's own scoresheet (7.1).
 
 use eframe::egui::{self, Color32, Key, KeyboardShortcut, Modifiers, RichText, TextEdit};
 
@@ -10,6 +11,7 @@ use crate::transcribe::Stop;
 
 use super::command::Command;
 use super::session::Session;
+use super::sheet_gaps;
 
 /// Draw the move box; it edits only the session's box text, everything else is returned as
 /// commands.
@@ -112,6 +114,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
             Stop::Numbering { .. } => {}
         });
     }
+    sheet_gaps::show(ui, session, &mut commands);
     commands
 }
 

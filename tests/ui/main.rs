@@ -1,6 +1,7 @@
 //! The desktop app, tested as a user meets it (one test binary: linking the GUI stack is slow).
 
 mod annotate;
+mod arbiter;
 mod desk;
 mod fonts;
 mod play;
