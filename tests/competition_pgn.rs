@@ -322,8 +322,10 @@ fn a_clock_started_in_the_middle_files_its_entries_after_the_right_moves() {
         .starts_with("[%start first=red @0:00:00]"));
     assert!(game.comment(line[4]).starts_with("[%clk 0:04:53]"));
     assert!(game.comment(line[4]).contains("[%offer red @0:00:08]"));
-    assert!(game.comment(line[5]).starts_with("[%clk 0:04:48]"));
-    assert!(game.comment(line[5]).contains("[%refuse black by=move"));
+    // Black's move refused the offer as it was made, then its clock was pressed after 13 s.
+    assert!(game
+        .comment(line[5])
+        .starts_with("[%refuse black by=move @0:00:20] [%clk 0:04:47]"));
     assert_eq!(game.comment(game.root()), "");
     // Read back, the log is the same and the game goes on from the sixth move.
     let record = decode(&game).unwrap().unwrap();
