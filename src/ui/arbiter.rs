@@ -141,26 +141,25 @@ fn correction(
     commands: &mut Vec<Command>,
 ) {
     let sudden_death = contest.settings().control.moves_due(0).is_none();
-    egui::Grid::new("clock-correction").show(ui, |ui| {
+    ui.horizontal(|ui| {
         let label = ui.label(lang.pick("Time left", "剩余时间", "所剩時間"));
         ui.add(
             TextEdit::singleline(&mut form.time)
-                .desired_width(90.0)
+                .desired_width(80.0)
                 .hint_text("h:mm:ss"),
         )
         .labelled_by(label.id);
-        ui.end_row();
         let label = ui.label(lang.pick("Moves due", "尚需着数", "尚需著數"));
         ui.add_enabled(
             !sudden_death,
-            TextEdit::singleline(&mut form.moves).desired_width(90.0),
+            TextEdit::singleline(&mut form.moves).desired_width(40.0),
         )
         .labelled_by(label.id);
-        ui.end_row();
+    });
+    ui.horizontal(|ui| {
         let label = ui.label(lang.pick("Correction reason", "校正原因", "校正原因"));
         ui.add(TextEdit::singleline(&mut form.reason).desired_width(180.0))
             .labelled_by(label.id);
-        ui.end_row();
     });
     let time = form.time.trim();
     let remaining = (!time.is_empty()).then(|| parse_hms(time));

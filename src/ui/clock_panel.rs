@@ -132,33 +132,17 @@ fn panel(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
     let mut form: Form = ui.data(|d| d.get_temp(id)).unwrap_or_default();
 
     ui.strong(lang.pick("Clock", "棋钟", "棋鐘"));
-    let choices = presets(form.minutes);
-    egui::ComboBox::new(
-        "time-control",
-        lang.pick("Time control", "计时方案", "計時方案"),
-    )
-    // The article number alone; the list gives each scheme in full.
-    .selected_text(article(choices[form.preset]))
-    .show_ui(ui, |ui| {
-        for (i, &preset) in choices.iter().enumerate() {
-            ui.selectable_value(&mut form.preset, i, preset_label(preset, lang));
+    match &session.contest {
+        // A running or finished clock is never replaced: its record would be lost.
+        None => chooser(ui, &mut form, lang, &mut commands),
+        Some(contest) => {
+            ui.label(format!(
+                "{}: {}",
+                lang.pick("Time control", "计时方案", "計時方案"),
+                contest.settings().control
+            ));
         }
-    });
-    ui.horizontal(|ui| {
-        if matches!(choices[form.preset], Preset::Art6_5(_)) {
-            ui.add(
-                egui::DragValue::new(&mut form.minutes)
-                    .range(1..=600)
-                    .suffix(lang.pick(" min", " 分钟", " 分鐘")),
-            );
-        }
-        if ui
-            .button(lang.pick("Start clock", "开始计时", "開始計時"))
-            .clicked()
-        {
-            commands.push(Command::StartClock(choices[form.preset]));
-        }
-    });
+    }
 
     if let Some(error) = &session.clock_record_error {
         ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
@@ -274,6 +258,37 @@ fn contest_controls(
                 }
             }
             ui.end_row();
+        }
+    });
+}
+
+/// The time-control chooser and the start button, before a clock has started.
+fn chooser(ui: &mut egui::Ui, form: &mut Form, lang: Language, commands: &mut Vec<Command>) {
+    let choices = presets(form.minutes);
+    egui::ComboBox::new(
+        "time-control",
+        lang.pick("Time control", "计时方案", "計時方案"),
+    )
+    // The article number alone; the list gives each scheme in full.
+    .selected_text(article(choices[form.preset]))
+    .show_ui(ui, |ui| {
+        for (i, &preset) in choices.iter().enumerate() {
+            ui.selectable_value(&mut form.preset, i, preset_label(preset, lang));
+        }
+    });
+    ui.horizontal(|ui| {
+        if matches!(choices[form.preset], Preset::Art6_5(_)) {
+            ui.add(
+                egui::DragValue::new(&mut form.minutes)
+                    .range(1..=600)
+                    .suffix(lang.pick(" min", " 分钟", " 分鐘")),
+            );
+        }
+        if ui
+            .button(lang.pick("Start clock", "开始计时", "開始計時"))
+            .clicked()
+        {
+            commands.push(Command::StartClock(choices[form.preset]));
         }
     });
 }

@@ -254,6 +254,9 @@ fn a_clock_correction_sets_the_time_and_the_moves_due() {
     let mut harness = app(Scripted::default(), None);
     set_time(&mut harness, 0);
     start_clock(&mut harness, "6.4: 30 moves per 5 min");
+    // A running clock is not started over: the chooser gives way to the time control in force.
+    assert!(harness.query_by_label("Start clock").is_none());
+    harness.get_by_label("Time control: 30/5m");
     set_time(&mut harness, 20);
     // Without a reason the correction cannot be made.
     type_into(&mut harness, "Time left", "0:10:00");
