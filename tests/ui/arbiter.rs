@@ -5,35 +5,20 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, OutputCommand};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use qipu::competition::{CompetitionRecord, Event, Moment};
+use qipu::competition::{CompetitionRecord, Event};
 use qipu::formats::{write_pgn, PgnWriteOptions};
 use qipu::lang::Language;
 use qipu::notation::Script;
 use qipu::record::Game;
 use qipu::rules::{Move, Position};
-use qipu::ui::{AppOptions, FileDialogs, QipuApp};
+use qipu::ui::QipuApp;
 
-/// Dialog answers given in advance.
-#[derive(Default)]
-struct Scripted {
-    opens: VecDeque<PathBuf>,
-    saves: VecDeque<PathBuf>,
-}
-
-impl FileDialogs for Scripted {
-    fn pick_open(&mut self, _: Language) -> Option<PathBuf> {
-        self.opens.pop_front()
-    }
-    fn pick_save(&mut self, _: Language, _: &str) -> Option<PathBuf> {
-        self.saves.pop_front()
-    }
-}
+use crate::support::{self, click, set_time, Scripted};
 
 /// A scratch directory of this test's own.
 fn scratch(name: &str) -> PathBuf {
@@ -43,22 +28,8 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn app(dialogs: Scripted, autosave: Option<PathBuf>) -> Harness<'static, QipuApp> {
-    Harness::builder()
-        .with_size([1300.0, 1400.0])
-        .build_eframe(move |cc| {
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(dialogs),
-                    autosave,
-                },
-            )
-        })
-}
-
-fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
+    // Tall enough for the arbiter's forms and the log without scrolling.
+    support::app([1300.0, 1400.0], dialogs, autosave)
 }
 
 /// Click the `side`-th (0: Red, 1: Black) of the buttons labelled `label`.
@@ -68,15 +39,6 @@ fn click_for(harness: &mut Harness<'_, QipuApp>, label: &str, side: usize) {
         .nth(side)
         .expect("one button per side")
         .click();
-    harness.run();
-}
-
-fn set_time(harness: &mut Harness<'_, QipuApp>, seconds: u64) {
-    harness
-        .state_mut()
-        .session_mut()
-        .timer
-        .set(Moment::after(Duration::from_secs(seconds)));
     harness.run();
 }
 

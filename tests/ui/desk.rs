@@ -2,44 +2,24 @@
 //! typed and pasted, candidates and suggestions picked by their buttons, the clock started,
 //! pressed by a move and read from its faces, with time set through the session's timer.
 
-use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use qipu::competition::Moment;
 use qipu::lang::Language;
 use qipu::rules::Move;
-use qipu::ui::{AppOptions, FileDialogs, QipuApp};
+use qipu::ui::QipuApp;
 
-/// Save dialogs answered in advance.
-#[derive(Default)]
-struct Saves(VecDeque<PathBuf>);
-
-impl FileDialogs for Saves {
-    fn pick_open(&mut self, _: Language) -> Option<PathBuf> {
-        None
-    }
-    fn pick_save(&mut self, _: Language, _: &str) -> Option<PathBuf> {
-        self.0.pop_front()
-    }
-}
+use crate::support::{self, click, set_time, Scripted};
 
 fn app_saving_to(saves: Vec<PathBuf>) -> Harness<'static, QipuApp> {
-    Harness::builder()
-        .with_size([1300.0, 900.0])
-        .build_eframe(move |cc| {
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(Saves(saves.into())),
-                    autosave: None,
-                },
-            )
-        })
+    let dialogs = Scripted {
+        saves: saves.into(),
+        ..Scripted::default()
+    };
+    support::app([1300.0, 900.0], dialogs, None)
 }
 
 /// Type `text` into the move box (over what it holds) and press Enter.
@@ -66,20 +46,6 @@ fn main_line(harness: &Harness<'_, QipuApp>) -> Vec<String> {
         .iter()
         .map(|&node| game.move_of(node).expect("a move node").to_string())
         .collect()
-}
-
-fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-fn set_time(harness: &mut Harness<'_, QipuApp>, seconds: u64) {
-    harness
-        .state_mut()
-        .session_mut()
-        .timer
-        .set(Moment::after(Duration::from_secs(seconds)));
-    harness.run();
 }
 
 #[test]

@@ -6,3 +6,4 @@ mod desk;
 mod fonts;
 mod play;
 mod snapshots;
+mod support;

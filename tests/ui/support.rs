@@ -1,0 +1,63 @@
+//! What the app's tests share: file dialogs answered in advance, the app built around them, and
+//! the injected clock set by hand.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use qipu::competition::Moment;
+use qipu::lang::Language;
+use qipu::ui::{AppOptions, FileDialogs, QipuApp};
+
+/// Dialog answers given in advance, as a user would.
+#[derive(Default)]
+pub struct Scripted {
+    /// The files to open, in turn.
+    pub opens: VecDeque<PathBuf>,
+    /// The names to save under, in turn.
+    pub saves: VecDeque<PathBuf>,
+}
+
+impl FileDialogs for Scripted {
+    fn pick_open(&mut self, _: Language) -> Option<PathBuf> {
+        self.opens.pop_front()
+    }
+    fn pick_save(&mut self, _: Language, _: &str) -> Option<PathBuf> {
+        self.saves.pop_front()
+    }
+}
+
+/// The app in a window of `size`, with `dialogs` and the autosave at `autosave`.
+pub fn app(
+    size: [f32; 2],
+    dialogs: Scripted,
+    autosave: Option<PathBuf>,
+) -> Harness<'static, QipuApp> {
+    Harness::builder().with_size(size).build_eframe(move |cc| {
+        QipuApp::with_options(
+            cc,
+            AppOptions {
+                dialogs: Box::new(dialogs),
+                autosave,
+            },
+        )
+    })
+}
+
+/// Click the widget labelled `label` and let the app answer.
+pub fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Set the clock's time to `seconds` after the epoch (the clock never reads the wall clock).
+pub fn set_time(harness: &mut Harness<'_, QipuApp>, seconds: u64) {
+    harness
+        .state_mut()
+        .session_mut()
+        .timer
+        .set(Moment::after(Duration::from_secs(seconds)));
+    harness.run();
+}
