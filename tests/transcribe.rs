@@ -373,6 +373,71 @@ fn replacing_keeps_the_variations_order() {
     assert_eq!(game.children(root)[1], variation);
 }
 
+fn moves_after(game: &Game, node: qipu::record::NodeId) -> Vec<String> {
+    game.children(node)
+        .iter()
+        .map(|&c| game.move_of(c).unwrap().to_string())
+        .collect()
+}
+
+/// A move corrected in the middle: the variations after it are re-read as the main line is;
+/// those that still fit stay (with their comments and what follows them), those whose move no
+/// longer fits go, and Undo brings back the record whole.
+#[test]
+fn replacing_a_move_keeps_the_later_variations_that_still_fit() {
+    let (mut game, mut t) = new_game();
+    t.enter(
+        &mut game,
+        "炮二平五 馬８進７ 馬二進三 車９平８ 兵七進一 馬２進３",
+    );
+    let line = game.main_line();
+    // Beside 2... 車９平８: 2... 卒７進１ with a comment, then 3. 車一平二 or 3. 兵三進一.
+    let pawn = game.play(line[2], mv("g6g5")).unwrap();
+    game.set_comment(pawn, "挺卒");
+    game.play(pawn, mv("i0h0")).unwrap();
+    game.play(pawn, mv("g3g4")).unwrap();
+    // Beside 3. 兵七進一: 3. 炮八平六. Beside 3... 馬２進３: 3... 炮８平９.
+    game.play(line[3], mv("b2d2")).unwrap();
+    game.play(line[4], mv("h7i7")).unwrap();
+
+    // 2. 馬二進三 was really 2. 馬八進七: the main line still fits; 炮八平六 is blocked by
+    // the horse on c2 now, and 車一平二 by the horse still on h0.
+    let entry = t.replace(&mut game, line[2], "馬八進七");
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(
+        iccs(&game),
+        ["h2e2", "h9g7", "b0c2", "i9h9", "c3c4", "b9c7"]
+    );
+    let new = game.main_line();
+    assert_eq!(moves_after(&game, new[2]), ["i9h9", "g6g5"]);
+    assert_eq!(moves_after(&game, new[3]), ["c3c4"]);
+    assert_eq!(moves_after(&game, new[4]), ["b9c7", "h7i7"]);
+    // The variation keeps its comment and what still fits after it.
+    let pawn = game.children(new[2])[1];
+    assert_eq!(game.comment(pawn), "挺卒");
+    assert_eq!(moves_after(&game, pawn), ["g3g4"]);
+    // Undo brings back the record as it was, every variation included.
+    assert!(t.undo(&mut game));
+    let old = game.main_line();
+    assert_eq!(game.move_of(old[2]), Some(mv("h0g2")));
+    assert_eq!(moves_after(&game, old[3]), ["c3c4", "b2d2"]);
+}
+
+#[test]
+fn a_corrected_black_move_keeps_the_variations_beside_the_later_moves() {
+    let (mut game, mut t) = new_game();
+    t.enter(&mut game, "炮二平五 馬８進７ 馬二進三 卒７進１");
+    let line = game.main_line();
+    // Beside 2... 卒７進１: 2... 馬７退５ (the horse 1... 馬８進７ brought out) and 2... 卒３進１.
+    game.play(line[2], mv("g7e8")).unwrap();
+    game.play(line[2], mv("c6c5")).unwrap();
+    // 1... 馬８進７ was really 1... 馬２進３: no horse on file 7 any more for 馬７退５.
+    let entry = t.replace(&mut game, line[1], "馬２進３");
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(iccs(&game), ["h2e2", "b9c7", "h0g2", "g6g5"]);
+    assert_eq!(moves_after(&game, game.main_line()[2]), ["g6g5", "c6c5"]);
+}
+
 /// Real games written as scoresheets in every notation Qipu writes, pasted at once: every move
 /// is entered, and the record is the game.
 #[test]

@@ -220,6 +220,14 @@ pub struct Held {
     pub annotation: Annotation,
 }
 
+/// A variation taken off the record during a correction, to be re-read after it.
+#[derive(Clone, Debug)]
+struct Branch {
+    text: String,
+    annotation: Annotation,
+    children: Vec<Branch>,
+}
+
 #[derive(Clone, Debug)]
 struct Snapshot {
     game: Game,
@@ -531,6 +539,66 @@ impl Transcriber {
         entry
     }
 
+    /// A variation and everything after it, as texts to re-read.
+    fn branch(&self, game: &Game, node: NodeId) -> Branch {
+        Branch {
+            text: self.original_text(game, node).unwrap_or_default(),
+            annotation: game.annotation(node).clone(),
+            children: game
+                .children(node)
+                .iter()
+                .map(|&c| self.branch(game, c))
+                .collect(),
+        }
+    }
+
+    /// For each move of `line`, the variations beside it (its siblings, in order).
+    fn variations_beside(&self, game: &Game, line: &[NodeId]) -> Vec<Vec<Branch>> {
+        line.iter()
+            .map(|&n| {
+                let siblings = game.parent(n).map_or(&[][..], |p| game.children(p));
+                siblings
+                    .iter()
+                    .filter(|&&s| s != n)
+                    .map(|&s| self.branch(game, s))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Re-read the variations taken off with a corrected line: those beside the `k`-th move of
+    /// the old line go beside `moves[k]`, its new node, when that move was re-read. A variation
+    /// whose move no longer fits (or fits several) is dropped with what follows it.
+    fn regraft(&mut self, game: &mut Game, moves: &[NodeId], variations: Vec<Vec<Branch>>) {
+        for (branches, &node) in variations.into_iter().zip(moves) {
+            let Some(parent) = game.parent(node) else {
+                continue;
+            };
+            for branch in branches {
+                self.graft(game, parent, branch);
+            }
+        }
+    }
+
+    fn graft(&mut self, game: &mut Game, at: NodeId, branch: Branch) {
+        let Ok(moves) = read_typed(game.position(at), &branch.text) else {
+            return;
+        };
+        let [mv] = moves[..] else {
+            return;
+        };
+        let Ok(node) = game.play(at, mv) else {
+            return;
+        };
+        if game.annotation(node).is_empty() {
+            *game.annotation_mut(node) = branch.annotation;
+        }
+        self.texts.entry(node).or_insert(branch.text);
+        for child in branch.children {
+            self.graft(game, node, child);
+        }
+    }
+
     /// The moves after `node` on its line (first continuations), as held texts with their
     /// annotations.
     fn continuation(&self, game: &Game, from: &[NodeId]) -> Vec<Held> {
@@ -596,7 +664,9 @@ impl Transcriber {
 
     /// Insert the move(s) typed in `input` right after `node` (a missed move); the moves that
     /// followed are re-read from their original text, and the first that no longer fits stops
-    /// the re-reading (it and the rest are held, see [`Transcriber::stop`]).
+    /// the re-reading (it and the rest are held, see [`Transcriber::stop`]). The variations
+    /// beside the re-read moves are re-read after them, in the same way; one whose move no
+    /// longer fits is dropped with what follows it (Undo brings the record back whole).
     pub fn insert_after(&mut self, game: &mut Game, node: NodeId, input: &str) -> Entry {
         let typed = Self::typed(input, Annotation::default());
         if typed.is_empty() {
@@ -605,10 +675,20 @@ impl Transcriber {
         self.checkpoint(game);
         let later_nodes = game.line_from(node);
         let later = self.continuation(game, &later_nodes);
+        // The variations beside the first later move stay where they are; deeper ones are
+        // re-read after the line.
+        let mut variations = self.variations_beside(game, &later_nodes);
+        if let Some(first) = variations.first_mut() {
+            first.clear();
+        }
         if let Some(&first) = later_nodes.first() {
             game.delete_from(first);
         }
-        self.rebuild(game, node, 0, typed, later)
+        let typed_count = typed.len();
+        let entry = self.rebuild(game, node, 0, typed, later);
+        let reread = entry.entered.get(typed_count..).unwrap_or_default();
+        self.regraft(game, reread, variations);
+        entry
     }
 
     /// Replace the move of `node` by the move typed in `input` (a wrong move); its comments and
@@ -641,7 +721,12 @@ impl Transcriber {
             .unwrap_or(0);
         let later_nodes = game.line_from(node);
         let later = self.continuation(game, &later_nodes);
+        let variations = self.variations_beside(game, &later_nodes);
         game.delete_from(node);
-        self.rebuild(game, parent, index, typed, later)
+        let typed_count = typed.len();
+        let entry = self.rebuild(game, parent, index, typed, later);
+        let reread = entry.entered.get(typed_count..).unwrap_or_default();
+        self.regraft(game, reread, variations);
+        entry
     }
 }
