@@ -65,7 +65,7 @@ commands:
                                        a board diagram as PNG
   scoresheet FILE -o OUT.png [--abbrev] [--lang L]
                                        the scoresheet as PNG pages to print
-  ui-bench [--moves N] [--frames N] [--pgn FILE]
+  ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE]
                                        time the window's frames headlessly and a file's opening
   help                                 this text
   --version                            version and build revision";

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::{Args, CliError};
 
-/// Run `ui-bench [--moves N] [--frames N] [--pgn FILE]`.
+/// Run `ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE]`.
 pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
     let number = |value: Option<&str>, default: usize, name: &str| match value {
         None => Ok(default),
@@ -15,6 +15,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
     };
     let moves = number(args.option("--moves")?, 300, "--moves")?;
     let frames = number(args.option("--frames")?, 200, "--frames")?.max(1);
+    let paste = number(args.option("--paste")?, 200, "--paste")?;
     let pgn = args.option("--pgn")?;
     if let Some(extra) = args.positionals()?.first() {
         return Err(CliError::Usage(format!(
@@ -29,6 +30,16 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
         figures.median.as_secs_f64() * 1e3,
         figures.max.as_secs_f64() * 1e3,
         figures.frames
+    )?;
+    let pasted = crate::ui::bench::paste_time(paste, 5);
+    writeln!(
+        out,
+        "paste a {}-move scoresheet into the move box: {} moves entered in {:.1} ms, {:.1} ms with the frame that shows them ({:.3} ms a move; best of 5)",
+        pasted.moves,
+        pasted.entered,
+        pasted.enter.as_secs_f64() * 1e3,
+        pasted.total.as_secs_f64() * 1e3,
+        pasted.total.as_secs_f64() * 1e3 / pasted.moves.max(1) as f64
     )?;
     if let Some(path) = pgn {
         let (time, games) = crate::ui::bench::open_time(Path::new(&path))
