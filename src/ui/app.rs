@@ -16,10 +16,12 @@ use super::annotate;
 use super::board::{self, BoardView};
 use super::clock_panel;
 use super::command::Command;
+use super::export_dialog::ExportDialog;
 use super::files::{self, FileDialogs, ListedGame, NativeDialogs};
 use super::record_panel;
 use super::session::Session;
 use super::settings::Settings;
+use super::setup_editor::{self, SetupEditor};
 use super::status;
 use super::transcribe_panel;
 
@@ -72,6 +74,10 @@ pub struct QipuApp {
     error: Option<String>,
     /// The window title last set.
     title: String,
+    /// The position setup editor, shown in place of the board while open.
+    setup: Option<SetupEditor>,
+    /// The export window, while open.
+    export: Option<ExportDialog>,
 }
 
 impl QipuApp {
@@ -120,6 +126,8 @@ impl QipuApp {
             closing: false,
             error: None,
             title: String::new(),
+            setup: None,
+            export: None,
         }
     }
 
@@ -183,6 +191,10 @@ impl QipuApp {
                 _ => self.save_as(),
             },
             Command::SaveAs => self.save_as(),
+            Command::OpenSetup => {
+                self.setup = Some(SetupEditor::new(self.session.position().to_setup()))
+            }
+            Command::OpenExport => self.export = Some(ExportDialog::default()),
             command => {
                 if matches!(command, Command::NewGame) {
                     self.path = None;
@@ -404,6 +416,7 @@ impl QipuApp {
                         lang.pick("Save as…", "另存为…", "另存新檔…"),
                         Command::SaveAs,
                     ),
+                    (lang.pick("Export…", "导出…", "匯出…"), Command::OpenExport),
                 ] {
                     if ui.button(label).clicked() {
                         commands.push(command);
@@ -443,6 +456,12 @@ impl QipuApp {
             ui.menu_button(lang.pick("Game", "对局", "對局"), |ui| {
                 if ui.button(lang.pick("Take back", "悔棋", "悔棋")).clicked() {
                     commands.push(Command::TakeBack);
+                }
+                if ui
+                    .button(lang.pick("Set up position…", "摆局…", "擺局…"))
+                    .clicked()
+                {
+                    commands.push(Command::OpenSetup);
                 }
                 let can_undo = self.session.transcriber.can_undo();
                 let can_redo = self.session.transcriber.can_redo();
@@ -648,7 +667,7 @@ impl QipuApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.question = Some(Question::Discard(None));
         }
-        if self.question.is_none() {
+        if self.question.is_none() && self.setup.is_none() {
             self.keyboard(&ctx, &mut commands);
         }
 
@@ -671,17 +690,27 @@ impl QipuApp {
                 commands.extend(clock_panel::show(ui, &mut self.session));
             });
         egui::CentralPanel::default().show(ui, |ui| {
+            if setup_editor::show_open(&mut self.setup, ui, &self.session, &mut commands) {
+                return;
+            }
             let destinations = self.session.destinations();
+            let drawing = self.session.drawing();
             let view = BoardView {
                 position: self.session.position(),
                 flipped: self.session.flipped,
                 selected: self.session.selected,
                 destinations: &destinations,
                 last_move: self.session.last_move(),
+                drawing: &drawing,
             };
             commands.extend(board::show(ui, &view));
         });
         self.question(&ctx, &mut commands);
+        if let Some(export) = &mut self.export {
+            if !export.show(&ctx, &self.session, self.options.dialogs.as_mut()) {
+                self.export = None;
+            }
+        }
         if let Some(error) = self.error.clone() {
             let lang = self.session.lang;
             egui::Modal::new(egui::Id::unique("error")).show(&ctx, |ui| {

@@ -6,14 +6,16 @@
 //! numbers (一…九 on Red's side, 1…9 on Black's, each counted from that side's right).
 
 use eframe::egui::{
-    self, Align2, Color32, FontId, Id, LayerId, Order, Pos2, Rect, Response, Role, Sense, Shape,
-    Stroke, Ui, Vec2, WidgetInfo,
+    self, Align2, Color32, FontId, Id, LayerId, Order, PointerButton, Pos2, Rect, Response, Role,
+    Sense, Shape, Stroke, Ui, Vec2, WidgetInfo,
 };
 
 pub use crate::export::diagram::piece_char;
 use crate::export::diagram::POSITION_MARKS;
+use crate::record::{Arrow, Drawing, Highlight};
 use crate::rules::{Color, Move, Piece, Position, Square};
 
+use super::board_drawing;
 use super::command::Command;
 use super::fonts::board_family;
 
@@ -130,6 +132,8 @@ pub struct BoardView<'a> {
     pub destinations: &'a [Square],
     /// The move that led here.
     pub last_move: Option<Move>,
+    /// Arrows and highlighted points kept with the move.
+    pub drawing: &'a Drawing,
 }
 
 const RED_FILE_NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
@@ -146,29 +150,49 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
 
     let mut command = None;
     let mut dragged: Option<(Square, Piece)> = None;
+    let mut drawing_from: Option<Square> = None;
+    let pointer_square = || {
+        ui.input(|i| i.pointer.interact_pos())
+            .and_then(|pos| geometry.square_from_screen(pos))
+    };
     for sq in Square::all() {
         let response = point_response(ui, id, &geometry, sq, view.position);
         let piece = view.position.piece_at(sq);
         if response.clicked() {
             command = Some(click(view, sq));
         }
-        if response.drag_started() && piece.is_some() {
+        if response.clicked_by(PointerButton::Secondary) {
+            command = Some(highlight(ui, sq));
+        }
+        if response.drag_started_by(PointerButton::Primary) && piece.is_some() {
             command = Some(Command::Select(Some(sq)));
         }
-        if let Some(piece) = piece.filter(|_| response.dragged()) {
+        if let Some(piece) = piece.filter(|_| response.dragged_by(PointerButton::Primary)) {
             dragged = Some((sq, piece));
         }
-        if response.drag_stopped() {
-            let target = ui
-                .input(|i| i.pointer.interact_pos())
-                .and_then(|pos| geometry.square_from_screen(pos));
-            command = match target {
+        if response.dragged_by(PointerButton::Secondary) {
+            drawing_from = Some(sq);
+        }
+        if response.drag_stopped_by(PointerButton::Primary) {
+            command = match pointer_square() {
                 Some(to) if to != sq => Some(Command::TryMove(Move::new(sq, to))),
                 _ => Some(Command::Select(None)),
             };
         }
+        if response.drag_stopped_by(PointerButton::Secondary) {
+            command = match pointer_square() {
+                Some(to) if to != sq => Some(Command::ToggleArrow(Arrow {
+                    from: sq,
+                    to,
+                    color: board_drawing::color_for(ui.input(|i| i.modifiers)),
+                })),
+                Some(_) => Some(highlight(ui, sq)),
+                None => None,
+            };
+        }
     }
 
+    board_drawing::paint_highlights(&painter, &geometry, view.drawing);
     paint_marks(&painter, &geometry, view);
     paint_check(&painter, &geometry, view.position);
     for (sq, piece) in view.position.pieces() {
@@ -183,6 +207,17 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
         );
     }
     paint_overlays(&painter, &geometry, view);
+    board_drawing::paint_arrows(&painter, &geometry, view.drawing);
+    if let (Some(from), Some(pos)) = (drawing_from, ui.input(|i| i.pointer.interact_pos())) {
+        let color = board_drawing::color_for(ui.input(|i| i.modifiers));
+        board_drawing::paint_arrow(
+            &painter,
+            geometry.screen_from_square(from),
+            pos,
+            geometry.step,
+            board_drawing::screen_color(color, 140),
+        );
+    }
     if let Some((_, piece)) = dragged {
         if let Some(pos) = ui.input(|i| i.pointer.interact_pos()) {
             let layer = ui
@@ -210,6 +245,14 @@ fn point_response(ui: &Ui, id: Id, geometry: &Geometry, sq: Square, pos: &Positi
     }
 }
 
+/// A right click on a point: highlight it in the colour of the held modifier keys.
+fn highlight(ui: &Ui, square: Square) -> Command {
+    Command::ToggleHighlight(Highlight {
+        square,
+        color: board_drawing::color_for(ui.input(|i| i.modifiers)),
+    })
+}
+
 /// Click-click moving: the first click picks up a piece of the side to move, the second puts it
 /// down (a move, legal or not: the session explains a refusal).
 fn click(view: &BoardView<'_>, sq: Square) -> Command {
@@ -229,7 +272,7 @@ fn line_width(step: f32) -> f32 {
     (step * 0.022).max(1.0)
 }
 
-fn paint_grid(painter: &egui::Painter, g: &Geometry) {
+pub(super) fn paint_grid(painter: &egui::Painter, g: &Geometry) {
     let s = g.step;
     let stroke = Stroke::new(line_width(s), palette::LINE);
     painter.rect_filled(g.board_rect(), s * 0.08, palette::GROUND);
@@ -415,7 +458,7 @@ fn paint_overlays(painter: &egui::Painter, g: &Geometry, view: &BoardView<'_>) {
 }
 
 /// A round piece with its character.
-fn paint_piece(painter: &egui::Painter, center: Pos2, step: f32, piece: Piece) {
+pub(super) fn paint_piece(painter: &egui::Painter, center: Pos2, step: f32, piece: Piece) {
     let radius = step * 0.44;
     let ink = match piece.color {
         Color::Red => palette::RED,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crate::competition::Preset;
 use crate::lang::Language;
 use crate::notation::Notation;
-use crate::record::{Evaluation, Mark, NodeId, TagKey};
+use crate::record::{Arrow, Evaluation, Highlight, Mark, NodeId, TagKey};
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Square};
 
@@ -53,6 +53,10 @@ pub enum Command {
     DemoteLine(NodeId),
     /// Delete this move and everything after it.
     DeleteFrom(NodeId),
+    /// Draw an arrow on the board at the move shown (or remove the same arrow).
+    ToggleArrow(Arrow),
+    /// Highlight a point at the move shown (or clear it).
+    ToggleHighlight(Highlight),
     /// Judge this game by another rule set.
     SetRules(RuleSet),
     /// Switch the interface language.
@@ -75,6 +79,10 @@ pub enum Command {
     Save,
     /// Save under a name the user picks.
     SaveAs,
+    /// Open the position setup editor on the position shown.
+    OpenSetup,
+    /// Open the export window (diagrams, scoresheet).
+    OpenExport,
     /// Enter what was typed in the move box: a move, a digit picking a candidate, or a line.
     Transcribe(String),
     /// Insert the typed move(s) after the move on the board (a missed move).

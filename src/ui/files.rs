@@ -14,6 +14,10 @@ pub trait FileDialogs {
     fn pick_open(&mut self, lang: Language) -> Option<PathBuf>;
     /// Where to save, or `None` if the user cancelled.
     fn pick_save(&mut self, lang: Language, suggested_name: &str) -> Option<PathBuf>;
+    /// Where to write an exported picture (PNG); by default asked like [`Self::pick_save`].
+    fn pick_export(&mut self, lang: Language, suggested_name: &str) -> Option<PathBuf> {
+        self.pick_save(lang, suggested_name)
+    }
 }
 
 /// The system's own dialogs (rfd).
@@ -35,6 +39,14 @@ impl FileDialogs for NativeDialogs {
         rfd::FileDialog::new()
             .set_title(lang.pick("Save the game", "保存棋谱", "儲存棋譜"))
             .add_filter("PGN", &["pgn"])
+            .set_file_name(suggested_name)
+            .save_file()
+    }
+
+    fn pick_export(&mut self, lang: Language, suggested_name: &str) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .set_title(lang.pick("Export as PNG", "导出为 PNG", "匯出為 PNG"))
+            .add_filter("PNG", &["png"])
             .set_file_name(suggested_name)
             .save_file()
     }

@@ -6,7 +6,7 @@ use eframe::egui::{self, Color32, RichText};
 
 use crate::lang::Language;
 use crate::notation::{write_move, Notation, WriteOptions};
-use crate::record::{NodeId, TagKey};
+use crate::record::{decode_drawing, encode_drawing, strip_drawing, NodeId, TagKey};
 use crate::rules::Color;
 
 use super::annotate;
@@ -122,7 +122,9 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
     let lang = session.lang;
     let node = session.cursor();
     let label = ui.label(lang.pick("Comment on this move", "本着注释", "本著註釋"));
-    let mut text = session.game.comment(node).to_owned();
+    // The drawing's `[%cal]`/`[%csl]` commands are kept as they are, out of the text shown.
+    let stored = session.game.comment(node);
+    let mut text = editable_text(stored);
     let edit = ui
         .add(
             egui::TextEdit::multiline(&mut text)
@@ -131,7 +133,20 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
         )
         .labelled_by(label.id);
     if edit.changed() {
-        commands.push(Command::SetComment(node, text));
+        let comment = encode_drawing(&text, &decode_drawing(stored));
+        commands.push(Command::SetComment(node, comment));
+    }
+}
+
+/// The comment without its drawing, as typed: the commands Qipu writes in front are cut off
+/// exactly, so spaces being typed at the end stay.
+fn editable_text(stored: &str) -> String {
+    let commands = decode_drawing(stored).to_string();
+    match stored.strip_prefix(commands.as_str()) {
+        Some(rest) if !commands.is_empty() && decode_drawing(rest).is_empty() => {
+            rest.strip_prefix(' ').unwrap_or(rest).to_owned()
+        }
+        _ => strip_drawing(stored),
     }
 }
 
@@ -199,6 +214,10 @@ fn scoresheet(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>)
 }
 
 fn comment(ui: &mut egui::Ui, text: &str) {
+    let text = strip_drawing(text);
+    if text.is_empty() {
+        return;
+    }
     ui.indent("comment", |ui| {
         ui.label(
             RichText::new(text)
@@ -254,8 +273,9 @@ fn variation_line(
         if response.clicked() {
             commands.push(Command::GoTo(node));
         }
-        if !game.comment(node).is_empty() {
-            ui.label(RichText::new(game.comment(node)).italics());
+        let text = strip_drawing(game.comment(node));
+        if !text.is_empty() {
+            ui.label(RichText::new(text).italics());
         }
         if i > 0 {
             if let Some(parent) = game.parent(node) {

@@ -267,6 +267,8 @@ impl Session {
                     self.dirty = true;
                 }
             }
+            Command::ToggleArrow(arrow) => self.toggle_arrow(*arrow),
+            Command::ToggleHighlight(highlight) => self.toggle_highlight(*highlight),
             Command::SetRules(rules) => {
                 self.rules = *rules;
                 rules.store_in(&mut self.game);
@@ -295,7 +297,9 @@ impl Session {
             | Command::OpenPath(_)
             | Command::PickGame(_)
             | Command::Save
-            | Command::SaveAs => {}
+            | Command::SaveAs
+            | Command::OpenSetup
+            | Command::OpenExport => {}
             // Handled before: transcription and the clock.
             Command::Transcribe(_)
             | Command::TranscribeInsert(_)

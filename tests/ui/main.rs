@@ -2,6 +2,7 @@
 
 mod annotate;
 mod arbiter;
+mod coach;
 mod desk;
 mod fonts;
 mod play;

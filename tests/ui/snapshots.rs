@@ -3,6 +3,7 @@
 
 use eframe::egui;
 use egui_kittest::Harness;
+use qipu::record::Drawing;
 use qipu::rules::{Move, Position, Square};
 use qipu::ui::board::{self, BoardView};
 use qipu::ui::fonts;
@@ -36,6 +37,7 @@ fn snapshot_board(
                     selected,
                     destinations: &destinations,
                     last_move,
+                    drawing: &Drawing::default(),
                 };
                 board::show(ui, &view);
             });
