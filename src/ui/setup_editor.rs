@@ -128,13 +128,17 @@ impl SetupEditor {
         ui.horizontal(|ui| {
             let label = ui.label("FEN");
             let field = ui
-                .add(TextEdit::singleline(&mut self.fen).desired_width(420.0))
+                .add(TextEdit::singleline(&mut self.fen).desired_width(ui.available_width()))
                 .labelled_by(label.id);
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if entered
-                || ui
-                    .button(lang.pick("Read FEN", "读入 FEN", "讀入 FEN"))
-                    .clicked()
+            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                self.read_fen(lang);
+            }
+        });
+        let problem = self.problem();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button(lang.pick("Read FEN", "读入 FEN", "讀入 FEN"))
+                .clicked()
             {
                 self.read_fen(lang);
             }
@@ -144,9 +148,7 @@ impl SetupEditor {
             {
                 ui.ctx().copy_text(self.setup.to_fen());
             }
-        });
-        let problem = self.problem();
-        ui.horizontal(|ui| {
+            ui.separator();
             let start = ui.add_enabled(
                 problem.is_none(),
                 egui::Button::new(lang.pick(
@@ -234,7 +236,8 @@ impl SetupEditor {
 
     /// The board with the arrangement; clicks place or clear pieces.
     fn board(&mut self, ui: &mut Ui, flipped: bool) {
-        let available = ui.available_rect_before_wrap();
+        // Never wider than the panel, whatever the rows above asked for.
+        let available = ui.available_rect_before_wrap().intersect(ui.clip_rect());
         let geometry = Geometry::fit(available, flipped);
         ui.allocate_rect(available, Sense::hover());
         let painter = ui.painter_at(available);

@@ -9,44 +9,11 @@ use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use qipu::lang::Language;
 use qipu::record::{Evaluation, Game, Mark};
 use qipu::rules::Position;
-use qipu::ui::{AppOptions, FileDialogs, QipuApp};
+use qipu::ui::QipuApp;
 
-#[derive(Default)]
-struct Scripted {
-    opens: VecDeque<PathBuf>,
-    saves: VecDeque<PathBuf>,
-}
-
-impl FileDialogs for Scripted {
-    fn pick_open(&mut self, _: Language) -> Option<PathBuf> {
-        self.opens.pop_front()
-    }
-    fn pick_save(&mut self, _: Language, _: &str) -> Option<PathBuf> {
-        self.saves.pop_front()
-    }
-}
-
-fn app_with(dialogs: Scripted) -> Harness<'static, QipuApp> {
-    Harness::builder()
-        .with_size([1300.0, 900.0])
-        .build_eframe(move |cc| {
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(dialogs),
-                    autosave: None,
-                },
-            )
-        })
-}
-
-fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-}
+use super::support::{app, click, Scripted};
 
 fn play(harness: &mut Harness<'_, QipuApp>, iccs: &str) {
     click(harness, &iccs[0..2]);
@@ -76,7 +43,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn marks_and_evaluations_are_set_shown_and_kept_through_save_and_open() {
     let path = scratch("marks.pgn");
-    let mut harness = app_with(Scripted {
+    let mut harness = app_at(Scripted {
         opens: VecDeque::from([path.clone()]),
         saves: VecDeque::from([path.clone()]),
     });
@@ -133,7 +100,7 @@ fn marks_and_evaluations_are_set_shown_and_kept_through_save_and_open() {
 
 #[test]
 fn variations_are_promoted_demoted_and_deleted_and_every_change_undoes() {
-    let mut harness = app_with(Scripted::default());
+    let mut harness = app_at(Scripted::default());
     play(&mut harness, "h2e2");
     play(&mut harness, "h9g7");
     click(&mut harness, "Back");
@@ -162,7 +129,7 @@ fn variations_are_promoted_demoted_and_deleted_and_every_change_undoes() {
 
 #[test]
 fn the_empty_move_box_passes_undo_redo_and_navigation_to_the_record() {
-    let mut harness = app_with(Scripted::default());
+    let mut harness = app_at(Scripted::default());
     let input = |harness: &mut Harness<'_, QipuApp>, text: &str| {
         harness
             .get_by_role_and_label(Role::TextInput, "Moves")
@@ -204,7 +171,7 @@ fn the_empty_move_box_passes_undo_redo_and_navigation_to_the_record() {
 
 #[test]
 fn the_status_line_counts_rounds_toward_the_natural_limit() {
-    let mut harness = app_with(Scripted::default());
+    let mut harness = app_at(Scripted::default());
     // 39 plies without a capture already, Red to move (4.2.4).
     let fen = "r2akab2/9/4b4/9/9/9/9/4B4/4A4/R1BAK4 w - - 39 60";
     let game = Game::new(Position::from_fen(fen).expect("legal test position"));
@@ -213,4 +180,9 @@ fn the_status_line_counts_rounds_toward_the_natural_limit() {
     harness.get_by_label("Natural limit (4.2.4): 19 of 60 rounds without a capture");
     play(&mut harness, "a0a1");
     harness.get_by_label("Natural limit (4.2.4): 20 of 60 rounds without a capture");
+}
+
+/// The app in a 1300×900 window with these dialogs, without autosave.
+fn app_at(dialogs: Scripted) -> Harness<'static, QipuApp> {
+    app([1300.0, 900.0], dialogs, None)
 }

@@ -10,40 +10,11 @@ use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipu::export::{render_diagram, DiagramOptions};
-use qipu::lang::Language;
 use qipu::record::{Arrow, DrawColor, Drawing, Highlight};
 use qipu::rules::{Move, Square};
-use qipu::ui::{AppOptions, FileDialogs, QipuApp};
+use qipu::ui::QipuApp;
 
-/// Dialog answers given in advance, as a user would.
-#[derive(Default)]
-struct Scripted {
-    opens: VecDeque<PathBuf>,
-    saves: VecDeque<PathBuf>,
-}
-
-impl FileDialogs for Scripted {
-    fn pick_open(&mut self, _: Language) -> Option<PathBuf> {
-        self.opens.pop_front()
-    }
-    fn pick_save(&mut self, _: Language, _: &str) -> Option<PathBuf> {
-        self.saves.pop_front()
-    }
-}
-
-fn app_with(dialogs: Scripted) -> Harness<'static, QipuApp> {
-    Harness::builder()
-        .with_size([1300.0, 900.0])
-        .build_eframe(move |cc| {
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(dialogs),
-                    autosave: None,
-                },
-            )
-        })
-}
+use super::support::{app, click, Scripted};
 
 /// A folder of its own for each test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -51,11 +22,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
-}
-
-fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
 }
 
 fn sq(name: &str) -> Square {
@@ -103,7 +69,7 @@ fn right_click(harness: &mut Harness<'_, QipuApp>, point: &str, modifiers: Modif
 fn arrows_and_points_drawn_with_the_mouse_are_kept_with_the_move_through_save_and_open() {
     let dir = scratch("drawing");
     let saved = dir.join("drawn.pgn");
-    let mut harness = app_with(Scripted {
+    let mut harness = app_at(Scripted {
         opens: VecDeque::from([saved.clone()]),
         saves: VecDeque::from([saved.clone()]),
     });
@@ -183,7 +149,7 @@ fn set_fen_field(harness: &mut Harness<'_, QipuApp>, fen: &str) {
 
 #[test]
 fn a_position_is_set_up_piece_by_piece_bad_ones_are_refused_with_the_rule_and_a_game_starts() {
-    let mut harness = app_with(Scripted::default());
+    let mut harness = app_at(Scripted::default());
     click(&mut harness, "Game");
     click(&mut harness, "Set up position…");
     click(&mut harness, "Clear board");
@@ -309,7 +275,7 @@ fn diagrams_and_scoresheets_are_exported_through_the_file_dialog() {
     let diagram = dir.join("diagram.png");
     let line = dir.join("line.png");
     let sheet = dir.join("sheet.png");
-    let mut harness = app_with(Scripted {
+    let mut harness = app_at(Scripted {
         opens: VecDeque::new(),
         saves: VecDeque::from([diagram.clone(), line.clone(), sheet.clone()]),
     });
@@ -387,4 +353,9 @@ fn diagrams_and_scoresheets_are_exported_through_the_file_dialog() {
     click(&mut harness, "Close");
     assert!(harness.query_by_label("Scoresheet").is_none());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The app in a 1300×900 window with these dialogs, without autosave.
+fn app_at(dialogs: Scripted) -> Harness<'static, QipuApp> {
+    app([1300.0, 900.0], dialogs, None)
 }
