@@ -19,6 +19,7 @@
 
 use std::fmt;
 
+use super::commands;
 use super::game::{Game, NodeId};
 use crate::rules::Square;
 
@@ -159,28 +160,16 @@ struct Found<'a> {
 }
 
 fn find_commands(comment: &str) -> Vec<Found<'_>> {
-    let mut out = Vec::new();
-    let mut from = 0;
-    while let Some(at) = comment[from..].find("[%") {
-        let start = from + at;
-        let Some(len) = comment[start..].find(']') else {
-            break;
-        };
-        let end = start + len + 1;
-        let body = &comment[start + 2..end - 1];
-        let (name, items) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
-        match name {
-            "cal" | "csl" => out.push(Found {
-                start,
-                end,
-                arrows: name == "cal",
-                items,
-            }),
-            _ => {}
-        }
-        from = end;
-    }
-    out
+    commands::scan(comment)
+        .into_iter()
+        .filter(|c| c.name == "cal" || c.name == "csl")
+        .map(|c| Found {
+            start: c.range.0,
+            end: c.range.1,
+            arrows: c.name == "cal",
+            items: c.args,
+        })
+        .collect()
 }
 
 /// The drawing written in a comment.

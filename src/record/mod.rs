@@ -4,6 +4,7 @@
 //! The record serialises with serde (see `stored` for the JSON layout), losslessly and without
 //! recursion, whatever the depth of the tree.
 
+pub mod commands;
 pub mod drawing;
 mod game;
 mod mark;

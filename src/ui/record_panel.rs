@@ -4,9 +4,10 @@
 
 use eframe::egui::{self, Color32, RichText};
 
+use crate::competition::sheet::is_missing;
 use crate::lang::Language;
 use crate::notation::{write_move, Notation, WriteOptions};
-use crate::record::{decode_drawing, encode_drawing, strip_drawing, NodeId, TagKey};
+use crate::record::{commands, NodeId, TagKey};
 use crate::rules::Color;
 
 use super::annotate;
@@ -122,9 +123,10 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
     let lang = session.lang;
     let node = session.cursor();
     let label = ui.label(lang.pick("Comment on this move", "本着注释", "本著註釋"));
-    // The drawing's `[%cal]`/`[%csl]` commands are kept as they are, out of the text shown.
-    let stored = session.game.comment(node);
-    let mut text = editable_text(stored);
+    // The `[%…]` commands (drawing, clerk's marks, clock) are kept as they are, out of the text
+    // shown.
+    let stored = commands::split(session.game.comment(node));
+    let mut text = stored.text.clone();
     let edit = ui
         .add(
             egui::TextEdit::multiline(&mut text)
@@ -133,20 +135,8 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
         )
         .labelled_by(label.id);
     if edit.changed() {
-        let comment = encode_drawing(&text, &decode_drawing(stored));
+        let comment = commands::join(&stored.commands, &text);
         commands.push(Command::SetComment(node, comment));
-    }
-}
-
-/// The comment without its drawing, as typed: the commands Qipu writes in front are cut off
-/// exactly, so spaces being typed at the end stay.
-fn editable_text(stored: &str) -> String {
-    let commands = decode_drawing(stored).to_string();
-    match stored.strip_prefix(commands.as_str()) {
-        Some(rest) if !commands.is_empty() && decode_drawing(rest).is_empty() => {
-            rest.strip_prefix(' ').unwrap_or(rest).to_owned()
-        }
-        _ => strip_drawing(stored),
     }
 }
 
@@ -179,9 +169,7 @@ fn scoresheet(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>)
             );
         }
     });
-    if !game.comment(root).is_empty() {
-        comment(ui, game.comment(root));
-    }
+    comment(ui, session, root);
     let line = game.main_line();
     let mut cells: Vec<Option<NodeId>> = Vec::with_capacity(line.len() + 1);
     if game.position(root).side_to_move() == Color::Black {
@@ -205,16 +193,40 @@ fn scoresheet(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>)
             }
         });
         for node in pair.iter().flatten() {
-            if !game.comment(*node).is_empty() {
-                comment(ui, game.comment(*node));
-            }
+            comment(ui, session, *node);
             variations_at(ui, session, *node, commands);
         }
     }
 }
 
-fn comment(ui: &mut egui::Ui, text: &str) {
-    let text = strip_drawing(text);
+/// What a reader sees of a node's comment: its text without the `[%…]` commands, and the
+/// clerk's marks of moves missing from a player's own sheet (7.1) in words.
+fn comment_text(session: &Session, node: NodeId) -> String {
+    let lang = session.lang;
+    let raw = session.game.comment(node);
+    let text = commands::text_of(raw);
+    let missing: Vec<&str> = [Color::Red, Color::Black]
+        .into_iter()
+        .filter(|&side| node != session.game.root() && is_missing(raw, side))
+        .map(|side| side_name(side, lang))
+        .collect();
+    if missing.is_empty() {
+        return text;
+    }
+    let note = format!(
+        "{}{}",
+        lang.pick("Missing from the sheet of: ", "漏记：", "漏記："),
+        missing.join(lang.pick(", ", "、", "、"))
+    );
+    if text.is_empty() {
+        note
+    } else {
+        format!("{note} · {text}")
+    }
+}
+
+fn comment(ui: &mut egui::Ui, session: &Session, node: NodeId) {
+    let text = comment_text(session, node);
     if text.is_empty() {
         return;
     }
@@ -273,7 +285,7 @@ fn variation_line(
         if response.clicked() {
             commands.push(Command::GoTo(node));
         }
-        let text = strip_drawing(game.comment(node));
+        let text = comment_text(session, node);
         if !text.is_empty() {
             ui.label(RichText::new(text).italics());
         }

@@ -186,3 +186,33 @@ fn the_status_line_counts_rounds_toward_the_natural_limit() {
 fn app_at(dialogs: Scripted) -> Harness<'static, QipuApp> {
     app([1300.0, 900.0], dialogs, None)
 }
+
+#[test]
+fn comments_show_and_edit_their_text_and_keep_their_commands() {
+    let mut harness = app_at(Scripted::default());
+    let mut game = Game::new(Position::startpos());
+    let first = game
+        .play_at_cursor(qipu::rules::Move::parse_iccs("h2e2").expect("ICCS"))
+        .expect("legal");
+    game.set_comment(first, "[%missing black] [%csl Ge6] 好棋");
+    harness.state_mut().show_game(game);
+    harness.run();
+    // The record shows the clerk's mark in words and the text, not the commands.
+    harness.get_by_label("Missing from the sheet of: Black · 好棋");
+    assert!(harness.query_by_label_contains("[%").is_none());
+
+    click(&mut harness, "炮二平五");
+    let editor = harness.get_by_role_and_label(Role::MultilineTextInput, "Comment on this move");
+    assert_eq!(editor.value().as_deref(), Some("好棋"));
+    editor.focus();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::MultilineTextInput, "Comment on this move")
+        .type_text("，先手");
+    harness.run();
+    let session = harness.state().session();
+    assert_eq!(
+        session.game.comment(first),
+        "[%missing black] [%csl Ge6] 好棋，先手"
+    );
+}
