@@ -97,17 +97,27 @@ pub fn split(comment: &str) -> SplitComment {
             };
         }
     }
-    let mut text = String::with_capacity(comment.len());
-    let mut last = 0;
-    for command in &found {
-        text.push_str(&comment[last..command.range.0]);
-        last = command.range.1;
-    }
-    text.push_str(&comment[last..]);
+    let ranges: Vec<(usize, usize)> = found.iter().map(|c| c.range).collect();
     SplitComment {
         commands,
-        text: tidy(&text),
+        text: cut(comment, &ranges),
     }
+}
+
+/// `comment` without the byte ranges given (in order, not overlapping); when anything was cut,
+/// the gaps left are tidied (runs of spaces made one, the ends trimmed).
+pub(super) fn cut(comment: &str, ranges: &[(usize, usize)]) -> String {
+    if ranges.is_empty() {
+        return comment.to_owned();
+    }
+    let mut out = String::with_capacity(comment.len());
+    let mut last = 0;
+    for &(start, end) in ranges {
+        out.push_str(&comment[last..start]);
+        last = end;
+    }
+    out.push_str(&comment[last..]);
+    tidy(&out)
 }
 
 /// `commands` then `text`, with one space between when both are there.

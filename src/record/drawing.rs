@@ -200,38 +200,17 @@ pub fn decode_drawing(comment: &str) -> Drawing {
 /// The comment without its drawing commands (what is shown as text); white space left at
 /// the joins is tidied.
 pub fn strip_drawing(comment: &str) -> String {
-    let mut out = String::with_capacity(comment.len());
-    let mut last = 0;
-    for found in find_commands(comment) {
-        out.push_str(&comment[last..found.start]);
-        last = found.end;
-    }
-    out.push_str(&comment[last..]);
-    if out.len() == comment.len() {
-        return out;
-    }
-    let lines: Vec<String> = out
-        .split('\n')
-        .map(|line| {
-            line.split(' ')
-                .filter(|w| !w.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
+    let ranges: Vec<(usize, usize)> = find_commands(comment)
+        .iter()
+        .map(|found| (found.start, found.end))
         .collect();
-    lines.join("\n").trim().to_owned()
+    commands::cut(comment, &ranges)
 }
 
 /// `comment` with its drawing replaced by `drawing`: the commands go first, the text after
 /// them (an empty drawing removes the commands).
 pub fn encode_drawing(comment: &str, drawing: &Drawing) -> String {
-    let text = strip_drawing(comment);
-    let commands = drawing.to_string();
-    match (commands.is_empty(), text.is_empty()) {
-        (true, _) => text,
-        (false, true) => commands,
-        (false, false) => format!("{commands} {text}"),
-    }
+    commands::join(&drawing.to_string(), &strip_drawing(comment))
 }
 
 /// The drawing kept with a node (after its move; on the root, for the start position).
