@@ -7,7 +7,10 @@
 //! must vary when the position comes round the third time (24.3) and loses at the fourth; a
 //! perpetual checker loses at once (24.1); both forbidden or both allowed draw (24.2).
 
-use qipu::referee::{Character, Exception, GameResult, Judgement, Reason, Referee, RuleSet};
+use qipu::referee::{
+    Character, Exception, GameResult, IdleKind, Judgement, MateSearch, Reason, Referee, RuleSet,
+    Weakness,
+};
 use qipu::rules::{Color, Move, Position};
 
 use Character::{Chase, Check, Idle, MateThreat};
@@ -60,6 +63,32 @@ fn show(j: &Judgement) -> String {
         ),
         None => "no ruling".to_owned(),
     }
+}
+
+/// The result and reason under the Asian rules when the position comes round the third time.
+fn asian(example: &Example) -> (GameResult, Reason) {
+    let start = Position::from_fen(example.fen).expect("valid FEN");
+    let j = Referee::new(RuleSet::Asian).judge(&start, &line(example, 2));
+    let r = j.ruling.expect("a ruling under the Asian rules");
+    (r.result, r.reason)
+}
+
+/// The articles of the CXA ruling at the third occurrence.
+fn articles(example: &Example) -> Vec<&'static str> {
+    let start = Position::from_fen(example.fen).expect("valid FEN");
+    let j = Referee::new(RuleSet::Cxa1999).judge(&start, &line(example, 2));
+    j.ruling.expect("a ruling").articles
+}
+
+/// The targets of each move of the first round at the third occurrence, as squares.
+fn targets(example: &Example) -> Vec<Vec<String>> {
+    let start = Position::from_fen(example.fen).expect("valid FEN");
+    let j = Referee::new(RuleSet::Cxa1999).judge(&start, &line(example, 2));
+    let r = j.ruling.expect("a ruling");
+    r.cycle[..4]
+        .iter()
+        .map(|m| m.targets.iter().map(|t| t.square.to_string()).collect())
+        .collect()
 }
 
 /// The exceptions noted on the moves of the first round at the third occurrence.
@@ -168,6 +197,42 @@ fn rule_7_2_figure_2_from_no_chase_to_chase_counts() {
 }
 
 #[test]
+fn rule_7_3_figure_3_a_threat_through_a_check_is_a_chase() {
+    // 細則 3, 圖三: 馬二退一 車９平８ / 馬一進二 車８平９. The retreat to i4 attacks the cannon g3
+    // and puts a screen before the red cannon i3, which then hits the chariot i9: a chase. The
+    // advance to h6 attacks nothing directly, but threatens 馬二進三 (臥槽 check on g8): the general
+    // must step to e8, the horse on g8 has blocked the leg of the black horse g7 that protects
+    // h9, and the chariot h1, uncovered, takes the black chariot (29.1, through a check): a
+    // chase as well. Black: 車９平８ offers the exchange of chariots (兌, the red one is protected
+    // by the horse f2), 車８平９ chases the cannon i3. Red 二捉 against 一捉一兌: Red must vary.
+    let example = Example {
+        source: "細則3 圖三",
+        fen: "3aka2r/9/6n2/7N1/9/9/6c1C/5N3/7R1/3K5 w - - 0 1",
+        cycle: ["h6i4", "i9h9", "i4h6", "h9i9"],
+        characters: [Chase, Idle, Chase, Chase],
+        verdict: Verdict::MustVary(Color::Red),
+    };
+    check(&example);
+    assert_eq!(
+        targets(&example),
+        vec![vec!["g3", "i9"], vec![], vec!["h9"], vec!["i3"]]
+    );
+    let start = Position::from_fen(example.fen).expect("valid FEN");
+    let ruling = Referee::new(RuleSet::Cxa1999)
+        .judge(&start, &line(&example, 2))
+        .ruling
+        .expect("a ruling");
+    assert_eq!(ruling.cycle[1].idle_kind, Some(IdleKind::Exchange));
+    assert_eq!(
+        ruling.cycle[2].targets[0].weakness,
+        Some(Weakness::ThroughCheck)
+    );
+    // The Asian rules count no chase through a check (the advance is idle) and no side chases
+    // on every move: a draw.
+    assert_eq!(asian(&example), (GameResult::Draw, Reason::RepetitionDraw));
+}
+
+#[test]
 fn rule_7_4_figure_4_a_protector_that_chases_still_chases() {
     // 細則 4, 圖四: 車六平五 卒５平４ / 車五平六 卒４平５. The chariot protects the horse a1;
     // taking the soldier would lose the horse, yet it is a chase: Red 長捉.
@@ -232,6 +297,39 @@ fn rule_7_6_figure_8_the_chariot_that_keeps_its_attack_is_idle() {
         characters: [Chase, Idle, Chase, Idle],
         verdict: Verdict::MustVary(Color::Red),
     });
+}
+
+#[test]
+fn rule_7_8_figure_10_both_sides_forbidden_draw() {
+    // 細則 8, 圖十: 車六平五 砲４平２ / 車五平六 砲２平４. Red 一將一捉: 車六平五 attacks the lone
+    // crossed soldier e2, 車五平六 checks along the d-file. Black: 砲４平２ opens the d-file so
+    // that the general takes d0 from the red general and 馬７退６ (g0-f2) mates (做殺);
+    // 砲２平４ blocks the check and, with the red chariot d6 as its screen, guards
+    // d0 itself: the same horse retreat mates (增加了黑馬退６的殺著). 二打還二打: draw (26.3).
+    let example = Example {
+        source: "細則8 圖十",
+        fen: "5a3/3k5/3c5/3R5/9/9/9/4p4/9/4KAn2 w - - 0 1",
+        cycle: ["d6e6", "d7b7", "e6d6", "b7d7"],
+        characters: [Chase, MateThreat, Check, MateThreat],
+        verdict: Verdict::Draw,
+    };
+    check(&example);
+    assert_eq!(articles(&example), vec!["24.2", "26.3"]);
+    assert_eq!(
+        targets(&example),
+        vec![vec!["e2"], vec!["e0"], vec!["d8"], vec!["e0"]]
+    );
+    // The mate threatened by 砲２平４ is the horse's retreat to the f-file (馬退６).
+    let start = Position::from_fen(example.fen).expect("valid FEN");
+    let mut pos = start;
+    for m in example.cycle {
+        pos = pos.play(Move::parse_iccs(m).expect("move")).expect("legal");
+    }
+    let again = pos.passed().expect("Black not in check");
+    assert_eq!(MateSearch::default().find(&again), Move::parse_iccs("g0f2"));
+    // The Asian rules do not forbid mate threats: Red checks and chases but not on every move
+    // the same piece, Black plays idle moves: a draw all the same, for another reason.
+    assert_eq!(asian(&example), (GameResult::Draw, Reason::RepetitionDraw));
 }
 
 #[test]
@@ -302,6 +400,34 @@ fn rule_7_10_figure_12_a_crossed_soldier_as_bait_wins_nothing() {
         characters: [Idle, Idle, Idle, Idle],
         verdict: Verdict::Draw,
     });
+}
+
+#[test]
+fn rule_7_13_figure_15_check_and_follow_from_a_defensive_post_is_allowed() {
+    // 細則 13, 圖十五: 車五平六 將４平５ / 車六平五 將５平４. With the black general on d9 the
+    // d-file takes d0 from the red general, and 車１進５ (a5-a0) mates (the horse g2 guards e1
+    // and f0): 將５平４ is 殺. Red answers with the check 車五平六; back on the
+    // e-file, 車六平五 holds its post and follows the general (跟); its attack on the lone
+    // elephant e7 is incidental (27.3): idle. Red 一將一跟, Black 一殺一閒: draw (26.2).
+    let example = Example {
+        source: "細則13 圖十五",
+        fen: "3k1a3/9/4b4/9/r8/4R4/9/6n2/9/4K4 w - - 0 1",
+        cycle: ["e4d4", "d9e9", "d4e4", "e9d9"],
+        characters: [Check, Idle, Idle, MateThreat],
+        verdict: Verdict::Draw,
+    };
+    check(&example);
+    assert_eq!(articles(&example), vec!["24.2", "26.2"]);
+    let start = Position::from_fen(example.fen).expect("valid FEN");
+    let ruling = Referee::new(RuleSet::Cxa1999)
+        .judge(&start, &line(&example, 2))
+        .ruling
+        .expect("a ruling");
+    assert_eq!(ruling.cycle[2].idle_kind, Some(IdleKind::Follow));
+    assert!(exceptions(&example)[2].contains(&Exception::DefensivePoint));
+    // Under the Asian rules the chariot's attack on the elephant is a chase, but Red checks
+    // and chases in turn, not the same piece on every move: a draw too.
+    assert_eq!(asian(&example), (GameResult::Draw, Reason::RepetitionDraw));
 }
 
 #[test]

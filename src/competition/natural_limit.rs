@@ -1,9 +1,12 @@
 //! The natural move limit (自然限著, 4.2.4) and the check of a claim (23.3).
 //!
 //! 4.2.4: a draw when in 60 consecutive rounds (the competition may set fewer) neither side has
-//! captured. When counting for a claimant, its checks count at most ten times (the team's reading,
-//! as in later editions and in engines): each further check by the claimant removes a round from
-//! the count.
+//! captured. 23.3: "审核回合時，提出方對非提出方"將軍"的著數，最多只計10著" — when the rounds are
+//! counted for a claimant, of its checking moves at most ten 著 (moves) count. A 著 is one move
+//! of one side, so each further checking move of the claimant is one move (one ply) that does not
+//! count; the opponent's replies still count. 60 rounds are 120 moves that count.
+//!
+//! This is the one implementation of the count: the referee ([`crate::referee`]) uses it too.
 
 use serde::{Deserialize, Serialize};
 
@@ -64,19 +67,25 @@ impl NoCaptureCount {
                 mv,
                 source,
             })?;
-            if capture {
-                count = NoCaptureCount::default();
-                continue;
-            }
-            count.plies += 1;
-            if pos.in_check() {
-                match mover {
-                    Color::Red => count.red_checks += 1,
-                    Color::Black => count.black_checks += 1,
-                }
-            }
+            count.record(mover, capture, pos.in_check());
         }
         Ok(count)
+    }
+
+    /// Count one move of `mover`: a capture starts the count again; any other move adds a ply,
+    /// and a check by its mover when `check`.
+    pub fn record(&mut self, mover: Color, capture: bool, check: bool) {
+        if capture {
+            *self = NoCaptureCount::default();
+            return;
+        }
+        self.plies += 1;
+        if check {
+            match mover {
+                Color::Red => self.red_checks += 1,
+                Color::Black => self.black_checks += 1,
+            }
+        }
     }
 
     /// Checks `side` gave.
@@ -93,9 +102,10 @@ impl NoCaptureCount {
 pub struct ClaimFinding {
     /// Complete rounds without a capture.
     pub rounds: u32,
-    /// Checks of the claimant beyond the cap, each taken off the count.
+    /// Checking moves of the claimant beyond the cap: each is one move (著) that does not
+    /// count (23.3).
     pub checks_not_counted: u32,
-    /// Rounds that count for the claimant.
+    /// Rounds that count for the claimant: the moves that count, two to a round.
     pub counted_rounds: u32,
     /// Rounds the limit asks for.
     pub required: u32,
@@ -109,7 +119,7 @@ impl NaturalLimit {
         let rounds = count.plies / 2;
         let checks = count.checks_by(claimant);
         let checks_not_counted = self.check_cap.map_or(0, |cap| checks.saturating_sub(cap));
-        let counted_rounds = rounds.saturating_sub(checks_not_counted);
+        let counted_rounds = count.plies.saturating_sub(checks_not_counted) / 2;
         ClaimFinding {
             rounds,
             checks_not_counted,
@@ -117,6 +127,18 @@ impl NaturalLimit {
             required: self.rounds,
             valid: counted_rounds >= self.rounds,
         }
+    }
+
+    /// The sides whose claim on `count` would be true, Red first. A limit of zero rounds is
+    /// never reached.
+    pub fn claimants(&self, count: &NoCaptureCount) -> Vec<Color> {
+        if self.rounds == 0 {
+            return Vec::new();
+        }
+        [Color::Red, Color::Black]
+            .into_iter()
+            .filter(|&c| self.judge(count, c).valid)
+            .collect()
     }
 }
 
@@ -167,7 +189,7 @@ mod tests {
     }
 
     #[test]
-    fn sixty_rounds_make_the_claim_true() {
+    fn art_4_2_4_and_23_3_sixty_rounds_make_the_claim_true() {
         // 4.2.4: 60 rounds = 120 plies without a capture.
         let rule = NaturalLimit::default();
         let count = |plies, red_checks| NoCaptureCount {
@@ -177,12 +199,16 @@ mod tests {
         };
         assert!(rule.judge(&count(120, 0), Color::Red).valid);
         assert!(!rule.judge(&count(119, 0), Color::Red).valid);
-        // The claimant's checks count at most ten times: 12 checks take two rounds off.
+        // 23.3: of the claimant's checking moves at most ten 著 count. 12 checks in 122 plies
+        // leave 120 moves that count: 60 rounds, the claim is true; in 121 plies it is not.
         let f = rule.judge(&count(122, 12), Color::Red);
         assert_eq!(
             (f.rounds, f.checks_not_counted, f.counted_rounds, f.valid),
-            (61, 2, 59, false)
+            (61, 2, 60, true)
         );
+        let f = rule.judge(&count(121, 12), Color::Red);
+        assert_eq!((f.rounds, f.counted_rounds, f.valid), (60, 59, false));
+        assert_eq!(rule.claimants(&count(121, 12)), vec![Color::Black]);
         // The other side's checks do not count against the claimant.
         assert!(rule.judge(&count(122, 12), Color::Black).valid);
         // The competition may lower the limit (4.2.4 "可根據比賽等級酌减").
@@ -191,5 +217,11 @@ mod tests {
             check_cap: None,
         };
         assert!(lower.judge(&count(80, 30), Color::Red).valid);
+        // A limit of no rounds is no limit.
+        let none = NaturalLimit {
+            rounds: 0,
+            check_cap: None,
+        };
+        assert!(none.claimants(&count(80, 0)).is_empty());
     }
 }

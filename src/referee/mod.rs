@@ -8,6 +8,7 @@
 
 mod character;
 mod cycle;
+mod dead;
 mod event;
 mod exchange;
 mod mate;
@@ -17,6 +18,8 @@ mod value;
 
 use std::collections::HashMap;
 
+use crate::competition::{NaturalLimit, NoCaptureCount};
+
 pub use character::{Character, Exception, IdleKind, MoveCharacter, Target};
 pub use cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
 pub use event::{Event, EventError, TimedEvent};
@@ -25,7 +28,7 @@ pub use text::Explanation;
 pub use threat::Weakness;
 pub use value::value;
 
-use crate::rules::{Color, IllegalReason, Move, PieceKind, Position, Status};
+use crate::rules::{Color, IllegalReason, Move, Position, Status};
 
 /// The rule set a game is judged by; stored in the game record.
 #[derive(
@@ -238,8 +241,9 @@ pub struct Judgement {
 pub struct Referee {
     /// The rule set.
     pub rules: RuleSet,
-    /// The natural limit in rounds without a capture (4.2.4: 60, may be lowered).
-    pub natural_limit_rounds: u32,
+    /// The natural limit: rounds without a capture (4.2.4: 60, may be lowered) and the
+    /// claimant's checks that count (23.3: ten).
+    pub natural_limit: NaturalLimit,
     /// Bounds of the mate-threat search (28.2).
     pub mate_search: MateSearch,
 }
@@ -250,15 +254,12 @@ impl Default for Referee {
     }
 }
 
-/// Checks a claimant may count in the natural limit (23.3).
-const COUNTED_CHECKS: u32 = 10;
-
 impl Referee {
     /// A referee for `rules` with the natural limit of 60 rounds (4.2.4).
     pub fn new(rules: RuleSet) -> Referee {
         Referee {
             rules,
-            natural_limit_rounds: 60,
+            natural_limit: NaturalLimit::default(),
             mate_search: MateSearch::default(),
         }
     }
@@ -266,7 +267,10 @@ impl Referee {
     /// The same referee with another natural limit (4.2.4 allows fewer rounds).
     pub fn with_natural_limit(self, rounds: u32) -> Referee {
         Referee {
-            natural_limit_rounds: rounds,
+            natural_limit: NaturalLimit {
+                rounds,
+                ..self.natural_limit
+            },
             ..self
         }
     }
@@ -316,8 +320,10 @@ impl Referee {
             played: Vec::new(),
             seen,
             characters: HashMap::new(),
-            checks: [0; 2],
-            clock: start.halfmove_clock(),
+            count: NoCaptureCount {
+                plies: start.halfmove_clock(),
+                ..NoCaptureCount::default()
+            },
             fouls: [0; 2],
             offer: None,
             finished: None,
@@ -337,8 +343,7 @@ pub struct Watch {
     played: Vec<Move>,
     seen: HashMap<u64, Vec<usize>>,
     characters: HashMap<usize, MoveCharacter>,
-    checks: [u32; 2],
-    clock: u32,
+    count: NoCaptureCount,
     fouls: [u32; 2],
     offer: Option<(Color, usize)>,
     /// The ruling that ended the game.
@@ -358,7 +363,7 @@ impl Watch {
     /// The judgement of the line so far.
     pub fn judgement(&mut self) -> Judgement {
         let mut judgement = Judgement {
-            plies_without_capture: self.clock,
+            plies_without_capture: self.count.plies,
             ..Judgement::default()
         };
         if let Some(r) = &self.finished {
@@ -418,15 +423,8 @@ impl Watch {
                 return;
             }
         };
-        if next.in_check() {
-            self.checks[mover.index()] += 1;
-        }
-        if next.halfmove_clock() == 0 {
-            self.checks = [0; 2];
-            self.clock = 0;
-        } else {
-            self.clock += 1;
-        }
+        self.count
+            .record(mover, next.halfmove_clock() == 0, next.in_check());
         self.seen.entry(next.hash()).or_default().push(ply);
         self.positions.push(next);
         self.played.push(mv);
@@ -468,27 +466,15 @@ impl Watch {
             Status::Stalemate => return Some(text::mate(pos, ply, Reason::Stalemate)),
             Status::Ongoing => {}
         }
-        let fighting = pos.pieces().any(|(_, p)| {
-            matches!(
-                p.kind,
-                PieceKind::Chariot | PieceKind::Horse | PieceKind::Cannon | PieceKind::Soldier
-            )
-        });
-        if !fighting {
+        if dead::is_dead(pos) {
             return Some(text::dead_position(ply));
         }
-        let limit = 2 * self.referee.natural_limit_rounds;
-        let claimants: Vec<Color> = [Color::Red, Color::Black]
-            .into_iter()
-            .filter(|c| {
-                let excess = self.checks[c.index()].saturating_sub(COUNTED_CHECKS);
-                self.clock.saturating_sub(excess) >= limit
-            })
-            .collect();
-        if limit > 0 && !claimants.is_empty() {
+        // 4.2.4, 23.3: counted as for a claim by either side.
+        let claimants = self.referee.natural_limit.claimants(&self.count);
+        if !claimants.is_empty() {
             return Some(text::natural_limit(
                 ply,
-                self.referee.natural_limit_rounds,
+                self.referee.natural_limit,
                 &claimants,
             ));
         }

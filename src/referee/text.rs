@@ -4,6 +4,7 @@ use super::character::{Character, Exception, IdleKind, MoveCharacter};
 use super::cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
 use super::threat::Weakness;
 use super::{GameResult, Reason, Ruling, Warning};
+use crate::competition::NaturalLimit;
 use crate::lang::Language;
 use crate::notation::{piece_glyph, write_move, Notation, Script, WriteOptions};
 use crate::rules::{Color, IllegalReason, Move, Piece, Position};
@@ -183,15 +184,16 @@ pub fn dead_position(ply: usize) -> Ruling {
         ply,
         None,
         Explanation::new(
-            "Neither side has a chariot, horse, cannon or soldier left: neither can win. Draw (4.2.1).".into(),
-            "双方均无车马炮兵（卒），均无取胜可能，和棋（4.2.1）。".into(),
-            "雙方均無車馬砲兵（卒），均無取勝可能，和棋（4.2.1）。".into(),
+            "Neither side can ever mate or stalemate the other with the material left (no chariot, horse or cannon; soldiers, if any, only on the enemy's back rank against a palace without advisors). Draw (4.2.1).".into(),
+            "双方剩余子力均无取胜可能（无车马炮；兵卒若有，只在对方底线且对方无士），和棋（4.2.1）。".into(),
+            "雙方剩餘子力均無取勝可能（無車馬砲；兵卒若有，只在對方底線且對方無士），和棋（4.2.1）。".into(),
         ),
     )
 }
 
 /// 4.2.4, 23.3: the natural limit is reached for the claimants.
-pub fn natural_limit(ply: usize, rounds: u32, claimants: &[Color]) -> Ruling {
+pub fn natural_limit(ply: usize, limit: NaturalLimit, claimants: &[Color]) -> Ruling {
+    let rounds = limit.rounds;
     let who_en = claimants
         .iter()
         .map(|&c| side_en(c))
@@ -214,11 +216,22 @@ pub fn natural_limit(ply: usize, rounds: u32, claimants: &[Color]) -> Ruling {
         ply,
         None,
         Explanation::new(
-            format!(
-                "{rounds} rounds without a capture, counting at most 10 checks of the claimant ({who_en}): draw by the natural limit (4.2.4, 23.3)."
-            ),
-            format!("连续{rounds}回合双方均未吃子（提出方{who_hans}的将军最多计10着），按自然限着作和（4.2.4、23.3）。"),
-            format!("連續{rounds}回合雙方均未吃子（提出方{who_hant}的將軍最多計10著），按自然限著作和（4.2.4、23.3）。"),
+            match limit.check_cap {
+                Some(cap) => format!(
+                    "{rounds} rounds without a capture, counting at most {cap} checking moves of the claimant ({who_en}): draw by the natural limit (4.2.4, 23.3)."
+                ),
+                None => format!(
+                    "{rounds} rounds without a capture ({who_en}): draw by the natural limit (4.2.4)."
+                ),
+            },
+            match limit.check_cap {
+                Some(cap) => format!("连续{rounds}回合双方均未吃子（提出方{who_hans}的将军最多计{cap}着），按自然限着作和（4.2.4、23.3）。"),
+                None => format!("连续{rounds}回合双方均未吃子（{who_hans}），按自然限着作和（4.2.4）。"),
+            },
+            match limit.check_cap {
+                Some(cap) => format!("連續{rounds}回合雙方均未吃子（提出方{who_hant}的將軍最多計{cap}著），按自然限著作和（4.2.4、23.3）。"),
+                None => format!("連續{rounds}回合雙方均未吃子（{who_hant}），按自然限著作和（4.2.4）。"),
+            },
         ),
     )
 }
