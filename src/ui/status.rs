@@ -77,7 +77,7 @@ const COUNT_FROM_ROUNDS: u32 = 10;
 /// The natural-limit count (4.2.4) once it matters: rounds played without a capture, of the
 /// limit; loud in the last ten rounds.
 pub fn natural_limit(session: &Session) -> Option<(String, Tone)> {
-    let limit = Referee::new(session.rules).natural_limit_rounds;
+    let limit = Referee::new(session.rules).natural_limit.rounds;
     let rounds = session.judgement.plies_without_capture / 2;
     if rounds < COUNT_FROM_ROUNDS.min(limit) {
         return None;
