@@ -422,9 +422,10 @@ fn art_23_3_false_claim_is_a_foul_and_five_minutes() {
     assert_eq!(c.fouls(Color::Red), 1);
     // 90:00 − 0:05 used − 5:00 charged.
     assert_eq!(c.reading(Color::Red, at(secs(5))).remaining, mins(84, 55));
-    // The claimant's checks beyond ten do not count: 61 rounds with 12 checks is 59.
+    // 23.3: of the claimant's checking moves at most ten 著 count. 121 plies with 12 checks
+    // leave 119 moves that count: 59 rounds.
     let count = NoCaptureCount {
-        plies: 122,
+        plies: 121,
         red_checks: 0,
         black_checks: 12,
     };

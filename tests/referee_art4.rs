@@ -81,6 +81,25 @@ fn art_4_2_1_no_attacking_piece_left_is_a_draw() {
 }
 
 #[test]
+fn art_4_2_1_a_soldier_on_the_back_rank_against_no_advisors_is_a_draw() {
+    // The chariots are exchanged on e8; Red keeps only the soldier c9 on Black's back rank,
+    // Black has no advisor: neither side can ever mate or stalemate the other.
+    let start = fen("2P1k4/R3r4/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    let r = Referee::default()
+        .judge(&start, &line("a8e8 e9e8"))
+        .ruling
+        .expect("a ruling");
+    assert_eq!(
+        (r.result, r.reason, r.ply),
+        (GameResult::Draw, Reason::DeadPosition, 2)
+    );
+    // With an advisor in the black palace the soldier may still stalemate or mate: play goes on.
+    let start = fen("2P1ka3/R3r4/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    let j = Referee::default().judge(&start, &line("a8e8 e9e8"));
+    assert!(j.ruling.is_none(), "{:?}", j.ruling);
+}
+
+#[test]
 fn art_4_2_4_natural_limit_counts_rounds_without_capture() {
     // Chariots shuffle without capturing; with a 2-round limit the draw comes at ply 4.
     let start = fen("r3k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");

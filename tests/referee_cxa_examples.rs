@@ -9,7 +9,7 @@
 
 use qipu::referee::{
     Character, Exception, GameResult, IdleKind, Judgement, MateSearch, Reason, Referee, RuleSet,
-    Weakness,
+    Ruling, Weakness,
 };
 use qipu::rules::{Color, Move, Position};
 
@@ -65,27 +65,24 @@ fn show(j: &Judgement) -> String {
     }
 }
 
-/// The result and reason under the Asian rules when the position comes round the third time.
-fn asian(example: &Example) -> (GameResult, Reason) {
+/// The ruling under `rules` when the position comes round the third time (after two rounds).
+fn third(example: &Example, rules: RuleSet) -> Ruling {
     let start = Position::from_fen(example.fen).expect("valid FEN");
-    let j = Referee::new(RuleSet::Asian).judge(&start, &line(example, 2));
-    let r = j.ruling.expect("a ruling under the Asian rules");
-    (r.result, r.reason)
+    Referee::new(rules)
+        .judge(&start, &line(example, 2))
+        .ruling
+        .unwrap_or_else(|| panic!("{}: no ruling under {rules:?}", example.source))
 }
 
-/// The articles of the CXA ruling at the third occurrence.
-fn articles(example: &Example) -> Vec<&'static str> {
-    let start = Position::from_fen(example.fen).expect("valid FEN");
-    let j = Referee::new(RuleSet::Cxa1999).judge(&start, &line(example, 2));
-    j.ruling.expect("a ruling").articles
+/// The result and reason under the Asian rules at the third occurrence.
+fn asian(example: &Example) -> (GameResult, Reason) {
+    let r = third(example, RuleSet::Asian);
+    (r.result, r.reason)
 }
 
 /// The targets of each move of the first round at the third occurrence, as squares.
 fn targets(example: &Example) -> Vec<Vec<String>> {
-    let start = Position::from_fen(example.fen).expect("valid FEN");
-    let j = Referee::new(RuleSet::Cxa1999).judge(&start, &line(example, 2));
-    let r = j.ruling.expect("a ruling");
-    r.cycle[..4]
+    third(example, RuleSet::Cxa1999).cycle[..4]
         .iter()
         .map(|m| m.targets.iter().map(|t| t.square.to_string()).collect())
         .collect()
@@ -93,10 +90,10 @@ fn targets(example: &Example) -> Vec<Vec<String>> {
 
 /// The exceptions noted on the moves of the first round at the third occurrence.
 fn exceptions(example: &Example) -> Vec<Vec<Exception>> {
-    let start = Position::from_fen(example.fen).expect("valid FEN");
-    let j = Referee::new(RuleSet::Cxa1999).judge(&start, &line(example, 2));
-    let r = j.ruling.expect("a ruling");
-    r.cycle[..4].iter().map(|m| m.exceptions.clone()).collect()
+    third(example, RuleSet::Cxa1999).cycle[..4]
+        .iter()
+        .map(|m| m.exceptions.clone())
+        .collect()
 }
 
 fn check(example: &Example) {
@@ -217,11 +214,7 @@ fn rule_7_3_figure_3_a_threat_through_a_check_is_a_chase() {
         targets(&example),
         vec![vec!["g3", "i9"], vec![], vec!["h9"], vec!["i3"]]
     );
-    let start = Position::from_fen(example.fen).expect("valid FEN");
-    let ruling = Referee::new(RuleSet::Cxa1999)
-        .judge(&start, &line(&example, 2))
-        .ruling
-        .expect("a ruling");
+    let ruling = third(&example, RuleSet::Cxa1999);
     assert_eq!(ruling.cycle[1].idle_kind, Some(IdleKind::Exchange));
     assert_eq!(
         ruling.cycle[2].targets[0].weakness,
@@ -314,7 +307,10 @@ fn rule_7_8_figure_10_both_sides_forbidden_draw() {
         verdict: Verdict::Draw,
     };
     check(&example);
-    assert_eq!(articles(&example), vec!["24.2", "26.3"]);
+    assert_eq!(
+        third(&example, RuleSet::Cxa1999).articles,
+        vec!["24.2", "26.3"]
+    );
     assert_eq!(
         targets(&example),
         vec![vec!["e2"], vec!["e0"], vec!["d8"], vec!["e0"]]
@@ -417,12 +413,11 @@ fn rule_7_13_figure_15_check_and_follow_from_a_defensive_post_is_allowed() {
         verdict: Verdict::Draw,
     };
     check(&example);
-    assert_eq!(articles(&example), vec!["24.2", "26.2"]);
-    let start = Position::from_fen(example.fen).expect("valid FEN");
-    let ruling = Referee::new(RuleSet::Cxa1999)
-        .judge(&start, &line(&example, 2))
-        .ruling
-        .expect("a ruling");
+    assert_eq!(
+        third(&example, RuleSet::Cxa1999).articles,
+        vec!["24.2", "26.2"]
+    );
+    let ruling = third(&example, RuleSet::Cxa1999);
     assert_eq!(ruling.cycle[2].idle_kind, Some(IdleKind::Follow));
     assert!(exceptions(&example)[2].contains(&Exception::DefensivePoint));
     // Under the Asian rules the chariot's attack on the elephant is a chase, but Red checks
