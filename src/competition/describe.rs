@@ -304,15 +304,16 @@ mod tests {
             valid: false,
         };
         assert_eq!(claim.actor(), Actor::Side(Color::Red));
-        // 15 rounds, two of Red's twelve checks beyond the ten that count (4.2.4).
+        // 15 rounds; of Red's twelve checking moves the two beyond ten are moves that do not
+        // count (23.3): 28 plies, 14 rounds.
         assert_eq!(
             claim.describe(&settings(), Language::English),
-            "claims the natural move limit: 13 of 60 rounds without a capture, not true \
+            "claims the natural move limit: 14 of 60 rounds without a capture, not true \
              (2 checks not counted) (art. 23.3)"
         );
         assert_eq!(
             claim.describe(&settings(), Language::TraditionalChinese),
-            "提出自然限著和棋：無吃子 13 回合，規定 60 回合，不屬實（2 次將軍不計）（第23.3條）"
+            "提出自然限著和棋：無吃子 14 回合，規定 60 回合，不屬實（2 次將軍不計）（第23.3條）"
         );
     }
 
