@@ -13,19 +13,11 @@ use qipu::record::{Evaluation, Game, Mark};
 use qipu::rules::Position;
 use qipu::ui::QipuApp;
 
-use super::support::{app, click, Scripted};
+use super::support::{app, click, enter, main_line, Scripted};
 
 fn play(harness: &mut Harness<'_, QipuApp>, iccs: &str) {
     click(harness, &iccs[0..2]);
     click(harness, &iccs[2..4]);
-}
-
-fn main_line(harness: &Harness<'_, QipuApp>) -> Vec<String> {
-    let game = &harness.state().session().game;
-    game.main_line()
-        .iter()
-        .map(|&node| game.move_of(node).expect("a move node").to_string())
-        .collect()
 }
 
 fn cursor_annotation(harness: &Harness<'_, QipuApp>) -> (Option<Mark>, Option<Evaluation>) {
@@ -130,20 +122,8 @@ fn variations_are_promoted_demoted_and_deleted_and_every_change_undoes() {
 #[test]
 fn the_empty_move_box_passes_undo_redo_and_navigation_to_the_record() {
     let mut harness = app_at(Scripted::default());
-    let input = |harness: &mut Harness<'_, QipuApp>, text: &str| {
-        harness
-            .get_by_role_and_label(Role::TextInput, "Moves")
-            .focus();
-        harness.run();
-        harness
-            .get_by_role_and_label(Role::TextInput, "Moves")
-            .type_text(text);
-        harness.run();
-        harness.key_press(Key::Enter);
-        harness.run();
-    };
-    input(&mut harness, "h2e2");
-    input(&mut harness, "h9g7");
+    enter(&mut harness, "h2e2");
+    enter(&mut harness, "h9g7");
     assert_eq!(main_line(&harness), ["h2e2", "h9g7"]);
 
     // The box still has the keyboard and is empty.

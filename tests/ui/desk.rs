@@ -12,7 +12,7 @@ use qipu::lang::Language;
 use qipu::rules::Move;
 use qipu::ui::QipuApp;
 
-use crate::support::{self, click, set_time, Scripted};
+use crate::support::{self, click, enter, main_line, set_time, Scripted};
 
 fn app_saving_to(saves: Vec<PathBuf>) -> Harness<'static, QipuApp> {
     let dialogs = Scripted {
@@ -20,32 +20,6 @@ fn app_saving_to(saves: Vec<PathBuf>) -> Harness<'static, QipuApp> {
         ..Scripted::default()
     };
     support::app([1300.0, 900.0], dialogs, None)
-}
-
-/// Type `text` into the move box (over what it holds) and press Enter.
-fn enter(harness: &mut Harness<'_, QipuApp>, text: &str) {
-    harness
-        .get_by_role_and_label(Role::TextInput, "Moves")
-        .focus();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, "Moves")
-        .set_text_value_accesskit("");
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, "Moves")
-        .type_text(text);
-    harness.run();
-    harness.key_press(Key::Enter);
-    harness.run();
-}
-
-fn main_line(harness: &Harness<'_, QipuApp>) -> Vec<String> {
-    let game = &harness.state().session().game;
-    game.main_line()
-        .iter()
-        .map(|&node| game.move_of(node).expect("a move node").to_string())
-        .collect()
 }
 
 #[test]

@@ -5,6 +5,8 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use eframe::egui::accesskit::Role;
+use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::competition::Moment;
@@ -60,4 +62,31 @@ pub fn set_time(harness: &mut Harness<'_, QipuApp>, seconds: u64) {
         .timer
         .set(Moment::after(Duration::from_secs(seconds)));
     harness.run();
+}
+
+/// Type `text` into the move box (over what it holds) and press Enter.
+pub fn enter(harness: &mut Harness<'_, QipuApp>, text: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, "Moves")
+        .focus();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Moves")
+        .set_text_value_accesskit("");
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Moves")
+        .type_text(text);
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+}
+
+/// The main line in ICCS.
+pub fn main_line(harness: &Harness<'_, QipuApp>) -> Vec<String> {
+    let game = &harness.state().session().game;
+    game.main_line()
+        .iter()
+        .map(|&node| game.move_of(node).expect("a move node").to_string())
+        .collect()
 }
