@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 
+use crate::competition::pgn::EncodeError;
 use crate::formats::{read_pgn_text, save_atomic, TargetState};
 use crate::lang::Language;
 use crate::record::{Game, TagKey};
@@ -174,10 +175,11 @@ impl QipuApp {
         let lang = self.session.lang;
         match command {
             Command::CopyFen => ctx.copy_text(self.session.position().to_fen()),
-            Command::CopyPgn => match self.session.game_to_save() {
-                Ok(game) => ctx.copy_text(files::pgn_text(&game, lang)),
-                Err(e) => self.error = Some(e.to_string()),
-            },
+            Command::CopyPgn => {
+                let (game, cut) = self.session.game_to_save();
+                ctx.copy_text(files::pgn_text(&game, lang));
+                self.error = cut.map(|e| log_cut_message(&e, lang));
+            }
             Command::PasteText(text) => self.paste(&text),
             Command::Open => {
                 if let Some(path) = self.options.dialogs.pick_open(lang) {
@@ -271,13 +273,7 @@ impl QipuApp {
     }
 
     fn save(&mut self, path: PathBuf) {
-        let game = match self.session.game_to_save() {
-            Ok(game) => game,
-            Err(e) => {
-                self.error = Some(e.to_string());
-                return;
-            }
-        };
+        let (game, cut) = self.session.game_to_save();
         let text = files::pgn_text(&game, self.session.lang);
         match save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
             Ok(()) => {
@@ -286,6 +282,7 @@ impl QipuApp {
                 self.save_in_place = true;
                 self.path = Some(path);
                 self.remove_autosave();
+                self.error = cut.map(|e| log_cut_message(&e, self.session.lang));
             }
             Err(e) => self.error = Some(e.message(self.session.lang)),
         }
@@ -304,10 +301,7 @@ impl QipuApp {
         }
         // A clock log that no longer fits the moves is refused by Save; the autosave keeps the
         // moves all the same.
-        let game = self
-            .session
-            .game_to_save()
-            .unwrap_or_else(|_| self.session.game.clone());
+        let (game, _) = self.session.game_to_save();
         let text = files::pgn_text(&game, self.session.lang);
         if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
             self.error = Some(e.message(self.session.lang));
@@ -627,6 +621,25 @@ fn game_title(index: usize, game: &ListedGame, lang: Language) -> String {
             )
         }
         Err(e) => format!("{}. {}", index + 1, e.message(lang)),
+    }
+}
+
+/// What a save or a copy says when clock entries after the last move were left out.
+fn log_cut_message(e: &EncodeError, lang: Language) -> String {
+    match lang {
+        Language::English => format!(
+            "The clock entries after move {} were left out: the record now has {} moves (moves \
+             were taken back after the clock pressed them).",
+            e.ply, e.moves
+        ),
+        Language::SimplifiedChinese => format!(
+            "第 {} 着之后的计时记录未写入：棋谱现只有 {} 着（计时后有着法被悔去）。",
+            e.ply, e.moves
+        ),
+        Language::TraditionalChinese => format!(
+            "第 {} 著之後的計時記錄未寫入：棋譜現只有 {} 著（計時後有著法被悔去）。",
+            e.ply, e.moves
+        ),
     }
 }
 

@@ -166,12 +166,27 @@ impl Session {
 
     /// The game as it is saved, copied and autosaved: with the clock's record (time control,
     /// clock readings, offers, claims, fouls, the result) when a clock ran.
-    pub fn game_to_save(&self) -> Result<Game, EncodeError> {
+    ///
+    /// When moves the clock pressed have since been taken back, the log has entries after the
+    /// end of the main line: those are left out (the moves are never lost for them), and the
+    /// error says how far the log went.
+    pub fn game_to_save(&self) -> (Game, Option<EncodeError>) {
         let mut game = self.game.clone();
-        if let Some(contest) = &self.contest {
-            pgn::encode(&contest.record(), &mut game)?;
+        let Some(contest) = &self.contest else {
+            return (game, None);
+        };
+        let mut record = contest.record();
+        match pgn::encode(&record, &mut game) {
+            Ok(()) => (game, None),
+            Err(e) => {
+                let moves = game.main_line().len();
+                record.entries.retain(|entry| entry.ply as usize <= moves);
+                let mut game = self.game.clone();
+                let kept = pgn::encode(&record, &mut game);
+                debug_assert!(kept.is_ok(), "every entry left fits the main line");
+                (game, Some(e))
+            }
         }
-        Ok(game)
     }
 }
 

@@ -193,3 +193,32 @@ fn a_refused_clock_action_says_why() {
         .expect("the offer is refused");
     harness.get_by_label(&error.message(Language::English));
 }
+
+#[test]
+fn a_move_taken_back_after_the_clock_pressed_it_never_stops_a_save() {
+    let dir = std::env::temp_dir().join(format!("qipu-ui-takeback-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let saved = dir.join("taken-back.pgn");
+    let mut harness = app_saving_to(vec![saved.clone()]);
+    set_time(&mut harness, 0);
+    click(&mut harness, "Start clock");
+    set_time(&mut harness, 5);
+    enter(&mut harness, "炮二平五");
+    set_time(&mut harness, 9);
+    enter(&mut harness, "马8进7");
+    // The clerk removes Black's move: the clock's log still holds its press.
+    click(&mut harness, "Remove");
+    assert_eq!(main_line(&harness), ["h2e2"]);
+
+    click(&mut harness, "File");
+    click(&mut harness, "Save");
+    let text = std::fs::read_to_string(&saved).expect("the game was saved");
+    assert!(text.contains("[TimeControl"), "{text}");
+    assert!(text.contains("炮二平五"), "{text}");
+    assert!(
+        !text.contains("马８进７") && !text.contains("馬８進７"),
+        "{text}"
+    );
+    harness.get_by_label_contains("The clock entries after move 2 were left out");
+    let _ = std::fs::remove_dir_all(&dir);
+}
