@@ -9,45 +9,16 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::lang::Language;
 use qipu::rules::{Move, Position};
-use qipu::ui::{AppOptions, FileDialogs, QipuApp};
+use qipu::ui::QipuApp;
 
-/// Dialog answers given in advance, as a user would.
-#[derive(Default)]
-struct Scripted {
-    opens: VecDeque<PathBuf>,
-    saves: VecDeque<PathBuf>,
-}
-
-impl FileDialogs for Scripted {
-    fn pick_open(&mut self, _: Language) -> Option<PathBuf> {
-        self.opens.pop_front()
-    }
-    fn pick_save(&mut self, _: Language, _: &str) -> Option<PathBuf> {
-        self.saves.pop_front()
-    }
-}
+use crate::support::{self, click, Scripted};
 
 fn app_with(dialogs: Scripted) -> Harness<'static, QipuApp> {
-    Harness::builder()
-        .with_size([1100.0, 800.0])
-        .build_eframe(move |cc| {
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(dialogs),
-                    autosave: None,
-                },
-            )
-        })
+    support::app([1100.0, 800.0], dialogs, None)
 }
 
 fn app() -> Harness<'static, QipuApp> {
     app_with(Scripted::default())
-}
-
-fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
 }
 
 fn play(harness: &mut Harness<'_, QipuApp>, iccs: &str) {
@@ -260,17 +231,7 @@ fn save_never_writes_pgn_over_an_xqf_file() {
     };
     // The sample's comments hold characters beyond GB2312 level 1 (叱): the embedded font has
     // them, so the harness (which fails on a glyph it cannot draw) shows the whole record.
-    let mut harness = Harness::builder()
-        .with_size([1100.0, 800.0])
-        .build_eframe(move |cc| {
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(dialogs),
-                    autosave: None,
-                },
-            )
-        });
+    let mut harness = app_with(dialogs);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
     harness.run();
     assert!(!harness.state().session().game.main_line().is_empty());
