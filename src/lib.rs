@@ -12,4 +12,5 @@ pub mod record;
 pub mod referee;
 pub mod rules;
 pub mod transcribe;
+#[cfg(feature = "gui")]
 pub mod ui;

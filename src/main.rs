@@ -11,15 +11,29 @@ fn main() -> ExitCode {
         _ => None,
     };
     if args.is_empty() || file.is_some() {
-        return match qipu::ui::run(file) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("qipu: cannot open the window: {e}");
-                ExitCode::FAILURE
-            }
-        };
+        return window(file);
     }
     qipu::cli::run(&args)
+}
+
+/// Open the window, on `file` if given.
+#[cfg(feature = "gui")]
+fn window(file: Option<std::path::PathBuf>) -> ExitCode {
+    match qipu::ui::run(file) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("qipu: cannot open the window: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Built without the `gui` feature: there is no window; say so and list the commands.
+#[cfg(not(feature = "gui"))]
+fn window(_file: Option<std::path::PathBuf>) -> ExitCode {
+    eprintln!("qipu: this build has no window (built without the `gui` feature); commands:");
+    qipu::cli::run(&["help".to_owned()]);
+    ExitCode::from(2)
 }
 
 /// A PGN or XQF file, the records the window opens.

@@ -13,6 +13,7 @@ mod scoresheet;
 mod stats;
 mod transcribe;
 mod transcribe_sheet;
+#[cfg(feature = "gui")]
 mod ui_bench;
 
 use std::io::Write;
@@ -95,6 +96,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
     };
     match command.as_str() {
         "perft" => perft::run(Args::new(rest), out, err),
+        #[cfg(feature = "gui")]
         "ui-bench" => ui_bench::run(Args::new(rest), out, err),
         "notate" => notate::run(Args::new(rest), out),
         "parse" => parse::run(Args::new(rest), out),
