@@ -96,7 +96,7 @@ fn main() {
             for &mv in moves {
                 let j = watch.push(mv);
                 warnings += usize::from(j.warning.is_some());
-                last = j.ruling.map(|r| r.reason.name());
+                last = j.ruling.map(|r| r.reason_name());
             }
             if let Some(reason) = last {
                 *rulings.entry(reason).or_insert(0usize) += 1;

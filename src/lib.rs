@@ -1,9 +1,35 @@
 //! Qipu (棋谱): Xiangqi rules, notation, records and referee, used by the `qipu` program.
 //!
-//! The core modules know nothing of the user interface.
+//! The layers, each using only those below it (and [`lang`], the three interface languages,
+//! which any layer may use):
+//!
+//! ```text
+//!   ui (feature "gui")          cli
+//!        \                    /
+//!   export   transcribe   (engine, tournament, database)
+//!        \       |       /
+//!              formats            files: PGN (with the clock's commands), XQF, JSON, FEN
+//!                 |
+//!            competition          one game under competition rules: clock, offers, fouls
+//!                 |
+//!              referee            rulings of art. 4, 23–29: characters, cycles, natural limit
+//!                 |
+//!              record             tags, move tree, comments, marks, the game's ending
+//!                 |
+//!     ending   notation           how a game ends (art. 4); move text (art. 7.5)
+//!          \    |
+//!              rules              the board (art. 1–3): points, pieces, legal moves, FEN
+//! ```
+//!
+//! The referee reads a record's line and knows nothing of the clock; the competition controls
+//! use the referee (the natural-limit count of [`referee::natural_limit`]); one [`ending::Ending`]
+//! is produced by the board, the referee and the clock and read by the record, the scoresheet,
+//! the status line and the clock. Nothing below `ui` imports egui, eframe or rfd: without the
+//! `gui` feature the core and the command-line tools build alone.
 
 pub mod cli;
 pub mod competition;
+pub mod ending;
 pub mod export;
 pub mod formats;
 pub mod lang;

@@ -3,9 +3,10 @@
 use std::time::Duration;
 
 use qipu::competition::{
-    Contest, ContestError, Event, FoulClause, GameResult, Moment, NoCaptureCount, OfferOutcome,
-    Outcome, Penalty, Reason, Settings,
+    Contest, ContestError, Event, Finish, FoulClause, Moment, NoCaptureCount, OfferOutcome,
+    Penalty, Settings,
 };
+use qipu::ending::{Ending, Outcome, Reason};
 use qipu::lang::Language;
 use qipu::rules::{Color, Status};
 
@@ -42,7 +43,7 @@ fn play(c: &mut Contest, mut now: Duration, red: &[Duration]) -> Result<Duration
     Ok(now)
 }
 
-fn over(e: ContestError) -> GameResult {
+fn over(e: ContestError) -> Finish {
     match e {
         ContestError::Over(r) => r,
         other => panic!("expected the game over, got {other:?}"),
@@ -73,8 +74,8 @@ fn art_6_1_fortieth_move_at_90_01_loses_on_time() {
     let e = play(&mut c, now, &[mins(12, 1)]).unwrap_err();
     let r = over(e);
     assert_eq!(
-        (r.outcome, r.reason, r.ply),
-        (Outcome::BlackWins, Reason::Time, 78)
+        (r.ending.outcome, r.ending.reason, r.ending.ply),
+        (Outcome::BlackWins, Reason::LossOnTime, 78)
     );
     // The flag fell when Red's 90 minutes were used up: 78 min + 39 s (Black) + 12:00 after.
     assert_eq!(r.at, at(now + mins(12, 0)));
@@ -105,7 +106,10 @@ fn art_6_1_ten_move_periods_accumulate() {
     assert!(at_50.is_ok());
     let mut late = c.clone();
     let r = over(play(&mut late, now, &[mins(1, 32)]).unwrap_err()); // would be 105:01
-    assert_eq!((r.reason, r.used.red), (Reason::Time, mins(105, 0)));
+    assert_eq!(
+        (r.ending.reason, r.used.red),
+        (Reason::LossOnTime, mins(105, 0))
+    );
     let now = play(&mut c, now, &[mins(1, 30)]).unwrap();
     let red = c.reading(Color::Red, at(now));
     assert_eq!((red.remaining, red.moves_due), (mins(15, 1), Some(10)));
@@ -146,8 +150,8 @@ fn art_6_5_whole_game_in_a_fixed_time() {
     assert_eq!(c.reading(Color::Red, at(now)).moves_due, None);
     let r = over(play(&mut c, now, &[mins(1, 1)]).unwrap_err());
     assert_eq!(
-        (r.outcome, r.reason, r.at),
-        (Outcome::BlackWins, Reason::Time, at(now + mins(1, 0)))
+        (r.ending.outcome, r.ending.reason, r.at),
+        (Outcome::BlackWins, Reason::LossOnTime, at(now + mins(1, 0)))
     );
 }
 
@@ -165,7 +169,10 @@ fn the_flag_falls_without_a_move_when_the_app_looks() {
     let mut c = game("6.4");
     assert_eq!(c.update(at(mins(5, 0))), None);
     let r = c.update(at(mins(7, 0))).unwrap();
-    assert_eq!((r.outcome, r.at), (Outcome::BlackWins, at(mins(5, 0))));
+    assert_eq!(
+        (r.ending.outcome, r.at),
+        (Outcome::BlackWins, at(mins(5, 0)))
+    );
     // The faces stand still after the end.
     assert_eq!(c.reading(Color::Red, at(mins(9, 0))).used, mins(5, 0));
 }
@@ -177,7 +184,7 @@ fn art_22_5_mate_before_the_flag_stands() {
     c.make_move(at(mins(4, 59)), Status::Checkmate).unwrap();
     let r = c.update(at(mins(6, 0))).unwrap();
     assert_eq!(
-        (r.outcome, r.reason, r.ply),
+        (r.ending.outcome, r.ending.reason, r.ending.ply),
         (Outcome::RedWins, Reason::Checkmate, 1)
     );
     assert_eq!(r.at, at(mins(4, 59)));
@@ -187,7 +194,10 @@ fn art_22_5_mate_before_the_flag_stands() {
 fn art_22_5_mate_after_the_flag_is_too_late() {
     let mut c = game("6.4");
     let r = over(c.make_move(at(mins(5, 1)), Status::Checkmate).unwrap_err());
-    assert_eq!((r.outcome, r.reason), (Outcome::BlackWins, Reason::Time));
+    assert_eq!(
+        (r.ending.outcome, r.ending.reason),
+        (Outcome::BlackWins, Reason::LossOnTime)
+    );
 }
 
 #[test]
@@ -195,14 +205,20 @@ fn art_22_5_last_move_made_in_time_but_pressed_late_loses() {
     let mut c = game("6.4");
     c.make_move(at(mins(4, 59)), ON).unwrap();
     let r = over(c.press(at(mins(5, 1))).unwrap_err());
-    assert_eq!((r.reason, r.at), (Reason::Time, at(mins(5, 0))));
+    assert_eq!(
+        (r.ending.reason, r.at),
+        (Reason::LossOnTime, at(mins(5, 0)))
+    );
     // But the opponent's resignation before the flag stands (22.5).
     let mut c = game("6.4");
     c.make_move(at(mins(4, 59)), ON).unwrap();
     c.resign(Color::Black, at(mins(4, 59) + Duration::from_millis(500)))
         .unwrap();
-    assert_eq!(c.result().unwrap().reason, Reason::Resignation);
-    assert_eq!(c.update(at(mins(6, 0))).unwrap().outcome, Outcome::RedWins);
+    assert_eq!(c.result().unwrap().ending.reason, Reason::Resignation);
+    assert_eq!(
+        c.update(at(mins(6, 0))).unwrap().ending.outcome,
+        Outcome::RedWins
+    );
 }
 
 #[test]
@@ -245,7 +261,7 @@ fn art_4_1_5_late_beyond_the_forfeit_time_loses() {
     c.play(at(secs(5)), ON).unwrap();
     let r = c.update(at(mins(61, 0))).unwrap();
     assert_eq!(
-        (r.outcome, r.reason, r.at),
+        (r.ending.outcome, r.ending.reason, r.at),
         (Outcome::RedWins, Reason::LateArrival, at(mins(60, 0)))
     );
     assert_eq!(
@@ -257,7 +273,7 @@ fn art_4_1_5_late_beyond_the_forfeit_time_loses() {
     c.start(Moment::ZERO, &[Color::Red, Color::Black]).unwrap();
     let r = c.update(at(mins(60, 1))).unwrap();
     assert_eq!(
-        (r.outcome, r.reason),
+        (r.ending.outcome, r.ending.reason),
         (Outcome::BothForfeit, Reason::LateArrival)
     );
     assert!(r
@@ -352,8 +368,8 @@ fn art_23_1_offers_follow_own_moves_and_alternate() {
     c.accept_draw(Color::Black, at(secs(55))).unwrap();
     let r = c.result().unwrap();
     assert_eq!(
-        (r.outcome, r.reason, r.ply),
-        (Outcome::Draw, Reason::Agreement, 3)
+        (r.ending.outcome, r.ending.reason, r.ending.ply),
+        (Outcome::Draw, Reason::AgreedDraw, 3)
     );
 }
 
@@ -399,7 +415,10 @@ fn art_23_3_true_natural_limit_claim_is_a_draw() {
         .unwrap();
     assert!(finding.valid);
     let r = c.result().unwrap();
-    assert_eq!((r.outcome, r.reason), (Outcome::Draw, Reason::NaturalLimit));
+    assert_eq!(
+        (r.ending.outcome, r.ending.reason),
+        (Outcome::Draw, Reason::NaturalLimit)
+    );
     assert_eq!(
         r.describe(Language::TraditionalChinese),
         "和棋：符合自然限著的回合規定（第4.2.4、23.3條）。"
@@ -446,8 +465,8 @@ fn art_23_3_false_claim_that_exceeds_the_time_loses_on_time() {
         .unwrap();
     let r = c.result().unwrap();
     assert_eq!(
-        (r.outcome, r.reason, r.at),
-        (Outcome::RedWins, Reason::Time, at(mins(1, 20)))
+        (r.ending.outcome, r.ending.reason, r.at),
+        (Outcome::RedWins, Reason::LossOnTime, at(mins(1, 20)))
     );
 }
 
@@ -493,7 +512,7 @@ fn art_4_1_8_third_foul_loses() {
     );
     let r = c.result().unwrap();
     assert_eq!(
-        (r.outcome, r.reason),
+        (r.ending.outcome, r.ending.reason),
         (Outcome::RedWins, Reason::ThreeFouls)
     );
     assert_eq!(
@@ -523,7 +542,7 @@ fn art_4_1_8_a_false_claim_can_be_the_third_foul() {
         .unwrap();
     let r = c.result().unwrap();
     assert_eq!(
-        (r.outcome, r.reason),
+        (r.ending.outcome, r.ending.reason),
         (Outcome::BlackWins, Reason::ThreeFouls)
     );
     // No time penalty after the game ended.
@@ -638,5 +657,50 @@ fn refusals_speak_three_languages() {
     assert_eq!(
         e.message(Language::English),
         "Red wins: Black resigned (art. 4.1.9)."
+    );
+}
+
+#[test]
+fn events_end_the_game_with_the_one_ending_type() {
+    // 4.1.9: Red resigns after two plies.
+    let mut c = game("6.1");
+    play(&mut c, Duration::ZERO, &[secs(5)]).unwrap();
+    c.resign(Color::Red, at(secs(10))).unwrap();
+    assert_eq!(
+        c.result().map(|r| r.ending),
+        Some(Ending::win(Color::Black, Reason::Resignation, 2))
+    );
+    // 4.2.2, 23.1: Red offers after its first move, Black accepts.
+    let mut c = game("6.1");
+    c.play(at(secs(1)), ON).unwrap();
+    c.offer_draw(Color::Red, at(secs(2))).unwrap();
+    c.accept_draw(Color::Black, at(secs(3))).unwrap();
+    assert_eq!(
+        c.result().map(|r| r.ending),
+        Some(Ending::draw(Reason::AgreedDraw, 1))
+    );
+    // 4.1.8: Red's fouls after plies 1, 2 and 4; two fouls do not end the game, the third does.
+    let mut c = game("6.1");
+    let mut now = 0;
+    for (ply, foul) in [(1, true), (2, true), (3, false), (4, true)] {
+        now += 1;
+        c.play(at(secs(now)), ON).unwrap();
+        assert_eq!(c.plies(), ply);
+        if foul {
+            c.foul(
+                Color::Red,
+                FoulClause::RepeatedDrawOffer,
+                String::new(),
+                at(secs(now)),
+            )
+            .unwrap();
+        }
+        if ply < 4 {
+            assert_eq!(c.result(), None, "after ply {ply}");
+        }
+    }
+    assert_eq!(
+        c.result().map(|r| r.ending),
+        Some(Ending::win(Color::Black, Reason::ThreeFouls, 4))
     );
 }

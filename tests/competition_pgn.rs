@@ -5,11 +5,12 @@ use std::time::Duration;
 use qipu::competition::pgn::{decode, encode, plain_comment, DecodeError, EncodeError};
 use qipu::competition::{
     CompetitionRecord, Contest, Entry, Event, FoulClause, LogError, Moment, NoCaptureCount,
-    Outcome, Reason, Settings,
+    Settings,
 };
+use qipu::ending::{Outcome, Reason};
 use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
-use qipu::record::{Game, GameResult, TagKey};
+use qipu::record::{Game, TagKey};
 use qipu::rules::{Color, Move, Position, Status};
 
 fn secs(s: u64) -> Moment {
@@ -75,14 +76,14 @@ fn eventful() -> CompetitionRecord {
 #[test]
 fn every_entry_survives_pgn() {
     let record = eventful();
-    assert_eq!(record.result().unwrap().reason, Reason::Time);
+    assert_eq!(record.result().unwrap().ending.reason, Reason::LossOnTime);
     let mut game = game_with("h2e2 h9g7 h0g2");
     game.set_comment(game.root(), "Round 3, board 1");
     let second = game.main_line()[1];
     game.set_comment(second, "好棋 [%csl Rg7]");
     encode(&record, &mut game).unwrap();
     assert_eq!(game.tags().get(&TagKey::TimeControl), Some("40/90m,10/15m"));
-    assert_eq!(game.result(), Some(GameResult::RedWins));
+    assert_eq!(game.result(), Some(Outcome::RedWins));
     let first = game.comment(game.main_line()[0]);
     assert_eq!(
         first,
@@ -146,10 +147,10 @@ fn the_result_entry_reads_back_with_its_sentence() {
     let back = decode(&game).unwrap().unwrap();
     let result = back.result().unwrap();
     assert_eq!(
-        (result.outcome, result.reason),
+        (result.ending.outcome, result.ending.reason),
         (Outcome::BlackWins, Reason::Checkmate)
     );
-    assert_eq!(game.result(), Some(GameResult::BlackWins));
+    assert_eq!(game.result(), Some(Outcome::BlackWins));
 }
 
 #[test]
@@ -242,8 +243,8 @@ fn a_game_read_back_goes_on_where_it_stopped() {
     assert_eq!(back.record(), c.record());
     let result = back.result().unwrap();
     assert_eq!(
-        (result.reason, result.used.red),
-        (Reason::Agreement, secs(54).elapsed())
+        (result.ending.reason, result.used.red),
+        (Reason::AgreedDraw, secs(54).elapsed())
     );
 }
 
@@ -333,5 +334,5 @@ fn a_clock_started_in_the_middle_files_its_entries_after_the_right_moves() {
     let mut back = Contest::replay(&record).unwrap();
     assert_eq!((back.plies(), back.to_move()), (6, Color::Red));
     back.resign(Color::Red, secs(30)).unwrap();
-    assert_eq!(back.result().unwrap().ply, 6);
+    assert_eq!(back.result().unwrap().ending.ply, 6);
 }

@@ -3,12 +3,13 @@
 mod common;
 
 use common::{files_below, shared_path};
+use qipu::ending::Outcome;
 use qipu::formats::{
     read_json, read_pgn, read_pgn_text, read_xqf, write_json, write_pgn, PgnWriteOptions,
     TextEncoding,
 };
 use qipu::notation::Script;
-use qipu::record::{Game, GameResult, TagKey};
+use qipu::record::{Game, TagKey};
 
 fn read_one(relative: &str) -> (Game, TextEncoding) {
     let bytes = std::fs::read(shared_path(relative)).unwrap();
@@ -66,7 +67,7 @@ fn ccgc_2006_round_22_in_every_encoding_and_notation() {
         assert_eq!(g.tags().get(&TagKey::Red), Some("象棋奇兵"), "{file}");
         assert_eq!(g.tags().get(&TagKey::Black), Some("相眼竞技"), "{file}");
         assert_eq!(g.tags().get(&TagKey::Ecco), Some("C42"), "{file}");
-        assert_eq!(g.result(), Some(GameResult::RedWins), "{file}");
+        assert_eq!(g.result(), Some(Outcome::RedWins), "{file}");
         let line = main_line(&g);
         assert_eq!(line.len(), 103, "{file}");
         assert_eq!(
@@ -101,7 +102,7 @@ fn handicap_game_with_comments_matches_its_xqf_twin() {
             !g.comment(g.main_line()[1]).is_empty(),
             "{file}: comment after 1… 炮８平５"
         );
-        assert_eq!(g.result(), Some(GameResult::RedWins));
+        assert_eq!(g.result(), Some(Outcome::RedWins));
         let xqf =
             read_xqf(&std::fs::read(shared_path("data/samples/SAMPLE.XQF")).unwrap()).unwrap();
         assert_eq!(main_line(&xqf.game), line, "{file}");

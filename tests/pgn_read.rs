@@ -4,9 +4,10 @@
 mod common;
 
 use common::{files_below, shared_path};
+use qipu::ending::Outcome;
 use qipu::formats::{read_pgn, read_pgn_text, PgnErrorKind, TextEncoding};
 use qipu::notation::NotationError;
-use qipu::record::{Game, GameResult, Mark, TagKey};
+use qipu::record::{Game, Mark, TagKey};
 
 fn one(text: &str) -> Game {
     let mut games: Vec<_> = read_pgn_text(text).collect();
@@ -31,7 +32,7 @@ fn black_first_lines_and_fen_starts() {
          1. … 車４進１ 2. 帅五进一 0-1",
     );
     assert_eq!(line(&g), "d1d0 e0e1");
-    assert_eq!(g.result(), Some(GameResult::BlackWins));
+    assert_eq!(g.result(), Some(Outcome::BlackWins));
     // The xqbase continuation form: number and spaces before a Black move.
     let g = one("  1. 炮二平五\n{中炮}\n  1.          马８进７\n  2. 马二进三 *");
     assert_eq!(line(&g), "h2e2 h9g7 h0g2");

@@ -1,6 +1,8 @@
-//! Results of art. 4 read from the board and from events, through `Referee::judge`.
+//! Results of art. 4 read from the board, through `Referee::judge`. Results that are events
+//! (resignation, agreement, time, fouls) are the competition controls' (tests/competition.rs).
 
-use qipu::referee::{Event, EventError, GameResult, Reason, Referee, RuleSet, TimedEvent};
+use qipu::ending::{Outcome, Reason};
+use qipu::referee::{Decision, Referee, RuleSet};
 use qipu::rules::{Color, Move, Position};
 
 fn line(moves: &str) -> Vec<Move> {
@@ -21,8 +23,8 @@ fn art_4_1_1_checkmate_is_reported_at_its_ply() {
     let j = Referee::default().judge(&start, &line("a0a9"));
     let r = j.ruling.expect("a ruling");
     assert_eq!(
-        (r.result, r.reason, r.ply),
-        (GameResult::RedWins, Reason::Checkmate, 1)
+        (r.decision, r.ply),
+        (Decision::Ends(Outcome::RedWins, Reason::Checkmate), 1)
     );
     assert_eq!(r.articles, vec!["4.1.1"]);
     assert!(r.explanation.zh_hant.contains("將死"));
@@ -37,8 +39,8 @@ fn art_4_1_3_stalemate_loses() {
         .ruling
         .expect("a ruling");
     assert_eq!(
-        (r.result, r.reason, r.ply),
-        (GameResult::RedWins, Reason::Stalemate, 0)
+        (r.decision, r.ply),
+        (Decision::Ends(Outcome::RedWins, Reason::Stalemate), 0)
     );
 }
 
@@ -51,8 +53,10 @@ fn art_4_1_2_and_4_1_6_illegal_moves_in_a_record_are_reported() {
         .judge(&start, &line("h2e2 h9g7 h0h2"))
         .ruling
         .expect("a ruling");
-    assert_eq!((r.result, r.ply), (GameResult::BlackWins, 3));
-    assert!(matches!(r.reason, Reason::IllegalMove(_)));
+    assert_eq!(
+        (r.decision, r.ply),
+        (Decision::Ends(Outcome::BlackWins, Reason::IllegalMove), 3)
+    );
     assert_eq!(r.articles, vec!["4.1.6"]);
     // Generals facing: the last piece between them steps aside.
     let facing = fen("4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1");
@@ -61,8 +65,8 @@ fn art_4_1_2_and_4_1_6_illegal_moves_in_a_record_are_reported() {
         .ruling
         .expect("a ruling");
     assert_eq!(
-        (r.result, r.reason),
-        (GameResult::BlackWins, Reason::GeneralsFacing)
+        (r.decision),
+        (Decision::Ends(Outcome::BlackWins, Reason::GeneralsFacing))
     );
     assert_eq!(r.articles, vec!["4.1.2"]);
 }
@@ -75,8 +79,8 @@ fn art_4_2_1_no_attacking_piece_left_is_a_draw() {
     let j = Referee::default().judge(&start, &line("d0d9 e8d9"));
     let r = j.ruling.expect("a ruling");
     assert_eq!(
-        (r.result, r.reason, r.ply),
-        (GameResult::Draw, Reason::DeadPosition, 2)
+        (r.decision, r.ply),
+        (Decision::Ends(Outcome::Draw, Reason::DeadPosition), 2)
     );
 }
 
@@ -90,8 +94,8 @@ fn art_4_2_1_a_soldier_on_the_back_rank_against_no_advisors_is_a_draw() {
         .ruling
         .expect("a ruling");
     assert_eq!(
-        (r.result, r.reason, r.ply),
-        (GameResult::Draw, Reason::DeadPosition, 2)
+        (r.decision, r.ply),
+        (Decision::Ends(Outcome::Draw, Reason::DeadPosition), 2)
     );
     // With an advisor in the black palace the soldier may still stalemate or mate: play goes on.
     let start = fen("2P1ka3/R3r4/9/9/9/9/9/9/9/3K5 w - - 0 1");
@@ -110,8 +114,8 @@ fn art_4_2_4_natural_limit_counts_rounds_without_capture() {
         .ruling
         .expect("a ruling");
     assert_eq!(
-        (r.result, r.reason, r.ply),
-        (GameResult::Draw, Reason::NaturalLimit, 4)
+        (r.decision, r.ply),
+        (Decision::Ends(Outcome::Draw, Reason::NaturalLimit), 4)
     );
     let none = Referee::new(RuleSet::Cxa1999).judge(&start, &moves);
     assert!(none.ruling.is_none());
@@ -161,7 +165,10 @@ fn art_23_3_claimant_checks_count_at_most_ten() {
     // and fails; Black (no checks) may claim at ply 22.
     let referee = Referee::new(RuleSet::Cxa1999).with_natural_limit(11);
     let r = referee.judge(&start, &moves).ruling.expect("a ruling");
-    assert_eq!((r.reason, r.ply), (Reason::NaturalLimit, 22));
+    assert_eq!(
+        (r.decision, r.ply),
+        (Decision::Ends(Outcome::Draw, Reason::NaturalLimit), 22)
+    );
     assert!(r.explanation.en.contains("(Black)"), "{}", r.explanation.en);
     // Ten checks are counted in full: after 20 plies both sides could claim a 10-round limit.
     let referee = Referee::new(RuleSet::Cxa1999).with_natural_limit(10);
@@ -169,139 +176,13 @@ fn art_23_3_claimant_checks_count_at_most_ten() {
         .judge(&start, &moves[..20])
         .ruling
         .expect("a ruling");
-    assert_eq!((r.reason, r.ply), (Reason::NaturalLimit, 20));
+    assert_eq!(
+        (r.decision, r.ply),
+        (Decision::Ends(Outcome::Draw, Reason::NaturalLimit), 20)
+    );
     assert!(
         r.explanation.en.contains("(Red and Black)"),
         "{}",
         r.explanation.en
     );
-}
-
-#[test]
-fn art_4_1_9_resignation_and_4_2_2_agreed_draw_are_recorded() {
-    let start = Position::startpos();
-    let moves = line("h2e2 h9g7 h0g2");
-    let resign = [TimedEvent {
-        ply: 2,
-        event: Event::Resign(Color::Red),
-    }];
-    let r = Referee::default()
-        .judge_with_events(&start, &moves, &resign)
-        .expect("valid events")
-        .ruling
-        .expect("a ruling");
-    assert_eq!(
-        (r.result, r.reason, r.ply, r.side),
-        (
-            GameResult::BlackWins,
-            Reason::Resignation,
-            2,
-            Some(Color::Red)
-        )
-    );
-    let draw = [
-        TimedEvent {
-            ply: 1,
-            event: Event::OfferDraw(Color::Red),
-        },
-        TimedEvent {
-            ply: 1,
-            event: Event::AcceptDraw(Color::Black),
-        },
-    ];
-    let r = Referee::default()
-        .judge_with_events(&start, &moves, &draw)
-        .expect("valid events")
-        .ruling
-        .expect("a ruling");
-    assert_eq!(
-        (r.result, r.reason, r.ply),
-        (GameResult::Draw, Reason::AgreedDraw, 1)
-    );
-}
-
-#[test]
-fn art_23_1_offers_follow_the_rules() {
-    let start = Position::startpos();
-    let moves = line("h2e2 h9g7 h0g2 i9h9");
-    // Black may not offer after Red's move.
-    let wrong_side = [TimedEvent {
-        ply: 1,
-        event: Event::OfferDraw(Color::Black),
-    }];
-    assert!(matches!(
-        Referee::default().judge_with_events(&start, &moves, &wrong_side),
-        Err(EventError::OfferOutOfTurn { ply: 1, .. })
-    ));
-    // Red may not offer twice in a row.
-    let twice = [
-        TimedEvent {
-            ply: 1,
-            event: Event::OfferDraw(Color::Red),
-        },
-        TimedEvent {
-            ply: 3,
-            event: Event::OfferDraw(Color::Red),
-        },
-    ];
-    assert!(matches!(
-        Referee::default().judge_with_events(&start, &moves, &twice),
-        Err(EventError::OfferTwice { .. })
-    ));
-    // A move by the other side refuses the offer: it cannot be accepted later.
-    let late = [
-        TimedEvent {
-            ply: 1,
-            event: Event::OfferDraw(Color::Red),
-        },
-        TimedEvent {
-            ply: 2,
-            event: Event::AcceptDraw(Color::Black),
-        },
-    ];
-    assert!(matches!(
-        Referee::default().judge_with_events(&start, &moves, &late),
-        Err(EventError::NoOffer { ply: 2, .. })
-    ));
-}
-
-#[test]
-fn art_4_1_4_time_and_4_1_8_three_fouls() {
-    let start = Position::startpos();
-    let moves = line("h2e2 h9g7 h0g2 i9h9");
-    let flag = [TimedEvent {
-        ply: 3,
-        event: Event::LossOnTime(Color::Black),
-    }];
-    let r = Referee::default()
-        .judge_with_events(&start, &moves, &flag)
-        .expect("valid")
-        .ruling
-        .expect("a ruling");
-    assert_eq!(
-        (r.result, r.reason, r.ply),
-        (GameResult::RedWins, Reason::LossOnTime, 3)
-    );
-    let fouls: Vec<TimedEvent> = [1, 2, 4]
-        .iter()
-        .map(|&ply| TimedEvent {
-            ply,
-            event: Event::Foul(Color::Red),
-        })
-        .collect();
-    let r = Referee::default()
-        .judge_with_events(&start, &moves, &fouls)
-        .expect("valid")
-        .ruling
-        .expect("a ruling");
-    assert_eq!(
-        (r.result, r.reason, r.ply),
-        (GameResult::BlackWins, Reason::ThreeFouls, 4)
-    );
-    let two = &fouls[..2];
-    assert!(Referee::default()
-        .judge_with_events(&start, &moves, two)
-        .expect("valid")
-        .ruling
-        .is_none());
 }

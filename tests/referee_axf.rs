@@ -6,14 +6,15 @@ use std::path::PathBuf;
 
 mod common;
 
-use qipu::referee::{GameResult, Referee, RuleSet};
+use qipu::ending::Outcome;
+use qipu::referee::{Referee, RuleSet};
 use qipu::rules::{Move, Position};
 
 struct Case {
     id: String,
     fen: String,
     moves: Vec<Move>,
-    expected: GameResult,
+    expected: Outcome,
 }
 
 fn cases() -> Vec<Case> {
@@ -24,9 +25,9 @@ fn cases() -> Vec<Case> {
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).expect("each line is JSON");
         let expected = match v["expected"].as_str() {
-            Some("red_wins") => GameResult::RedWins,
-            Some("black_wins") => GameResult::BlackWins,
-            Some("draw") => GameResult::Draw,
+            Some("red_wins") => Outcome::RedWins,
+            Some("black_wins") => Outcome::BlackWins,
+            Some("draw") => Outcome::Draw,
             _ => continue,
         };
         let Some(moves) = v["moves_to_third_occurrence"].as_array() else {
@@ -72,7 +73,11 @@ fn asian_rules_agree_with_the_published_verdicts() {
     for case in &cases {
         let start = Position::from_fen(&case.fen).expect("valid FEN");
         let judgement = referee.judge(&start, &case.moves);
-        let got = judgement.ruling.as_ref().map(|r| r.result);
+        let got = judgement
+            .ruling
+            .as_ref()
+            .and_then(|r| r.ending())
+            .map(|e| e.outcome);
         if got != Some(case.expected) {
             let ours = got.map_or("none", |r| r.name()).to_owned();
             wrong.push((case.id.clone(), ours));

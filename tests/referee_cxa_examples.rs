@@ -7,9 +7,10 @@
 //! must vary when the position comes round the third time (24.3) and loses at the fourth; a
 //! perpetual checker loses at once (24.1); both forbidden or both allowed draw (24.2).
 
+use qipu::ending::{Outcome, Reason};
 use qipu::referee::{
-    Character, Exception, GameResult, IdleKind, Judgement, MateSearch, Reason, Referee, RuleSet,
-    Ruling, Weakness,
+    Character, Decision, Exception, IdleKind, Judgement, MateSearch, Referee, RuleSet, Ruling,
+    Weakness,
 };
 use qipu::rules::{Color, Move, Position};
 
@@ -50,9 +51,8 @@ fn line(example: &Example, rounds: usize) -> Vec<Move> {
 fn show(j: &Judgement) -> String {
     match &j.ruling {
         Some(r) => format!(
-            "{:?} {:?} at {}: {}\n{}",
-            r.result,
-            r.reason,
+            "{:?} at {}: {}\n{}",
+            r.decision,
             r.ply,
             r.explanation.zh_hant,
             r.evidence
@@ -75,9 +75,8 @@ fn third(example: &Example, rules: RuleSet) -> Ruling {
 }
 
 /// The result and reason under the Asian rules at the third occurrence.
-fn asian(example: &Example) -> (GameResult, Reason) {
-    let r = third(example, RuleSet::Asian);
-    (r.result, r.reason)
+fn asian(example: &Example) -> Decision {
+    third(example, RuleSet::Asian).decision
 }
 
 /// The targets of each move of the first round at the third occurrence, as squares.
@@ -117,28 +116,26 @@ fn check(example: &Example) {
     match example.verdict {
         Verdict::LosesAtOnce(side) => {
             assert_eq!(
-                ruling.result,
-                GameResult::wins(side.opponent()),
+                ruling.decision,
+                Decision::Ends(Outcome::win(side.opponent()), Reason::PerpetualCheck),
                 "{}",
                 show(&third)
             );
-            assert_eq!(ruling.reason, Reason::PerpetualCheck);
             assert_eq!(ruling.articles, vec!["24.1", "26.1"]);
         }
         Verdict::Draw => {
             assert_eq!(
-                ruling.result,
-                GameResult::Draw,
+                ruling.decision,
+                Decision::Ends(Outcome::Draw, Reason::RepetitionDraw),
                 "{}: {}",
                 example.source,
                 show(&third)
             );
-            assert_eq!(ruling.reason, Reason::RepetitionDraw);
         }
         Verdict::MustVary(side) => {
             assert_eq!(
-                (ruling.result, ruling.reason, ruling.side),
-                (GameResult::Continues, Reason::MustVary, Some(side)),
+                (ruling.decision, ruling.side),
+                (Decision::MustVary, Some(side)),
                 "{}: {}",
                 example.source,
                 show(&third)
@@ -151,10 +148,9 @@ fn check(example: &Example) {
                 .as_ref()
                 .expect("a ruling at the fourth occurrence");
             assert_eq!(
-                (r.result, r.reason, r.ply),
+                (r.decision, r.ply),
                 (
-                    GameResult::wins(side.opponent()),
-                    Reason::ForbiddenRepetition,
+                    Decision::Ends(Outcome::win(side.opponent()), Reason::ForbiddenRepetition),
                     12
                 ),
                 "{}: {}",
@@ -222,7 +218,10 @@ fn rule_7_3_figure_3_a_threat_through_a_check_is_a_chase() {
     );
     // The Asian rules count no chase through a check (the advance is idle) and no side chases
     // on every move: a draw.
-    assert_eq!(asian(&example), (GameResult::Draw, Reason::RepetitionDraw));
+    assert_eq!(
+        asian(&example),
+        (Decision::Ends(Outcome::Draw, Reason::RepetitionDraw))
+    );
 }
 
 #[test]
@@ -325,7 +324,10 @@ fn rule_7_8_figure_10_both_sides_forbidden_draw() {
     assert_eq!(MateSearch::default().find(&again), Move::parse_iccs("g0f2"));
     // The Asian rules do not forbid mate threats: Red checks and chases but not on every move
     // the same piece, Black plays idle moves: a draw all the same, for another reason.
-    assert_eq!(asian(&example), (GameResult::Draw, Reason::RepetitionDraw));
+    assert_eq!(
+        asian(&example),
+        (Decision::Ends(Outcome::Draw, Reason::RepetitionDraw))
+    );
 }
 
 #[test]
@@ -422,7 +424,10 @@ fn rule_7_13_figure_15_check_and_follow_from_a_defensive_post_is_allowed() {
     assert!(exceptions(&example)[2].contains(&Exception::DefensivePoint));
     // Under the Asian rules the chariot's attack on the elephant is a chase, but Red checks
     // and chases in turn, not the same piece on every move: a draw too.
-    assert_eq!(asian(&example), (GameResult::Draw, Reason::RepetitionDraw));
+    assert_eq!(
+        asian(&example),
+        (Decision::Ends(Outcome::Draw, Reason::RepetitionDraw))
+    );
 }
 
 #[test]

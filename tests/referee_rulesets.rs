@@ -1,6 +1,7 @@
 //! Where the CXA 1999 rules and the Asian rules part ways, the same line judged under both.
 
-use qipu::referee::{Character, GameResult, Judgement, Reason, Referee, RuleSet};
+use qipu::ending::{Outcome, Reason};
+use qipu::referee::{Character, Decision, Judgement, Referee, RuleSet};
 use qipu::rules::{Move, Position};
 
 fn judge(rules: RuleSet, fen: &str, round: &str, rounds: usize, extra: usize) -> Judgement {
@@ -18,9 +19,9 @@ fn judge(rules: RuleSet, fen: &str, round: &str, rounds: usize, extra: usize) ->
     Referee::new(rules).judge(&start, &moves)
 }
 
-fn outcome(j: &Judgement) -> (GameResult, Reason, usize) {
+fn outcome(j: &Judgement) -> (Decision, usize) {
     let r = j.ruling.as_ref().expect("a ruling");
-    (r.result, r.reason, r.ply)
+    (r.decision, r.ply)
 }
 
 #[test]
@@ -31,12 +32,15 @@ fn check_and_chase_is_forbidden_under_cxa_only() {
     let cxa = judge(RuleSet::Cxa1999, fen, round, 3, 0);
     assert_eq!(
         outcome(&cxa),
-        (GameResult::BlackWins, Reason::ForbiddenRepetition, 12)
+        (
+            Decision::Ends(Outcome::BlackWins, Reason::ForbiddenRepetition),
+            12
+        )
     );
     let asian = judge(RuleSet::Asian, fen, round, 2, 0);
     assert_eq!(
         outcome(&asian),
-        (GameResult::Draw, Reason::RepetitionDraw, 8)
+        (Decision::Ends(Outcome::Draw, Reason::RepetitionDraw), 8)
     );
 }
 
@@ -48,10 +52,7 @@ fn perpetual_mate_threat_is_forbidden_under_cxa_only() {
     let round = "b8c8 g0i1 c8b8 i1g0";
     let cxa = judge(RuleSet::Cxa1999, fen, round, 2, 0);
     let r = cxa.ruling.as_ref().expect("a ruling");
-    assert_eq!(
-        (r.result, r.reason),
-        (GameResult::Continues, Reason::MustVary)
-    );
+    assert_eq!((r.decision), (Decision::MustVary));
     assert!(r
         .cycle
         .iter()
@@ -60,12 +61,15 @@ fn perpetual_mate_threat_is_forbidden_under_cxa_only() {
     let cxa = judge(RuleSet::Cxa1999, fen, round, 3, 0);
     assert_eq!(
         outcome(&cxa),
-        (GameResult::BlackWins, Reason::ForbiddenRepetition, 12)
+        (
+            Decision::Ends(Outcome::BlackWins, Reason::ForbiddenRepetition),
+            12
+        )
     );
     let asian = judge(RuleSet::Asian, fen, round, 2, 0);
     assert_eq!(
         outcome(&asian),
-        (GameResult::Draw, Reason::RepetitionDraw, 8)
+        (Decision::Ends(Outcome::Draw, Reason::RepetitionDraw), 8)
     );
 }
 
@@ -78,12 +82,15 @@ fn general_with_horses_chases_under_cxa_only() {
     let cxa = judge(RuleSet::Cxa1999, fen, round, 3, 0);
     assert_eq!(
         outcome(&cxa),
-        (GameResult::BlackWins, Reason::ForbiddenRepetition, 12)
+        (
+            Decision::Ends(Outcome::BlackWins, Reason::ForbiddenRepetition),
+            12
+        )
     );
     let asian = judge(RuleSet::Asian, fen, round, 2, 0);
     assert_eq!(
         outcome(&asian),
-        (GameResult::Draw, Reason::RepetitionDraw, 8)
+        (Decision::Ends(Outcome::Draw, Reason::RepetitionDraw), 8)
     );
 }
 
@@ -97,12 +104,15 @@ fn removing_a_protector_chases_under_cxa_only() {
     let cxa = judge(RuleSet::Cxa1999, fen, round, 3, 0);
     assert_eq!(
         outcome(&cxa),
-        (GameResult::BlackWins, Reason::ForbiddenRepetition, 12)
+        (
+            Decision::Ends(Outcome::BlackWins, Reason::ForbiddenRepetition),
+            12
+        )
     );
     let asian = judge(RuleSet::Asian, fen, round, 2, 0);
     assert_eq!(
         outcome(&asian),
-        (GameResult::Draw, Reason::RepetitionDraw, 8)
+        (Decision::Ends(Outcome::Draw, Reason::RepetitionDraw), 8)
     );
 }
 
@@ -114,7 +124,10 @@ fn both_rule_sets_rule_perpetual_check_at_once() {
         let j = judge(rules, fen, round, 2, 0);
         assert_eq!(
             outcome(&j),
-            (GameResult::BlackWins, Reason::PerpetualCheck, 8),
+            (
+                Decision::Ends(Outcome::BlackWins, Reason::PerpetualCheck),
+                8
+            ),
             "{rules:?}"
         );
     }

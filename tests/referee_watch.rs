@@ -9,7 +9,7 @@ fn summary(j: &Judgement) -> String {
         "{:?} {:?} {:?} {:?}",
         j.ruling
             .as_ref()
-            .map(|r| (r.result, r.reason, r.ply, r.articles.clone())),
+            .map(|r| (r.decision, r.ply, r.articles.clone())),
         j.warning.as_ref().map(|w| (w.ply, w.offender)),
         j.characters
             .iter()

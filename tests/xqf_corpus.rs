@@ -3,8 +3,9 @@
 mod common;
 
 use common::{files_below, shared_path};
+use qipu::ending::Outcome;
 use qipu::formats::{read_xqf, XqfError};
-use qipu::record::{Game, GameResult, TagKey};
+use qipu::record::{Game, TagKey};
 
 fn read(relative: &str) -> qipu::formats::XqfRecord {
     let bytes = std::fs::read(shared_path(relative)).unwrap();
@@ -71,7 +72,7 @@ fn header_strings_result_and_comments() {
     let rec = read("data/samples/SAMPLE.XQF");
     let g = &rec.game;
     assert_eq!(rec.version, 0x12);
-    assert_eq!(g.result(), Some(GameResult::RedWins));
+    assert_eq!(g.result(), Some(Outcome::RedWins));
     assert_eq!(g.tags().get(&TagKey::Red), Some("许银川"));
     assert_eq!(g.tags().get(&TagKey::Black), Some("聂卫平"));
     // The PGN twin of this file has a comment after 1… 炮８平５ (h7e7).
@@ -80,13 +81,13 @@ fn header_strings_result_and_comments() {
 
     let plain = read("data/samples/v0a_unencrypted.xqf");
     assert_eq!(plain.version, 0x0A);
-    assert_eq!(plain.game.result(), Some(GameResult::BlackWins));
+    assert_eq!(plain.game.result(), Some(Outcome::BlackWins));
     // The root record carries a 74-byte GBK game comment (37 characters if all are Chinese).
     let comment = plain.game.comment(plain.game.root());
     assert!(!comment.is_empty() && comment.len() >= 37, "{comment:?}");
 
     let b = read("data/samples/XQFEXAMB.XQF");
-    assert_eq!(b.game.result(), Some(GameResult::Draw));
+    assert_eq!(b.game.result(), Some(Outcome::Draw));
 }
 
 #[test]

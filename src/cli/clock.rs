@@ -15,7 +15,8 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::{Args, CliError};
-use crate::competition::{Contest, ContestError, Moment, Outcome, Settings, TimeControl};
+use crate::competition::{Contest, ContestError, Moment, Settings, TimeControl};
+use crate::ending::Outcome;
 use crate::rules::{Color, Status};
 
 const USAGE: &str = "usage: qipu clock --control SPEC --times SECONDS...";
@@ -72,7 +73,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             Err(e) => return Err(CliError::Failed(e.to_string())),
         }
     }
-    let result = match contest.result().map(|r| r.outcome) {
+    let result = match contest.result().map(|r| r.ending.outcome) {
         None => "ongoing",
         Some(Outcome::BlackWins) => "red_lost_on_time",
         Some(Outcome::RedWins) => "black_lost_on_time",

@@ -114,8 +114,8 @@ fn character_json(c: &MoveCharacter) -> serde_json::Value {
 pub fn to_json(judgement: &Judgement, len: usize) -> serde_json::Value {
     match &judgement.ruling {
         Some(r) => json!({
-            "result": r.result.name(),
-            "reason": r.reason.name(),
+            "result": r.result_name(),
+            "reason": r.reason_name(),
             "articles": r.articles,
             "ply": r.ply,
             "explanation": {

@@ -10,10 +10,11 @@ use std::time::Duration;
 use super::clock::{GameClock, Reading};
 use super::foul::{FoulClause, FOULS_TO_LOSE};
 use super::log::{CompetitionRecord, Entry, Event, Penalty, Settings};
-use super::natural_limit::{ClaimFinding, NoCaptureCount};
-use super::result::{side_name, GameResult, Outcome, Reason, TimeUsed};
+use super::result::{Finish, TimeUsed};
 use super::time::Moment;
+use crate::ending::{Ending, Outcome, Reason};
 use crate::lang::Language;
+use crate::referee::{ClaimFinding, NoCaptureCount};
 use crate::rules::{Color, Status};
 
 /// Time charged for a false natural-limit claim (23.3: "在其棋鐘上加計5分鐘").
@@ -30,7 +31,7 @@ pub enum ContestError {
     AlreadyStarted,
     /// The game is over.
     #[error("the game is over: {}", .0.describe(Language::English))]
-    Over(GameResult),
+    Over(Finish),
     /// A moment earlier than the last logged one.
     #[error("time went back: {at} is before {last}, the last event")]
     TimeWentBack {
@@ -79,7 +80,7 @@ pub enum ContestError {
 impl ContestError {
     /// The error for the user, in `lang`.
     pub fn message(&self, lang: Language) -> String {
-        let side = |c: &Color| side_name(*c, lang);
+        let side = |c: &Color| c.name(lang);
         match self {
             ContestError::NotStarted => lang
                 .pick(
@@ -210,7 +211,7 @@ pub struct Contest {
     last_offer: Option<Color>,
     fouls: [u32; 2],
     pause_reason: Option<String>,
-    result: Option<GameResult>,
+    result: Option<Finish>,
     log: Vec<Entry>,
 }
 
@@ -266,7 +267,7 @@ impl Contest {
     }
 
     /// The result, once the game has ended.
-    pub fn result(&self) -> Option<&GameResult> {
+    pub fn result(&self) -> Option<&Finish> {
         self.result.as_ref()
     }
 
@@ -340,7 +341,7 @@ impl Contest {
 
     /// Settle the time at `at` (a flag fall or lateness forfeit before it ends the game) and
     /// return the result if the game is over. The app calls this every frame.
-    pub fn update(&mut self, at: Moment) -> Option<GameResult> {
+    pub fn update(&mut self, at: Moment) -> Option<Finish> {
         let _ = self.settle(at);
         self.result
     }
@@ -459,7 +460,7 @@ impl Contest {
         }
         self.offer = None;
         self.push(at, Event::DrawAccepted { side });
-        self.finish(Outcome::Draw, Reason::Agreement, at);
+        self.finish(Outcome::Draw, Reason::AgreedDraw, at);
         Ok(())
     }
 
@@ -657,7 +658,7 @@ impl Contest {
 
     fn flag_fall(&mut self, side: Color, at: Moment) {
         self.push(at, Event::FlagFall { side });
-        self.finish(Outcome::win(side.opponent()), Reason::Time, at);
+        self.finish(Outcome::win(side.opponent()), Reason::LossOnTime, at);
     }
 
     fn charge(&mut self, side: Color, amount: Duration, cause: Penalty, at: Moment) {
@@ -695,11 +696,13 @@ impl Contest {
 
     fn finish(&mut self, outcome: Outcome, reason: Reason, at: Moment) {
         self.clock.stop(at);
-        let result = GameResult {
-            outcome,
-            reason,
+        let result = Finish {
+            ending: Ending {
+                outcome,
+                reason,
+                ply: self.ply,
+            },
             at,
-            ply: self.ply,
             used: TimeUsed {
                 red: self.clock.used(Color::Red, at),
                 black: self.clock.used(Color::Black, at),

@@ -2,8 +2,8 @@
 //! articles that apply.
 
 use super::log::{Event, Settings};
-use super::result::{cite, side_name};
 use super::time::hms;
+use crate::ending::cite;
 use crate::lang::Language;
 use crate::rules::Color;
 
@@ -22,7 +22,7 @@ impl Actor {
     /// "Red", "Arbiter", "Clock" in `lang`.
     pub fn name(self, lang: Language) -> &'static str {
         match self {
-            Actor::Side(side) => side_name(side, lang),
+            Actor::Side(side) => side.name(lang),
             Actor::Arbiter => lang.pick("Arbiter", "裁判", "裁判"),
             Actor::Clock => lang.pick("Clock", "棋钟", "棋鐘"),
         }
@@ -60,7 +60,7 @@ impl Event {
                 format!("{text}（{article}）")
             }
         };
-        let side = |c: &Color| side_name(*c, lang);
+        let side = |c: &Color| c.name(lang);
         match self {
             Event::Start { first, absent } => {
                 let mut text = match lang {

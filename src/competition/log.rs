@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::control::TimeControl;
 use super::foul::FoulClause;
-use super::natural_limit::{NaturalLimit, NoCaptureCount};
-use super::result::GameResult;
+use super::result::Finish;
 use super::time::Moment;
+use crate::referee::{NaturalLimit, NoCaptureCount};
 use crate::rules::Color;
 
 /// One entry of the log.
@@ -158,7 +158,7 @@ pub enum Event {
     /// The game ended.
     End {
         /// How.
-        result: GameResult,
+        result: Finish,
     },
 }
 
@@ -196,7 +196,7 @@ pub struct CompetitionRecord {
 
 impl CompetitionRecord {
     /// The result, if the game ended.
-    pub fn result(&self) -> Option<&GameResult> {
+    pub fn result(&self) -> Option<&Finish> {
         self.entries.iter().rev().find_map(|e| match &e.event {
             Event::End { result } => Some(result),
             _ => None,

@@ -12,13 +12,13 @@ mod control;
 mod describe;
 mod foul;
 mod log;
-mod natural_limit;
 pub mod pgn;
 mod replay;
 mod result;
 pub mod sheet;
 mod time;
 
+pub use crate::referee::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
 pub use clock::{GameClock, Reading};
 pub use contest::{Contest, ContestError, OfferOutcome, FALSE_CLAIM_PENALTY};
 pub use control::{Period, Preset, SpecError, SpecFault, Stage, TimeControl};
@@ -27,7 +27,6 @@ pub use foul::{
     record_gaps, FoulClause, RecordGap, Written, FOULS_TO_LOSE, MISSING_MOVES_PER_FOUL,
 };
 pub use log::{CompetitionRecord, Entry, Event, Penalty, Settings};
-pub use natural_limit::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
 pub use replay::LogError;
-pub use result::{cite, side_name, GameResult, Outcome, Reason, TimeUsed};
+pub use result::{ending_of, Finish, TimeUsed};
 pub use time::{hms, parse_hms, Moment};

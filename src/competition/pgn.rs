@@ -44,10 +44,11 @@ use std::time::Duration;
 use super::control::{parse_duration, Period, TimeControl};
 use super::foul::FoulClause;
 use super::log::{CompetitionRecord, Entry, Event, Penalty, Settings};
-use super::natural_limit::{NaturalLimit, NoCaptureCount};
-use super::result::{GameResult, Outcome, Reason, TimeUsed};
+use super::result::{Finish, TimeUsed};
 use super::time::{hms, parse_hms, Moment};
-use crate::record::{Game, GameResult as ResultTag, TagKey};
+use crate::ending::{Ending, Outcome, Reason};
+use crate::record::{Game, TagKey};
+use crate::referee::{NaturalLimit, NoCaptureCount};
 use crate::rules::Color;
 
 /// The command names this module writes; [`encode`] replaces them, [`plain_comment`] hides them.
@@ -146,14 +147,8 @@ pub fn encode(record: &CompetitionRecord, game: &mut Game) -> Result<(), EncodeE
         };
         tags.set(TagKey::Other(NATURAL_LIMIT.into()), value);
     }
-    let tag = record.result().and_then(|r| match r.outcome {
-        Outcome::RedWins => Some(ResultTag::RedWins),
-        Outcome::BlackWins => Some(ResultTag::BlackWins),
-        Outcome::Draw => Some(ResultTag::Draw),
-        Outcome::BothForfeit => None,
-    });
-    if let Some(tag) = tag {
-        game.set_result(tag);
+    if let Some(result) = record.result() {
+        game.set_ending(Some(&result.ending));
     }
     Ok(())
 }
@@ -344,9 +339,9 @@ fn command(entry: &Entry) -> String {
         Event::FlagFall { side: s } => vec!["flag".into(), side(s)],
         Event::End { result } => vec![
             "result".into(),
-            result.outcome.pgn().into(),
-            result.reason.key().into(),
-            format!("ply={}", result.ply),
+            result.ending.outcome.pgn().into(),
+            result.ending.reason.key().into(),
+            format!("ply={}", result.ending.ply),
             format!("red={}", hms(result.used.red)),
             format!("black={}", hms(result.used.black)),
         ],
@@ -421,21 +416,19 @@ fn event(cmd: &Command) -> Result<Event, String> {
         },
         "flag" => Event::FlagFall { side: cmd.side()? },
         "result" => {
-            let outcome = match cmd.word(0)? {
-                "1-0" => Outcome::RedWins,
-                "0-1" => Outcome::BlackWins,
-                "1/2-1/2" => Outcome::Draw,
-                "0-0" => Outcome::BothForfeit,
-                other => return Err(format!("'{other}' is not a result")),
-            };
+            let word = cmd.word(0)?;
+            let outcome =
+                Outcome::from_pgn(word).ok_or_else(|| format!("'{word}' is not a result"))?;
             let key = cmd.word(1)?;
             Event::End {
-                result: GameResult {
-                    outcome,
-                    reason: Reason::from_key(key)
-                        .ok_or_else(|| format!("'{key}' is not a reason"))?,
+                result: Finish {
+                    ending: Ending {
+                        outcome,
+                        reason: Reason::from_key(key)
+                            .ok_or_else(|| format!("'{key}' is not a reason"))?,
+                        ply: number(cmd.value("ply")?)?,
+                    },
                     at: cmd.moment()?,
-                    ply: number(cmd.value("ply")?)?,
                     used: TimeUsed {
                         red: duration(cmd.value("red")?)?,
                         black: duration(cmd.value("black")?)?,

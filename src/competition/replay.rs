@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use super::contest::{Contest, ContestError};
 use super::log::{CompetitionRecord, Entry, Event};
-use super::result::Reason;
 use super::time::Moment;
+use crate::ending::Reason;
 use crate::rules::{Color, Status};
 
 /// A log the rules do not reproduce.
@@ -112,10 +112,10 @@ fn act(c: &mut Contest, entries: &[Entry], index: usize) -> Result<(), ContestEr
         Event::FlagFall { .. } => settle(c, just_after),
         // Penalties come with an arrival or a claim; alone they cannot be replayed.
         Event::Penalty { .. } => Ok(()),
-        Event::End { result } => match (result.reason, result.outcome.winner()) {
+        Event::End { result } => match (result.ending.reason, result.ending.outcome.winner()) {
             (Reason::Resignation, Some(winner)) => c.resign(winner.opponent(), at),
-            (Reason::Time | Reason::LateArrival, _) => settle(c, just_after),
-            (reason, _) => c.declare(result.outcome, reason, at),
+            (Reason::LossOnTime | Reason::LateArrival, _) => settle(c, just_after),
+            (reason, _) => c.declare(result.ending.outcome, reason, at),
         },
     }
 }
@@ -133,11 +133,13 @@ fn status_of_next_move(entries: &[Entry], index: usize) -> Status {
         return Status::Ongoing;
     };
     match entries.get(k + 1).map(|e| (&e.event, e.at)) {
-        Some((Event::End { result }, when)) if when == entries[k].at => match result.reason {
-            Reason::Checkmate => Status::Checkmate,
-            Reason::Stalemate => Status::Stalemate,
-            _ => Status::Ongoing,
-        },
+        Some((Event::End { result }, when)) if when == entries[k].at => {
+            match result.ending.reason {
+                Reason::Checkmate => Status::Checkmate,
+                Reason::Stalemate => Status::Stalemate,
+                _ => Status::Ongoing,
+            }
+        }
         _ => Status::Ongoing,
     }
 }

@@ -10,12 +10,11 @@ use image::RgbaImage;
 
 use super::canvas::{Canvas, FontChain, Rgb};
 use super::fonts;
-use crate::competition::{self, Outcome, Reason, TimeUsed};
+use crate::competition;
 use crate::lang::Language;
 use crate::notation::{write_move, Notation, WriteOptions};
-use crate::record::{Game, GameResult, TagKey};
-use crate::referee::{Referee, RuleSet};
-use crate::rules::{Color, Status};
+use crate::record::{Game, TagKey};
+use crate::rules::Color;
 
 /// Page width in pixels (A4 at 150 dpi).
 pub const PAGE_WIDTH: u32 = 1240;
@@ -94,44 +93,14 @@ pub fn rounds(game: &Game, options: &ScoresheetOptions) -> Vec<Round> {
     out
 }
 
-/// The result with its reason: from the competition record when there is one, else from the
-/// final position (checkmate, stalemate), else from the referee's ruling on the moves, else the
-/// `Result` tag alone.
+/// The result with its reason ([`competition::ending_of`]), else the `Result` tag alone.
 pub fn result_sentence(game: &Game, lang: Language) -> String {
-    if let Ok(Some(record)) = competition::pgn::decode(game) {
-        if let Some(result) = record.result() {
-            return result.describe(lang);
-        }
-    }
-    let last = game.main_line().last().copied().unwrap_or(game.root());
-    let pos = game.position(last);
-    let ended = match pos.status() {
-        Status::Checkmate => Some(Reason::Checkmate),
-        Status::Stalemate => Some(Reason::Stalemate),
-        Status::Ongoing => None,
-    };
-    if let Some(reason) = ended {
-        let result = competition::GameResult {
-            outcome: Outcome::win(pos.side_to_move().opponent()),
-            reason,
-            at: competition::Moment::ZERO,
-            ply: u32::try_from(game.ply(last)).unwrap_or(u32::MAX),
-            used: TimeUsed::default(),
-        };
-        return result.describe(lang);
-    }
-    // A ruling of the referee on the moves (repetition, natural limit, dead position), under the
-    // rule set the record names.
-    let rules = RuleSet::of_game(game).unwrap_or_default();
-    let judgement = Referee::new(rules).judge(game.start(), &game.moves_to(last));
-    if let Some(ruling) = judgement.ruling.filter(|r| r.result.is_final()) {
-        return ruling.explanation.get(lang).to_owned();
+    if let Some(ending) = competition::ending_of(game) {
+        return ending.describe(lang);
     }
     match game.result() {
-        Some(GameResult::RedWins) => lang.pick("Red wins", "红方胜", "紅方勝"),
-        Some(GameResult::BlackWins) => lang.pick("Black wins", "黑方胜", "黑方勝"),
-        Some(GameResult::Draw) => lang.pick("Draw", "和棋", "和棋"),
-        _ => lang.pick("Not finished", "未完", "未完"),
+        Some(outcome) => outcome.headline(lang),
+        None => lang.pick("Not finished", "未完", "未完"),
     }
     .to_owned()
 }

@@ -42,10 +42,11 @@ impl PgnErrorKind {
                 source,
             } => {
                 let who = if *side == "." {
-                    zh(lang, "红方", "紅方")
+                    crate::rules::Color::Red
                 } else {
-                    zh(lang, "黑方", "黑方")
-                };
+                    crate::rules::Color::Black
+                }
+                .name(lang);
                 format!(
                     "{}{number}{}{who}：{}",
                     zh(lang, "第 ", "第 "),

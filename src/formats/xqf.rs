@@ -8,7 +8,8 @@
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Setup, SetupError, Square};
 
 use super::encoding::decode_gbk;
-use crate::record::{clean_comment, Game, GameResult, NodeId, TagKey};
+use crate::ending::Outcome;
+use crate::record::{clean_comment, Game, NodeId, TagKey};
 
 const HEADER_LEN: usize = 0x400;
 const KEY_STREAM: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
@@ -440,10 +441,10 @@ fn read_tags(bytes: &[u8], game: &mut Game) {
         }
     }
     let result = match bytes[0x33] {
-        1 => GameResult::RedWins,
-        2 => GameResult::BlackWins,
-        3 | 4 => GameResult::Draw,
-        _ => GameResult::Unknown,
+        1 => Some(Outcome::RedWins),
+        2 => Some(Outcome::BlackWins),
+        3 | 4 => Some(Outcome::Draw),
+        _ => None,
     };
     game.set_result(result);
 }

@@ -3,7 +3,8 @@
 use crate::rules::{IllegalMove, Move, Position};
 
 use super::mark::{Annotation, Mark};
-use super::tags::{GameResult, TagKey, Tags};
+use super::tags::{TagKey, Tags};
+use crate::ending::{Ending, Outcome, Reason};
 
 /// A node of the move tree: the root (before the first move) or the node a move leads to.
 ///
@@ -130,6 +131,11 @@ impl Game {
     /// The main line from the root: first children all the way (root excluded).
     pub fn main_line(&self) -> Vec<NodeId> {
         self.line_from(ROOT)
+    }
+
+    /// The last node of the main line (the root when no move has been played).
+    pub fn main_line_end(&self) -> NodeId {
+        self.main_line().last().copied().unwrap_or(ROOT)
     }
 
     /// First children from `node` on (`node` excluded).
@@ -370,16 +376,47 @@ impl Game {
         &mut self.tags
     }
 
-    /// The result as the `Result` tag states it; `None` when absent or not a result token.
-    pub fn result(&self) -> Option<GameResult> {
-        self.tags
-            .get(&TagKey::Result)
-            .and_then(GameResult::from_token)
+    /// The outcome as the `Result` tag states it; `None` when absent, `*`, or not a result
+    /// token.
+    pub fn result(&self) -> Option<Outcome> {
+        self.tags.get(&TagKey::Result).and_then(Outcome::from_pgn)
     }
 
-    /// Set the `Result` tag.
-    pub fn set_result(&mut self, result: GameResult) {
-        self.tags.set(TagKey::Result, result.token());
+    /// Set the `Result` tag alone (`None` writes `*`: not finished or not known), as a record
+    /// read from a file states it; a game that ends in Qipu is given its [`Game::set_ending`].
+    pub fn set_result(&mut self, result: Option<Outcome>) {
+        self.tags
+            .set(TagKey::Result, result.map_or("*", Outcome::pgn));
+    }
+
+    /// How the game ended, as the record keeps it: the `Result` tag and the reason in the
+    /// `Termination` tag, after the moves of the main line. `None` unless both are there.
+    pub fn ending(&self) -> Option<Ending> {
+        let outcome = self.result()?;
+        let reason = self
+            .tags
+            .get(&TagKey::Termination)
+            .and_then(Reason::from_key)?;
+        Some(Ending {
+            outcome,
+            reason,
+            ply: u32::try_from(self.main_line().len()).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// Record how the game ended: the `Result` tag is derived from it and the reason kept in the
+    /// `Termination` tag. `None` clears both (the game goes on).
+    pub fn set_ending(&mut self, ending: Option<&Ending>) {
+        match ending {
+            Some(e) => {
+                self.set_result(Some(e.outcome));
+                self.tags.set(TagKey::Termination, e.reason.key());
+            }
+            None => {
+                self.set_result(None);
+                self.tags.remove(&TagKey::Termination);
+            }
+        }
     }
 
     /// True when both games have the same tags, start position, tree (moves and their order) and
@@ -545,9 +582,19 @@ mod tests {
         assert_eq!(g.mark(g.root()), None);
         assert_eq!(g.nags(v), &[14]);
         assert_eq!(g.result(), None);
-        g.set_result(GameResult::Draw);
-        assert_eq!(g.result(), Some(GameResult::Draw));
+        g.set_result(Some(Outcome::Draw));
+        assert_eq!(g.result(), Some(Outcome::Draw));
         assert_eq!(g.tags().get(&TagKey::Result), Some("1/2-1/2"));
+        assert_eq!(g.ending(), None);
+        let plies = u32::try_from(g.main_line().len()).unwrap();
+        let resigned = Ending::win(crate::rules::Color::Red, Reason::Resignation, plies);
+        g.set_ending(Some(&resigned));
+        assert_eq!(g.tags().get(&TagKey::Result), Some("1-0"));
+        assert_eq!(g.tags().get(&TagKey::Termination), Some("resignation"));
+        assert_eq!(g.ending(), Some(resigned));
+        g.set_ending(None);
+        assert_eq!(g.tags().get(&TagKey::Result), Some("*"));
+        assert_eq!(g.ending(), None);
     }
 
     #[test]

@@ -17,4 +17,4 @@ pub use drawing::{
 pub use game::{Game, NodeId};
 pub use mark::{clean_comment, Annotation, Evaluation, Mark};
 pub use stored::StoredError;
-pub use tags::{GameResult, TagKey, Tags};
+pub use tags::{TagKey, Tags};

@@ -197,7 +197,8 @@ impl<'de> Deserialize<'de> for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{GameResult, Mark};
+    use crate::ending::Outcome;
+    use crate::record::Mark;
 
     fn mv(text: &str) -> Move {
         Move::parse_iccs(text).expect("test move is ICCS")
@@ -211,7 +212,7 @@ mod tests {
         );
         g.tags_mut().set(TagKey::Event, "让子局");
         g.tags_mut().set(TagKey::Other("Custom".into()), "任意");
-        g.set_result(GameResult::RedWins);
+        g.set_result(Some(Outcome::RedWins));
         g.set_comment(g.root(), "game comment");
         let a = g.play(g.root(), mv("b2e2")).unwrap();
         let b = g.play(a, mv("h7e7")).unwrap();

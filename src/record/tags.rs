@@ -3,8 +3,6 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 /// The key of a tag. Keys are matched without regard to case; unknown ones keep their spelling.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum TagKey {
@@ -32,6 +30,9 @@ pub enum TagKey {
     BlackElo,
     /// `Result`: `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result,
+    /// `Termination`: why the game ended, by the name of its reason
+    /// ([`crate::ending::Reason::key`]: `resignation`, `checkmate`, …).
+    Termination,
     /// `ECCO`: the opening code of the xqbase classification (e.g. `C42`).
     Ecco,
     /// `Opening` (开局).
@@ -50,7 +51,7 @@ pub enum TagKey {
     Other(String),
 }
 
-const KNOWN: [(TagKey, &str); 19] = [
+const KNOWN: [(TagKey, &str); 20] = [
     (TagKey::Game, "Game"),
     (TagKey::Event, "Event"),
     (TagKey::Site, "Site"),
@@ -63,6 +64,7 @@ const KNOWN: [(TagKey, &str); 19] = [
     (TagKey::Black, "Black"),
     (TagKey::BlackElo, "BlackElo"),
     (TagKey::Result, "Result"),
+    (TagKey::Termination, "Termination"),
     (TagKey::Ecco, "ECCO"),
     (TagKey::Opening, "Opening"),
     (TagKey::Variation, "Variation"),
@@ -97,48 +99,6 @@ impl TagKey {
 impl fmt::Display for TagKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// How a game ended, as the `Result` tag says.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub enum GameResult {
-    /// `1-0` (红胜).
-    RedWins,
-    /// `0-1` (黑胜).
-    BlackWins,
-    /// `1/2-1/2` (和棋).
-    Draw,
-    /// `*`: not finished or not known.
-    Unknown,
-}
-
-impl GameResult {
-    /// The PGN token.
-    pub fn token(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// Read a PGN result token.
-    pub fn from_token(text: &str) -> Option<GameResult> {
-        match text {
-            "1-0" => Some(GameResult::RedWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unknown),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.token())
     }
 }
 
@@ -222,18 +182,5 @@ mod tests {
         assert_eq!(tags.get(&TagKey::Event), Some("乙级联赛"));
         assert_eq!(tags.remove(&TagKey::Event).as_deref(), Some("乙级联赛"));
         assert_eq!(tags.len(), 2);
-    }
-
-    #[test]
-    fn result_tokens() {
-        for r in [
-            GameResult::RedWins,
-            GameResult::BlackWins,
-            GameResult::Draw,
-            GameResult::Unknown,
-        ] {
-            assert_eq!(GameResult::from_token(r.token()), Some(r));
-        }
-        assert_eq!(GameResult::from_token("2-0"), None);
     }
 }

@@ -9,26 +9,25 @@
 mod character;
 mod cycle;
 mod dead;
-mod event;
 mod exchange;
 mod mate;
+pub mod natural_limit;
 mod text;
 mod threat;
 mod value;
 
 use std::collections::HashMap;
 
-use crate::competition::{NaturalLimit, NoCaptureCount};
-
 pub use character::{Character, Exception, IdleKind, MoveCharacter, Target};
 pub use cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
-pub use event::{Event, EventError, TimedEvent};
 pub use mate::MateSearch;
+pub use natural_limit::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
 pub use text::Explanation;
 pub use threat::Weakness;
 pub use value::value;
 
-use crate::rules::{Color, IllegalReason, Move, Position, Status};
+use crate::ending::{Ending, Outcome, Reason as EndReason};
+use crate::rules::{Color, Move, Position, Status};
 
 /// The rule set a game is judged by; stored in the game record.
 #[derive(
@@ -88,108 +87,20 @@ impl std::str::FromStr for RuleSet {
     }
 }
 
-/// The result a ruling gives.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameResult {
-    /// Red has won.
-    RedWins,
-    /// Black has won.
-    BlackWins,
-    /// The game is drawn.
-    Draw,
-    /// Play continues (for instance: a side must vary its moves).
-    #[serde(rename = "ongoing")]
-    Continues,
-}
-
-impl GameResult {
-    /// The side that wins.
-    pub fn wins(color: Color) -> GameResult {
-        match color {
-            Color::Red => GameResult::RedWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// Machine name: `red_wins`, `black_wins`, `draw`, `ongoing`.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "red_wins",
-            GameResult::BlackWins => "black_wins",
-            GameResult::Draw => "draw",
-            GameResult::Continues => "ongoing",
-        }
-    }
-
-    /// Whether the game is over.
-    pub fn is_final(self) -> bool {
-        self != GameResult::Continues
-    }
-}
-
-/// Why a ruling was given.
+/// What a ruling decides: the game ends, or play goes on but one side must vary.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Reason {
-    /// 4.1.1: the general is mated.
-    Checkmate,
-    /// 4.1.3: the side to move has no legal move (困斃).
-    Stalemate,
-    /// 4.1.2: a move left the generals facing.
-    GeneralsFacing,
-    /// 4.1.6: a move broke the rules of movement or left the own general attacked.
-    IllegalMove(IllegalReason),
-    /// 4.2.1: neither side can win.
-    DeadPosition,
-    /// 4.2.4, 23.3: the natural limit of moves without a capture.
-    NaturalLimit,
-    /// 24.1, 26.1: unilateral perpetual check.
-    PerpetualCheck,
-    /// 24.3, 26.4: forbidden moves repeated after the side had to vary.
-    ForbiddenRepetition,
-    /// 24.2, 26.2, 26.3: a repetition with no one at fault.
-    RepetitionDraw,
-    /// 24.3, 26.4: the side playing forbidden moves must vary.
+pub enum Decision {
+    /// The game is over: who won and why (the reason's article in [`Ruling::articles`]).
+    Ends(Outcome, EndReason),
+    /// 24.3, 26.4: the side playing forbidden moves must vary; play continues.
     MustVary,
-    /// 4.1.9: resignation.
-    Resignation,
-    /// 4.2.2, 23.1: a draw offered and accepted.
-    AgreedDraw,
-    /// 4.1.4: the moves were not made in the time allowed.
-    LossOnTime,
-    /// 4.1.8: a third foul.
-    ThreeFouls,
-}
-
-impl Reason {
-    /// Machine name, as printed by `qipu judge`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::GeneralsFacing => "generals_facing",
-            Reason::IllegalMove(_) => "illegal_move",
-            Reason::DeadPosition => "dead_position",
-            Reason::NaturalLimit => "natural_limit",
-            Reason::PerpetualCheck => "perpetual_check",
-            Reason::ForbiddenRepetition => "forbidden_repetition",
-            Reason::RepetitionDraw => "repetition_draw",
-            Reason::MustVary => "must_vary",
-            Reason::Resignation => "resignation",
-            Reason::AgreedDraw => "agreed_draw",
-            Reason::LossOnTime => "loss_on_time",
-            Reason::ThreeFouls => "three_fouls",
-        }
-    }
 }
 
 /// A decision of the referee, with its grounds.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ruling {
-    /// Who wins, a draw, or play continues.
-    pub result: GameResult,
-    /// Why.
-    pub reason: Reason,
+    /// The game ends (who wins, why), or a side must vary.
+    pub decision: Decision,
     /// The articles applied (e.g. `26.1`, `細則 6`).
     pub articles: Vec<&'static str>,
     /// The ply at which it arises (after that many moves; 0 = the start position).
@@ -205,6 +116,42 @@ pub struct Ruling {
     pub cycle: Vec<MoveCharacter>,
     /// One line per cycle move in three languages, e.g. "紅 車二平三 捉 黑馬(c7) 無根".
     pub evidence: Vec<Explanation>,
+}
+
+impl Ruling {
+    /// How the game ended, if this ruling ends it.
+    pub fn ending(&self) -> Option<Ending> {
+        match self.decision {
+            Decision::Ends(outcome, reason) => Some(Ending {
+                outcome,
+                reason,
+                ply: u32::try_from(self.ply).unwrap_or(u32::MAX),
+            }),
+            Decision::MustVary => None,
+        }
+    }
+
+    /// Whether the ruling ends the game.
+    pub fn is_final(&self) -> bool {
+        matches!(self.decision, Decision::Ends(..))
+    }
+
+    /// Machine name of the result, as `qipu judge` prints it: `red_wins`, `black_wins`,
+    /// `draw`, or `ongoing` when a side must vary.
+    pub fn result_name(&self) -> &'static str {
+        match self.decision {
+            Decision::Ends(outcome, _) => outcome.name(),
+            Decision::MustVary => "ongoing",
+        }
+    }
+
+    /// Machine name of the reason: the [`EndReason::key`], or `must_vary`.
+    pub fn reason_name(&self) -> &'static str {
+        match self.decision {
+            Decision::Ends(_, reason) => reason.key(),
+            Decision::MustVary => "must_vary",
+        }
+    }
 }
 
 /// A repetition that is not yet judged: the position has come round a second time.
@@ -291,22 +238,8 @@ impl Referee {
     /// Judge the line `moves` played from `start`.
     pub fn judge(&self, start: &Position, moves: &[Move]) -> Judgement {
         let mut watch = self.watch(start);
-        watch.run(moves, &[]);
+        watch.run(moves);
         watch.judgement()
-    }
-
-    /// Judge a line with the events of the game (resignation, draw offers, time, fouls), each
-    /// placed after the ply it follows. Events that break 23.1 are refused.
-    pub fn judge_with_events(
-        &self,
-        start: &Position,
-        moves: &[Move],
-        events: &[TimedEvent],
-    ) -> Result<Judgement, EventError> {
-        event::validate(events, moves.len(), start.side_to_move())?;
-        let mut watch = self.watch(start);
-        watch.run(moves, events);
-        Ok(watch.judgement())
     }
 
     /// A referee that follows a game move by move ([`Watch::push`]), doing for each move only
@@ -324,8 +257,6 @@ impl Referee {
                 plies: start.halfmove_clock(),
                 ..NoCaptureCount::default()
             },
-            fouls: [0; 2],
-            offer: None,
             finished: None,
             current: None,
         };
@@ -344,8 +275,6 @@ pub struct Watch {
     seen: HashMap<u64, Vec<usize>>,
     characters: HashMap<usize, MoveCharacter>,
     count: NoCaptureCount,
-    fouls: [u32; 2],
-    offer: Option<(Color, usize)>,
     /// The ruling that ended the game.
     finished: Option<Ruling>,
     /// A ruling or warning about the last position.
@@ -356,7 +285,7 @@ impl Watch {
     /// Play `mv` and judge the new position. Once a ruling has ended the game, further moves
     /// are ignored and that ruling stands.
     pub fn push(&mut self, mv: Move) -> Judgement {
-        self.step(mv, true, &[]);
+        self.step(mv, true);
         self.judgement()
     }
 
@@ -389,21 +318,18 @@ impl Watch {
         judgement
     }
 
-    fn run(&mut self, moves: &[Move], events: &[TimedEvent]) {
-        if self.finished.is_none() {
-            self.finished = event::apply(events, 0, &mut self.fouls, &mut self.offer);
-        }
+    fn run(&mut self, moves: &[Move]) {
         for (i, &mv) in moves.iter().enumerate() {
             if self.finished.is_some() {
                 break;
             }
-            self.step(mv, i + 1 == moves.len(), events);
+            self.step(mv, i + 1 == moves.len());
         }
     }
 
     /// Play one move; `last` says whether rulings about the position itself (warnings, the
     /// duty to vary) are wanted.
-    fn step(&mut self, mv: Move, last: bool, events: &[TimedEvent]) {
+    fn step(&mut self, mv: Move, last: bool) {
         if self.finished.is_some() {
             return;
         }
@@ -439,7 +365,6 @@ impl Watch {
             }
             other => self.current = other,
         }
-        self.finished = event::apply(events, ply, &mut self.fouls, &mut self.offer);
     }
 
     fn character(&mut self, ply: usize) -> MoveCharacter {
@@ -462,8 +387,8 @@ impl Watch {
     fn board_result(&self, ply: usize) -> Option<Ruling> {
         let pos = &self.positions[ply];
         match pos.status() {
-            Status::Checkmate => return Some(text::mate(pos, ply, Reason::Checkmate)),
-            Status::Stalemate => return Some(text::mate(pos, ply, Reason::Stalemate)),
+            Status::Checkmate => return Some(text::mate(pos, ply, EndReason::Checkmate)),
+            Status::Stalemate => return Some(text::mate(pos, ply, EndReason::Stalemate)),
             Status::Ongoing => {}
         }
         if dead::is_dead(pos) {
@@ -514,9 +439,9 @@ impl Watch {
             CycleVerdict::Draw { articles } => text::repetition_draw(ply, articles),
             CycleVerdict::Loses { side, articles } => {
                 let reason = if judged.patterns[side.index()].perpetual_check() {
-                    Reason::PerpetualCheck
+                    EndReason::PerpetualCheck
                 } else {
-                    Reason::ForbiddenRepetition
+                    EndReason::ForbiddenRepetition
                 };
                 text::repetition_loss(ply, side, reason, articles, &judged.patterns[side.index()])
             }
@@ -525,7 +450,7 @@ impl Watch {
                     text::repetition_loss(
                         ply,
                         side,
-                        Reason::ForbiddenRepetition,
+                        EndReason::ForbiddenRepetition,
                         articles,
                         &judged.patterns[side.index()],
                     )
@@ -542,7 +467,7 @@ impl Watch {
             evidence,
             ..ruling
         };
-        Some(if ruling.result.is_final() {
+        Some(if ruling.is_final() {
             Verdict::Final(Box::new(ruling))
         } else {
             Verdict::Pending(Box::new(ruling))

@@ -3,8 +3,9 @@
 use super::character::{Character, Exception, IdleKind, MoveCharacter};
 use super::cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
 use super::threat::Weakness;
-use super::{GameResult, Reason, Ruling, Warning};
-use crate::competition::NaturalLimit;
+use super::NaturalLimit;
+use super::{Decision, Ruling, Warning};
+use crate::ending::{Outcome, Reason};
 use crate::lang::Language;
 use crate::notation::{piece_glyph, write_move, Notation, Script, WriteOptions};
 use crate::rules::{Color, IllegalReason, Move, Piece, Position};
@@ -50,37 +51,32 @@ fn piece_name(piece: Piece, script: Script) -> char {
 }
 
 fn side_en(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
-    }
+    c.name(Language::English)
 }
 
 fn side_zh(c: Color) -> (&'static str, &'static str) {
-    match c {
-        Color::Red => ("红方", "紅方"),
-        Color::Black => ("黑方", "黑方"),
-    }
+    (
+        c.name(Language::SimplifiedChinese),
+        c.name(Language::TraditionalChinese),
+    )
 }
 
 fn short_zh(c: Color) -> (&'static str, &'static str) {
-    match c {
-        Color::Red => ("红", "紅"),
-        Color::Black => ("黑", "黑"),
-    }
+    (
+        c.short_name(Language::SimplifiedChinese),
+        c.short_name(Language::TraditionalChinese),
+    )
 }
 
 fn ruling(
-    result: GameResult,
-    reason: Reason,
+    decision: Decision,
     articles: Vec<&'static str>,
     ply: usize,
     side: Option<Color>,
     explanation: Explanation,
 ) -> Ruling {
     Ruling {
-        result,
-        reason,
+        decision,
         articles,
         ply,
         side,
@@ -101,15 +97,14 @@ pub fn illegal_move(pos: &Position, mv: Move, why: IllegalReason, ply: usize) ->
     let (reason, article) = if why == IllegalReason::GeneralsFacing {
         (Reason::GeneralsFacing, "4.1.2")
     } else {
-        (Reason::IllegalMove(why), "4.1.6")
+        (Reason::IllegalMove, "4.1.6")
     };
     let (hans, hant) = side_zh(side);
     let (whans, whant) = side_zh(side.opponent());
     let name_hans = chinese(pos, mv, Script::Simplified);
     let name_hant = chinese(pos, mv, Script::Traditional);
     ruling(
-        GameResult::wins(side.opponent()),
-        reason,
+        Decision::Ends(Outcome::win(side.opponent()), reason),
         vec![article],
         ply,
         Some(side),
@@ -162,8 +157,7 @@ pub fn mate(pos: &Position, ply: usize, reason: Reason) -> Ruling {
         )
     };
     ruling(
-        GameResult::wins(winner),
-        reason,
+        Decision::Ends(Outcome::win(winner), reason),
         vec![article],
         ply,
         Some(loser),
@@ -178,8 +172,7 @@ pub fn mate(pos: &Position, ply: usize, reason: Reason) -> Ruling {
 /// 4.2.1: no chariot, horse, cannon or soldier is left.
 pub fn dead_position(ply: usize) -> Ruling {
     ruling(
-        GameResult::Draw,
-        Reason::DeadPosition,
+        Decision::Ends(Outcome::Draw, Reason::DeadPosition),
         vec!["4.2.1"],
         ply,
         None,
@@ -210,8 +203,7 @@ pub fn natural_limit(ply: usize, limit: NaturalLimit, claimants: &[Color]) -> Ru
         .collect::<Vec<_>>()
         .join("、");
     ruling(
-        GameResult::Draw,
-        Reason::NaturalLimit,
+        Decision::Ends(Outcome::Draw, Reason::NaturalLimit),
         vec!["4.2.4", "23.3"],
         ply,
         None,
@@ -264,8 +256,7 @@ fn patterns_text(patterns: &[SidePattern; 2]) -> (String, String, String) {
 pub fn repetition_draw(ply: usize, articles: Vec<&'static str>) -> Ruling {
     let a = arts(&articles);
     ruling(
-        GameResult::Draw,
-        Reason::RepetitionDraw,
+        Decision::Ends(Outcome::Draw, Reason::RepetitionDraw),
         articles,
         ply,
         None,
@@ -290,8 +281,7 @@ pub fn repetition_loss(
     let (sh, st) = side_zh(side);
     let (wh, wt) = side_zh(side.opponent());
     ruling(
-        GameResult::wins(side.opponent()),
-        reason,
+        Decision::Ends(Outcome::win(side.opponent()), reason),
         articles,
         ply,
         Some(side),
@@ -318,8 +308,7 @@ pub fn must_vary(
     let (pe, ph, pt) = pattern_names(pattern);
     let (sh, st) = side_zh(side);
     ruling(
-        GameResult::Continues,
-        Reason::MustVary,
+        Decision::MustVary,
         articles,
         ply,
         Some(side),
@@ -466,105 +455,4 @@ pub fn evidence(before: &Position, m: &MoveCharacter) -> Explanation {
         hant.push_str(&format!("［{et}］"));
     }
     Explanation::new(en, hans, hant)
-}
-
-/// `side` loses by an event after move `ply`; the texts say what happened, in English,
-/// simplified and traditional Chinese (the winner and the article are added).
-fn lost_by_event(
-    ply: usize,
-    side: Color,
-    reason: Reason,
-    article: &'static str,
-    what: [String; 3],
-) -> Ruling {
-    let (wh, wt) = side_zh(side.opponent());
-    let [en, hans, hant] = what;
-    ruling(
-        GameResult::wins(side.opponent()),
-        reason,
-        vec![article],
-        ply,
-        Some(side),
-        Explanation::new(
-            format!("{en} {} wins ({article}).", side_en(side.opponent())),
-            format!("{hans}{wh}胜（{article}）。"),
-            format!("{hant}{wt}勝（{article}）。"),
-        ),
-    )
-}
-
-/// 4.1.9: `side` resigned.
-pub fn resignation(ply: usize, side: Color) -> Ruling {
-    let (sh, st) = side_zh(side);
-    lost_by_event(
-        ply,
-        side,
-        Reason::Resignation,
-        "4.1.9",
-        [
-            format!("{} resigns after move {ply}.", side_en(side)),
-            format!("{sh}在第{ply}着后认输，"),
-            format!("{st}在第{ply}著後認輸，"),
-        ],
-    )
-}
-
-/// 4.1.4: `side` lost on time.
-pub fn loss_on_time(ply: usize, side: Color) -> Ruling {
-    let (sh, st) = side_zh(side);
-    lost_by_event(
-        ply,
-        side,
-        Reason::LossOnTime,
-        "4.1.4",
-        [
-            format!(
-                "{} did not make the required moves in time (after move {ply}).",
-                side_en(side)
-            ),
-            format!("{sh}在规定时限内未走满规定着数（第{ply}着后），"),
-            format!("{st}在規定時限內未走滿規定著數（第{ply}著後），"),
-        ],
-    )
-}
-
-/// 4.1.8: `side` committed a third foul.
-pub fn three_fouls(ply: usize, side: Color) -> Ruling {
-    let (sh, st) = side_zh(side);
-    lost_by_event(
-        ply,
-        side,
-        Reason::ThreeFouls,
-        "4.1.8",
-        [
-            format!(
-                "{}'s third foul (after move {ply}) loses the game.",
-                side_en(side)
-            ),
-            format!("{sh}第三次犯规（第{ply}着后），判负，"),
-            format!("{st}第三次犯規（第{ply}著後），判負，"),
-        ],
-    )
-}
-
-/// 4.2.2, 23.1: the draw offered by `offerer` is accepted.
-pub fn agreed_draw(ply: usize, offerer: Color) -> Ruling {
-    let (oh, ot) = side_zh(offerer);
-    let (ah, at) = side_zh(offerer.opponent());
-    ruling(
-        GameResult::Draw,
-        Reason::AgreedDraw,
-        vec!["4.2.2", "23.1"],
-        ply,
-        Some(offerer),
-        Explanation::new(
-            format!(
-                "{} offers a draw after move {ply} and {} accepts: draw (4.2.2, 23.1).",
-                side_en(offerer),
-                side_en(offerer.opponent())
-            ),
-            format!("{oh}在第{ply}着后提和，{ah}同意，和棋（4.2.2、23.1）。"),
-            format!("{ot}在第{ply}著後提和，{at}同意，和棋（4.2.2、23.1）。"),
-        ),
-    )
 }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::lang::Language;
+
 /// A side. Red moves first (art. 2.1). Serialised as `"red"` / `"black"`.
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -33,6 +35,24 @@ impl Color {
         match self {
             Color::Red => 1,
             Color::Black => -1,
+        }
+    }
+
+    /// The side's name for people: "Red" / "红方" / "紅方", "Black" / "黑方". Every sentence
+    /// that names a side takes it from here.
+    pub fn name(self, lang: Language) -> &'static str {
+        match self {
+            Color::Red => lang.pick("Red", "红方", "紅方"),
+            Color::Black => lang.pick("Black", "黑方", "黑方"),
+        }
+    }
+
+    /// The side's one-character name where space is short (a piece's owner: 紅馬, 黑車):
+    /// "Red" / "红" / "紅", "Black" / "黑".
+    pub fn short_name(self, lang: Language) -> &'static str {
+        match self {
+            Color::Red => lang.pick("Red", "红", "紅"),
+            Color::Black => lang.pick("Black", "黑", "黑"),
         }
     }
 }

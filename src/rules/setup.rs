@@ -55,10 +55,7 @@ pub enum SetupError {
 impl SetupError {
     /// The reason in a user's language, naming the rule the setup breaks.
     pub fn message(&self, lang: Language) -> String {
-        let side = |c: Color| match c {
-            Color::Red => lang.pick("Red", "红方", "紅方"),
-            Color::Black => lang.pick("Black", "黑方", "黑方"),
-        };
+        let side = |c: Color| c.name(lang);
         match self {
             // 1.2: each side has one general.
             SetupError::NoGeneral(c) => match c {

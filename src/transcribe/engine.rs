@@ -40,10 +40,7 @@ impl MoveNumber {
     }
 
     fn side_name(&self, lang: Language) -> &'static str {
-        match self.side {
-            Color::Red => lang.pick("Red", "红方", "紅方"),
-            Color::Black => lang.pick("Black", "黑方", "黑方"),
-        }
+        self.side.name(lang)
     }
 }
 
@@ -228,20 +225,9 @@ struct Branch {
     children: Vec<Branch>,
 }
 
-#[derive(Clone, Debug)]
-struct Snapshot {
-    game: Game,
-    texts: HashMap<NodeId, String>,
-    held: VecDeque<Held>,
-    stop: Option<Stop>,
-}
-
-/// Most changes kept for undo.
-pub const UNDO_DEPTH: usize = 500;
-
 /// The transcription engine. It works on a [`Game`] owned by the caller: moves are entered at
-/// the game's cursor, and every change can be undone (each change first saves a snapshot of the
-/// record; [`Transcriber::checkpoint`] lets other edits join the same undo history).
+/// the game's cursor. It is `Clone`, so the caller's undo history keeps it with the record
+/// (the app's session does).
 ///
 /// Typed texts are remembered per node: a correction in the middle re-reads the moves after it
 /// from what was typed (moves that came from a file are re-read from their notation in the
@@ -251,8 +237,6 @@ pub struct Transcriber {
     texts: HashMap<NodeId, String>,
     held: VecDeque<Held>,
     stop: Option<Stop>,
-    undo: Vec<Snapshot>,
-    redo: Vec<Snapshot>,
 }
 
 /// A digit 1–9 typed alone (ASCII or full width).
@@ -299,79 +283,6 @@ impl Transcriber {
         }))
     }
 
-    /// Save the record for undo before a change made elsewhere (a comment, a mark, a deleted
-    /// variation…), so one undo history covers every edit.
-    pub fn checkpoint(&mut self, game: &Game) {
-        self.push_undo(game.clone());
-    }
-
-    fn push_undo(&mut self, game: Game) {
-        self.undo.push(Snapshot {
-            game,
-            texts: self.texts.clone(),
-            held: self.held.clone(),
-            stop: self.stop.clone(),
-        });
-        if self.undo.len() > UNDO_DEPTH {
-            self.undo.remove(0);
-        }
-        self.redo.clear();
-    }
-
-    /// After an edit made elsewhere: keep `before` for undo if the record changed (`after` is
-    /// the record now). Returns whether it changed. The app can call this around every command
-    /// instead of deciding beforehand which commands edit.
-    pub fn note_change(&mut self, before: Game, after: &Game) -> bool {
-        if before.same_record(after) {
-            return false;
-        }
-        self.push_undo(before);
-        true
-    }
-
-    fn restore(&mut self, game: &mut Game, snapshot: Snapshot) -> Snapshot {
-        Snapshot {
-            game: std::mem::replace(game, snapshot.game),
-            texts: std::mem::replace(&mut self.texts, snapshot.texts),
-            held: std::mem::replace(&mut self.held, snapshot.held),
-            stop: std::mem::replace(&mut self.stop, snapshot.stop),
-        }
-    }
-
-    /// Undo the last change; false when there is none.
-    pub fn undo(&mut self, game: &mut Game) -> bool {
-        match self.undo.pop() {
-            Some(snapshot) => {
-                let current = self.restore(game, snapshot);
-                self.redo.push(current);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Redo the last undone change; false when there is none.
-    pub fn redo(&mut self, game: &mut Game) -> bool {
-        match self.redo.pop() {
-            Some(snapshot) => {
-                let current = self.restore(game, snapshot);
-                self.undo.push(current);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// True when there is a change to undo.
-    pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
-    }
-
-    /// True when there is a change to redo.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
-    }
-
     /// Enter what was typed in the move box: one move or a whole line of them (numbers,
     /// comments and marks allowed), after the cursor.
     ///
@@ -393,7 +304,6 @@ impl Transcriber {
                 stop: self.stop.clone(),
             };
         }
-        self.checkpoint(game);
         if !line.leading_comment.is_empty() {
             let node = game.cursor();
             let mut comment = game.comment(node).to_owned();
@@ -432,7 +342,6 @@ impl Transcriber {
             return None;
         };
         let mv = *candidates.get(k.checked_sub(1)?)?;
-        self.checkpoint(game);
         let held = self.held.pop_front()?;
         self.stop = None;
         let mut entry = Entry::default();
@@ -450,7 +359,6 @@ impl Transcriber {
         if self.held.is_empty() {
             return Entry::default();
         }
-        self.checkpoint(game);
         self.held.pop_front();
         self.stop = None;
         self.run(game)
@@ -461,7 +369,6 @@ impl Transcriber {
         let Some(Stop::Numbering { .. }) = self.stop else {
             return Entry::default();
         };
-        self.checkpoint(game);
         if let Some(head) = self.held.front_mut() {
             head.number = None;
         }
@@ -470,12 +377,9 @@ impl Transcriber {
     }
 
     /// Drop every held move.
-    pub fn clear_held(&mut self, game: &Game) {
-        if !self.held.is_empty() {
-            self.checkpoint(game);
-            self.held.clear();
-            self.stop = None;
-        }
+    pub fn clear_held(&mut self) {
+        self.held.clear();
+        self.stop = None;
     }
 
     /// Play `mv` at the cursor with what the held text carried.
@@ -672,7 +576,6 @@ impl Transcriber {
         if typed.is_empty() {
             return Entry::default();
         }
-        self.checkpoint(game);
         let later_nodes = game.line_from(node);
         let later = self.continuation(game, &later_nodes);
         // The variations beside the first later move stay where they are; deeper ones are
@@ -713,7 +616,6 @@ impl Transcriber {
         let Some(parent) = game.parent(node) else {
             return Entry::default();
         };
-        self.checkpoint(game);
         let index = game
             .children(parent)
             .iter()

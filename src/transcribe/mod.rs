@@ -11,14 +11,15 @@
 //!   and stops at the first problem with its move number ([`split_line`]).
 //! * Corrections: insert a missed move, replace a wrong one or remove a doubled one in the
 //!   middle; the moves after are re-read from their original text and the first that no longer
-//!   fits is flagged. Every change can be undone ([`Transcriber`]).
+//!   fits is flagged. The [`Transcriber`] is `Clone`: the app's one undo history keeps it
+//!   with the record.
 
 mod engine;
 mod line;
 mod read;
 mod suggest;
 
-pub use engine::{Entry, Held, MoveNumber, Stop, Transcriber, UNDO_DEPTH};
+pub use engine::{Entry, Held, MoveNumber, Stop, Transcriber};
 pub use line::{split_line, Line, Numbered, Token};
 pub use read::{read_typed, EntryError};
 pub use suggest::{suggest, Slip, Suggestion, MAX_SUGGESTIONS};

@@ -1,8 +1,8 @@
 //! Annotating the record: the mark (`!`, `?`, …) and evaluation (`=`, `+-`, …) of a move, and
 //! the order of variations (promote, demote, make main line, delete), from the bar under the
-//! comment, from a move's context menu, and from the keyboard.
+//! comment and from a move's context menu (the keys are in [`super::user_command`]).
 
-use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+use eframe::egui;
 
 use crate::lang::Language;
 use crate::record::{Evaluation, Game, Mark, NodeId};
@@ -70,9 +70,9 @@ fn can_demote(game: &Game, node: NodeId) -> bool {
 /// The bar under the comment: marks and evaluation of the move on the board, and its line's
 /// place among the variations.
 pub fn bar(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
-    let lang = session.lang;
+    let lang = session.lang();
     let node = session.cursor();
-    let game = &session.game;
+    let game = &session.game();
     let has_move = node != game.root();
     let mut commands = Vec::new();
     ui.add_enabled_ui(has_move, |ui| {
@@ -110,8 +110,8 @@ pub fn bar(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
 
 /// Promote, make main, demote and delete, for the line holding `node`.
 fn line_buttons(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut Vec<Command>) {
-    let lang = session.lang;
-    let game = &session.game;
+    let lang = session.lang();
+    let game = &session.game();
     let in_variation = !game.is_main_line(node);
     for (label, enabled, command) in [
         (
@@ -149,9 +149,9 @@ pub fn context_menu(
     node: NodeId,
     commands: &mut Vec<Command>,
 ) {
-    let lang = session.lang;
+    let lang = session.lang();
     response.context_menu(|ui| {
-        let current = session.game.mark(node);
+        let current = session.game().mark(node);
         for mark in Mark::ALL {
             let on = current == Some(mark);
             let text = format!("{}  {}", mark.symbol(), mark_name(mark, lang));
@@ -163,56 +163,6 @@ pub fn context_menu(
         ui.separator();
         line_buttons(ui, session, node, commands);
     });
-}
-
-/// Keys (when no text field has the keyboard): Alt+1…6 set the marks `!` `?` `!!` `??` `!?`
-/// `?!` and Alt+0 clears the mark; Ctrl+1…8 set the evaluations `=` `∞` `+=` `=+` `+/-` `-/+`
-/// `+-` `-+` and Ctrl+0 clears it; Ctrl+↑/↓ promote and demote the line; Delete deletes the
-/// move on the board and what follows it.
-pub fn shortcuts(input: &mut egui::InputState, session: &Session, commands: &mut Vec<Command>) {
-    let node = session.cursor();
-    if node == session.game.root() {
-        return;
-    }
-    const DIGITS: [Key; 9] = [
-        Key::Num1,
-        Key::Num2,
-        Key::Num3,
-        Key::Num4,
-        Key::Num5,
-        Key::Num6,
-        Key::Num7,
-        Key::Num8,
-        Key::Num9,
-    ];
-    let pressed = |input: &mut egui::InputState, modifiers, key| {
-        input.consume_shortcut(&KeyboardShortcut::new(modifiers, key))
-    };
-    for (mark, key) in Mark::ALL.into_iter().zip(DIGITS) {
-        if pressed(input, Modifiers::ALT, key) {
-            commands.push(Command::SetMark(node, Some(mark)));
-        }
-    }
-    if pressed(input, Modifiers::ALT, Key::Num0) {
-        commands.push(Command::SetMark(node, None));
-    }
-    for (evaluation, key) in Evaluation::ALL.into_iter().zip(DIGITS) {
-        if pressed(input, Modifiers::COMMAND, key) {
-            commands.push(Command::SetEvaluation(node, Some(evaluation)));
-        }
-    }
-    if pressed(input, Modifiers::COMMAND, Key::Num0) {
-        commands.push(Command::SetEvaluation(node, None));
-    }
-    if pressed(input, Modifiers::COMMAND, Key::ArrowUp) {
-        commands.push(Command::PromoteLine(node));
-    }
-    if pressed(input, Modifiers::COMMAND, Key::ArrowDown) {
-        commands.push(Command::DemoteLine(node));
-    }
-    if pressed(input, Modifiers::NONE, Key::Delete) {
-        commands.push(Command::DeleteFrom(node));
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+use eframe::egui::{self, Key};
 
 use crate::competition::pgn::EncodeError;
 use crate::formats::{read_pgn_text, save_atomic, TargetState};
@@ -13,10 +13,9 @@ use crate::lang::Language;
 use crate::record::{Game, TagKey};
 use crate::referee::RuleSet;
 
-use super::annotate;
 use super::board::{self, BoardView};
 use super::clock_panel;
-use super::command::Command;
+use super::command::{Command, GameToShow};
 use super::export_dialog::ExportDialog;
 use super::files::{self, FileDialogs, ListedGame, NativeDialogs};
 use super::record_panel;
@@ -25,6 +24,7 @@ use super::settings::Settings;
 use super::setup_editor::{self, SetupEditor};
 use super::status;
 use super::transcribe_panel;
+use super::user_command::{Menu, Scope, UserCommand};
 
 /// Where the app keeps things and how it asks for files.
 pub struct AppOptions {
@@ -79,6 +79,8 @@ pub struct QipuApp {
     setup: Option<SetupEditor>,
     /// The export window, while open.
     export: Option<ExportDialog>,
+    /// The command palette's query, while it is open.
+    palette: Option<String>,
 }
 
 impl QipuApp {
@@ -104,12 +106,11 @@ impl QipuApp {
     fn build(ctx: &egui::Context, settings: Settings, options: AppOptions) -> QipuApp {
         ctx.set_fonts(super::fonts::definitions());
         ctx.set_theme(egui::Theme::Light);
-        let session = Session {
-            lang: settings.language(),
-            flipped: settings.flipped,
-            notation: settings.notation(),
-            ..Session::default()
-        };
+        let session = Session::default().with_view(
+            settings.language(),
+            settings.notation(),
+            settings.flipped,
+        );
         let question = options
             .autosave
             .as_deref()
@@ -129,12 +130,14 @@ impl QipuApp {
             title: String::new(),
             setup: None,
             export: None,
+            palette: None,
         }
     }
 
     /// Show `game` as if it had been opened.
     pub fn show_game(&mut self, game: Game) {
-        self.session.replace_game(game);
+        self.session
+            .apply(&Command::ShowGame(GameToShow(Box::new(game))));
     }
 
     /// The state shown.
@@ -142,9 +145,9 @@ impl QipuApp {
         &self.session
     }
 
-    /// The state shown, to change from outside the window's commands (tests set its timer).
-    pub fn session_mut(&mut self) -> &mut Session {
-        &mut self.session
+    /// The clock's time source: tests set the time by hand.
+    pub fn timer_mut(&mut self) -> &mut super::timer::Timer {
+        self.session.timer_mut()
     }
 
     /// The file the game belongs to.
@@ -157,22 +160,30 @@ impl QipuApp {
         &self.settings.recent
     }
 
-    /// Apply one command: the single place where the session changes.
+    /// Apply one command: the single place where the app and its session change.
     pub fn apply(&mut self, ctx: &egui::Context, command: Command) {
         let loses_work = matches!(
             command,
-            Command::NewGame | Command::Open | Command::OpenPath(_) | Command::PasteText(_)
+            Command::NewGame
+                | Command::Open
+                | Command::OpenPath(_)
+                | Command::PasteText(_)
+                | Command::ContinueAsAnalysis
         );
-        if loses_work && self.session.dirty {
+        if loses_work && self.session.dirty() {
             self.question = Some(Question::Discard(Some(command)));
             return;
         }
+        let ended = self.session.ending();
+        let edits = command.edits();
         self.apply_now(ctx, command);
-        self.autosave();
+        if edits || self.session.ending() != ended {
+            self.autosave();
+        }
     }
 
     fn apply_now(&mut self, ctx: &egui::Context, command: Command) {
-        let lang = self.session.lang;
+        let lang = self.session.lang();
         match command {
             Command::CopyFen => ctx.copy_text(self.session.position().to_fen()),
             Command::CopyPgn => {
@@ -197,9 +208,29 @@ impl QipuApp {
                 self.setup = Some(SetupEditor::new(self.session.position().to_setup()))
             }
             Command::OpenExport => self.export = Some(ExportDialog::default()),
+            Command::Export(job) => {
+                if let Some(export) = &mut self.export {
+                    export.run(&job, &self.session);
+                }
+            }
+            Command::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
+            Command::OpenPalette => self.palette = Some(String::new()),
+            Command::DiscardChanges => {
+                self.session.apply(&Command::MarkSaved);
+                self.remove_autosave();
+            }
+            Command::Quit => {
+                if self.session.dirty() && !self.closing {
+                    self.question = Some(Question::Discard(None));
+                } else {
+                    self.closing = true;
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
             command => {
-                if matches!(command, Command::NewGame) {
+                if matches!(command, Command::NewGame | Command::ContinueAsAnalysis) {
                     self.path = None;
+                    self.save_in_place = false;
                 }
                 self.session.apply(&command);
             }
@@ -214,7 +245,7 @@ impl QipuApp {
         }
         match read_pgn_text(text).next() {
             Some(Ok(game)) if game.move_count() > 0 || !game.tags().is_empty() => {
-                self.session.replace_game(game);
+                self.show_game(game);
                 self.path = None;
             }
             _ => self.session.apply(&Command::PasteFen(text.to_owned())),
@@ -222,29 +253,31 @@ impl QipuApp {
     }
 
     fn open(&mut self, path: PathBuf) {
+        let lang = self.session.lang();
         match files::open(&path) {
-            Ok(mut games) if games.len() == 1 => {
-                let (game, complete) = match games.remove(0) {
-                    Ok(game) => (game, true),
-                    Err(e) => {
-                        self.error = Some(e.message(self.session.lang));
-                        match e.partial {
-                            Some(partial) => (*partial, false),
-                            None => return,
-                        }
+            Ok(mut opened) if opened.games.len() == 1 => {
+                let (game, error) = match files::showable(opened.games.remove(0)) {
+                    Ok(shown) => shown,
+                    Err(error) => {
+                        self.error = error.map(|e| e.message(lang));
+                        return;
                     }
                 };
-                self.session.replace_game(game);
+                // What could not be read is said; the part read is shown.
+                self.error = error.map(|e| e.message(lang));
+                self.show_game(game);
                 self.settings.remember(path.clone());
-                // Save writes PGN: never over an XQF file, nor over a file that read in part.
-                self.save_in_place = complete && files::is_pgn_path(&path);
+                self.save_in_place = opened.save_in_place;
                 self.path = Some(path);
             }
-            Ok(games) => {
+            Ok(opened) => {
                 self.settings.remember(path.clone());
-                self.question = Some(Question::PickGame { path, games });
+                self.question = Some(Question::PickGame {
+                    path,
+                    games: opened.games,
+                });
             }
-            Err(e) => self.error = Some(e.message(self.session.lang)),
+            Err(e) => self.error = Some(e.message(lang)),
         }
     }
 
@@ -255,36 +288,38 @@ impl QipuApp {
         if index >= games.len() {
             return;
         }
-        match games.swap_remove(index) {
-            Ok(game) => {
-                self.session.replace_game(game);
+        let lang = self.session.lang();
+        match files::showable(games.swap_remove(index)) {
+            Ok((game, error)) => {
+                self.error = error.map(|e| e.message(lang));
+                self.show_game(game);
                 // A game out of several is saved to a new file, never over the collection.
                 self.path = None;
             }
-            Err(e) => self.error = Some(e.message(self.session.lang)),
+            Err(error) => self.error = error.map(|e| e.message(lang)),
         }
     }
 
     fn save_as(&mut self) {
-        let name = suggested_name(&self.session.game);
-        if let Some(path) = self.options.dialogs.pick_save(self.session.lang, &name) {
+        let name = suggested_name(self.session.game());
+        if let Some(path) = self.options.dialogs.pick_save(self.session.lang(), &name) {
             self.save(path);
         }
     }
 
     fn save(&mut self, path: PathBuf) {
         let (game, cut) = self.session.game_to_save();
-        let text = files::pgn_text(&game, self.session.lang);
+        let text = files::pgn_text(&game, self.session.lang());
         match save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
             Ok(()) => {
-                self.session.dirty = false;
+                self.session.apply(&Command::MarkSaved);
                 self.settings.remember(path.clone());
                 self.save_in_place = true;
                 self.path = Some(path);
                 self.remove_autosave();
-                self.error = cut.map(|e| log_cut_message(&e, self.session.lang));
+                self.error = cut.map(|e| log_cut_message(&e, self.session.lang()));
             }
-            Err(e) => self.error = Some(e.message(self.session.lang)),
+            Err(e) => self.error = Some(e.message(self.session.lang())),
         }
     }
 
@@ -293,7 +328,7 @@ impl QipuApp {
         let Some(path) = self.options.autosave.clone() else {
             return;
         };
-        if !self.session.dirty {
+        if !self.session.dirty() {
             return;
         }
         if let Some(dir) = path.parent() {
@@ -302,9 +337,9 @@ impl QipuApp {
         // A clock log that no longer fits the moves is refused by Save; the autosave keeps the
         // moves all the same.
         let (game, _) = self.session.game_to_save();
-        let text = files::pgn_text(&game, self.session.lang);
+        let text = files::pgn_text(&game, self.session.lang());
         if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
-            self.error = Some(e.message(self.session.lang));
+            self.error = Some(e.message(self.session.lang()));
         }
     }
 
@@ -326,66 +361,10 @@ impl QipuApp {
         if ctx.egui_wants_keyboard_input() {
             return;
         }
-        let shortcuts = [
-            // Redo before take-back: Ctrl+Shift+Z would also match Ctrl+Z.
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
-                Command::Redo,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::Y),
-                Command::Redo,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::ALT, Key::Backspace),
-                Command::Undo,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::Z),
-                Command::TakeBack,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
-                Command::Open,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::S),
-                Command::Save,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
-                Command::NewGame,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::NONE, Key::ArrowLeft),
-                Command::Back,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::NONE, Key::ArrowRight),
-                Command::Forward,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::NONE, Key::ArrowUp),
-                Command::First,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::NONE, Key::Home),
-                Command::First,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::NONE, Key::ArrowDown),
-                Command::Last,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::NONE, Key::End),
-                Command::Last,
-            ),
-        ];
         ctx.input_mut(|input| {
-            annotate::shortcuts(input, &self.session, commands);
-            for (shortcut, command) in shortcuts {
-                if input.consume_shortcut(&shortcut) {
-                    commands.push(command);
+            for user in UserCommand::pressed(input, Scope::Window) {
+                if user.enabled(&self.session) {
+                    commands.push(user.command(&self.session));
                 }
             }
             for event in &input.events {
@@ -398,24 +377,33 @@ impl QipuApp {
         });
     }
 
+    /// A menu of the command table: its commands, greyed out when they cannot be given, with
+    /// their first shortcut.
+    fn table_menu(&self, ui: &mut egui::Ui, menu: Menu, commands: &mut Vec<Command>) {
+        let lang = self.session.lang();
+        for user in UserCommand::all()
+            .into_iter()
+            .filter(|c| c.menu() == Some(menu))
+        {
+            let mut button = egui::Button::new(user.label(lang));
+            if let Some((shortcut, _)) = user.shortcuts().first() {
+                button = button.shortcut_text(ui.ctx().format_shortcut(shortcut));
+            }
+            if ui
+                .add_enabled(user.enabled(&self.session), button)
+                .clicked()
+            {
+                commands.push(user.command(&self.session));
+            }
+        }
+    }
+
     fn menu_bar(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let lang = self.session.lang;
+        let lang = self.session.lang();
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button(lang.pick("File", "文件", "檔案"), |ui| {
-                for (label, command) in [
-                    (lang.pick("New game", "新对局", "新對局"), Command::NewGame),
-                    (lang.pick("Open…", "打开…", "開啟…"), Command::Open),
-                    (lang.pick("Save", "保存", "儲存"), Command::Save),
-                    (
-                        lang.pick("Save as…", "另存为…", "另存新檔…"),
-                        Command::SaveAs,
-                    ),
-                    (lang.pick("Export…", "导出…", "匯出…"), Command::OpenExport),
-                ] {
-                    if ui.button(label).clicked() {
-                        commands.push(command);
-                    }
-                }
+                self.table_menu(ui, Menu::File, commands);
+                ui.separator();
                 ui.menu_button(
                     lang.pick("Recent files", "最近的文件", "最近的檔案"),
                     |ui| {
@@ -426,55 +414,9 @@ impl QipuApp {
                         }
                     },
                 );
-                ui.separator();
-                if ui
-                    .button(lang.pick("Copy FEN", "复制 FEN", "複製 FEN"))
-                    .clicked()
-                {
-                    commands.push(Command::CopyFen);
-                }
-                if ui
-                    .button(lang.pick("Copy PGN", "复制 PGN", "複製 PGN"))
-                    .clicked()
-                {
-                    commands.push(Command::CopyPgn);
-                }
-                if ui
-                    .button(lang.pick("Paste FEN or PGN", "粘贴 FEN 或 PGN", "貼上 FEN 或 PGN"))
-                    .clicked()
-                {
-                    ui.ctx()
-                        .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
-                }
             });
             ui.menu_button(lang.pick("Game", "对局", "對局"), |ui| {
-                if ui.button(lang.pick("Take back", "悔棋", "悔棋")).clicked() {
-                    commands.push(Command::TakeBack);
-                }
-                if ui
-                    .button(lang.pick("Set up position…", "摆局…", "擺局…"))
-                    .clicked()
-                {
-                    commands.push(Command::OpenSetup);
-                }
-                let can_undo = self.session.transcriber.can_undo();
-                let can_redo = self.session.transcriber.can_redo();
-                for (label, enabled, command) in [
-                    (
-                        lang.pick("Undo edit", "撤销改动", "復原變更"),
-                        can_undo,
-                        Command::Undo,
-                    ),
-                    (
-                        lang.pick("Redo edit", "重做改动", "重做變更"),
-                        can_redo,
-                        Command::Redo,
-                    ),
-                ] {
-                    if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
-                        commands.push(command);
-                    }
-                }
+                self.table_menu(ui, Menu::Game, commands);
                 ui.separator();
                 ui.label(lang.pick("Rules", "规则", "規則"));
                 for (rules, label) in [
@@ -491,18 +433,16 @@ impl QipuApp {
                         lang.pick("Asian (AXF)", "亚洲象联", "亞洲象聯"),
                     ),
                 ] {
-                    if ui.radio(self.session.rules == rules, label).clicked() {
+                    if ui.radio(self.session.rules() == rules, label).clicked() {
                         commands.push(Command::SetRules(rules));
                     }
                 }
             });
+            ui.menu_button(lang.pick("Annotate", "注释", "註釋"), |ui| {
+                self.table_menu(ui, Menu::Annotate, commands);
+            });
             ui.menu_button(lang.pick("View", "视图", "檢視"), |ui| {
-                if ui
-                    .button(lang.pick("Flip board", "翻转棋盘", "翻轉棋盤"))
-                    .clicked()
-                {
-                    commands.push(Command::Flip);
-                }
+                self.table_menu(ui, Menu::View, commands);
             });
             ui.menu_button(lang.pick("Language", "语言", "語言"), |ui| {
                 for choice in Language::ALL {
@@ -514,9 +454,55 @@ impl QipuApp {
         });
     }
 
+    /// The command palette: type words of a command's name (in the language shown or in
+    /// English), Enter gives the first found, a click any of them; Escape closes it.
+    fn palette(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let Some(query) = &mut self.palette else {
+            return;
+        };
+        let lang = self.session.lang();
+        let found: Vec<UserCommand> = UserCommand::all()
+            .into_iter()
+            .filter(|c| c.enabled(&self.session) && c.matches(query, lang))
+            .collect();
+        let mut close = false;
+        let modal = egui::Modal::new(egui::Id::unique("palette")).show(ctx, |ui| {
+            ui.set_width(360.0);
+            let field = ui.add(
+                egui::TextEdit::singleline(query)
+                    .hint_text(lang.pick("Find a command", "查找命令", "尋找指令"))
+                    .desired_width(f32::INFINITY),
+            );
+            field.request_focus();
+            if ui.input(|i| i.key_pressed(Key::Enter)) {
+                if let Some(first) = found.first() {
+                    commands.push(first.command(&self.session));
+                }
+                close = true;
+            }
+            egui::ScrollArea::vertical()
+                .max_height(320.0)
+                .show(ui, |ui| {
+                    for user in &found {
+                        let mut button = egui::Button::new(user.label(lang));
+                        if let Some((shortcut, _)) = user.shortcuts().first() {
+                            button = button.shortcut_text(ctx.format_shortcut(shortcut));
+                        }
+                        if ui.add(button).clicked() {
+                            commands.push(user.command(&self.session));
+                            close = true;
+                        }
+                    }
+                });
+        });
+        if close || modal.should_close() {
+            self.palette = None;
+        }
+    }
+
     /// The open question, if any, as a modal window; returns the answer's command.
     fn question(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
-        let lang = self.session.lang;
+        let lang = self.session.lang();
         let Some(question) = &self.question else {
             return;
         };
@@ -540,15 +526,8 @@ impl QipuApp {
                             .clicked()
                         {
                             close = true;
-                            self.session.dirty = false;
-                            self.remove_autosave();
-                            match &pending {
-                                Some(command) => commands.push(command.clone()),
-                                None => {
-                                    self.closing = true;
-                                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-                                }
-                            }
+                            commands.push(Command::DiscardChanges);
+                            commands.push(pending.clone().unwrap_or(Command::Quit));
                         }
                         if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
                             close = true;
@@ -587,12 +566,12 @@ impl QipuApp {
                     ));
                     ui.horizontal(|ui| {
                         if ui.button(lang.pick("Restore", "恢复", "恢復")).clicked() {
-                            self.session.replace_game(game.clone());
-                            self.session.dirty = true;
+                            commands
+                                .push(Command::RestoreAutosave(GameToShow(Box::new(game.clone()))));
                             close = true;
                         }
                         if ui.button(lang.pick("Discard", "放弃", "放棄")).clicked() {
-                            self.remove_autosave();
+                            commands.push(Command::DiscardChanges);
                             close = true;
                         }
                     });
@@ -606,9 +585,9 @@ impl QipuApp {
 }
 
 /// "3. Red – Black (Event)" for the game list.
-fn game_title(index: usize, game: &ListedGame, lang: Language) -> String {
-    match game {
-        Ok(game) => {
+fn game_title(index: usize, listed: &ListedGame, lang: Language) -> String {
+    match (&listed.game, &listed.error) {
+        (Some(game), _) => {
             let tags = game.tags();
             let get = |key| tags.get(&key).unwrap_or("?").to_owned();
             format!(
@@ -620,7 +599,8 @@ fn game_title(index: usize, game: &ListedGame, lang: Language) -> String {
                 tags.get(&TagKey::Result).unwrap_or("")
             )
         }
-        Err(e) => format!("{}. {}", index + 1, e.message(lang)),
+        (None, Some(e)) => format!("{}. {}", index + 1, e.message(lang)),
+        (None, None) => format!("{}.", index + 1),
     }
 }
 
@@ -654,14 +634,14 @@ fn suggested_name(game: &Game) -> String {
 
 impl eframe::App for QipuApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.settings.language = self.session.lang.tag().to_owned();
-        self.settings.flipped = self.session.flipped;
-        self.settings.notation = self.session.notation.name().to_owned();
+        self.settings.language = self.session.lang().tag().to_owned();
+        self.settings.flipped = self.session.flipped();
+        self.settings.notation = self.session.notation().name().to_owned();
         eframe::set_value(storage, Settings::KEY, &self.settings);
     }
 
     fn on_exit(&mut self) {
-        if !self.session.dirty {
+        if !self.session.dirty() {
             self.remove_autosave();
         }
     }
@@ -675,12 +655,13 @@ impl QipuApp {
     /// Draw the window and apply what the user asked for.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        let mut commands = Vec::new();
-        if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty && !self.closing {
+        // The time moves on before anything is drawn: a flag that fell shows in this frame.
+        let mut commands = vec![Command::Tick];
+        if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty() && !self.closing {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.question = Some(Question::Discard(None));
         }
-        if self.question.is_none() && self.setup.is_none() {
+        if self.question.is_none() && self.setup.is_none() && self.palette.is_none() {
             self.keyboard(&ctx, &mut commands);
         }
 
@@ -698,9 +679,9 @@ impl QipuApp {
             .default_size(300.0)
             .min_size(240.0)
             .show(ui, |ui| {
-                commands.extend(transcribe_panel::show(ui, &mut self.session));
+                commands.extend(transcribe_panel::show(ui, &self.session));
                 ui.separator();
-                commands.extend(clock_panel::show(ui, &mut self.session));
+                commands.extend(clock_panel::show(ui, &self.session));
             });
         egui::CentralPanel::default().show(ui, |ui| {
             if setup_editor::show_open(&mut self.setup, ui, &self.session, &mut commands) {
@@ -710,8 +691,8 @@ impl QipuApp {
             let drawing = self.session.drawing();
             let view = BoardView {
                 position: self.session.position(),
-                flipped: self.session.flipped,
-                selected: self.session.selected,
+                flipped: self.session.flipped(),
+                selected: self.session.selected(),
                 destinations: &destinations,
                 last_move: self.session.last_move(),
                 drawing: &drawing,
@@ -719,13 +700,19 @@ impl QipuApp {
             commands.extend(board::show(ui, &view));
         });
         self.question(&ctx, &mut commands);
+        self.palette(&ctx, &mut commands);
         if let Some(export) = &mut self.export {
-            if !export.show(&ctx, &self.session, self.options.dialogs.as_mut()) {
+            if !export.show(
+                &ctx,
+                &self.session,
+                self.options.dialogs.as_mut(),
+                &mut commands,
+            ) {
                 self.export = None;
             }
         }
         if let Some(error) = self.error.clone() {
-            let lang = self.session.lang;
+            let lang = self.session.lang();
             egui::Modal::new(egui::Id::unique("error")).show(&ctx, |ui| {
                 ui.label(error);
                 if ui.button(lang.pick("OK", "确定", "確定")).clicked() {
@@ -740,11 +727,11 @@ impl QipuApp {
         let title = match &self.path {
             Some(path) => format!(
                 "{}{} — Qipu",
-                if self.session.dirty { "• " } else { "" },
+                if self.session.dirty() { "• " } else { "" },
                 path.file_name()
                     .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
             ),
-            None => format!("{}Qipu 棋谱", if self.session.dirty { "• " } else { "" }),
+            None => format!("{}Qipu 棋谱", if self.session.dirty() { "• " } else { "" }),
         };
         if title != self.title {
             self.title.clone_from(&title);

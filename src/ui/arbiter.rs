@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use eframe::egui::{self, Color32, RichText, TextEdit};
 
-use crate::competition::{hms, parse_hms, side_name, Contest, Entry, Event, FoulClause};
+use crate::competition::{hms, parse_hms, Contest, Entry, Event, FoulClause};
 use crate::lang::Language;
 use crate::rules::Color;
 
@@ -80,9 +80,9 @@ pub fn show(
     ui.label(format!(
         "{}: {} {} · {} {}",
         lang.pick("Fouls", "犯规", "犯規"),
-        side_name(Color::Red, lang),
+        Color::Red.name(lang),
         contest.fouls(Color::Red),
-        side_name(Color::Black, lang),
+        Color::Black.name(lang),
         contest.fouls(Color::Black)
     ));
     if playing {
@@ -118,8 +118,8 @@ fn fouls(ui: &mut egui::Ui, form: &mut Form, lang: Language, commands: &mut Vec<
     ui.horizontal(|ui| {
         for side in [Color::Red, Color::Black] {
             let label = match lang {
-                Language::English => format!("Foul by {}", side_name(side, lang)),
-                _ => format!("{}{}", side_name(side, lang), lang.pick("", "犯规", "犯規")),
+                Language::English => format!("Foul by {}", side.name(lang)),
+                _ => format!("{}{}", side.name(lang), lang.pick("", "犯规", "犯規")),
             };
             if ui.button(label).clicked() {
                 commands.push(Command::Arbiter(ArbiterAction::Foul {
@@ -198,8 +198,8 @@ fn correction(
     ui.horizontal(|ui| {
         for side in [Color::Red, Color::Black] {
             let label = match lang {
-                Language::English => format!("Set {}'s clock", side_name(side, lang)),
-                _ => format!("{}{}", lang.pick("", "校正", "校正"), side_name(side, lang)),
+                Language::English => format!("Set {}'s clock", side.name(lang)),
+                _ => format!("{}{}", lang.pick("", "校正", "校正"), side.name(lang)),
             };
             if ui.add_enabled(ready, egui::Button::new(label)).clicked() {
                 commands.push(Command::Arbiter(ArbiterAction::Correct {

@@ -100,7 +100,7 @@ pub fn paste_time(plies: usize, runs: usize) -> PasteFigures {
         frame(&ctx, &mut app);
         let figures = PasteFigures {
             moves,
-            entered: app.session().game.main_line().len(),
+            entered: app.session().game().main_line().len(),
             enter,
             total: start.elapsed(),
         };
@@ -169,6 +169,6 @@ pub fn frame_times(plies: usize, frames: usize) -> FrameFigures {
 /// Time to read every game of a file as the Open command does, and the number of games.
 pub fn open_time(path: &Path) -> Result<(Duration, usize), files::OpenError> {
     let start = Instant::now();
-    let games = files::open(path)?;
-    Ok((start.elapsed(), games.len()))
+    let opened = files::open(path)?;
+    Ok((start.elapsed(), opened.games.len()))
 }

@@ -9,11 +9,9 @@
 use eframe::egui::{self, Color32, Modifiers, Pos2, Shape, Stroke, Vec2};
 
 use crate::export::diagram::draw_color;
-use crate::record::drawing::{drawing, set_drawing};
-use crate::record::{Arrow, DrawColor, Drawing, Highlight};
+use crate::record::{DrawColor, Drawing};
 
 use super::board::Geometry;
-use super::session::Session;
 
 /// The colour the held modifier keys pick: Shift red, Ctrl/Cmd blue, Alt yellow, none green.
 pub fn color_for(modifiers: Modifiers) -> DrawColor {
@@ -82,33 +80,6 @@ pub fn paint_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, step: f32, col
         color,
         Stroke::NONE,
     ));
-}
-
-impl Session {
-    /// The drawing kept with the move on the board.
-    pub fn drawing(&self) -> Drawing {
-        drawing(&self.game, self.cursor())
-    }
-
-    /// Draw an arrow on the move on the board, or remove the same arrow.
-    pub(super) fn toggle_arrow(&mut self, arrow: Arrow) {
-        let mut d = self.drawing();
-        d.toggle_arrow(arrow);
-        self.keep_drawing(&d);
-    }
-
-    /// Highlight a point on the move on the board, or clear it.
-    pub(super) fn toggle_highlight(&mut self, highlight: Highlight) {
-        let mut d = self.drawing();
-        d.toggle_highlight(highlight);
-        self.keep_drawing(&d);
-    }
-
-    fn keep_drawing(&mut self, d: &Drawing) {
-        let node = self.cursor();
-        set_drawing(&mut self.game, node, d);
-        self.dirty = true;
-    }
 }
 
 #[cfg(test)]

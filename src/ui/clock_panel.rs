@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use eframe::egui::{self, Color32, RichText};
 
-use crate::competition::{hms, side_name, Contest, Moment, Preset, Reading};
+use crate::competition::{hms, Contest, Moment, Preset, Reading};
 use crate::lang::Language;
 use crate::rules::Color;
 
@@ -109,14 +109,14 @@ pub fn face_text(side: Color, reading: &Reading, lang: Language) -> String {
     };
     format!(
         "{} {} · {due}",
-        side_name(side, lang),
+        side.name(lang),
         hms(Duration::from_secs(left))
     )
 }
 
-/// Draw the clock; settles the time first (a flag fall ends the game, 22.1).
-pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
-    session.tick();
+/// Draw the clock as the session holds it (the app settles the time at the start of every
+/// frame, [`Command::Tick`]).
+pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
     // The arbiter's forms and the log can outgrow the window: they scroll.
     egui::ScrollArea::vertical()
         .auto_shrink([false, true])
@@ -125,14 +125,14 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
 }
 
 fn panel(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
-    let lang = session.lang;
-    let at = session.timer.now();
+    let lang = session.lang();
+    let at = session.now();
     let mut commands = Vec::new();
     let id = egui::Id::unique("qipu-clock-form");
     let mut form: Form = ui.data(|d| d.get_temp(id)).unwrap_or_default();
 
     ui.strong(lang.pick("Clock", "棋钟", "棋鐘"));
-    match &session.contest {
+    match &session.contest() {
         // A running or finished clock is never replaced: its record would be lost.
         None => chooser(ui, &mut form, lang, &mut commands),
         Some(contest) => {
@@ -144,16 +144,16 @@ fn panel(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         }
     }
 
-    if let Some(error) = &session.clock_record_error {
+    if let Some(error) = &session.clock_record_error() {
         ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
     }
-    if let Some(contest) = &session.contest {
+    if let Some(contest) = &session.contest() {
         contest_controls(ui, contest, at, lang, &mut form, &mut commands);
-        if let Some(error) = &session.contest_error {
+        if let Some(error) = &session.contest_error() {
             ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
         }
         ui.separator();
-        let first = session.game.start().side_to_move();
+        let first = session.game().start().side_to_move();
         arbiter::show(ui, contest, first, lang, &mut commands);
     }
     ui.data_mut(|d| d.insert_temp(id, form));
@@ -227,13 +227,13 @@ fn contest_controls(
     if let Some(side) = contest.pending_offer() {
         ui.label(format!(
             "{} {}",
-            side_name(side, lang),
+            side.name(lang),
             lang.pick("offers a draw", "提议和棋", "提議和棋")
         ));
     }
     egui::Grid::new("contest-actions").show(ui, |ui| {
         for side in [Color::Red, Color::Black] {
-            ui.label(side_name(side, lang));
+            ui.label(side.name(lang));
             for (label, command) in [
                 (
                     lang.pick("Offer draw", "提和", "提和"),

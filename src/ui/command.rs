@@ -1,18 +1,29 @@
 //! Everything the user can ask for: widgets, menus and shortcuts return a [`Command`], and the
-//! app applies it in one place.
+//! app applies it in one place ([`super::session::Session::apply`] for the state behind the
+//! window, the app itself for files, the clipboard and its windows).
 
 use std::path::PathBuf;
 
 use crate::competition::Preset;
 use crate::lang::Language;
 use crate::notation::Notation;
-use crate::record::{Arrow, Evaluation, Highlight, Mark, NodeId, TagKey};
+use crate::record::{Arrow, Evaluation, Game, Highlight, Mark, NodeId, TagKey};
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Square};
 
 use super::arbiter::ArbiterAction;
 
-/// One request from the user.
+/// A game for a command to show (opened, pasted, restored).
+#[derive(Clone, Debug)]
+pub struct GameToShow(pub Box<Game>);
+
+impl PartialEq for GameToShow {
+    fn eq(&self, other: &GameToShow) -> bool {
+        self.0.same_record(&other.0)
+    }
+}
+
+/// One request from the user, or from the app on the user's behalf.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// Pick up the piece on this point (or put it down: `None`).
@@ -111,4 +122,71 @@ pub enum Command {
     Resign(Color),
     /// A foul, a natural-limit claim or a clock correction, checked by the arbiter.
     Arbiter(ArbiterAction),
+    /// The time has moved on: the clock settles it (a flag may fall). Sent at every frame.
+    Tick,
+    /// Show this game (opened from a file, pasted, picked from a list).
+    ShowGame(GameToShow),
+    /// Show the unsaved game found in the autosave file, still unsaved.
+    RestoreAutosave(GameToShow),
+    /// The game was saved (or its changes discarded): nothing is unsaved now.
+    MarkSaved,
+    /// The text in the move box, as typed.
+    SetMoveBox(String),
+    /// Go on from a finished game: a copy without its result, to play on as analysis.
+    ContinueAsAnalysis,
+    /// Ask the system for the clipboard's text (it comes back as [`Command::PasteText`]).
+    RequestPaste,
+    /// Open the command palette.
+    OpenPalette,
+    /// Forget the unsaved changes (and their autosave copy).
+    DiscardChanges,
+    /// Close the window (asking first when there are unsaved changes).
+    Quit,
+    /// Write the export the export window describes, to the file chosen.
+    Export(super::export_dialog::ExportJob),
+}
+
+impl Command {
+    /// Whether the command can change the record or the clock's record (and so joins the undo
+    /// history); navigation, view and app commands cannot.
+    pub fn edits(&self) -> bool {
+        !matches!(
+            self,
+            Command::Select(_)
+                | Command::First
+                | Command::Back
+                | Command::Forward
+                | Command::Last
+                | Command::GoTo(_)
+                | Command::Flip
+                | Command::SetNotation(_)
+                | Command::SetLanguage(_)
+                | Command::SetMoveBox(_)
+                | Command::Tick
+                | Command::MarkSaved
+                | Command::CopyFen
+                | Command::CopyPgn
+                | Command::Open
+                | Command::OpenPath(_)
+                | Command::Save
+                | Command::SaveAs
+                | Command::OpenSetup
+                | Command::OpenExport
+                | Command::Export(_)
+                | Command::DiscardChanges
+                | Command::Quit
+                | Command::RequestPaste
+                | Command::OpenPalette
+                | Command::Undo
+                | Command::Redo
+                // A new game starts a new history.
+                | Command::NewGame
+                | Command::PasteFen(_)
+                | Command::PasteText(_)
+                | Command::PickGame(_)
+                | Command::ShowGame(_)
+                | Command::RestoreAutosave(_)
+                | Command::ContinueAsAnalysis
+        )
+    }
 }

@@ -15,8 +15,16 @@ use crate::export::{
 use crate::formats::{save_atomic, TargetState};
 use crate::lang::Language;
 
+use super::command::Command;
 use super::files::FileDialogs;
 use super::session::Session;
+
+/// An export to write: the window's choices go with it, the file is the one chosen.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ExportJob {
+    /// The file chosen (further pages and diagrams are numbered beside it).
+    pub path: PathBuf,
+}
 
 /// What to export.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,14 +64,16 @@ impl Default for ExportDialog {
 }
 
 impl ExportDialog {
-    /// Draw the window; returns false once it is closed.
+    /// Draw the window; an export asked for is returned as a [`Command::Export`], which the
+    /// app carries out with [`ExportDialog::run`]. Returns false once the window is closed.
     pub fn show(
         &mut self,
         ctx: &egui::Context,
         session: &Session,
         dialogs: &mut dyn FileDialogs,
+        commands: &mut Vec<Command>,
     ) -> bool {
-        let lang = session.lang;
+        let lang = session.lang();
         let mut open = true;
         egui::Modal::new(egui::Id::unique("export")).show(ctx, |ui| {
             ui.heading(lang.pick("Export", "导出", "匯出"));
@@ -126,7 +136,7 @@ impl ExportDialog {
             ui.horizontal(|ui| {
                 if ui.button(lang.pick("Export…", "导出…", "匯出…")).clicked() {
                     if let Some(path) = dialogs.pick_export(lang, self.suggested_name()) {
-                        self.outcome = Some(self.export(session, &path).map_err(|e| e.to_string()));
+                        commands.push(Command::Export(ExportJob { path }));
                     }
                 }
                 if ui.button(lang.pick("Close", "关闭", "關閉")).clicked() {
@@ -135,6 +145,11 @@ impl ExportDialog {
             });
         });
         open
+    }
+
+    /// Write `job` and keep its outcome to show.
+    pub fn run(&mut self, job: &ExportJob, session: &Session) {
+        self.outcome = Some(self.export(session, &job.path).map_err(|e| e.to_string()));
     }
 
     fn suggested_name(&self) -> &'static str {
@@ -148,14 +163,14 @@ impl ExportDialog {
     fn diagram_options(&self, session: &Session) -> DiagramOptions {
         DiagramOptions {
             coordinates: self.coordinates,
-            flipped: session.flipped,
-            ..DiagramOptions::for_node(&session.game, session.cursor(), self.size)
+            flipped: session.flipped(),
+            ..DiagramOptions::for_node(&session.game(), session.cursor(), self.size)
         }
     }
 
     /// Write the export to `path`; returns the files written.
     pub fn export(&self, session: &Session, path: &Path) -> Result<Vec<PathBuf>, ExportError> {
-        let game = &session.game;
+        let game = &session.game();
         match self.kind {
             ExportKind::Diagram => {
                 let image = render_diagram(session.position(), &self.diagram_options(session));
@@ -179,7 +194,7 @@ impl ExportDialog {
             }
             ExportKind::Scoresheet => {
                 let options = ScoresheetOptions {
-                    language: session.lang,
+                    language: session.lang(),
                     abbreviated: self.abbreviated,
                 };
                 save_pages(path, &render_scoresheet(game, &options))

@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::formats::{read_pgn, read_xqf, write_pgn, PgnError, PgnWriteOptions, XqfError};
+use crate::formats::{
+    read_record_file, write_pgn, FileGame, FileKind, GameError, PgnWriteOptions, TargetState,
+};
 use crate::lang::Language;
 use crate::notation::Script;
 use crate::record::Game;
@@ -30,7 +32,7 @@ impl FileDialogs for NativeDialogs {
             .set_title(lang.pick("Open a game", "打开棋谱", "開啟棋譜"))
             .add_filter(
                 lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
-                &["pgn", "xqf"],
+                &["pgn", "xqf", "json", "fen"],
             )
             .pick_file()
     }
@@ -63,21 +65,13 @@ pub enum OpenError {
         /// The system's reason.
         source: std::io::Error,
     },
-    /// An XQF file that is not valid.
+    /// The file's only game could not be read.
     #[error("{path}: {source}")]
-    Xqf {
+    Game {
         /// The file.
         path: PathBuf,
         /// What is wrong.
-        source: XqfError,
-    },
-    /// No game in the file could be read.
-    #[error("{path}: {source}")]
-    Pgn {
-        /// The file.
-        path: PathBuf,
-        /// The first game's defect.
-        source: Box<PgnError>,
+        source: Box<GameError>,
     },
     /// The file holds no game.
     #[error("{0}: no game in this file")]
@@ -93,10 +87,7 @@ impl OpenError {
                 lang.pick("cannot read", "无法读取", "無法讀取"),
                 path.display()
             ),
-            OpenError::Xqf { path, source } => {
-                format!("{}: {}", path.display(), source.message(lang))
-            }
-            OpenError::Pgn { path, source } => {
+            OpenError::Game { path, source } => {
                 format!("{}: {}", path.display(), source.message(lang))
             }
             OpenError::Empty(path) => format!(
@@ -108,40 +99,59 @@ impl OpenError {
     }
 }
 
-/// One game of a file as listed for the user: readable, or why not.
-pub type ListedGame = Result<Game, PgnError>;
+/// One game of a file as listed for the user: the game (whole, or the part that could be
+/// read) and what went wrong.
+pub type ListedGame = FileGame;
 
-/// Whether a path names a PGN file (by its extension), the only kind Save writes over.
-pub fn is_pgn_path(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn"))
+/// The game of a listed entry that can be shown: the whole game, or the part read of a game
+/// that stopped, with the error to tell the user; `Err` with the error when nothing can be shown.
+pub fn showable(listed: FileGame) -> Result<(Game, Option<GameError>), Option<GameError>> {
+    match (listed.game, listed.error) {
+        (Some(game), error) => Ok((game, error)),
+        (None, Some(GameError::Pgn(e))) => match e.partial.clone() {
+            Some(partial) => Ok((*partial, Some(GameError::Pgn(e)))),
+            None => Err(Some(GameError::Pgn(e))),
+        },
+        (None, error) => Err(error),
+    }
 }
 
-/// Read the games of a PGN or XQF file (by its extension; PGN otherwise).
-pub fn open(path: &Path) -> Result<Vec<ListedGame>, OpenError> {
-    let bytes = std::fs::read(path).map_err(|source| OpenError::Io {
+/// A record file opened for the window: its games, and whether Save may write over it.
+pub struct Opened {
+    /// The games in order.
+    pub games: Vec<FileGame>,
+    /// Save may write over the file: a PGN file read without error (Save writes PGN; never over
+    /// an XQF or JSON file, nor over a file that read only in part).
+    pub save_in_place: bool,
+}
+
+/// Read the games of a record file of any kind Qipu reads, recognised by its content
+/// ([`read_record_file`]).
+pub fn open(path: &Path) -> Result<Opened, OpenError> {
+    let file = read_record_file(path).map_err(|source| OpenError::Io {
         path: path.to_owned(),
         source,
     })?;
-    let is_xqf = path
-        .extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case("xqf"));
-    if is_xqf {
-        let record = read_xqf(&bytes).map_err(|source| OpenError::Xqf {
-            path: path.to_owned(),
-            source,
-        })?;
-        return Ok(vec![Ok(record.game)]);
-    }
-    let games = read_pgn(&bytes).games;
-    match games.as_slice() {
+    let save_in_place = file.kind == FileKind::Pgn && file.target_state() == TargetState::Safe;
+    let mut games = file.games;
+    match games.as_mut_slice() {
         [] => Err(OpenError::Empty(path.to_owned())),
-        [Err(e)] if e.partial.is_none() => Err(OpenError::Pgn {
-            path: path.to_owned(),
-            source: Box::new(e.clone()),
+        [only] if only.game.is_none() && !has_partial(only) => match only.error.take() {
+            Some(source) => Err(OpenError::Game {
+                path: path.to_owned(),
+                source: Box::new(source),
+            }),
+            None => Err(OpenError::Empty(path.to_owned())),
+        },
+        _ => Ok(Opened {
+            games,
+            save_in_place,
         }),
-        _ => Ok(games),
     }
+}
+
+fn has_partial(game: &FileGame) -> bool {
+    matches!(&game.error, Some(GameError::Pgn(e)) if e.partial.is_some())
 }
 
 /// The game as PGN text in the app's notation choice (full Chinese for the Chinese interfaces).

@@ -9,7 +9,6 @@ pub mod board;
 mod board_drawing;
 mod clock_panel;
 mod command;
-mod competition;
 mod export_dialog;
 mod files;
 pub mod fonts;
@@ -21,7 +20,7 @@ mod sheet_gaps;
 mod status;
 mod timer;
 mod transcribe_panel;
-mod transcription;
+pub mod user_command;
 
 pub use app::{AppOptions, QipuApp};
 pub use arbiter::ArbiterAction;

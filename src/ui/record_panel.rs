@@ -13,7 +13,6 @@ use crate::rules::Color;
 use super::annotate;
 use super::command::Command;
 use super::session::Session;
-use super::status::side_name;
 
 /// Width of the round column and of a move cell.
 const ROUND_WIDTH: f32 = 36.0;
@@ -21,7 +20,7 @@ const MOVE_WIDTH: f32 = 110.0;
 
 /// The move leading to `node` in the session's notation, with its mark and evaluation.
 fn annotated_move_text(session: &Session, node: NodeId) -> String {
-    let signs = annotate::signs(&session.game, node);
+    let signs = annotate::signs(&session.game(), node);
     let text = move_text(session, node);
     if signs.is_empty() {
         text
@@ -32,12 +31,12 @@ fn annotated_move_text(session: &Session, node: NodeId) -> String {
 
 /// The text of the move leading to `node`, in the session's notation.
 pub fn move_text(session: &Session, node: NodeId) -> String {
-    let game = &session.game;
+    let game = &session.game();
     match (game.parent(node), game.move_of(node)) {
         (Some(parent), Some(mv)) => write_move(
             game.position(parent),
             mv,
-            session.notation,
+            session.notation(),
             &WriteOptions::default(),
         ),
         _ => String::new(),
@@ -46,7 +45,7 @@ pub fn move_text(session: &Session, node: NodeId) -> String {
 
 /// Draw the panel; returns what the user asked for.
 pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
-    let lang = session.lang;
+    let lang = session.lang();
     let mut commands = Vec::new();
     ui.horizontal(|ui| {
         for (label, cmd) in [
@@ -61,11 +60,11 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         }
     });
     egui::ComboBox::from_label(lang.pick("Notation", "记谱法", "記譜法"))
-        .selected_text(session.notation.label(lang))
+        .selected_text(session.notation().label(lang))
         .show_ui(ui, |ui| {
             for notation in Notation::ALL {
                 if ui
-                    .selectable_label(session.notation == notation, notation.label(lang))
+                    .selectable_label(session.notation() == notation, notation.label(lang))
                     .clicked()
                 {
                     commands.push(Command::SetNotation(notation));
@@ -89,14 +88,14 @@ fn info_fields(lang: Language) -> [(TagKey, &'static str); 6] {
         (TagKey::Event, lang.pick("Event", "赛事", "賽事")),
         (TagKey::Date, lang.pick("Date", "日期", "日期")),
         (TagKey::Round, lang.pick("Round", "轮次", "輪次")),
-        (TagKey::Red, side_name(Color::Red, lang)),
-        (TagKey::Black, side_name(Color::Black, lang)),
+        (TagKey::Red, Color::Red.name(lang)),
+        (TagKey::Black, Color::Black.name(lang)),
         (TagKey::Result, lang.pick("Result", "结果", "結果")),
     ]
 }
 
 fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
-    let lang = session.lang;
+    let lang = session.lang();
     egui::CollapsingHeader::new(lang.pick("Game information", "对局信息", "對局資訊"))
         .id_salt("game-info")
         .show(ui, |ui| {
@@ -105,7 +104,7 @@ fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) 
                 .show(ui, |ui| {
                     for (key, label) in info_fields(lang) {
                         let label = ui.label(label);
-                        let mut value = session.game.tags().get(&key).unwrap_or("").to_owned();
+                        let mut value = session.game().tags().get(&key).unwrap_or("").to_owned();
                         let edit = ui
                             .add(egui::TextEdit::singleline(&mut value).desired_width(160.0))
                             .labelled_by(label.id);
@@ -120,12 +119,12 @@ fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) 
 
 /// The comment of the move on the board, editable.
 fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
-    let lang = session.lang;
+    let lang = session.lang();
     let node = session.cursor();
     let label = ui.label(lang.pick("Comment on this move", "本着注释", "本著註釋"));
     // The `[%…]` commands (drawing, clerk's marks, clock) are kept as they are, out of the text
     // shown.
-    let stored = commands::split(session.game.comment(node));
+    let stored = commands::split(session.game().comment(node));
     let mut text = stored.text.clone();
     let edit = ui
         .add(
@@ -154,14 +153,14 @@ fn move_cell(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut 
 }
 
 fn scoresheet(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
-    let lang = session.lang;
-    let game = &session.game;
+    let lang = session.lang();
+    let game = &session.game();
     let root = game.root();
     ui.horizontal(|ui| {
         for (text, width) in [
             (lang.pick("Rd", "回合", "回合"), ROUND_WIDTH),
-            (side_name(Color::Red, lang), MOVE_WIDTH),
-            (side_name(Color::Black, lang), MOVE_WIDTH),
+            (Color::Red.name(lang), MOVE_WIDTH),
+            (Color::Black.name(lang), MOVE_WIDTH),
         ] {
             ui.add_sized(
                 [width, 20.0],
@@ -197,18 +196,24 @@ fn scoresheet(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>)
             variations_at(ui, session, *node, commands);
         }
     }
+    // The record ends with the result and its reason: 1-0 紅方勝 · 黑方認輸.
+    if let Some(ending) = session.ending() {
+        ui.label(RichText::new(ending.summary(lang)).strong());
+    } else if let Some(outcome) = game.result() {
+        ui.label(RichText::new(format!("{} {}", outcome.pgn(), outcome.headline(lang))).strong());
+    }
 }
 
 /// What a reader sees of a node's comment: its text without the `[%…]` commands, and the
 /// clerk's marks of moves missing from a player's own sheet (7.1) in words.
 fn comment_text(session: &Session, node: NodeId) -> String {
-    let lang = session.lang;
-    let raw = session.game.comment(node);
+    let lang = session.lang();
+    let raw = session.game().comment(node);
     let text = commands::text_of(raw);
     let missing: Vec<&str> = [Color::Red, Color::Black]
         .into_iter()
-        .filter(|&side| node != session.game.root() && is_missing(raw, side))
-        .map(|side| side_name(side, lang))
+        .filter(|&side| node != session.game().root() && is_missing(raw, side))
+        .map(|side| side.name(lang))
         .collect();
     if missing.is_empty() {
         return text;
@@ -241,7 +246,7 @@ fn comment(ui: &mut egui::Ui, session: &Session, node: NodeId) {
 
 /// The alternatives to the main-line move `node` (its later siblings), each as a wrapped line of clickable moves.
 fn variations_at(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut Vec<Command>) {
-    let game = &session.game;
+    let game = &session.game();
     let Some(parent) = game.parent(node) else {
         return;
     };
@@ -263,7 +268,7 @@ fn variation_line(
     start: NodeId,
     commands: &mut Vec<Command>,
 ) {
-    let game = &session.game;
+    let game = &session.game();
     let mut line = vec![start];
     line.extend(game.line_from(start));
     for (i, &node) in line.iter().enumerate() {

@@ -12,7 +12,6 @@ use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, Square}
 use super::board::{self, Geometry};
 use super::command::Command;
 use super::session::Session;
-use super::status::side_name;
 
 /// What a click on a point does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -100,7 +99,7 @@ impl SetupEditor {
             ui.label(lang.pick("To move:", "走棋方：", "走棋方："));
             for color in [Color::Red, Color::Black] {
                 if ui
-                    .radio(self.setup.side == color, side_name(color, lang))
+                    .radio(self.setup.side == color, color.name(lang))
                     .clicked()
                 {
                     self.setup.side = color;
@@ -304,10 +303,7 @@ pub fn piece_name(piece: Piece, lang: Language) -> String {
         (Color::Black, Cannon) => ("炮", "砲"),
         (Color::Black, Soldier) => ("卒", "卒"),
     };
-    let side = match piece.color {
-        Color::Red => lang.pick("Red", "红", "紅"),
-        Color::Black => lang.pick("Black", "黑", "黑"),
-    };
+    let side = piece.color.short_name(lang);
     match lang {
         Language::English => format!("{side} {english}"),
         Language::SimplifiedChinese => format!("{side}{hans}"),
@@ -327,7 +323,7 @@ pub fn show_open(
     let Some(open) = editor else {
         return false;
     };
-    match open.show(ui, session.lang, session.flipped) {
+    match open.show(ui, session.lang(), session.flipped()) {
         Some(SetupOutcome::Start(position)) => {
             commands.push(Command::PasteText(position.to_fen()));
             *editor = None;

@@ -5,7 +5,7 @@
 use eframe::egui::{self, Color32, RichText};
 
 use crate::competition::sheet::{is_missing, set_missing, sheets};
-use crate::competition::{record_gaps, side_name, FoulClause, RecordGap};
+use crate::competition::{record_gaps, FoulClause, RecordGap};
 use crate::lang::Language;
 use crate::rules::Color;
 
@@ -15,8 +15,8 @@ use super::session::Session;
 
 /// Draw the marks for the move on the board and the gaps of both sheets.
 pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
-    let lang = session.lang;
-    let game = &session.game;
+    let lang = session.lang();
+    let game = &session.game();
     let cursor = session.cursor();
     if game.is_main_line(cursor) && game.move_of(cursor).is_some() {
         ui.horizontal_wrapped(|ui| {
@@ -24,8 +24,8 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
                 let comment = game.comment(cursor);
                 let mut missing = is_missing(comment, side);
                 let label = match lang {
-                    Language::English => format!("Missing from {}'s sheet", side_name(side, lang)),
-                    _ => format!("{}{}", side_name(side, lang), lang.pick("", "漏记", "漏記")),
+                    Language::English => format!("Missing from {}'s sheet", side.name(lang)),
+                    _ => format!("{}{}", side.name(lang), lang.pick("", "漏记", "漏記")),
                 };
                 if ui.checkbox(&mut missing, label).changed() {
                     commands.push(Command::SetComment(
@@ -47,17 +47,17 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
             }
             ui.label(RichText::new(text).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
             let playing = session
-                .contest
+                .contest()
                 .as_ref()
                 .is_some_and(|c| c.result().is_none());
             let button = match lang {
                 Language::English => {
-                    format!("Record the foul of 7.1 for {}", side_name(side, lang))
+                    format!("Record the foul of 7.1 for {}", side.name(lang))
                 }
                 _ => format!(
                     "{}{}{}",
                     lang.pick("", "判", "判"),
-                    side_name(side, lang),
+                    side.name(lang),
                     lang.pick("", "漏记犯规（第7.1条）", "漏記犯規（第7.1條）")
                 ),
             };
@@ -91,13 +91,13 @@ fn gap_text(side: Color, gap: &RecordGap, first: Color, lang: Language) -> Strin
     let mut text = match lang {
         Language::English => format!(
             "{}'s sheet: {} move{} missing, {span}",
-            side_name(side, lang),
+            side.name(lang),
             gap.missing,
             if gap.missing == 1 { "" } else { "s" }
         ),
         _ => format!(
             "{}{}{}{}{span}",
-            side_name(side, lang),
+            side.name(lang),
             lang.pick("", "记录漏记 ", "記錄漏記 "),
             gap.missing,
             lang.pick("", " 着：", " 著："),

@@ -4,7 +4,6 @@ use eframe::egui::{self, Color32, RichText};
 
 use crate::lang::Language;
 use crate::referee::Referee;
-use crate::rules::Color;
 
 use super::session::Session;
 
@@ -21,19 +20,23 @@ pub enum Tone {
 
 /// What the status line says, and how loudly.
 pub fn text(session: &Session) -> (String, Tone) {
-    let lang = session.lang;
-    if let Some(notice) = &session.notice {
+    let lang = session.lang();
+    if let Some(notice) = &session.notice() {
         return (notice.text(lang), Tone::Alert);
     }
-    let judgement = &session.judgement;
+    let judgement = &session.judgement();
     if let Some(ruling) = &judgement.ruling {
         return (ruling.explanation.get(lang).to_owned(), Tone::Alert);
+    }
+    // A result the referee did not give (resignation, agreement, flag, fouls, the record's).
+    if let Some(ending) = session.ending().filter(|_| session.game_over()) {
+        return (ending.describe(lang), Tone::Alert);
     }
     if let Some(warning) = &judgement.warning {
         return (warning.explanation.get(lang).to_owned(), Tone::Warning);
     }
     let pos = session.position();
-    let side = side_name(pos.side_to_move(), lang);
+    let side = pos.side_to_move().name(lang);
     if pos.in_check() {
         return (
             format!(
@@ -49,17 +52,9 @@ pub fn text(session: &Session) -> (String, Tone) {
     )
 }
 
-/// "Red" / "红方" / "紅方".
-pub fn side_name(color: Color, lang: Language) -> &'static str {
-    match color {
-        Color::Red => lang.pick("Red", "红方", "紅方"),
-        Color::Black => lang.pick("Black", "黑方", "黑方"),
-    }
-}
-
 /// The referee's evidence (each move of the cycle with its character), one line each.
 fn evidence(session: &Session) -> Vec<String> {
-    let judgement = &session.judgement;
+    let judgement = &session.judgement();
     let lines = match (&judgement.ruling, &judgement.warning) {
         (Some(ruling), _) => &ruling.evidence,
         (None, Some(warning)) => &warning.evidence,
@@ -67,7 +62,7 @@ fn evidence(session: &Session) -> Vec<String> {
     };
     lines
         .iter()
-        .map(|line| line.get(session.lang).to_owned())
+        .map(|line| line.get(session.lang()).to_owned())
         .collect()
 }
 
@@ -77,12 +72,12 @@ const COUNT_FROM_ROUNDS: u32 = 10;
 /// The natural-limit count (4.2.4) once it matters: rounds played without a capture, of the
 /// limit; loud in the last ten rounds.
 pub fn natural_limit(session: &Session) -> Option<(String, Tone)> {
-    let limit = Referee::new(session.rules).natural_limit.rounds;
-    let rounds = session.judgement.plies_without_capture / 2;
+    let limit = Referee::new(session.rules()).natural_limit.rounds;
+    let rounds = session.judgement().plies_without_capture / 2;
     if rounds < COUNT_FROM_ROUNDS.min(limit) {
         return None;
     }
-    let text = match session.lang {
+    let text = match session.lang() {
         Language::English => {
             format!("Natural limit (4.2.4): {rounds} of {limit} rounds without a capture")
         }
@@ -117,7 +112,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
             _ => text.color(Color32::from_rgb(170, 100, 0)),
         });
     }
-    if session.notice.is_none() {
+    if session.notice().is_none() {
         for line in evidence(session) {
             ui.label(RichText::new(line).size(13.0).weak());
         }

@@ -3,7 +3,7 @@
 //! why and the nearest legal moves. Corrections act on the move on the board, and so do the
 //! marks for moves missing from a player's own scoresheet (7.1).
 
-use eframe::egui::{self, Color32, Key, KeyboardShortcut, Modifiers, RichText, TextEdit};
+use eframe::egui::{self, Color32, Key, RichText, TextEdit};
 
 use crate::notation::{write_move, Notation, WriteOptions};
 use crate::rules::{Move, Position};
@@ -12,20 +12,26 @@ use crate::transcribe::Stop;
 use super::command::Command;
 use super::session::Session;
 use super::sheet_gaps;
+use super::user_command::{Scope, UserCommand};
 
-/// Draw the move box; it edits only the session's box text, everything else is returned as
-/// commands.
-pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
-    let lang = session.lang;
+/// Draw the move box; what is typed, entered or corrected is returned as commands.
+pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    let lang = session.lang();
     let mut commands = Vec::new();
     let label = ui.strong(lang.pick("Moves", "着法", "著法"));
     let id = ui.make_persistent_id("move-box");
     if ui.memory(|m| m.has_focus(id)) {
-        box_keys(ui, session.move_box.trim().is_empty(), &mut commands);
+        box_keys(
+            ui,
+            session,
+            session.move_box().trim().is_empty(),
+            &mut commands,
+        );
     }
+    let mut typed = session.move_box().to_owned();
     let response = ui
         .add(
-            TextEdit::singleline(&mut session.move_box)
+            TextEdit::singleline(&mut typed)
                 .id(id)
                 .desired_width(f32::INFINITY)
                 .hint_text(lang.pick(
@@ -35,8 +41,11 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
                 )),
         )
         .labelled_by(label.id);
+    if typed != session.move_box() {
+        commands.push(Command::SetMoveBox(typed.clone()));
+    }
     if response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-        let text = session.move_box.trim();
+        let text = typed.trim();
         if !text.is_empty() {
             commands.push(Command::Transcribe(text.to_owned()));
         }
@@ -44,7 +53,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
         response.request_focus();
     }
 
-    let text = session.move_box.trim().to_owned();
+    let text = typed.trim().to_owned();
     let has_move = session.last_move().is_some();
     ui.horizontal_wrapped(|ui| {
         let buttons = [
@@ -65,12 +74,12 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
             ),
             (
                 lang.pick("Undo", "撤销", "復原"),
-                session.transcriber.can_undo(),
+                session.can_undo(),
                 Command::Undo,
             ),
             (
                 lang.pick("Redo", "重做", "重做"),
-                session.transcriber.can_redo(),
+                session.can_redo(),
                 Command::Redo,
             ),
         ];
@@ -81,9 +90,9 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
         }
     });
 
-    if let Some(stop) = session.transcriber.stop() {
+    if let Some(stop) = session.transcriber().stop() {
         ui.label(
-            RichText::new(stop.message(lang, session.notation))
+            RichText::new(stop.message(lang, session.notation()))
                 .color(Color32::from_rgb(0xb0, 0x20, 0x20)),
         );
         ui.horizontal_wrapped(|ui| match stop {
@@ -93,7 +102,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
                 ..
             } => {
                 for (i, &mv) in candidates.iter().enumerate() {
-                    let label = format!("{}. {}", i + 1, written(position, mv, session.notation));
+                    let label = format!("{}. {}", i + 1, written(position, mv, session.notation()));
                     if ui.button(label).clicked() {
                         commands.push(Command::Transcribe((i + 1).to_string()));
                     }
@@ -106,7 +115,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
             } => {
                 for suggestion in suggestions {
                     let mv = suggestion.mv;
-                    if ui.button(written(position, mv, session.notation)).clicked() {
+                    if ui
+                        .button(written(position, mv, session.notation()))
+                        .clicked()
+                    {
                         commands.push(Command::Transcribe(mv.to_string()));
                     }
                 }
@@ -118,33 +130,21 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) -> Vec<Command> {
     commands
 }
 
-/// Keys the move box passes on to the record: ↑/↓ always (a single line has no use for them);
-/// while the box is empty, also ←/→ and Home/End (navigation) and Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z
-/// and Ctrl/Cmd+Y (undo and redo the last change to the record: for a clerk, the last move
-/// entered). They are taken before the text field sees them.
-fn box_keys(ui: &egui::Ui, empty: bool, commands: &mut Vec<Command>) {
-    let mut keys = vec![
-        (Modifiers::NONE, Key::ArrowUp, Command::Back),
-        (Modifiers::NONE, Key::ArrowDown, Command::Forward),
-    ];
-    if empty {
-        keys.extend([
-            (Modifiers::NONE, Key::ArrowLeft, Command::Back),
-            (Modifiers::NONE, Key::ArrowRight, Command::Forward),
-            (Modifiers::NONE, Key::Home, Command::First),
-            (Modifiers::NONE, Key::End, Command::Last),
-            // Redo before undo: Ctrl+Shift+Z would also match Ctrl+Z.
-            (Modifiers::COMMAND | Modifiers::SHIFT, Key::Z, Command::Redo),
-            (Modifiers::COMMAND, Key::Y, Command::Redo),
-            (Modifiers::COMMAND, Key::Z, Command::Undo),
-        ]);
-    }
+/// Keys the move box passes on to the record (the [`Scope::MoveBox`] and, while it is empty,
+/// the [`Scope::EmptyMoveBox`] shortcuts of the command table). They are taken before the text
+/// field sees them.
+fn box_keys(ui: &egui::Ui, session: &Session, empty: bool, commands: &mut Vec<Command>) {
     ui.input_mut(|input| {
-        for (modifiers, key, command) in keys {
-            if input.consume_shortcut(&KeyboardShortcut::new(modifiers, key)) {
-                commands.push(command);
-            }
+        let mut pressed = UserCommand::pressed(input, Scope::MoveBox);
+        if empty {
+            pressed.extend(UserCommand::pressed(input, Scope::EmptyMoveBox));
         }
+        commands.extend(
+            pressed
+                .into_iter()
+                .filter(|c| c.enabled(session))
+                .map(|c| c.command(session)),
+        );
     });
 }
 

@@ -22,7 +22,7 @@ fn play(harness: &mut Harness<'_, QipuApp>, iccs: &str) {
 
 fn cursor_annotation(harness: &Harness<'_, QipuApp>) -> (Option<Mark>, Option<Evaluation>) {
     let session = harness.state().session();
-    let annotation = session.game.annotation(session.cursor());
+    let annotation = session.game().annotation(session.cursor());
     (annotation.mark, annotation.evaluation())
 }
 
@@ -68,9 +68,9 @@ fn marks_and_evaluations_are_set_shown_and_kept_through_save_and_open() {
     harness.get_by_label("炮二平五").click_secondary();
     harness.run();
     click(&mut harness, "!!  Brilliant move");
-    let first = harness.state().session().game.main_line()[0];
+    let first = harness.state().session().game().main_line()[0];
     assert_eq!(
-        harness.state().session().game.mark(first),
+        harness.state().session().game().mark(first),
         Some(Mark::Brilliant)
     );
 
@@ -110,12 +110,12 @@ fn variations_are_promoted_demoted_and_deleted_and_every_change_undoes() {
 
     click(&mut harness, "Delete from here");
     assert_eq!(main_line(&harness), ["h2e2", "h9g7"]);
-    let game = &harness.state().session().game;
+    let game = &harness.state().session().game();
     assert_eq!(game.move_count(), 2, "the variation is gone");
 
     click(&mut harness, "Game");
     click(&mut harness, "Undo edit");
-    assert_eq!(harness.state().session().game.move_count(), 3);
+    assert_eq!(harness.state().session().game().move_count(), 3);
     assert_eq!(main_line(&harness), ["h2e2", "g6g5"]);
 }
 
@@ -135,7 +135,7 @@ fn the_empty_move_box_passes_undo_redo_and_navigation_to_the_record() {
     assert_eq!(main_line(&harness), ["h2e2", "h9g7"]);
     let ply = |harness: &Harness<'_, QipuApp>| {
         let session = harness.state().session();
-        session.game.ply(session.cursor())
+        session.game().ply(session.cursor())
     };
     assert_eq!(ply(&harness), 2);
     harness.key_press(Key::ArrowLeft);
@@ -192,7 +192,7 @@ fn comments_show_and_edit_their_text_and_keep_their_commands() {
     harness.run();
     let session = harness.state().session();
     assert_eq!(
-        session.game.comment(first),
+        session.game().comment(first),
         "[%missing black] [%csl Ge6] 好棋，先手"
     );
 }

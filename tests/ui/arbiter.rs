@@ -72,7 +72,7 @@ fn record(harness: &Harness<'_, QipuApp>) -> CompetitionRecord {
     harness
         .state()
         .session()
-        .contest
+        .contest()
         .as_ref()
         .expect("a clock runs")
         .record()
@@ -115,7 +115,7 @@ fn offers_refusals_a_repeated_offer_and_a_false_claim() {
     let result = harness
         .state()
         .session()
-        .contest
+        .contest()
         .as_ref()
         .and_then(|c| c.result().copied())
         .expect("the penalty exceeded Black's time");
@@ -155,7 +155,7 @@ fn a_clock_started_mid_game_takes_a_true_claim_and_files_it_after_the_right_move
     );
     click(&mut harness, "File");
     click(&mut harness, "Open…");
-    assert_eq!(harness.state().session().game.main_line().len(), 120);
+    assert_eq!(harness.state().session().game().main_line().len(), 120);
     set_time(&mut harness, 30);
     start_clock(&mut harness, "6.2: 30 moves in 60 min, then 10 per 10 min");
     // Sixty rounds without a capture: Red's claim is true, a draw (23.3, 4.2.4).
@@ -300,7 +300,7 @@ fn save_and_open_restore_the_clock_and_autosave_and_copy_carry_it() {
     // A new game, then the saved file opened again: the clock stands where it was saved.
     click(&mut harness, "File");
     click(&mut harness, "New game");
-    assert!(harness.state().session().contest.is_none());
+    assert!(harness.state().session().contest().is_none());
     click(&mut harness, "File");
     click(&mut harness, "Open…");
     assert_eq!(record(&harness), before);
@@ -329,7 +329,7 @@ fn four_moves_missing_from_a_sheet_are_offered_as_the_foul_of_7_1() {
     set_time(&mut harness, 0);
     start_clock(&mut harness, "6.4: 30 moves per 5 min");
     enter_move(&mut harness, "炮二平五 马８进７ 马二进三 车９平８ 车一平二");
-    assert_eq!(harness.state().session().game.main_line().len(), 5);
+    assert_eq!(harness.state().session().game().main_line().len(), 5);
     // Black's own sheet lacks plies 2 to 5: the clerk marks them from the record.
     for (i, mv) in ["车一平二", "车９平８", "马二进三"].into_iter().enumerate() {
         click(&mut harness, mv);
@@ -346,7 +346,7 @@ fn four_moves_missing_from_a_sheet_are_offered_as_the_foul_of_7_1() {
     click(&mut harness, "马８进７");
     click(&mut harness, "Missing from Black's sheet");
     harness.get_by_label("Black's sheet: 4 moves missing, 1… to 3. — 1 foul (art. 7.1)");
-    let game = &harness.state().session().game;
+    let game = &harness.state().session().game();
     let marked = game
         .main_line()
         .iter()

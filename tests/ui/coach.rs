@@ -98,7 +98,7 @@ fn arrows_and_points_drawn_with_the_mouse_are_kept_with_the_move_through_save_an
     assert_eq!(drawing.arrows, [arrow]);
     assert_eq!(drawing.highlights, points);
     // A right drag is no move, and the drawing is not part of the comment text shown.
-    assert_eq!(harness.state().session().game.main_line().len(), 1);
+    assert_eq!(harness.state().session().game().main_line().len(), 1);
     assert!(harness.query_by_label_contains("[%cal").is_none());
 
     // Drawing the same arrow again (any colour) takes it away; Undo brings it back.
@@ -126,7 +126,7 @@ fn arrows_and_points_drawn_with_the_mouse_are_kept_with_the_move_through_save_an
 
     click(&mut harness, "File");
     click(&mut harness, "New game");
-    assert!(harness.state().session().game.main_line().is_empty());
+    assert!(harness.state().session().game().main_line().is_empty());
     harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
     harness.run();
     click(&mut harness, "炮二平五");
@@ -247,7 +247,7 @@ fn a_position_is_set_up_piece_by_piece_bad_ones_are_refused_with_the_rule_and_a_
         session.position().to_fen(),
         "R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1"
     );
-    assert!(session.game.main_line().is_empty());
+    assert!(session.game().main_line().is_empty());
     click(&mut harness, "d9");
     click(&mut harness, "d8");
     assert_eq!(

@@ -101,12 +101,12 @@ fn a_pasted_line_enters_every_move_and_stops_at_the_first_problem() {
     let session = harness.state().session();
     assert_eq!(
         session
-            .transcriber
+            .transcriber()
             .stop()
-            .map(|s| s.message(Language::English, session.notation)),
+            .map(|s| s.message(Language::English, session.notation())),
         None,
         "box: {}",
-        session.move_box
+        session.move_box()
     );
     assert_eq!(
         main_line(&harness),
@@ -158,7 +158,11 @@ fn the_clock_runs_for_the_side_to_move_and_a_move_presses_it() {
     // Black runs out of time: the flag falls and the game is over (22.1).
     set_time(&mut harness, 12 + 301);
     harness.get_by_label("Black 0:00:00 · 30 moves due");
-    let contest = harness.state().session().contest.as_ref().expect("a clock");
+    let contest = harness
+        .state()
+        .session()
+        .contest()
+        .expect("a clock");
     let result = contest.result().expect("the flag fell");
     harness.get_by_label(&result.describe(Language::English));
 
@@ -188,7 +192,7 @@ fn a_refused_clock_action_says_why() {
     let error = harness
         .state()
         .session()
-        .contest_error
+        .contest_error()
         .clone()
         .expect("the offer is refused");
     harness.get_by_label(&error.message(Language::English));

@@ -6,5 +6,6 @@ mod coach;
 mod desk;
 mod fonts;
 mod play;
+mod session;
 mod snapshots;
 mod support;

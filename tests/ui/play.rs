@@ -89,7 +89,7 @@ fn an_illegal_move_is_refused_with_its_reason() {
     assert_eq!(fen(&harness), Position::startpos().to_fen());
     harness.get_by_label_contains("Illegal move b0d1");
     harness.get_by_label_contains("leg");
-    assert!(harness.state().session().game.main_line().is_empty());
+    assert!(harness.state().session().game().main_line().is_empty());
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn take_back_and_navigation_by_keys_and_record() {
     assert_eq!(fen(&harness), Position::startpos().to_fen());
     // A different move here is a variation: the main line keeps its moves, both are reachable.
     play(&mut harness, "b2e2");
-    assert_eq!(harness.state().session().game.main_line().len(), 2);
+    assert_eq!(harness.state().session().game().main_line().len(), 2);
     click(&mut harness, "h9g7");
     assert_eq!(fen(&harness), position_after(&["h2e2", "h9g7"]));
     click(&mut harness, "b2e2");
@@ -139,15 +139,15 @@ fn open_a_sample_through_the_dialog_and_save_it() {
     harness.run();
     let session = harness.state().session();
     assert_eq!(
-        session.game.tags().get(&qipu::record::TagKey::Red),
+        session.game().tags().get(&qipu::record::TagKey::Red),
         Some("象棋奇兵")
     );
-    assert!(session.game.main_line().len() > 40);
+    assert!(session.game().main_line().len() > 40);
     // The record shows the file's moves; the end of the game is one key away.
     harness.get_by_label("马８进７");
     harness.key_press(Key::ArrowDown);
     harness.run();
-    let end = harness.state().session().game.main_line().last().copied();
+    let end = harness.state().session().game().main_line().last().copied();
     assert_eq!(Some(harness.state().session().cursor()), end);
 
     click(&mut harness, "File");
@@ -177,7 +177,7 @@ fn the_referee_warns_on_a_repetition_then_rules() {
     // The third time: a ruling, with its article, and the result goes into the record.
     let session = harness.state().session();
     let ruling = session
-        .judgement
+        .judgement()
         .ruling
         .as_ref()
         .expect("a ruling on the third repetition");
@@ -191,7 +191,10 @@ fn the_referee_warns_on_a_repetition_then_rules() {
         "{}",
         ruling.explanation.en
     );
-    assert_eq!(session.game.result(), Some(qipu::record::GameResult::Draw));
+    assert_eq!(
+        session.game().result(),
+        Some(qipu::ending::Outcome::Draw)
+    );
     // No more moves once the game is over.
     play(&mut harness, "h0g2");
     harness.get_by_label_contains("The game is over");
@@ -208,8 +211,8 @@ fn a_comment_typed_for_a_move_is_kept_and_shown_under_it() {
         .type_text("central cannon");
     harness.run();
     let session = harness.state().session();
-    assert_eq!(session.game.comment(session.cursor()), "central cannon");
-    assert!(session.dirty);
+    assert_eq!(session.game().comment(session.cursor()), "central cannon");
+    assert!(session.dirty());
     harness.get_by_label("central cannon");
     // Typing in the comment does not move pieces: the arrow keys belong to the text field.
     harness.key_press(Key::ArrowLeft);
@@ -234,7 +237,7 @@ fn save_never_writes_pgn_over_an_xqf_file() {
     let mut harness = app_with(dialogs);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
     harness.run();
-    assert!(!harness.state().session().game.main_line().is_empty());
+    assert!(!harness.state().session().game().main_line().is_empty());
     // Save on a game read from XQF asks where to put the PGN instead of writing over the XQF.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();

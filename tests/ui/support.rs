@@ -58,8 +58,7 @@ pub fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
 pub fn set_time(harness: &mut Harness<'_, QipuApp>, seconds: u64) {
     harness
         .state_mut()
-        .session_mut()
-        .timer
+        .timer_mut()
         .set(Moment::after(Duration::from_secs(seconds)));
     harness.run();
 }
@@ -84,7 +83,7 @@ pub fn enter(harness: &mut Harness<'_, QipuApp>, text: &str) {
 
 /// The main line in ICCS.
 pub fn main_line(harness: &Harness<'_, QipuApp>) -> Vec<String> {
-    let game = &harness.state().session().game;
+    let game = &harness.state().session().game();
     game.main_line()
         .iter()
         .map(|&node| game.move_of(node).expect("a move node").to_string())

@@ -1,8 +1,9 @@
 //! Writing PGN: the Qipu default (UTF-8, variations, comments, marks) and the XiangQi Wizard
 //! export (象棋巫师: GBK or BIG5, CRLF, its tag order and layout, main line only).
 
+use crate::ending::Outcome;
 use crate::notation::{self, IccsStyle, Notation, Script, WriteOptions};
-use crate::record::{Game, GameResult, NodeId, TagKey};
+use crate::record::{Game, NodeId, TagKey};
 use crate::rules::{Color, Position};
 
 use super::super::encoding::TextEncoding;
@@ -148,8 +149,8 @@ pub fn write_pgn(game: &Game, options: &PgnWriteOptions) -> String {
         Layout::Standard => standard_movetext(game, options),
     };
     out.append(&mut movetext);
-    let result = game.result().unwrap_or(GameResult::Unknown);
-    out.push(result.token().to_owned());
+    let result = game.result().map_or("*", Outcome::pgn);
+    out.push(result.to_owned());
     let mut text = String::new();
     for line in out {
         text.push_str(&line.replace('\n', options.line_ending));

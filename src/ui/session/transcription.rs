@@ -1,15 +1,24 @@
-//! The session's side of transcription (錄入): moves typed in the move box, corrections in the
-//! middle of the record, and the one undo history of every edit.
+//! The session's side of transcription (錄入): moves typed in the move box and corrections in
+//! the middle of the record.
 
 use crate::transcribe::{Entry, Stop};
 
-use super::command::Command;
-use super::session::Session;
+use super::{Notice, Session};
+use crate::ui::command::Command;
 
 impl Session {
     /// Apply a transcription command; false when `command` is not one.
     pub(super) fn apply_transcription(&mut self, command: &Command) -> bool {
         let cursor = self.cursor();
+        let typed = matches!(
+            command,
+            Command::Transcribe(_) | Command::TranscribeInsert(_) | Command::TranscribeReplace(_)
+        );
+        // A typed move at the end of a finished game is refused as a move on the board is.
+        if typed && self.game_over() && self.cursor() == self.game.main_line_end() {
+            self.notice = Some(Notice::GameOver);
+            return true;
+        }
         let entry = match command {
             Command::Transcribe(text) => self.transcriber.enter(&mut self.game, text),
             Command::TranscribeInsert(text) => {
@@ -19,31 +28,10 @@ impl Session {
                 self.transcriber.replace(&mut self.game, cursor, text)
             }
             Command::TranscribeRemove => self.transcriber.remove(&mut self.game, cursor),
-            Command::Undo => {
-                self.undo_redo(true);
-                return true;
-            }
-            Command::Redo => {
-                self.undo_redo(false);
-                return true;
-            }
             _ => return false,
         };
         self.entered(&entry);
         true
-    }
-
-    fn undo_redo(&mut self, undo: bool) {
-        let changed = if undo {
-            self.transcriber.undo(&mut self.game)
-        } else {
-            self.transcriber.redo(&mut self.game)
-        };
-        if changed {
-            self.selected = None;
-            self.notice = None;
-            self.dirty = true;
-        }
     }
 
     /// After entering: the box is emptied, except for a move that fits nothing, which stays

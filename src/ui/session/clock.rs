@@ -7,9 +7,9 @@ use crate::competition::{Contest, ContestError, LogError, NoCaptureCount, Settin
 use crate::lang::Language;
 use crate::record::{Game, NodeId};
 
-use super::arbiter::ArbiterAction;
-use super::command::Command;
-use super::session::Session;
+use super::Session;
+use crate::ui::arbiter::ArbiterAction;
+use crate::ui::command::Command;
 
 /// The clock record of a game that could not be rebuilt; the game keeps it as it was.
 #[derive(Clone, Debug, thiserror::Error)]
@@ -120,9 +120,9 @@ impl Session {
         self.contest_error = None;
     }
 
-    /// Let the clock settle the time now (a flag that fell ends the game, 22.1); the app calls
-    /// this every frame.
-    pub fn tick(&mut self) {
+    /// Let the clock settle the time now (a flag that fell ends the game, 22.1): the app sends
+    /// [`Command::Tick`] at the start of every frame.
+    pub(super) fn tick(&mut self) {
         let at = self.timer.now();
         if let Some(contest) = self.contest.as_mut() {
             contest.update(at);

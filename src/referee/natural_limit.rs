@@ -6,7 +6,9 @@
 //! of one side, so each further checking move of the claimant is one move (one ply) that does not
 //! count; the opponent's replies still count. 60 rounds are 120 moves that count.
 //!
-//! This is the one implementation of the count: the referee ([`crate::referee`]) uses it too.
+//! This is the one implementation of the count, kept beside the repetition rules as engines keep
+//! their move counter: the referee rules on it and the competition controls
+//! ([`crate::competition`]) check claims with it.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,627 @@
+//! What the window shows: the game, where we are in it, the selection, the view settings, the
+//! referee's judgement, the clock and the undo history.
+//!
+//! Changed only by [`Session::apply`]: every field is private, widgets read through the
+//! accessors and return [`Command`]s. The submodules hold the parts of `apply` for the clock
+//! ([`clock`]), typed moves ([`transcription`]), the board drawings ([`drawing`]) and undo
+//! ([`history`]).
+
+mod clock;
+mod drawing;
+mod history;
+mod transcription;
+
+use crate::competition::{Contest, ContestError, Moment};
+use crate::ending::Ending;
+use crate::lang::Language;
+use crate::notation::Notation;
+use crate::record::{Game, NodeId};
+use crate::referee::{Judgement, Referee, RuleSet, Watch};
+use crate::rules::{FenError, IllegalReason, Move, Position, Square};
+use crate::transcribe::Transcriber;
+
+use super::command::Command;
+use super::timer::Timer;
+
+pub use clock::ClockRecordError;
+use history::{History, Snapshot};
+
+/// A message for the status line, rendered in the language of the moment.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// The game is over: no more moves, unless it goes on as analysis.
+    GameOver,
+    /// The game goes on as a copy for analysis; the record keeps its result.
+    Analysis,
+    /// A move was refused.
+    Illegal {
+        /// The move tried.
+        mv: Move,
+        /// Why it is not allowed.
+        reason: IllegalReason,
+    },
+    /// Pasted text was not a FEN position.
+    BadFen(FenError),
+}
+
+impl Notice {
+    /// The sentence for the user.
+    pub fn text(&self, lang: Language) -> String {
+        match self {
+            Notice::Illegal { mv, reason } => format!(
+                "{} {mv}: {}",
+                lang.pick("Illegal move", "不合规则的着法", "不合規則的著法"),
+                reason.message(lang)
+            ),
+            Notice::GameOver => lang
+                .pick(
+                    "The game is over; you can still look through it and annotate it, or continue \
+                     it as analysis (Game menu)",
+                    "对局已结束，仍可查看和注释，或作为研究继续（对局菜单）",
+                    "對局已結束，仍可查看和註釋，或作為研究繼續（對局選單）",
+                )
+                .to_owned(),
+            Notice::Analysis => lang
+                .pick(
+                    "A copy of the game for analysis: the moves you play are not part of the game",
+                    "对局副本，供研究：所走着法不属于原对局",
+                    "對局副本，供研究：所走著法不屬於原對局",
+                )
+                .to_owned(),
+            Notice::BadFen(e) => format!(
+                "{}: {}",
+                lang.pick("Not a FEN position", "不是 FEN 局面", "不是 FEN 局面"),
+                e.message(lang)
+            ),
+        }
+    }
+}
+
+/// The referee following the line to the cursor: a move added there costs one step of the
+/// incremental [`Watch`]; any other change of the line judges it again from the start.
+#[derive(Clone, Debug)]
+struct LineReferee {
+    rules: RuleSet,
+    start: Position,
+    line: Vec<Move>,
+    watch: Watch,
+}
+
+impl LineReferee {
+    fn new(rules: RuleSet, start: &Position) -> LineReferee {
+        LineReferee {
+            rules,
+            start: start.clone(),
+            line: Vec::new(),
+            watch: Referee::new(rules).watch(start),
+        }
+    }
+
+    /// The judgement of `moves` from `start` under `rules`.
+    fn judge(&mut self, rules: RuleSet, start: &Position, moves: &[Move]) -> Judgement {
+        let extends = rules == self.rules
+            && *start == self.start
+            && moves.len() == self.line.len() + 1
+            && moves.starts_with(&self.line);
+        if extends {
+            let mv = moves[moves.len() - 1];
+            self.line.push(mv);
+            return self.watch.push(mv);
+        }
+        if rules != self.rules || *start != self.start || moves != self.line.as_slice() {
+            *self = LineReferee::new(rules, start);
+            for &mv in moves {
+                self.watch.push(mv);
+            }
+            self.line = moves.to_vec();
+        }
+        self.watch.judgement()
+    }
+}
+
+/// The state behind the window.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    selected: Option<Square>,
+    flipped: bool,
+    lang: Language,
+    notation: Notation,
+    notice: Option<Notice>,
+    dirty: bool,
+    rules: RuleSet,
+    referee: LineReferee,
+    judgement: Judgement,
+    transcriber: Transcriber,
+    move_box: String,
+    contest: Option<Contest>,
+    contest_error: Option<ContestError>,
+    timer: Timer,
+    clock_record_error: Option<ClockRecordError>,
+    history: History,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(Position::startpos())
+    }
+}
+
+impl Session {
+    /// A session with a new game from `start`.
+    pub fn new(start: Position) -> Session {
+        let rules = RuleSet::default();
+        let mut session = Session {
+            referee: LineReferee::new(rules, &start),
+            game: Game::new(start),
+            selected: None,
+            flipped: false,
+            lang: Language::default(),
+            notation: Notation::ChineseSimplified,
+            notice: None,
+            dirty: false,
+            rules,
+            judgement: Judgement::default(),
+            transcriber: Transcriber::new(),
+            move_box: String::new(),
+            contest: None,
+            contest_error: None,
+            timer: Timer::default(),
+            clock_record_error: None,
+            history: History::default(),
+        };
+        session.judge();
+        session
+    }
+
+    /// The same session seen in `lang` and `notation`, Black at the bottom when `flipped` (the
+    /// settings the app starts with).
+    pub fn with_view(mut self, lang: Language, notation: Notation, flipped: bool) -> Session {
+        self.lang = lang;
+        self.notation = notation;
+        self.flipped = flipped;
+        self
+    }
+
+    /// The game shown; its cursor is the node on the board.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The point whose piece is picked up.
+    pub fn selected(&self) -> Option<Square> {
+        self.selected
+    }
+
+    /// Black at the bottom.
+    pub fn flipped(&self) -> bool {
+        self.flipped
+    }
+
+    /// Interface language.
+    pub fn lang(&self) -> Language {
+        self.lang
+    }
+
+    /// Notation of the record panel.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// The last message for the status line.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// Changes not yet saved.
+    pub fn dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// The rule set this game is judged by.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// What the referee says about the line to the cursor.
+    pub fn judgement(&self) -> &Judgement {
+        &self.judgement
+    }
+
+    /// Typed moves: what was typed, held texts, where entering stopped.
+    pub fn transcriber(&self) -> &Transcriber {
+        &self.transcriber
+    }
+
+    /// The text in the move box.
+    pub fn move_box(&self) -> &str {
+        &self.move_box
+    }
+
+    /// The game under competition rules, once its clock has been started.
+    pub fn contest(&self) -> Option<&Contest> {
+        self.contest.as_ref()
+    }
+
+    /// The last refusal of the clock or of an offer.
+    pub fn contest_error(&self) -> Option<&ContestError> {
+        self.contest_error.as_ref()
+    }
+
+    /// Why the clock record of the game shown could not be rebuilt.
+    pub fn clock_record_error(&self) -> Option<&ClockRecordError> {
+        self.clock_record_error.as_ref()
+    }
+
+    /// The moment now on the game clock's time.
+    pub fn now(&self) -> Moment {
+        self.timer.now()
+    }
+
+    /// Where the clock's moments come from: tests set the time by hand through it.
+    pub fn timer_mut(&mut self) -> &mut Timer {
+        &mut self.timer
+    }
+
+    /// True when there is an edit to undo.
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    /// True when there is an undone edit to redo.
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// The node on the board.
+    pub fn cursor(&self) -> NodeId {
+        self.game.cursor()
+    }
+
+    /// The position on the board.
+    pub fn position(&self) -> &Position {
+        self.game.position(self.cursor())
+    }
+
+    /// The move that led to the position on the board.
+    pub fn last_move(&self) -> Option<Move> {
+        self.game.move_of(self.cursor())
+    }
+
+    /// Where the selected piece may go.
+    pub fn destinations(&self) -> Vec<Square> {
+        let Some(from) = self.selected else {
+            return Vec::new();
+        };
+        self.position()
+            .legal_moves()
+            .iter()
+            .filter(|mv| mv.from == from)
+            .map(|mv| mv.to)
+            .collect()
+    }
+
+    /// How the game ended, if it has: the clock's result, the record's, or the referee's final
+    /// ruling on the main line (the one [`Ending`] every part of the window shows).
+    pub fn ending(&self) -> Option<Ending> {
+        if let Some(result) = self.contest.as_ref().and_then(Contest::result) {
+            return Some(result.ending);
+        }
+        self.game.ending().or_else(|| {
+            self.at_main_line_end()
+                .then(|| self.judgement.ruling.as_ref().and_then(|r| r.ending()))
+                .flatten()
+        })
+    }
+
+    /// True when no move may be added at the cursor: the referee has ended the line to it, or
+    /// the cursor stands at the end of a main line whose game has a final result (by the board,
+    /// the referee, the clock, or the record's `Result`). Going on takes an explicit
+    /// [`Command::ContinueAsAnalysis`].
+    pub fn game_over(&self) -> bool {
+        let ruled = self
+            .judgement
+            .ruling
+            .as_ref()
+            .is_some_and(|ruling| ruling.is_final());
+        ruled
+            || (self.at_main_line_end()
+                && (self.ending().is_some() || self.game.result().is_some()))
+    }
+
+    fn at_main_line_end(&self) -> bool {
+        self.cursor() == self.game.main_line_end()
+    }
+
+    /// Apply a command: the one place where the session changes.
+    ///
+    /// Edits (of the record or the clock) join the undo history; a move added at the end of the
+    /// main line presses the game clock; then the referee judges the line to the cursor once,
+    /// and a final result of the referee or of the clock becomes the game's result.
+    pub fn apply(&mut self, command: &Command) {
+        match command {
+            Command::Undo | Command::Redo => {
+                let current = self.snapshot();
+                let restored = if matches!(command, Command::Undo) {
+                    self.history.undo(current)
+                } else {
+                    self.history.redo(current)
+                };
+                if let Some(snapshot) = restored {
+                    self.restore(snapshot);
+                }
+            }
+            Command::ShowGame(game) => self.replace_game(game.0.as_ref().clone()),
+            Command::RestoreAutosave(game) => {
+                self.replace_game(game.0.as_ref().clone());
+                self.dirty = true;
+            }
+            command => {
+                let before = command.edits().then(|| self.snapshot());
+                let line = self.game.main_line();
+                let handled = self.apply_transcription(command)
+                    || self.apply_competition(command)
+                    || self.apply_drawing(command);
+                if !handled {
+                    self.apply_inner(command);
+                }
+                if matches!(command, Command::TryMove(_) | Command::Transcribe(_)) {
+                    self.clock_moves(&line);
+                }
+                if let Some(before) = before {
+                    let now = history::Current {
+                        game: &self.game,
+                        contest: self.contest.as_ref(),
+                    };
+                    self.history.note(before, &now);
+                }
+            }
+        }
+        self.judge();
+        self.settle_ending();
+    }
+
+    /// Ask the referee about the line to the cursor (one step when a move was added there).
+    fn judge(&mut self) {
+        let moves = self.game.moves_to(self.cursor());
+        let start = self.game.position(self.game.root());
+        self.judgement = self.referee.judge(self.rules, start, &moves);
+    }
+
+    /// The referee's final ruling on the main line reaches the clock, and the clock's result
+    /// (resignation, agreement, flag, third foul, forfeit, a claim) reaches the record: a
+    /// final result is written once, as the game's [`Ending`].
+    fn settle_ending(&mut self) {
+        let referee_ending = self
+            .at_main_line_end()
+            .then(|| self.judgement.ruling.as_ref().and_then(|r| r.ending()))
+            .flatten();
+        let at = self.timer.now();
+        if let (Some(ending), Some(contest)) = (referee_ending, self.contest.as_mut()) {
+            if contest.result().is_none() && contest.plies() == ending.ply {
+                // 4.1: the board and the referee decide before the clock; a refusal (a reason
+                // the clock does not know) leaves the clock as it was.
+                let _ = contest.declare(ending.outcome, ending.reason, at);
+            }
+        }
+        let ending = self
+            .contest
+            .as_ref()
+            .and_then(Contest::result)
+            .map(|r| r.ending)
+            .or(referee_ending);
+        if let Some(ending) = ending {
+            if self.game.ending() != Some(ending) {
+                self.game.set_ending(Some(&ending));
+                self.dirty = true;
+            }
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            game: self.game.clone(),
+            transcriber: self.transcriber.clone(),
+            contest: self.contest.clone(),
+        }
+    }
+
+    fn restore(&mut self, snapshot: Snapshot) {
+        self.game = snapshot.game;
+        self.transcriber = snapshot.transcriber;
+        self.contest = snapshot.contest;
+        self.move_box = match self.transcriber.stop() {
+            Some(crate::transcribe::Stop::Misfit { text, .. }) => text.clone(),
+            _ => String::new(),
+        };
+        self.selected = None;
+        self.notice = None;
+        self.dirty = true;
+    }
+
+    fn apply_inner(&mut self, command: &Command) {
+        match command {
+            Command::Select(sq) => {
+                self.selected = sq.filter(|&sq| {
+                    self.position()
+                        .piece_at(sq)
+                        .is_some_and(|p| p.color == self.position().side_to_move())
+                });
+            }
+            Command::TryMove(mv) => self.try_move(*mv),
+            Command::NewGame => self.replace_game(Game::new(Position::startpos())),
+            Command::TakeBack => self.take_back(),
+            Command::First => self.go_to(self.game.root()),
+            Command::Back => {
+                if let Some(parent) = self.game.parent(self.cursor()) {
+                    self.go_to(parent);
+                }
+            }
+            Command::Forward => {
+                if let Some(&next) = self.game.children(self.cursor()).first() {
+                    self.go_to(next);
+                }
+            }
+            Command::Last => {
+                if let Some(&end) = self.game.line_from(self.cursor()).last() {
+                    self.go_to(end);
+                }
+            }
+            Command::GoTo(node) => self.go_to(*node),
+            Command::Flip => self.flipped = !self.flipped,
+            Command::SetLanguage(lang) => self.lang = *lang,
+            Command::SetNotation(notation) => self.notation = *notation,
+            Command::SetMoveBox(text) => self.move_box.clone_from(text),
+            Command::Tick => self.tick(),
+            Command::MarkSaved => self.dirty = false,
+            Command::ContinueAsAnalysis => self.continue_as_analysis(),
+            Command::SetComment(node, text) => {
+                if self.game.contains(*node) && self.game.comment(*node) != text {
+                    self.game.set_comment(*node, text.clone());
+                    self.dirty = true;
+                }
+            }
+            Command::SetMark(node, mark) => {
+                if self.game.contains(*node) && self.game.mark(*node) != *mark {
+                    self.game.set_mark(*node, *mark);
+                    self.dirty = true;
+                }
+            }
+            Command::SetEvaluation(node, evaluation) => {
+                if self.game.contains(*node)
+                    && self.game.annotation(*node).evaluation() != *evaluation
+                {
+                    self.game.annotation_mut(*node).set_evaluation(*evaluation);
+                    self.dirty = true;
+                }
+            }
+            Command::PromoteLine(node) => {
+                if self.game.contains(*node) && self.game.promote(*node) {
+                    self.dirty = true;
+                }
+            }
+            Command::PromoteToMain(node) => {
+                if self.game.contains(*node) && !self.game.is_main_line(*node) {
+                    self.game.promote_to_main(*node);
+                    self.dirty = true;
+                }
+            }
+            Command::DemoteLine(node) => {
+                if self.game.contains(*node) && self.game.demote(*node) {
+                    self.dirty = true;
+                }
+            }
+            Command::DeleteFrom(node) => {
+                if self.game.contains(*node) && *node != self.game.root() {
+                    self.game.delete_from(*node);
+                    self.selected = None;
+                    self.dirty = true;
+                }
+            }
+            Command::SetRules(rules) => {
+                self.rules = *rules;
+                rules.store_in(&mut self.game);
+                self.dirty = true;
+            }
+            Command::SetTag(key, value) => {
+                if value.trim().is_empty() {
+                    self.game.tags_mut().remove(key);
+                } else {
+                    self.game.tags_mut().set(key.clone(), value.trim());
+                }
+                self.dirty = true;
+            }
+            Command::PasteFen(text) => match Position::from_fen(text.trim()) {
+                Ok(position) => {
+                    self.replace_game(Game::new(position));
+                    self.dirty = true;
+                }
+                Err(e) => self.notice = Some(Notice::BadFen(e)),
+            },
+            // The app's own commands (files, clipboard, windows) and those handled before.
+            _ => {}
+        }
+    }
+
+    /// Show another game, keeping the view settings.
+    fn replace_game(&mut self, game: Game) {
+        self.game = game;
+        if let Some(rules) = RuleSet::of_game(&self.game) {
+            self.rules = rules;
+        }
+        self.transcriber = Transcriber::new();
+        self.history = History::default();
+        self.move_box.clear();
+        self.restore_contest();
+        self.selected = None;
+        self.notice = None;
+        self.dirty = false;
+    }
+
+    /// Go on from a finished game as analysis: a copy of the record without its result and
+    /// clock, to play on freely; the game itself keeps its result (the app saves the copy
+    /// under a new name).
+    fn continue_as_analysis(&mut self) {
+        if !self.game_over() {
+            return;
+        }
+        let mut copy = self.game.clone();
+        copy.set_ending(None);
+        let cursor = self.cursor();
+        self.replace_game(copy);
+        self.game.go_to(cursor);
+        self.dirty = true;
+        self.notice = Some(Notice::Analysis);
+    }
+
+    fn try_move(&mut self, mv: Move) {
+        self.selected = None;
+        if self.game_over() {
+            self.notice = Some(Notice::GameOver);
+            return;
+        }
+        match self.game.play_at_cursor(mv) {
+            Ok(_) => {
+                self.notice = None;
+                self.dirty = true;
+            }
+            Err(e) => {
+                self.notice = Some(Notice::Illegal {
+                    mv,
+                    reason: e.reason,
+                })
+            }
+        }
+    }
+
+    /// Take back the move on the board: a move with nothing after it is removed (with the
+    /// clock's press of it, when the clock pressed it); otherwise only step back, so no recorded
+    /// continuation is lost.
+    fn take_back(&mut self) {
+        let cursor = self.cursor();
+        let Some(parent) = self.game.parent(cursor) else {
+            return;
+        };
+        if self.game.children(cursor).is_empty() {
+            let was_main_end = cursor == self.game.main_line_end();
+            self.game.delete_from(cursor);
+            if was_main_end {
+                let moves = self.game.main_line().len();
+                if let Some(contest) = self.history.contest_at(moves) {
+                    self.contest = contest;
+                }
+            }
+            self.dirty = true;
+        }
+        self.go_to(parent);
+    }
+
+    fn go_to(&mut self, node: NodeId) {
+        if !self.game.contains(node) {
+            return;
+        }
+        self.game.go_to(node);
+        self.selected = None;
+        self.notice = None;
+    }
+}
