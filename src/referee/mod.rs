@@ -359,10 +359,7 @@ impl Watch {
             return;
         }
         match self.repetition(ply, last) {
-            Some(Verdict::Final(r)) => {
-                self.finished = Some(*r);
-                return;
-            }
+            Some(Verdict::Final(r)) => self.finished = Some(*r),
             other => self.current = other,
         }
     }

@@ -164,7 +164,7 @@ impl ExportDialog {
         DiagramOptions {
             coordinates: self.coordinates,
             flipped: session.flipped(),
-            ..DiagramOptions::for_node(&session.game(), session.cursor(), self.size)
+            ..DiagramOptions::for_node(session.game(), session.cursor(), self.size)
         }
     }
 

@@ -20,7 +20,7 @@ const MOVE_WIDTH: f32 = 110.0;
 
 /// The move leading to `node` in the session's notation, with its mark and evaluation.
 fn annotated_move_text(session: &Session, node: NodeId) -> String {
-    let signs = annotate::signs(&session.game(), node);
+    let signs = annotate::signs(session.game(), node);
     let text = move_text(session, node);
     if signs.is_empty() {
         text

@@ -158,11 +158,7 @@ fn the_clock_runs_for_the_side_to_move_and_a_move_presses_it() {
     // Black runs out of time: the flag falls and the game is over (22.1).
     set_time(&mut harness, 12 + 301);
     harness.get_by_label("Black 0:00:00 · 30 moves due");
-    let contest = harness
-        .state()
-        .session()
-        .contest()
-        .expect("a clock");
+    let contest = harness.state().session().contest().expect("a clock");
     let result = contest.result().expect("the flag fell");
     harness.get_by_label(&result.describe(Language::English));
 

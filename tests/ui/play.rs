@@ -191,10 +191,7 @@ fn the_referee_warns_on_a_repetition_then_rules() {
         "{}",
         ruling.explanation.en
     );
-    assert_eq!(
-        session.game().result(),
-        Some(qipu::ending::Outcome::Draw)
-    );
+    assert_eq!(session.game().result(), Some(qipu::ending::Outcome::Draw));
     // No more moves once the game is over.
     play(&mut harness, "h0g2");
     harness.get_by_label_contains("The game is over");

@@ -475,48 +475,41 @@ impl Session {
             Command::Tick => self.tick(),
             Command::MarkSaved => self.dirty = false,
             Command::ContinueAsAnalysis => self.continue_as_analysis(),
-            Command::SetComment(node, text) => {
-                if self.game.contains(*node) && self.game.comment(*node) != text {
-                    self.game.set_comment(*node, text.clone());
-                    self.dirty = true;
-                }
+            Command::SetComment(node, text)
+                if self.game.contains(*node) && self.game.comment(*node) != text =>
+            {
+                self.game.set_comment(*node, text.clone());
+                self.dirty = true;
             }
-            Command::SetMark(node, mark) => {
-                if self.game.contains(*node) && self.game.mark(*node) != *mark {
-                    self.game.set_mark(*node, *mark);
-                    self.dirty = true;
-                }
+            Command::SetMark(node, mark)
+                if self.game.contains(*node) && self.game.mark(*node) != *mark =>
+            {
+                self.game.set_mark(*node, *mark);
+                self.dirty = true;
             }
-            Command::SetEvaluation(node, evaluation) => {
+            Command::SetEvaluation(node, evaluation)
                 if self.game.contains(*node)
-                    && self.game.annotation(*node).evaluation() != *evaluation
-                {
-                    self.game.annotation_mut(*node).set_evaluation(*evaluation);
-                    self.dirty = true;
-                }
+                    && self.game.annotation(*node).evaluation() != *evaluation =>
+            {
+                self.game.annotation_mut(*node).set_evaluation(*evaluation);
+                self.dirty = true;
             }
-            Command::PromoteLine(node) => {
-                if self.game.contains(*node) && self.game.promote(*node) {
-                    self.dirty = true;
-                }
+            Command::PromoteLine(node) if self.game.contains(*node) => {
+                self.dirty |= self.game.promote(*node);
             }
-            Command::PromoteToMain(node) => {
-                if self.game.contains(*node) && !self.game.is_main_line(*node) {
-                    self.game.promote_to_main(*node);
-                    self.dirty = true;
-                }
+            Command::PromoteToMain(node)
+                if self.game.contains(*node) && !self.game.is_main_line(*node) =>
+            {
+                self.game.promote_to_main(*node);
+                self.dirty = true;
             }
-            Command::DemoteLine(node) => {
-                if self.game.contains(*node) && self.game.demote(*node) {
-                    self.dirty = true;
-                }
+            Command::DemoteLine(node) if self.game.contains(*node) => {
+                self.dirty |= self.game.demote(*node);
             }
-            Command::DeleteFrom(node) => {
-                if self.game.contains(*node) && *node != self.game.root() {
-                    self.game.delete_from(*node);
-                    self.selected = None;
-                    self.dirty = true;
-                }
+            Command::DeleteFrom(node) if self.game.contains(*node) && *node != self.game.root() => {
+                self.game.delete_from(*node);
+                self.selected = None;
+                self.dirty = true;
             }
             Command::SetRules(rules) => {
                 self.rules = *rules;
