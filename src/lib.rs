@@ -37,6 +37,7 @@ pub mod notation;
 pub mod record;
 pub mod referee;
 pub mod rules;
+pub mod tournament;
 pub mod transcribe;
 #[cfg(feature = "gui")]
 pub mod ui;

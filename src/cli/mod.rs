@@ -4,6 +4,7 @@ mod args;
 mod clock;
 mod convert;
 mod diagram;
+mod event;
 mod judge;
 mod notate;
 mod open;
@@ -68,6 +69,8 @@ commands:
                                        the scoresheet as PNG pages to print
   ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE]
                                        time the window's frames headlessly and a file's opening
+  event new|add|import|pair|result|withdraw|penalty|show|standings|export EVENT ...
+                                       run a tournament kept in one event file (art. 11-21)
   help                                 this text
   --version                            version and build revision";
 
@@ -108,6 +111,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "transcribe-bench" => transcribe::run(Args::new(rest), out),
         "diagram" => diagram::run(Args::new(rest), out),
         "scoresheet" => scoresheet::run(Args::new(rest), out),
+        "event" => event::run(rest, out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

@@ -1,0 +1,150 @@
+//! Why a change to an event, or the event's file, was refused. Nothing is changed when one of
+//! these is returned.
+
+use std::path::PathBuf;
+
+use super::result::BadResult;
+
+/// A refused change or an unreadable event file.
+#[derive(Debug, thiserror::Error)]
+pub enum EventError {
+    /// The file is not an event of this program.
+    #[error("{path}: not a Qipu event file: {reason}")]
+    NotAnEvent {
+        /// The file.
+        path: PathBuf,
+        /// What it is instead.
+        reason: String,
+    },
+    /// The file was written by a newer version of the program.
+    #[error("{path}: written by a newer version of Qipu (event format {found}; this version reads up to {supported})")]
+    NewerVersion {
+        /// The file.
+        path: PathBuf,
+        /// The file's format version.
+        found: i64,
+        /// The newest this program reads.
+        supported: i64,
+    },
+    /// The file is damaged.
+    #[error("{path}: the event file is damaged: {reason}")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Creating an event over an existing file.
+    #[error("{0}: already exists; an event is never written over another file")]
+    Exists(PathBuf),
+    /// The database failed while writing (the change was rolled back).
+    #[error("{path}: {source}")]
+    Database {
+        /// The file.
+        path: PathBuf,
+        /// SQLite's error.
+        source: rusqlite::Error,
+    },
+    /// A player's name is empty.
+    #[error("a player needs a name")]
+    EmptyName,
+    /// Two players with one name.
+    #[error("a player named '{0}' is already registered")]
+    DuplicatePlayer(String),
+    /// A name that is not registered.
+    #[error("no player named '{0}' in this event")]
+    UnknownPlayer(String),
+    /// Players added after the first round of a system whose table is fixed at the start.
+    #[error("the {0} has started: players cannot be added after round 1 is paired")]
+    Started(&'static str),
+    /// A round that was not paired.
+    #[error("round {round} has not been paired (rounds paired: {paired})")]
+    NoSuchRound {
+        /// The round asked for.
+        round: u32,
+        /// How many rounds exist.
+        paired: u32,
+    },
+    /// A board that is not in the round.
+    #[error("round {round} has no board {board} (boards 1–{boards})")]
+    NoSuchBoard {
+        /// The round.
+        round: u32,
+        /// The board asked for.
+        board: u32,
+        /// How many boards the round has.
+        boards: u32,
+    },
+    /// A second result for one board.
+    #[error("round {round}, board {board} already has the result {result}")]
+    ResultExists {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result entered before.
+        result: String,
+    },
+    /// A result token that cannot be read.
+    #[error(transparent)]
+    BadResult(#[from] BadResult),
+    /// The previous round is not complete.
+    #[error("round {round} has no result yet on board(s) {}", join(.boards))]
+    MissingResults {
+        /// The round.
+        round: u32,
+        /// The boards without a result.
+        boards: Vec<u32>,
+    },
+    /// Every round has been played.
+    #[error("the event is over: all {0} rounds have been paired")]
+    Finished(u32),
+    /// Too few entrants for the system.
+    #[error("{needed} players (or teams) are needed to pair; the event has {found}")]
+    TooFew {
+        /// The minimum.
+        needed: usize,
+        /// How many there are.
+        found: usize,
+    },
+    /// No pairing satisfies the rules.
+    #[error("no pairing of round {round} avoids a rematch: {reason}")]
+    NoPairing {
+        /// The round.
+        round: u32,
+        /// Why.
+        reason: String,
+    },
+    /// A team event set up wrongly.
+    #[error("team '{team}' has {players} player(s) for {boards} boards")]
+    ShortTeam {
+        /// The team.
+        team: String,
+        /// Its players still playing.
+        players: usize,
+        /// Boards per match.
+        boards: u32,
+    },
+    /// A setting out of range.
+    #[error("{0}")]
+    BadSetting(String),
+    /// A player withdrawn twice.
+    #[error("'{name}' already withdrew after round {round}")]
+    AlreadyWithdrawn {
+        /// The player.
+        name: String,
+        /// The round.
+        round: u32,
+    },
+    /// A game record that does not give a result.
+    #[error("{0}")]
+    GameRecord(String),
+}
+
+fn join(boards: &[u32]) -> String {
+    boards
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,210 @@
+//! Players from a CSV file (UTF-8 or GBK): one player a line, columns name, rating, club (the
+//! team in a team event), and optionally a fourth column, the team (or the club in a team
+//! event). A first line naming its columns (`name,rating,club,team,registration`, in any order;
+//! also 姓名, 等級分/等级分, 單位/单位, 隊/队/隊名/队名, 編號/编号) sets the order instead. Fields may be
+//! quoted with `"` (a doubled `""` inside is one quote); empty lines are skipped.
+
+use super::event::Player;
+use crate::formats::decode;
+
+/// A line of the file that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {reason}")]
+pub struct RosterError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column (character), from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Column {
+    Name,
+    Rating,
+    Club,
+    Team,
+    Registration,
+}
+
+fn column_named(header: &str) -> Option<Column> {
+    match header.trim().to_lowercase().as_str() {
+        "name" | "姓名" | "棋手" => Some(Column::Name),
+        "rating" | "等級分" | "等级分" | "elo" => Some(Column::Rating),
+        "club" | "單位" | "单位" => Some(Column::Club),
+        "team" | "隊" | "队" | "隊名" | "队名" => Some(Column::Team),
+        "registration" | "編號" | "编号" | "id" => Some(Column::Registration),
+        _ => None,
+    }
+}
+
+/// Read the players of a CSV file's bytes; `team_event` makes the third column the team.
+pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, RosterError> {
+    let text = decode(bytes).text;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let mut columns = if team_event {
+        vec![Column::Name, Column::Rating, Column::Team, Column::Club]
+    } else {
+        vec![Column::Name, Column::Rating, Column::Club, Column::Team]
+    };
+    let mut players = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let number = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let fields = split(line, number)?;
+        if players.is_empty() && column_named(&fields[0].1) == Some(Column::Name) {
+            columns = Vec::new();
+            for (col, f) in &fields {
+                let c = column_named(f).ok_or_else(|| RosterError {
+                    line: number,
+                    column: *col,
+                    reason: format!("unknown column '{f}' (name, rating, club, team, registration)"),
+                })?;
+                columns.push(c);
+            }
+            continue;
+        }
+        if fields.len() > columns.len() {
+            return Err(RosterError {
+                line: number,
+                column: fields[columns.len()].0,
+                reason: format!("{} fields, but only {} columns", fields.len(), columns.len()),
+            });
+        }
+        let mut p = Player::default();
+        for ((col, value), c) in fields.iter().zip(&columns) {
+            let value = value.trim();
+            match c {
+                Column::Name => p.name = value.to_owned(),
+                Column::Rating if value.is_empty() => {}
+                Column::Rating => {
+                    p.rating = Some(value.parse().map_err(|_| RosterError {
+                        line: number,
+                        column: *col,
+                        reason: format!("rating '{value}' is not a whole number"),
+                    })?)
+                }
+                Column::Club => p.club = value.to_owned(),
+                Column::Team => p.team = value.to_owned(),
+                Column::Registration => p.registration = value.to_owned(),
+            }
+        }
+        if p.name.is_empty() {
+            return Err(RosterError {
+                line: number,
+                column: 1,
+                reason: "the player has no name".to_owned(),
+            });
+        }
+        if team_event && p.team.is_empty() {
+            return Err(RosterError {
+                line: number,
+                column: 1,
+                reason: "a team event needs the player's team".to_owned(),
+            });
+        }
+        players.push(p);
+    }
+    Ok(players)
+}
+
+/// The fields of one line with the column (character, from 1) each starts at.
+fn split(line: &str, number: usize) -> Result<Vec<(usize, String)>, RosterError> {
+    let mut fields = Vec::new();
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    loop {
+        let start = i + 1;
+        let mut value = String::new();
+        if chars.get(i) == Some(&'"') {
+            i += 1;
+            loop {
+                match chars.get(i) {
+                    None => {
+                        return Err(RosterError {
+                            line: number,
+                            column: start,
+                            reason: "a quoted field is not closed".to_owned(),
+                        })
+                    }
+                    Some('"') if chars.get(i + 1) == Some(&'"') => {
+                        value.push('"');
+                        i += 2;
+                    }
+                    Some('"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(&c) => {
+                        value.push(c);
+                        i += 1;
+                    }
+                }
+            }
+            while chars.get(i).is_some_and(|c| c.is_whitespace()) {
+                i += 1;
+            }
+            if !matches!(chars.get(i), None | Some(',')) {
+                return Err(RosterError {
+                    line: number,
+                    column: i + 1,
+                    reason: "text after a closing quote".to_owned(),
+                });
+            }
+        } else {
+            while let Some(&c) = chars.get(i) {
+                if c == ',' {
+                    break;
+                }
+                if c == '"' {
+                    return Err(RosterError {
+                        line: number,
+                        column: i + 1,
+                        reason: "a quote inside an unquoted field".to_owned(),
+                    });
+                }
+                value.push(c);
+                i += 1;
+            }
+        }
+        fields.push((start, value));
+        if chars.get(i) == Some(&',') {
+            i += 1;
+        } else {
+            return Ok(fields);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_and_gbk_with_and_without_header() {
+        let utf8 = "name,rating,club\n王天一,2700,杭州\n\"Lü, Qin\",,\"Guang \"\"dong\"\"\"\n";
+        let players = read_players(utf8.as_bytes(), false).unwrap();
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0].rating, Some(2700));
+        assert_eq!(players[1].name, "Lü, Qin");
+        assert_eq!(players[1].club, "Guang \"dong\"");
+        let (gbk, _, _) = encoding_rs::GBK.encode("许银川,2650,广东\n");
+        let players = read_players(&gbk, false).unwrap();
+        assert_eq!(players[0].name, "许银川");
+        assert_eq!(players[0].club, "广东");
+    }
+
+    #[test]
+    fn malformed_lines_name_their_place() {
+        let e = read_players("a,1\nb,x12\n".as_bytes(), false).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+        let e = read_players("a,1,\"club\n".as_bytes(), false).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 5));
+        let e = read_players("a,1,c,t,extra\n".as_bytes(), false).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 9));
+        assert!(read_players(",1\n".as_bytes(), false).is_err());
+    }
+}

@@ -1,0 +1,480 @@
+//! The event file: one SQLite database per event (bundled SQLite, write-ahead log, full sync).
+//!
+//! Every change is one transaction, so a program killed at any moment leaves the file as it was
+//! after the last change that returned. The file carries its own mark (`PRAGMA application_id`)
+//! and format version (`PRAGMA user_version`): opening refuses a file that is not an event, one
+//! from a newer version, or a damaged one (SQLite's `quick_check` and the event's own
+//! consistency), and reads all of it in one read transaction before anything is used.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
+
+use super::error::EventError;
+use super::event::{Drawn, Event, Game, Match, Player, Round, Settings, Stage};
+use super::result::BoardResult;
+
+/// `QIPU` in ASCII: the mark of an event file.
+const APPLICATION_ID: i64 = 0x5149_5055;
+/// The format this version writes and the newest it reads.
+pub const FORMAT_VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE event (id INTEGER PRIMARY KEY CHECK (id = 1), name TEXT NOT NULL, settings TEXT NOT NULL);
+CREATE TABLE player (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, rating INTEGER, club TEXT NOT NULL,
+    team TEXT NOT NULL, registration TEXT NOT NULL, withdrawn_after_round INTEGER,
+    warnings INTEGER NOT NULL, disqualifications INTEGER NOT NULL);
+CREATE TABLE draw (grp INTEGER NOT NULL, number INTEGER NOT NULL, entrant INTEGER NOT NULL,
+    PRIMARY KEY (grp, number));
+CREATE TABLE round (number INTEGER PRIMARY KEY, stage TEXT NOT NULL, bye INTEGER);
+CREATE TABLE pairing (
+    round INTEGER NOT NULL REFERENCES round(number), match_no INTEGER NOT NULL,
+    first INTEGER NOT NULL, second INTEGER NOT NULL, PRIMARY KEY (round, match_no));
+CREATE TABLE game (
+    round INTEGER NOT NULL, board INTEGER NOT NULL, match_no INTEGER NOT NULL,
+    red INTEGER NOT NULL REFERENCES player(id), black INTEGER NOT NULL REFERENCES player(id),
+    result TEXT, pgn TEXT, red_fouls INTEGER NOT NULL, black_fouls INTEGER NOT NULL,
+    PRIMARY KEY (round, board), FOREIGN KEY (round, match_no) REFERENCES pairing(round, match_no));
+";
+
+/// An open event file and the event read from it.
+#[derive(Debug)]
+pub struct EventFile {
+    path: PathBuf,
+    conn: Connection,
+    event: Event,
+}
+
+impl EventFile {
+    /// Create a new event file at `path` (refused if anything is there).
+    pub fn create(path: &Path, event: Event) -> Result<EventFile, EventError> {
+        if path.exists() {
+            return Err(EventError::Exists(path.to_owned()));
+        }
+        let db = |source| EventError::Database {
+            path: path.to_owned(),
+            source,
+        };
+        let mut conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
+        )
+        .map_err(db)?;
+        configure(&conn).map_err(db)?;
+        let settings = settings_json(&event.settings);
+        let tx = conn.transaction().map_err(db)?;
+        tx.execute_batch(SCHEMA).map_err(db)?;
+        tx.execute(
+            "INSERT INTO event (id, name, settings) VALUES (1, ?1, ?2)",
+            params![event.name, settings],
+        )
+        .map_err(db)?;
+        tx.pragma_update(None, "application_id", APPLICATION_ID)
+            .map_err(db)?;
+        tx.pragma_update(None, "user_version", FORMAT_VERSION)
+            .map_err(db)?;
+        tx.commit().map_err(db)?;
+        let mut file = EventFile {
+            path: path.to_owned(),
+            conn,
+            event: Event::new(&event.name, event.settings.clone()),
+        };
+        if !event.players.is_empty() || !event.rounds.is_empty() {
+            file.replace_all(event)?;
+        }
+        Ok(file)
+    }
+
+    /// Open the event file at `path`, refusing anything that is not a complete event of a
+    /// version this program reads.
+    pub fn open(path: &Path) -> Result<EventFile, EventError> {
+        check_header(path)?;
+        let damaged = |source: rusqlite::Error| EventError::Damaged {
+            path: path.to_owned(),
+            reason: source.to_string(),
+        };
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+            .map_err(damaged)?;
+        let id: i64 = conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .map_err(damaged)?;
+        let version: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(damaged)?;
+        if id != APPLICATION_ID || version == 0 {
+            return Err(EventError::NotAnEvent {
+                path: path.to_owned(),
+                reason: "an SQLite database of another program".to_owned(),
+            });
+        }
+        if version > FORMAT_VERSION {
+            return Err(EventError::NewerVersion {
+                path: path.to_owned(),
+                found: version,
+                supported: FORMAT_VERSION,
+            });
+        }
+        let check: String = conn
+            .query_row("PRAGMA quick_check", [], |r| r.get(0))
+            .map_err(damaged)?;
+        if check != "ok" {
+            return Err(EventError::Damaged {
+                path: path.to_owned(),
+                reason: check,
+            });
+        }
+        configure(&conn).map_err(damaged)?;
+        let event = read_event(&conn).map_err(|reason| EventError::Damaged {
+            path: path.to_owned(),
+            reason,
+        })?;
+        Ok(EventFile {
+            path: path.to_owned(),
+            conn,
+            event,
+        })
+    }
+
+    /// The event as stored.
+    pub fn event(&self) -> &Event {
+        &self.event
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Store `next` in place of the event: one transaction that writes the rows that differ.
+    /// The in-memory event changes only when the transaction committed.
+    pub fn replace_all(&mut self, next: Event) -> Result<(), EventError> {
+        let path = self.path.clone();
+        let db = |source| EventError::Database {
+            path: path.clone(),
+            source,
+        };
+        let tx = self.conn.transaction().map_err(db)?;
+        write_diff(&tx, &self.event, &next).map_err(db)?;
+        tx.commit().map_err(db)?;
+        self.event = next;
+        Ok(())
+    }
+}
+
+fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))
+}
+
+fn check_header(path: &Path) -> Result<(), EventError> {
+    use std::io::Read;
+    let not = |reason: &str| EventError::NotAnEvent {
+        path: path.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let mut file = std::fs::File::open(path).map_err(|e| not(&e.to_string()))?;
+    let mut header = [0u8; 16];
+    let mut read = 0;
+    while read < header.len() {
+        match file.read(&mut header[read..]) {
+            Ok(0) => break,
+            Ok(n) => read += n,
+            Err(e) => return Err(not(&e.to_string())),
+        }
+    }
+    if read == 0 {
+        return Err(not("the file is empty"));
+    }
+    if &header[..read] != &b"SQLite format 3\0"[..read] || read < 16 {
+        return Err(not("not an SQLite database"));
+    }
+    Ok(())
+}
+
+fn settings_json(settings: &Settings) -> String {
+    // Serialising plain data with no maps keyed by non-strings cannot fail.
+    serde_json::to_string(settings).unwrap_or_default()
+}
+
+fn stage_json(stage: &Stage) -> String {
+    serde_json::to_string(stage).unwrap_or_default()
+}
+
+/// Write the difference between `old` and `new`: rows are only ever added or updated, in the
+/// order the foreign keys need.
+fn write_diff(tx: &Transaction, old: &Event, new: &Event) -> rusqlite::Result<()> {
+    if old.name != new.name || old.settings != new.settings {
+        tx.execute(
+            "UPDATE event SET name = ?1, settings = ?2 WHERE id = 1",
+            params![new.name, settings_json(&new.settings)],
+        )?;
+    }
+    for (id, p) in new.players.iter().enumerate() {
+        if old.players.get(id) == Some(p) {
+            continue;
+        }
+        tx.execute(
+            "INSERT INTO player (id, name, rating, club, team, registration, withdrawn_after_round,
+                warnings, disqualifications) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+             ON CONFLICT (id) DO UPDATE SET name = excluded.name, rating = excluded.rating,
+                club = excluded.club, team = excluded.team, registration = excluded.registration,
+                withdrawn_after_round = excluded.withdrawn_after_round, warnings = excluded.warnings,
+                disqualifications = excluded.disqualifications",
+            params![
+                id as i64,
+                p.name,
+                p.rating,
+                p.club,
+                p.team,
+                p.registration,
+                p.withdrawn_after_round,
+                p.warnings,
+                p.disqualifications
+            ],
+        )?;
+    }
+    for d in new.draw.iter().filter(|d| !old.draw.contains(d)) {
+        tx.execute(
+            "INSERT INTO draw (grp, number, entrant) VALUES (?1, ?2, ?3)",
+            params![d.group, d.number, d.entrant as i64],
+        )?;
+    }
+    for round in &new.rounds {
+        let before = old.round(round.number);
+        if before == Some(round) {
+            continue;
+        }
+        if before.is_none() {
+            tx.execute(
+                "INSERT INTO round (number, stage, bye) VALUES (?1, ?2, ?3)",
+                params![round.number, stage_json(&round.stage), round.bye.map(|b| b as i64)],
+            )?;
+        }
+        for (m, pairing) in round.matches.iter().enumerate() {
+            let m = m as i64 + 1;
+            if before.is_none() {
+                tx.execute(
+                    "INSERT INTO pairing (round, match_no, first, second) VALUES (?1, ?2, ?3, ?4)",
+                    params![round.number, m, pairing.first as i64, pairing.second as i64],
+                )?;
+            }
+            for g in &pairing.games {
+                if before.and_then(|r| r.game(g.board)) == Some(g) {
+                    continue;
+                }
+                tx.execute(
+                    "INSERT INTO game (round, board, match_no, red, black, result, pgn, red_fouls,
+                        black_fouls) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                     ON CONFLICT (round, board) DO UPDATE SET result = excluded.result,
+                        pgn = excluded.pgn, red_fouls = excluded.red_fouls,
+                        black_fouls = excluded.black_fouls",
+                    params![
+                        round.number,
+                        g.board,
+                        m,
+                        g.red as i64,
+                        g.black as i64,
+                        g.result.map(BoardResult::token),
+                        g.pgn,
+                        g.fouls[0],
+                        g.fouls[1]
+                    ],
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Read the whole event, checking that its rows fit together.
+fn read_event(conn: &Connection) -> Result<Event, String> {
+    let sql = |e: rusqlite::Error| e.to_string();
+    let tx = conn.unchecked_transaction().map_err(sql)?;
+    let (name, settings): (String, String) = tx
+        .query_row("SELECT name, settings FROM event WHERE id = 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()
+        .map_err(sql)?
+        .ok_or("the event row is missing")?;
+    let settings: Settings =
+        serde_json::from_str(&settings).map_err(|e| format!("the settings cannot be read: {e}"))?;
+    let mut event = Event::new(&name, settings);
+    let mut stmt = tx
+        .prepare(
+            "SELECT id, name, rating, club, team, registration, withdrawn_after_round, warnings,
+                disqualifications FROM player ORDER BY id",
+        )
+        .map_err(sql)?;
+    let rows = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                Player {
+                    name: r.get(1)?,
+                    rating: r.get(2)?,
+                    club: r.get(3)?,
+                    team: r.get(4)?,
+                    registration: r.get(5)?,
+                    withdrawn_after_round: r.get(6)?,
+                    warnings: r.get(7)?,
+                    disqualifications: r.get(8)?,
+                },
+            ))
+        })
+        .map_err(sql)?;
+    for row in rows {
+        let (id, player) = row.map_err(sql)?;
+        if id != event.players.len() as i64 {
+            return Err(format!("player ids are not consecutive at id {id}"));
+        }
+        event.players.push(player);
+    }
+    drop(stmt);
+    let entrants = event.entrant_count();
+    let mut stmt = tx
+        .prepare("SELECT grp, number, entrant FROM draw ORDER BY grp, number")
+        .map_err(sql)?;
+    let draws = stmt
+        .query_map([], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, u32>(1)?, r.get::<_, i64>(2)?)))
+        .map_err(sql)?;
+    for row in draws {
+        let (group, number, entrant) = row.map_err(sql)?;
+        if entrant < 0 || entrant as usize >= entrants {
+            return Err(format!("draw number {number}: entrant {entrant} does not exist"));
+        }
+        event.draw.push(Drawn {
+            group,
+            number,
+            entrant: entrant as usize,
+        });
+    }
+    drop(stmt);
+    let mut stmt = tx
+        .prepare("SELECT number, stage, bye FROM round ORDER BY number")
+        .map_err(sql)?;
+    let rounds = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<i64>>(2)?,
+            ))
+        })
+        .map_err(sql)?;
+    for row in rounds {
+        let (number, stage, bye) = row.map_err(sql)?;
+        if number as usize != event.rounds.len() + 1 {
+            return Err(format!("round {number} follows round {}", event.rounds.len()));
+        }
+        let stage: Stage = serde_json::from_str(&stage)
+            .map_err(|e| format!("round {number}: the stage cannot be read: {e}"))?;
+        let bye = match bye {
+            Some(b) if b < 0 || b as usize >= entrants => {
+                return Err(format!("round {number}: the bye names entrant {b}, who does not exist"))
+            }
+            b => b.map(|b| b as usize),
+        };
+        event.rounds.push(Round {
+            number,
+            stage,
+            matches: Vec::new(),
+            bye,
+        });
+    }
+    drop(stmt);
+    let mut stmt = tx
+        .prepare("SELECT round, match_no, first, second FROM pairing ORDER BY round, match_no")
+        .map_err(sql)?;
+    let pairings = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })
+        .map_err(sql)?;
+    for row in pairings {
+        let (round, m, first, second) = row.map_err(sql)?;
+        let r = event
+            .rounds
+            .get_mut(round.wrapping_sub(1) as usize)
+            .ok_or(format!("a pairing of round {round}, which does not exist"))?;
+        if m as usize != r.matches.len() + 1 {
+            return Err(format!("round {round}: pairing {m} is out of order"));
+        }
+        for e in [first, second] {
+            if e < 0 || e as usize >= entrants {
+                return Err(format!("round {round}, pairing {m}: entrant {e} does not exist"));
+            }
+        }
+        r.matches.push(Match {
+            first: first as usize,
+            second: second as usize,
+            games: Vec::new(),
+        });
+    }
+    drop(stmt);
+    let mut stmt = tx
+        .prepare(
+            "SELECT round, board, match_no, red, black, result, pgn, red_fouls, black_fouls
+             FROM game ORDER BY round, board",
+        )
+        .map_err(sql)?;
+    let games = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, u32>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, i64>(4)?,
+                r.get::<_, Option<String>>(5)?,
+                Game {
+                    board: r.get(1)?,
+                    red: 0,
+                    black: 0,
+                    result: None,
+                    pgn: r.get(6)?,
+                    fouls: [r.get(7)?, r.get(8)?],
+                },
+            ))
+        })
+        .map_err(sql)?;
+    let players = event.players.len();
+    for row in games {
+        let (round, m, red, black, result, mut game) = row.map_err(sql)?;
+        let place = format!("round {round}, board {}", game.board);
+        for p in [red, black] {
+            if p < 0 || p as usize >= players {
+                return Err(format!("{place}: player {p} does not exist"));
+            }
+        }
+        game.red = red as usize;
+        game.black = black as usize;
+        game.result = result
+            .map(|t| t.parse::<BoardResult>())
+            .transpose()
+            .map_err(|e| format!("{place}: {e}"))?;
+        let r = event
+            .rounds
+            .get_mut(round.wrapping_sub(1) as usize)
+            .ok_or(format!("{place}: the round does not exist"))?;
+        let expected = r.games().count() as u32 + 1;
+        if game.board != expected {
+            return Err(format!("{place}: expected board {expected}"));
+        }
+        let pairing = r
+            .matches
+            .get_mut(m.wrapping_sub(1) as usize)
+            .ok_or(format!("{place}: pairing {m} does not exist"))?;
+        pairing.games.push(game);
+    }
+    drop(stmt);
+    tx.finish().map_err(sql)?;
+    Ok(event)
+}
