@@ -90,7 +90,9 @@ fn fifteen_one_wins_direct_fouls_then_shared() {
     round(&mut e, &[("D", "A", "1-0"), ("B", "C", "1/2-1/2")], None);
     e.rounds[1].matches[1].games[0].fouls = [1, 0];
     let t = standings(&e, Rounds::All, None);
-    assert!(t.iter().all(|s| s.score == 1.5 && s.tiebreaks.sonneborn_berger == 2.25));
+    assert!(t
+        .iter()
+        .all(|s| s.score == 1.5 && s.tiebreaks.sonneborn_berger == 2.25));
     assert_eq!(
         ranks(&t),
         [("A", 1), ("D", 1), ("B", 3), ("C", 4)].map(|(n, r)| (n.to_owned(), r))
@@ -123,7 +125,11 @@ fn fifteen_one_direct_encounter() {
     let mut e = event(System::RoundRobin, &["A", "B", "C", "D"]);
     round(&mut e, &[("A", "B", "1-0"), ("C", "D", "1-0")], None);
     round(&mut e, &[("A", "C", "0-1"), ("B", "D", "1-0")], None);
-    round(&mut e, &[("A", "D", "1/2-1/2"), ("B", "C", "1/2-1/2")], None);
+    round(
+        &mut e,
+        &[("A", "D", "1/2-1/2"), ("B", "C", "1/2-1/2")],
+        None,
+    );
     let t = standings(&e, Rounds::All, None);
     assert_eq!(line(&t, "A").tiebreaks.sonneborn_berger, 1.75);
     assert_eq!(line(&t, "B").tiebreaks.sonneborn_berger, 1.75);
@@ -141,8 +147,16 @@ fn fifteen_one_direct_encounter() {
 #[test]
 fn fifteen_two_buchholz() {
     let mut e = event(System::Swiss, &["A", "B", "C", "D", "E", "F"]);
-    round(&mut e, &[("A", "B", "1-0"), ("C", "D", "1-0"), ("E", "F", "1/2-1/2")], None);
-    round(&mut e, &[("A", "C", "1/2-1/2"), ("B", "E", "1-0"), ("D", "F", "0-1")], None);
+    round(
+        &mut e,
+        &[("A", "B", "1-0"), ("C", "D", "1-0"), ("E", "F", "1/2-1/2")],
+        None,
+    );
+    round(
+        &mut e,
+        &[("A", "C", "1/2-1/2"), ("B", "E", "1-0"), ("D", "F", "0-1")],
+        None,
+    );
     let t = standings(&e, Rounds::All, None);
     assert_eq!(
         ranks(&t),
@@ -161,7 +175,11 @@ fn fifteen_two_buchholz() {
 fn fifteen_two_wins_and_fouls() {
     let mut e = event(System::Swiss, &["A", "B", "C", "D"]);
     round(&mut e, &[("A", "C", "1-0"), ("B", "D", "1-0")], None);
-    round(&mut e, &[("A", "D", "1/2-1/2"), ("B", "C", "1/2-1/2")], None);
+    round(
+        &mut e,
+        &[("A", "D", "1/2-1/2"), ("B", "C", "1/2-1/2")],
+        None,
+    );
     e.rounds[0].matches[0].games[0].fouls = [2, 0];
     let t = standings(&e, Rounds::All, None);
     assert_eq!(line(&t, "A").tiebreaks.buchholz, 1.0);
@@ -209,7 +227,10 @@ fn eighteen_four_penalties_rank_last_among_equals() {
     round(&mut e, &[("A", "C", "1/2-1/2"), ("B", "D", "1-0")], None);
     round(&mut e, &[("A", "D", "1-0"), ("B", "C", "1/2-1/2")], None);
     let before = standings(&e, Rounds::All, None);
-    assert!(before.iter().filter(|s| s.score == 2.0).all(|s| s.rank == 1));
+    assert!(before
+        .iter()
+        .filter(|s| s.score == 2.0)
+        .all(|s| s.rank == 1));
     let e = edit::penalize(&e, "A", false).unwrap();
     let e = edit::penalize(&e, "B", false).unwrap();
     let e = edit::penalize(&e, "B", false).unwrap();
@@ -252,7 +273,10 @@ fn twenty_three_fewer_than_half_cancels() {
     assert!(t.iter().all(|s| s.name != "D"));
     let total: f64 = t.iter().map(|s| s.score).sum();
     let expected = if d_played_round_1 { 1.0 } else { 2.0 };
-    assert_eq!(total, expected, "round 1 points left after cancelling D's game");
+    assert_eq!(
+        total, expected,
+        "round 1 points left after cancelling D's game"
+    );
     e = pair_next(&e).unwrap();
     assert!(e.rounds[1].games().all(|g| g.colour_of(d).is_none()));
 }
@@ -270,7 +294,10 @@ fn twenty_three_half_or_more_stands() {
     e = edit::withdraw(&e, "D").unwrap();
     e = pair_next(&e).unwrap();
     let d = id(&e, "D");
-    let g = e.rounds[2].games().find(|g| g.colour_of(d).is_some()).unwrap();
+    let g = e.rounds[2]
+        .games()
+        .find(|g| g.colour_of(d).is_some())
+        .unwrap();
     let forfeit = if g.red == d {
         BoardResult::BlackForfeitWin
     } else {
@@ -307,7 +334,12 @@ fn team_event(system: System) -> Event {
         ..Settings::default()
     };
     let mut e = Event::new("teams", settings);
-    for (team, names) in [("X", ["x1", "x2"]), ("Y", ["y1", "y2"]), ("Z", ["z1", "z2"]), ("W", ["w1", "w2"])] {
+    for (team, names) in [
+        ("X", ["x1", "x2"]),
+        ("Y", ["y1", "y2"]),
+        ("Z", ["z1", "z2"]),
+        ("W", ["w1", "w2"]),
+    ] {
         for n in names {
             e.players.push(Player {
                 team: team.to_owned(),
@@ -328,14 +360,14 @@ fn team_round(e: &mut Event, matches: &[(&str, &str, [&str; 2])], bye: Option<us
     for &(a, b, results) in matches {
         let (ta, tb) = (&teams[team(a)], &teams[team(b)]);
         let mut games = Vec::new();
-        for k in 0..2 {
+        for (k, result) in results.iter().enumerate() {
             let (red, black) = if k == 0 {
                 (ta.members[0], tb.members[0])
             } else {
                 (tb.members[1], ta.members[1])
             };
             games.push(Game {
-                result: Some(results[k].parse().unwrap()),
+                result: Some(result.parse().unwrap()),
                 ..Game::new(board, red, black)
             });
             board += 1;
@@ -381,8 +413,16 @@ fn fifteen_three_team_round_robin() {
 #[test]
 fn fifteen_four_team_swiss() {
     let mut e = team_event(System::Swiss);
-    team_round(&mut e, &[("X", "Y", ["1-0", "1/2-1/2"]), ("Z", "W", ["1-0", "0-1"])], None);
-    team_round(&mut e, &[("X", "Z", ["1-0", "1-0"]), ("Y", "W", ["1-0", "0-1"])], None);
+    team_round(
+        &mut e,
+        &[("X", "Y", ["1-0", "1/2-1/2"]), ("Z", "W", ["1-0", "0-1"])],
+        None,
+    );
+    team_round(
+        &mut e,
+        &[("X", "Z", ["1-0", "1-0"]), ("Y", "W", ["1-0", "0-1"])],
+        None,
+    );
     let t = standings(&e, Rounds::All, None);
     assert_eq!(
         ranks(&t),
@@ -399,7 +439,11 @@ fn fifteen_four_team_swiss() {
 #[test]
 fn twenty_one_four_team_forfeit() {
     let mut e = team_event(System::Swiss);
-    team_round(&mut e, &[("X", "Y", ["+-", "-+"]), ("Z", "W", ["1/2-1/2", "1/2-1/2"])], None);
+    team_round(
+        &mut e,
+        &[("X", "Y", ["+-", "-+"]), ("Z", "W", ["1/2-1/2", "1/2-1/2"])],
+        None,
+    );
     let t = standings(&e, Rounds::All, None);
     assert_eq!(line(&t, "X").match_points, Some(2.0));
     assert_eq!(line(&t, "X").game_points, Some(2.0));
@@ -413,7 +457,14 @@ fn twenty_one_four_team_forfeit() {
 #[test]
 fn fifteen_five_total_of_places() {
     let mut e = event(System::Swiss, &["a", "b", "c", "d", "e", "f"]);
-    for (name, team) in [("a", "T1"), ("d", "T1"), ("b", "T2"), ("c", "T2"), ("e", "T3"), ("f", "T3")] {
+    for (name, team) in [
+        ("a", "T1"),
+        ("d", "T1"),
+        ("b", "T2"),
+        ("c", "T2"),
+        ("e", "T3"),
+        ("f", "T3"),
+    ] {
         let i = id(&e, name);
         e.players[i].team = team.to_owned();
     }
@@ -421,8 +472,20 @@ fn fifteen_five_total_of_places() {
     // Scores a 2, b 1, c 1½, d ½, e ½, f ½ → places a 1, c 2, b 3, then d, e, f
     // tied on ½: 對手分 d = a 2 + c 1½ = 3½, e = b 1 + f ½ = 1½, f = c 1½ + e ½ = 2 →
     // d 4, f 5, e 6. T1 = 1 + 4 = 5, T2 = 3 + 2 = 5, T3 = 5 + 6 = 11.
-    round(&mut e, &[("a", "d", "1-0"), ("b", "e", "1-0"), ("c", "f", "1-0")], None);
-    round(&mut e, &[("a", "b", "1-0"), ("c", "d", "1/2-1/2"), ("e", "f", "1/2-1/2")], None);
+    round(
+        &mut e,
+        &[("a", "d", "1-0"), ("b", "e", "1-0"), ("c", "f", "1-0")],
+        None,
+    );
+    round(
+        &mut e,
+        &[
+            ("a", "b", "1-0"),
+            ("c", "d", "1/2-1/2"),
+            ("e", "f", "1/2-1/2"),
+        ],
+        None,
+    );
     let t = standings(&e, Rounds::All, None);
     assert_eq!(
         ranks(&t),
@@ -430,10 +493,17 @@ fn fifteen_five_total_of_places() {
             .map(|(n, r)| (n.to_owned(), r))
     );
     let teams = team_places(&e, &t);
-    let got: Vec<(String, u32, u32)> = teams.iter().map(|t| (t.team.clone(), t.total, t.rank)).collect();
+    let got: Vec<(String, u32, u32)> = teams
+        .iter()
+        .map(|t| (t.team.clone(), t.total, t.rank))
+        .collect();
     assert_eq!(
         got,
-        vec![("T1".into(), 5, 1), ("T2".into(), 5, 2), ("T3".into(), 11, 3)]
+        vec![
+            ("T1".into(), 5, 1),
+            ("T2".into(), 5, 2),
+            ("T3".into(), 11, 3)
+        ]
     );
 }
 
@@ -450,15 +520,24 @@ fn thirteen_five_double_round_robin_swaps_colours() {
     assert!(pair_next(&e).is_err());
     for r in 0..3 {
         let first: Vec<(usize, usize)> = e.rounds[r].games().map(|g| (g.red, g.black)).collect();
-        let second: Vec<(usize, usize)> = e.rounds[r + 3].games().map(|g| (g.black, g.red)).collect();
+        let second: Vec<(usize, usize)> =
+            e.rounds[r + 3].games().map(|g| (g.black, g.red)).collect();
         assert_eq!(first, second);
     }
     // Round 1 by seed: 1–4, 2–3 with number 1 (the highest rating) red (13.1).
     let names: Vec<(String, String)> = e.rounds[0]
         .games()
-        .map(|g| (e.players[g.red].name.clone(), e.players[g.black].name.clone()))
+        .map(|g| {
+            (
+                e.players[g.red].name.clone(),
+                e.players[g.black].name.clone(),
+            )
+        })
         .collect();
-    assert_eq!(names, vec![("A".into(), "D".into()), ("B".into(), "C".into())]);
+    assert_eq!(
+        names,
+        vec![("A".into(), "D".into()), ("B".into(), "C".into())]
+    );
 }
 
 /// 11.3: eight players in two groups by serpentine seeding (1, 4, 5, 8 | 2, 3, 6, 7), three
@@ -469,7 +548,12 @@ fn eleven_three_groups_and_final() {
     let mut e = paired_rr(&names);
     e.settings.system = System::Groups;
     e = pair_next(&e).unwrap();
-    let group = |g: u32| -> Vec<String> { e.group(g).iter().map(|&p| e.players[p].name.clone()).collect() };
+    let group = |g: u32| -> Vec<String> {
+        e.group(g)
+            .iter()
+            .map(|&p| e.players[p].name.clone())
+            .collect()
+    };
     assert_eq!(group(0), vec!["s1", "s4", "s5", "s8"]);
     assert_eq!(group(1), vec!["s2", "s3", "s6", "s7"]);
     finish_round(&mut e, "1-0");
@@ -490,16 +574,41 @@ fn eleven_one_knockout_with_byes_and_tiebreak() {
     let mut e = paired_rr(&["k1", "k2", "k3", "k4", "k5"]);
     e.settings.system = System::Knockout;
     e = pair_next(&e).unwrap();
-    let r1: Vec<(usize, usize)> = e.rounds[0].games().map(|g| (g.red.min(g.black), g.red.max(g.black))).collect();
+    let r1: Vec<(usize, usize)> = e.rounds[0]
+        .games()
+        .map(|g| (g.red.min(g.black), g.red.max(g.black)))
+        .collect();
     assert_eq!(r1, vec![(3, 4)]);
     finish_round(&mut e, "1/2-1/2");
     e = pair_next(&e).unwrap();
-    assert_eq!(e.rounds[1].stage, Stage::Knockout { bracket: 1, game: 2 });
+    assert_eq!(
+        e.rounds[1].stage,
+        Stage::Knockout {
+            bracket: 1,
+            game: 2
+        }
+    );
     let g = e.rounds[1].game(1).unwrap().clone();
-    e = edit::set_result(&e, 2, 1, if g.red == 3 { "1-0" } else { "0-1" }.parse().unwrap(), None).unwrap();
+    e = edit::set_result(
+        &e,
+        2,
+        1,
+        if g.red == 3 { "1-0" } else { "0-1" }.parse().unwrap(),
+        None,
+    )
+    .unwrap();
     e = pair_next(&e).unwrap();
-    assert_eq!(e.rounds[2].stage, Stage::Knockout { bracket: 2, game: 1 });
-    let met: Vec<(usize, usize)> = e.rounds[2].games().map(|g| (g.red.min(g.black), g.red.max(g.black))).collect();
+    assert_eq!(
+        e.rounds[2].stage,
+        Stage::Knockout {
+            bracket: 2,
+            game: 1
+        }
+    );
+    let met: Vec<(usize, usize)> = e.rounds[2]
+        .games()
+        .map(|g| (g.red.min(g.black), g.red.max(g.black)))
+        .collect();
     assert_eq!(met, vec![(0, 3), (1, 2)]);
     finish_round(&mut e, "1-0");
     e = pair_next(&e).unwrap();

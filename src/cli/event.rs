@@ -36,7 +36,8 @@ use crate::tournament::standings::{default_rounds, standings, team_places, Stand
 use crate::tournament::systems::{knockout, pair_next};
 use crate::tournament::{edit, BoardResult, EventError, EventFile};
 
-const USAGE: &str = "usage: qipu event new|add|import|pair|result|withdraw|penalty|show|standings|export EVENT …";
+const USAGE: &str =
+    "usage: qipu event new|add|import|pair|result|withdraw|penalty|show|standings|export EVENT …";
 
 impl From<EventError> for CliError {
     fn from(e: EventError) -> CliError {
@@ -56,7 +57,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             let rating = args.option("--rating")?;
             let club = args.option("--club")?.unwrap_or_default().to_owned();
             let team = args.option("--team")?.unwrap_or_default().to_owned();
-            let [path, name] = positionals::<2>(args, "add EVENT NAME [--rating R] [--club C] [--team T]")?;
+            let [path, name] =
+                positionals::<2>(args, "add EVENT NAME [--rating R] [--club C] [--team T]")?;
             let rating = rating
                 .map(|r| {
                     r.parse::<u32>()
@@ -98,9 +100,10 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             let next = pair_next(file.event())?;
             file.replace_all(next)?;
             let event = file.event();
-            let round = event.rounds.last().ok_or_else(|| {
-                CliError::Failed("no round was paired".to_owned())
-            })?;
+            let round = event
+                .rounds
+                .last()
+                .ok_or_else(|| CliError::Failed("no round was paired".to_owned()))?;
             if as_json {
                 let value = RoundJson {
                     round: round.number,
@@ -150,13 +153,18 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             let mut file = EventFile::open(Path::new(path))?;
             let next = edit::withdraw(file.event(), name)?;
             file.replace_all(next)?;
-            writeln!(out, "{name} withdrew after round {}", file.event().rounds.len())?;
+            writeln!(
+                out,
+                "{name} withdrew after round {}",
+                file.event().rounds.len()
+            )?;
             Ok(())
         }
         "penalty" => {
             let warning = args.flag("--warning");
             let disq = args.flag("--disqualification");
-            let [path, name] = positionals::<2>(args, "penalty EVENT NAME --warning|--disqualification")?;
+            let [path, name] =
+                positionals::<2>(args, "penalty EVENT NAME --warning|--disqualification")?;
             if warning == disq {
                 return Err(CliError::Usage(
                     "give one of --warning (18.1) or --disqualification (18.2)".to_owned(),
@@ -165,7 +173,15 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             let mut file = EventFile::open(Path::new(path))?;
             let next = edit::penalize(file.event(), name, disq)?;
             file.replace_all(next)?;
-            writeln!(out, "{name}: {}", if disq { "disqualified from a game (18.2)" } else { "warned (18.1)" })?;
+            writeln!(
+                out,
+                "{name}: {}",
+                if disq {
+                    "disqualified from a game (18.2)"
+                } else {
+                    "warned (18.1)"
+                }
+            )?;
             Ok(())
         }
         "show" => {
@@ -178,8 +194,12 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         "standings" => {
             let as_json = args.flag("--json");
             let places = args.flag("--team-places");
-            let group = args.option("--group")?.map(|g| number(g, "group")).transpose()?;
-            let [path] = positionals::<1>(args, "standings EVENT [--json] [--group N] [--team-places]")?;
+            let group = args
+                .option("--group")?
+                .map(|g| number(g, "group"))
+                .transpose()?;
+            let [path] =
+                positionals::<1>(args, "standings EVENT [--json] [--group N] [--team-places]")?;
             let file = EventFile::open(Path::new(path))?;
             let event = file.event();
             if places {
@@ -188,7 +208,11 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
                     writeln!(out, "{}", serde_json::to_string(&table).unwrap_or_default())?;
                 } else {
                     for t in table {
-                        writeln!(out, "{:>3}  {}  {} ({:?})", t.rank, t.team, t.total, t.places)?;
+                        writeln!(
+                            out,
+                            "{:>3}  {}  {} ({:?})",
+                            t.rank, t.team, t.total, t.places
+                        )?;
                     }
                 }
                 return Ok(());
@@ -206,19 +230,31 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             let output = args.option("-o")?;
             let [path] = positionals::<1>(args, "export EVENT --to trf|csv|html|pdf -o OUT")?;
             let (Some(to), Some(output)) = (to, output) else {
-                return Err(CliError::Usage("usage: qipu event export EVENT --to trf|csv|html|pdf -o OUT".to_owned()));
+                return Err(CliError::Usage(
+                    "usage: qipu event export EVENT --to trf|csv|html|pdf -o OUT".to_owned(),
+                ));
             };
             let format = Format::from_name(to).ok_or_else(|| {
-                CliError::Usage(format!("unknown export format '{to}'; expected trf, csv, html or pdf"))
+                CliError::Usage(format!(
+                    "unknown export format '{to}'; expected trf, csv, html or pdf"
+                ))
             })?;
             let file = EventFile::open(Path::new(path))?;
-            let bytes = export::render(file.event(), format).map_err(|e| CliError::Failed(e.to_string()))?;
-            crate::formats::save_atomic(Path::new(output), &bytes, crate::formats::TargetState::Safe, false)
-                .map_err(|e| CliError::Failed(format!("{output}: {e}")))?;
+            let bytes = export::render(file.event(), format)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+            crate::formats::save_atomic(
+                Path::new(output),
+                &bytes,
+                crate::formats::TargetState::Safe,
+                false,
+            )
+            .map_err(|e| CliError::Failed(format!("{output}: {e}")))?;
             writeln!(out, "wrote {output}")?;
             Ok(())
         }
-        other => Err(CliError::Usage(format!("unknown event command '{other}'; {USAGE}"))),
+        other => Err(CliError::Usage(format!(
+            "unknown event command '{other}'; {USAGE}"
+        ))),
     }
 }
 
@@ -227,7 +263,11 @@ pub fn table(event: &Event, group: Option<u32>) -> Vec<Standing> {
     match group {
         Some(g) => {
             let members = event.group(g - 1);
-            standings(event, Rounds::Stage(crate::tournament::event::Stage::Main), Some(&members))
+            standings(
+                event,
+                Rounds::Stage(crate::tournament::event::Stage::Main),
+                Some(&members),
+            )
         }
         None => {
             let lines = standings(event, default_rounds(event), None);
@@ -267,7 +307,10 @@ fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     if let Some(k) = num(args.option("--knockout-games")?, "--knockout-games")? {
         settings.knockout_games = k;
     }
-    if let Some(d) = num(args.option("--max-colour-difference")?, "--max-colour-difference")? {
+    if let Some(d) = num(
+        args.option("--max-colour-difference")?,
+        "--max-colour-difference",
+    )? {
         settings.max_colour_difference = d;
     }
     if let Some(r) = num(args.option("--max-colour-run")?, "--max-colour-run")? {
@@ -282,7 +325,11 @@ fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         settings.draw = match d {
             "rating" => DrawOfNumbers::Rating,
             "random" => DrawOfNumbers::Random,
-            _ => return Err(CliError::Usage(format!("--draw '{d}': expected rating or random"))),
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "--draw '{d}': expected rating or random"
+                )))
+            }
         };
         if settings.draw == DrawOfNumbers::Random && settings.seed == 0 {
             settings.seed = std::time::SystemTime::now()
@@ -295,7 +342,11 @@ fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             "1" => 2,
             "0.5" | "1/2" => 1,
             "0" => 0,
-            _ => return Err(CliError::Usage(format!("--bye-points '{b}': expected 1, 0.5 or 0"))),
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "--bye-points '{b}': expected 1, 0.5 or 0"
+                )))
+            }
         };
     }
     if let Some(o) = args.option("--board-order")? {
@@ -311,7 +362,10 @@ fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         };
     }
     settings.unplayed_in_tiebreaks = args.flag("--unplayed-in-tiebreaks");
-    let [path] = positionals::<1>(args, "new EVENT --name NAME --system S [--rounds N] [--team-boards N]")?;
+    let [path] = positionals::<1>(
+        args,
+        "new EVENT --name NAME --system S [--rounds N] [--team-boards N]",
+    )?;
     let (Some(name), Some(system)) = (name, system) else {
         return Err(CliError::Usage(
             "usage: qipu event new EVENT --name NAME --system round-robin|double-round-robin|groups|knockout|swiss [--rounds N] [--team-boards N]".to_owned(),
@@ -439,7 +493,10 @@ fn write_round(out: &mut dyn Write, event: &Event, round: &Round) -> Result<(), 
 }
 
 fn write_standings(out: &mut dyn Write, lines: &[Standing]) -> Result<(), CliError> {
-    writeln!(out, "rank  name  score  played  wins  SB  Buchholz  direct  fouls")?;
+    writeln!(
+        out,
+        "rank  name  score  played  wins  SB  Buchholz  direct  fouls"
+    )?;
     for s in lines {
         writeln!(
             out,

@@ -428,7 +428,9 @@ impl Event {
                 .get(entrant)
                 .is_some_and(|t| t.members.iter().any(|&m| self.players[m].active_in(round)))
         } else {
-            self.players.get(entrant).is_some_and(|p| p.active_in(round))
+            self.players
+                .get(entrant)
+                .is_some_and(|p| p.active_in(round))
         }
     }
 
@@ -441,7 +443,12 @@ impl Event {
 impl Event {
     /// The entrants of group `group` by number.
     pub fn group(&self, group: u32) -> Vec<Entrant> {
-        let mut drawn: Vec<Drawn> = self.draw.iter().filter(|d| d.group == group).copied().collect();
+        let mut drawn: Vec<Drawn> = self
+            .draw
+            .iter()
+            .filter(|d| d.group == group)
+            .copied()
+            .collect();
         drawn.sort_by_key(|d| d.number);
         drawn.into_iter().map(|d| d.entrant).collect()
     }

@@ -2,7 +2,6 @@
 //! every round as CSV or HTML (a page to print), and the TRF ([`super::trf`]).
 
 use super::event::Event;
-use super::record::Rounds;
 use super::standings::{default_rounds, standings, Standing};
 use super::systems::knockout;
 use super::trf;
@@ -61,7 +60,6 @@ fn table(event: &Event) -> Vec<Standing> {
 /// One crosstable cell per round for each player: opponent's start number, colour (r/b) and
 /// the mark (1 ½ 0 + −); a bye is `bye`.
 fn crosstable(event: &Event) -> Vec<(String, Vec<String>)> {
-    let _ = Rounds::All;
     event
         .players
         .iter()
@@ -142,7 +140,11 @@ fn csv(event: &Event) -> String {
             ));
         }
         if let Some(b) = r.bye {
-            out.push_str(&format!("{},,{},,bye\n", r.number, csv_field(&event.entrant_name(b))));
+            out.push_str(&format!(
+                "{},,{},,bye\n",
+                r.number,
+                csv_field(&event.entrant_name(b))
+            ));
         }
     }
     out
@@ -187,7 +189,11 @@ fn html(event: &Event) -> String {
     }
     out.push_str("</tr>\n");
     for (i, (name, cells)) in crosstable(event).into_iter().enumerate() {
-        out.push_str(&format!("<tr><td>{}</td><td class=\"n\">{}</td>", i + 1, esc(&name)));
+        out.push_str(&format!(
+            "<tr><td>{}</td><td class=\"n\">{}</td>",
+            i + 1,
+            esc(&name)
+        ));
         for c in cells {
             out.push_str(&format!("<td>{}</td>", esc(&c)));
         }

@@ -33,7 +33,11 @@ pub fn result_of_record(bytes: &[u8]) -> Result<(BoardResult, GameReport), Event
         .ok_or_else(|| EventError::GameRecord("the file holds no game".to_owned()))?;
     let game = match (first.game, first.error) {
         (Some(g), None) => g,
-        (_, Some(e)) => return Err(EventError::GameRecord(format!("the game cannot be read: {e}"))),
+        (_, Some(e)) => {
+            return Err(EventError::GameRecord(format!(
+                "the game cannot be read: {e}"
+            )))
+        }
         (None, None) => return Err(EventError::GameRecord("the file holds no game".to_owned())),
     };
     let (result, fouls) = read(&game)?;

@@ -134,7 +134,10 @@ mod tests {
         assert!(!r.played());
         assert_eq!((r.mark(Color::Red), r.mark(Color::Black)), ("+", "−"));
         let both: BoardResult = "--".parse().unwrap();
-        assert_eq!(both.half_points(Color::Red) + both.half_points(Color::Black), 0);
+        assert_eq!(
+            both.half_points(Color::Red) + both.half_points(Color::Black),
+            0
+        );
         let draw: BoardResult = "1/2-1/2".parse().unwrap();
         assert_eq!(draw.half_points(Color::Black), 1);
     }

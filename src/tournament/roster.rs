@@ -61,7 +61,9 @@ pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, Roste
                 let c = column_named(f).ok_or_else(|| RosterError {
                     line: number,
                     column: *col,
-                    reason: format!("unknown column '{f}' (name, rating, club, team, registration)"),
+                    reason: format!(
+                        "unknown column '{f}' (name, rating, club, team, registration)"
+                    ),
                 })?;
                 columns.push(c);
             }
@@ -71,7 +73,11 @@ pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, Roste
             return Err(RosterError {
                 line: number,
                 column: fields[columns.len()].0,
-                reason: format!("{} fields, but only {} columns", fields.len(), columns.len()),
+                reason: format!(
+                    "{} fields, but only {} columns",
+                    fields.len(),
+                    columns.len()
+                ),
             });
         }
         let mut p = Player::default();

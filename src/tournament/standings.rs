@@ -198,11 +198,7 @@ pub fn standings(event: &Event, rounds: Rounds, entrants: Option<&[Entrant]>) ->
                 .iter()
                 .map(|o| u64::from(o.points(team)) * score_of(&lines, o.opponent))
                 .sum();
-            let bh: u64 = l
-                .counted
-                .iter()
-                .map(|o| score_of(&lines, o.opponent))
-                .sum();
+            let bh: u64 = l.counted.iter().map(|o| score_of(&lines, o.opponent)).sum();
             (sb, bh)
         })
         .unzip();
@@ -210,13 +206,7 @@ pub fn standings(event: &Event, rounds: Rounds, entrants: Option<&[Entrant]>) ->
         l.sb = sb;
         l.buchholz = bh;
     }
-    rank(
-        &mut lines,
-        keys(event.settings.system, team),
-        team,
-        event,
-        boards,
-    )
+    rank(&mut lines, keys(event.settings.system, team), team, event)
 }
 
 fn penalties(event: &Event, e: Entrant) -> (u32, u32) {
@@ -253,7 +243,7 @@ fn value(line: &Line, key: Key, tied: &[Entrant], team: bool) -> i128 {
     }
 }
 
-fn rank(lines: &mut [Line], keys: &[Key], team: bool, event: &Event, boards: u64) -> Vec<Standing> {
+fn rank(lines: &mut [Line], keys: &[Key], team: bool, event: &Event) -> Vec<Standing> {
     let mut groups: Vec<Vec<usize>> = vec![(0..lines.len()).collect()];
     for &key in keys {
         let mut next = Vec::new();
@@ -285,8 +275,6 @@ fn rank(lines: &mut [Line], keys: &[Key], team: bool, event: &Event, boards: u64
         groups = next;
     }
     let half = if team { 1.0 } else { 2.0 };
-    let game_half = 2.0;
-    let _ = boards;
     let mut out = Vec::with_capacity(lines.len());
     let mut place = 1;
     for group in groups {
@@ -310,7 +298,7 @@ fn rank(lines: &mut [Line], keys: &[Key], team: bool, event: &Event, boards: u64
                     fouls: l.fouls,
                 },
                 match_points: team.then_some(l.score as f64),
-                game_points: team.then_some(l.game_points as f64 / game_half),
+                game_points: team.then_some(l.game_points as f64 / 2.0),
                 penalties: (l.penalty.1, l.penalty.0),
             });
         }
@@ -353,7 +341,9 @@ pub fn team_places(event: &Event, individual: &[Standing]) -> Vec<TeamPlace> {
                     places: Vec::new(),
                     fouls: 0,
                 });
-                teams.last_mut().unwrap_or_else(|| unreachable!("just pushed"))
+                teams
+                    .last_mut()
+                    .unwrap_or_else(|| unreachable!("just pushed"))
             }
         };
         entry.total += s.rank;

@@ -188,7 +188,7 @@ fn check_header(path: &Path) -> Result<(), EventError> {
     if read == 0 {
         return Err(not("the file is empty"));
     }
-    if &header[..read] != &b"SQLite format 3\0"[..read] || read < 16 {
+    if read < 16 || header != *b"SQLite format 3\0" {
         return Err(not("not an SQLite database"));
     }
     Ok(())
@@ -250,7 +250,11 @@ fn write_diff(tx: &Transaction, old: &Event, new: &Event) -> rusqlite::Result<()
         if before.is_none() {
             tx.execute(
                 "INSERT INTO round (number, stage, bye) VALUES (?1, ?2, ?3)",
-                params![round.number, stage_json(&round.stage), round.bye.map(|b| b as i64)],
+                params![
+                    round.number,
+                    stage_json(&round.stage),
+                    round.bye.map(|b| b as i64)
+                ],
             )?;
         }
         for (m, pairing) in round.matches.iter().enumerate() {
@@ -339,12 +343,20 @@ fn read_event(conn: &Connection) -> Result<Event, String> {
         .prepare("SELECT grp, number, entrant FROM draw ORDER BY grp, number")
         .map_err(sql)?;
     let draws = stmt
-        .query_map([], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, u32>(1)?, r.get::<_, i64>(2)?)))
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, i64>(2)?,
+            ))
+        })
         .map_err(sql)?;
     for row in draws {
         let (group, number, entrant) = row.map_err(sql)?;
         if entrant < 0 || entrant as usize >= entrants {
-            return Err(format!("draw number {number}: entrant {entrant} does not exist"));
+            return Err(format!(
+                "draw number {number}: entrant {entrant} does not exist"
+            ));
         }
         event.draw.push(Drawn {
             group,
@@ -368,13 +380,18 @@ fn read_event(conn: &Connection) -> Result<Event, String> {
     for row in rounds {
         let (number, stage, bye) = row.map_err(sql)?;
         if number as usize != event.rounds.len() + 1 {
-            return Err(format!("round {number} follows round {}", event.rounds.len()));
+            return Err(format!(
+                "round {number} follows round {}",
+                event.rounds.len()
+            ));
         }
         let stage: Stage = serde_json::from_str(&stage)
             .map_err(|e| format!("round {number}: the stage cannot be read: {e}"))?;
         let bye = match bye {
             Some(b) if b < 0 || b as usize >= entrants => {
-                return Err(format!("round {number}: the bye names entrant {b}, who does not exist"))
+                return Err(format!(
+                    "round {number}: the bye names entrant {b}, who does not exist"
+                ))
             }
             b => b.map(|b| b as usize),
         };
@@ -410,7 +427,9 @@ fn read_event(conn: &Connection) -> Result<Event, String> {
         }
         for e in [first, second] {
             if e < 0 || e as usize >= entrants {
-                return Err(format!("round {round}, pairing {m}: entrant {e} does not exist"));
+                return Err(format!(
+                    "round {round}, pairing {m}: entrant {e} does not exist"
+                ));
             }
         }
         r.matches.push(Match {

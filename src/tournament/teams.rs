@@ -9,7 +9,13 @@ use crate::rules::Color;
 /// boards when the order cannot be reversed (12.2): every choice of `boards` players in their
 /// order. For 4 boards and 2 substitutes these are the 15 of the rule, 1-2-3-4 to 3-4-5-6.
 pub fn board_orders(boards: usize, squad: usize) -> Vec<Vec<usize>> {
-    fn go(start: usize, left: usize, squad: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    fn go(
+        start: usize,
+        left: usize,
+        squad: usize,
+        cur: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
         if left == 0 {
             out.push(cur.clone());
             return;
@@ -147,7 +153,12 @@ mod tests {
         for o in &orders {
             assert!(lineup_allowed(BoardOrder::Substitutes, 4, 6, o));
         }
-        assert!(!lineup_allowed(BoardOrder::Substitutes, 4, 6, &[2, 1, 3, 4]));
+        assert!(!lineup_allowed(
+            BoardOrder::Substitutes,
+            4,
+            6,
+            &[2, 1, 3, 4]
+        ));
         assert!(lineup_allowed(BoardOrder::PerMatch, 4, 6, &[2, 1, 3, 4]));
         assert!(!lineup_allowed(BoardOrder::Fixed, 4, 6, &[1, 2, 3, 5]));
         assert!(!lineup_allowed(BoardOrder::PerMatch, 4, 6, &[1, 1, 3, 4]));
@@ -158,9 +169,15 @@ mod tests {
     #[test]
     fn thirteen_two_colours_by_board() {
         let first: Vec<Color> = (1..=4).map(|b| colour_on_board(true, b)).collect();
-        assert_eq!(first, vec![Color::Red, Color::Black, Color::Red, Color::Black]);
+        assert_eq!(
+            first,
+            vec![Color::Red, Color::Black, Color::Red, Color::Black]
+        );
         let second: Vec<Color> = (1..=4).map(|b| colour_on_board(false, b)).collect();
-        assert_eq!(second, vec![Color::Black, Color::Red, Color::Black, Color::Red]);
+        assert_eq!(
+            second,
+            vec![Color::Black, Color::Red, Color::Black, Color::Red]
+        );
     }
 
     /// 12.4: in n rounds each of n players meets each of the other team's n once.

@@ -3,14 +3,14 @@
 //! editions): `001`, start rank (cols 5–8), name (15–47), rating (49–52), points (81–84), rank
 //! (86–89), and for each round from col 92 a block of ten: opponent's start rank (4 wide, `0000`
 //! for none), colour (`w` = red, who moves first; `b` = black; `-` none), result (`1 = 0`, `+ -`
-//! for forfeits, `U` a bye with the bye score, `Z` a bye with none). A double forfeit is `-` for
-//! both. Header lines: `012` name, `062` players, `092` the system (Qipu's name), `XXR` rounds;
+//! for forfeits, `U` a bye with the bye score, `Z` a bye with none; blank: not paired). A double
+//! forfeit is `-` for both. Header lines: `012` name, `062` players, `092` the system (Qipu's name), `XXR` rounds;
 //! team events add one `013` line per team (name in cols 5–36, then its players' start ranks).
 
 use super::event::{Event, Game, Match, Player, Round, Settings, Stage, System};
+use super::record::Rounds;
 use super::result::BoardResult;
 use super::standings::standings;
-use super::record::Rounds;
 use crate::rules::Color;
 
 /// Write the event as a TRF.
@@ -28,18 +28,18 @@ pub fn write(event: &Event) -> String {
     };
     for (id, p) in event.players.iter().enumerate() {
         let line = table.iter().find(|s| s.entrant == id);
-        let points: u32 = event
-            .rounds
-            .iter()
-            .map(|r| points_in(event, r, id))
-            .sum();
+        let points: u32 = event.rounds.iter().map(|r| points_in(event, r, id)).sum();
         let mut rec = format!(
             "001 {:>4}      {:<33} {:>4} {:<3} {:>11} {:>10} {:>4} {:>4}",
             id + 1,
             truncate(&p.name, 33),
             p.rating.map(|r| r.to_string()).unwrap_or_default(),
             "",
-            p.registration.chars().filter(char::is_ascii_digit).take(11).collect::<String>(),
+            p.registration
+                .chars()
+                .filter(char::is_ascii_digit)
+                .take(11)
+                .collect::<String>(),
             "",
             format!("{:.1}", f64::from(points) / 2.0),
             line.map(|s| s.rank).unwrap_or(0),
@@ -105,15 +105,14 @@ fn block(event: &Event, round: &Round, player: usize) -> String {
         return format!("{:>4} {colour} {result}", opp + 1);
     }
     if !event.is_team_event() && round.bye == Some(player) {
-        let code = if event.settings.system == System::Swiss && event.settings.bye_half_points > 0
-        {
+        let code = if event.settings.system == System::Swiss && event.settings.bye_half_points > 0 {
             'U'
         } else {
             'Z'
         };
         return format!("0000 - {code}");
     }
-    "0000 - Z".to_owned()
+    " ".repeat(8)
 }
 
 /// A TRF line that cannot be read.
@@ -128,13 +127,16 @@ pub struct TrfError {
     pub reason: String,
 }
 
+/// A player record: its line, the player, and each round's block with its column.
+type PlayerLine = (usize, Player, Vec<(usize, String)>);
+
 /// Read a TRF (an individual event): players, and the rounds with their pairings and results.
 /// Boards are numbered in the order of their red players' start ranks; which board a game was
 /// on is not in the file.
 pub fn read(text: &str) -> Result<Event, TrfError> {
     let mut settings = Settings::default();
     let mut name = String::new();
-    let mut players: Vec<(usize, Player, Vec<(usize, String)>)> = Vec::new();
+    let mut players: Vec<PlayerLine> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         let err = |column: usize, reason: &str| TrfError {
@@ -151,7 +153,11 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                 .trim()
                 .to_owned()
         };
-        match chars.get(..3).map(|c| c.iter().collect::<String>()).as_deref() {
+        match chars
+            .get(..3)
+            .map(|c| c.iter().collect::<String>())
+            .as_deref()
+        {
             Some("012") => name = field(5, chars.len()),
             Some("092") => {
                 if let Some(s) = System::from_name(&field(5, chars.len())) {
@@ -178,7 +184,11 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                     rating: if rating.is_empty() {
                         None
                     } else {
-                        Some(rating.parse().map_err(|_| err(49, "the rating is not a number"))?)
+                        Some(
+                            rating
+                                .parse()
+                                .map_err(|_| err(49, "the rating is not a number"))?,
+                        )
                     },
                     registration: field(58, 68),
                     ..Player::default()
@@ -201,19 +211,24 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
         let mut games: Vec<Game> = Vec::new();
         let mut bye = None;
         for (id, (line, _, blocks)) in players.iter().enumerate() {
-            let Some((col, b)) = blocks.get(r) else { continue };
+            let Some((col, b)) = blocks.get(r) else {
+                continue;
+            };
             let err = |reason: String| TrfError {
                 line: *line,
                 column: *col,
                 reason,
             };
             let parts: Vec<&str> = b.split_whitespace().collect();
+            if parts.is_empty() {
+                continue;
+            }
             let opp: usize = parts
                 .first()
                 .and_then(|o| o.parse().ok())
                 .ok_or_else(|| err(format!("round {}: no opponent number", r + 1)))?;
             if opp == 0 {
-                if parts.get(2) == Some(&"U") || parts.get(2) == Some(&"F") {
+                if matches!(parts.get(2), Some(&("U" | "F" | "H" | "Z"))) {
                     bye = Some(id);
                 }
                 continue;
@@ -231,7 +246,11 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                 "=" => Some(BoardResult::Draw),
                 "+" => Some(BoardResult::RedForfeitWin),
                 "-" => {
-                    let theirs = players[opp - 1].2.get(r).map(|b| b.1.clone()).unwrap_or_default();
+                    let theirs = players[opp - 1]
+                        .2
+                        .get(r)
+                        .map(|b| b.1.clone())
+                        .unwrap_or_default();
                     if theirs.ends_with('-') {
                         Some(BoardResult::DoubleForfeit)
                     } else {

@@ -68,8 +68,19 @@ mod tests {
             let published = parse(table);
             assert_eq!(published.len() as u32, rounds(n));
             for (r, pairs) in published.iter().enumerate() {
-                assert_eq!(&round_pairs(n, r as u32 + 1), pairs, "n={n} round {}", r + 1);
-                assert_eq!(&round_pairs(n - 1, r as u32 + 1), pairs, "n={} round {}", n - 1, r + 1);
+                assert_eq!(
+                    &round_pairs(n, r as u32 + 1),
+                    pairs,
+                    "n={n} round {}",
+                    r + 1
+                );
+                assert_eq!(
+                    &round_pairs(n - 1, r as u32 + 1),
+                    pairs,
+                    "n={} round {}",
+                    n - 1,
+                    r + 1
+                );
             }
         }
     }
@@ -87,8 +98,14 @@ mod tests {
                 assert_eq!(pairs.len() as u32, size / 2);
                 let mut seen = HashSet::new();
                 for &(a, b) in &pairs {
-                    assert!(seen.insert(a) && seen.insert(b), "n={n} r={r}: twice in a round");
-                    assert!(met.insert((a.min(b), a.max(b))), "n={n}: {a}-{b} meet twice");
+                    assert!(
+                        seen.insert(a) && seen.insert(b),
+                        "n={n} r={r}: twice in a round"
+                    );
+                    assert!(
+                        met.insert((a.min(b), a.max(b))),
+                        "n={n}: {a}-{b} meet twice"
+                    );
                     reds[a as usize] += 1;
                     reds[b as usize] -= 1;
                 }

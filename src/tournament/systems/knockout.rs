@@ -185,7 +185,8 @@ pub fn standings(event: &Event, lines: Vec<Standing>) -> Vec<Standing> {
         }
         best
     };
-    let mut lines: Vec<(u32, Standing)> = lines.into_iter().map(|s| (reached(s.entrant), s)).collect();
+    let mut lines: Vec<(u32, Standing)> =
+        lines.into_iter().map(|s| (reached(s.entrant), s)).collect();
     lines.sort_by_key(|(r, s)| (std::cmp::Reverse(*r), s.rank));
     let mut out = Vec::with_capacity(lines.len());
     for i in 0..lines.len() {

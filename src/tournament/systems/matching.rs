@@ -219,7 +219,12 @@ impl Matcher {
                 None => self
                     .leaves(bv)
                     .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|&p| (p / 2) as usize).collect())
+                    .map(|v| {
+                        self.neighbend[v]
+                            .iter()
+                            .map(|&p| (p / 2) as usize)
+                            .collect()
+                    })
                     .collect(),
             };
             for list in lists {
@@ -482,8 +487,7 @@ impl Matcher {
                     }
                 }
                 for b in 0..2 * n {
-                    if self.blossomparent[b] == NO && self.label[b] == 1 && self.bestedge[b] != NO
-                    {
+                    if self.blossomparent[b] == NO && self.label[b] == 1 && self.bestedge[b] != NO {
                         let d = self.slack(self.bestedge[b] as usize) / 2;
                         if deltatype == 0 || d < delta {
                             delta = d;
@@ -620,14 +624,20 @@ mod tests {
 
     #[test]
     fn small_known_graphs() {
-        assert_eq!(max_weight_matching(2, &[(0, 1, 1)], false), vec![Some(1), Some(0)]);
+        assert_eq!(
+            max_weight_matching(2, &[(0, 1, 1)], false),
+            vec![Some(1), Some(0)]
+        );
         // A path 0-1-2-3: the middle edge alone is heavier than the ends unless cardinality wins.
         let path = [(0, 1, 5), (1, 2, 11), (2, 3, 5)];
         assert_eq!(value(&max_weight_matching(4, &path, false), &path), (1, 11));
         assert_eq!(value(&max_weight_matching(4, &path, true), &path), (2, 10));
         // A blossom (triangle) with a stem, which needs the odd cycle shrunk.
         let blossom = [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)];
-        assert_eq!(value(&max_weight_matching(4, &blossom, false), &blossom), (2, 15));
+        assert_eq!(
+            value(&max_weight_matching(4, &blossom, false), &blossom),
+            (2, 15)
+        );
     }
 
     /// Random graphs of up to 10 vertices against trying every matching.
@@ -662,8 +672,7 @@ mod tests {
                     ((0, got.1), (0, want.1))
                 };
                 assert_eq!(
-                    got,
-                    want,
+                    got, want,
                     "case {case}, {n} vertices, {edges:?}, max_cardinality {max_card}"
                 );
             }

@@ -7,7 +7,7 @@ pub mod matching;
 pub mod swiss;
 
 use super::error::EventError;
-use super::event::{Drawn, DrawOfNumbers, Entrant, Event, Game, Match, Round, Stage, System};
+use super::event::{DrawOfNumbers, Drawn, Entrant, Event, Game, Match, Round, Stage, System};
 use super::record::{cancelled_by_withdrawal, records, withdrawn_after, Rounds};
 use super::result::BoardResult;
 use super::standings::standings;
@@ -119,7 +119,11 @@ type Paired = (Stage, Vec<(Entrant, Entrant)>, Option<Entrant>);
 
 /// One Berger round of the entrants of `numbers` (by number); `swap` gives the second cycle's
 /// colours (13.5).
-fn berger_round(numbers: &[Entrant], round: u32, swap: bool) -> (Vec<(Entrant, Entrant)>, Option<Entrant>) {
+fn berger_round(
+    numbers: &[Entrant],
+    round: u32,
+    swap: bool,
+) -> (Vec<(Entrant, Entrant)>, Option<Entrant>) {
     let n = numbers.len() as u32;
     let mut pairs = Vec::new();
     let mut bye = None;
@@ -167,7 +171,11 @@ pub fn serpentine(seeded: &[Entrant], groups: usize) -> Vec<Vec<Entrant>> {
     for (i, &e) in seeded.iter().enumerate() {
         let row = i / out.len();
         let pos = i % out.len();
-        let g = if row % 2 == 0 { pos } else { out.len() - 1 - pos };
+        let g = if row % 2 == 0 {
+            pos
+        } else {
+            out.len() - 1 - pos
+        };
         out[g].push(e);
     }
     out
@@ -267,7 +275,10 @@ pub fn swiss_entries(event: &Event, number: u32) -> Vec<swiss::Entry> {
                     .map(|o| o.colour)
                     .collect(),
                 had_bye: !rec.byes.is_empty()
-                    || rec.outings.iter().any(|o| !o.played && o.scored > o.conceded),
+                    || rec
+                        .outings
+                        .iter()
+                        .any(|o| !o.played && o.scored > o.conceded),
             }
         })
         .collect()
@@ -293,10 +304,11 @@ fn swiss_round(event: &Event, number: u32) -> Result<Paired, EventError> {
             found: entries.len(),
         });
     }
-    let pairing = swiss::pair(&entries, swiss_limits(event)).map_err(|e| EventError::NoPairing {
-        round: number,
-        reason: e.to_string(),
-    })?;
+    let pairing =
+        swiss::pair(&entries, swiss_limits(event)).map_err(|e| EventError::NoPairing {
+            round: number,
+            reason: e.to_string(),
+        })?;
     Ok((Stage::Main, pairing.boards, pairing.bye))
 }
 
@@ -330,8 +342,16 @@ fn forfeit_withdrawn(event: &Event, round: &mut Round) {
         for g in &mut m.games {
             g.board = board;
             board += 1;
-            let red_gone = if event.entrant_of(g.red) == m.first { a } else { b };
-            let black_gone = if event.entrant_of(g.red) == m.first { b } else { a };
+            let red_gone = if event.entrant_of(g.red) == m.first {
+                a
+            } else {
+                b
+            };
+            let black_gone = if event.entrant_of(g.red) == m.first {
+                b
+            } else {
+                a
+            };
             g.result = match (red_gone, black_gone) {
                 (true, true) => Some(BoardResult::DoubleForfeit),
                 (true, false) => Some(BoardResult::BlackForfeitWin),

@@ -24,7 +24,8 @@
 //! [`super::matching`]), each weight larger than any total of the ones below it, so the pairing
 //! is the best by 3, then 4 among the best by 3, and so on. Colours are then given by 5: the
 //! one who is due a colour gets it; if both are due the same one, the one with the larger
-//! imbalance (then the longer run, then the higher ranked) gets it.
+//! imbalance (then the longer run, then the higher ranked) gets it; where neither is due one
+//! (the first round), the higher ranked has red on odd boards and black on even ones.
 
 use super::matching::max_weight_matching;
 use crate::rules::Color;
@@ -56,7 +57,12 @@ impl Entry {
         let Some(&last) = self.colours.last() else {
             return (None, 0);
         };
-        let n = self.colours.iter().rev().take_while(|&&c| c == last).count();
+        let n = self
+            .colours
+            .iter()
+            .rev()
+            .take_while(|&&c| c == last)
+            .count();
         (Some(last), n as u32)
     }
 
@@ -298,7 +304,21 @@ fn perfect(ranked: &[Entry], limits: Limits, strict: bool) -> Option<(Vec<(usize
         boards.push((a.min(b), ranked[red].id, ranked[black].id));
     }
     boards.sort_by_key(|b| b.0);
-    Some((boards.into_iter().map(|(_, r, b)| (r, b)).collect(), breaks))
+    // Where neither player is due a colour (the first round), the higher ranked has red on odd
+    // boards and black on even ones.
+    let due = |id: usize| ranked.iter().find(|e| e.id == id).and_then(Entry::due);
+    let boards = boards
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, red, black))| {
+            if i % 2 == 1 && due(red).is_none() && due(black).is_none() {
+                (black, red)
+            } else {
+                (red, black)
+            }
+        })
+        .collect();
+    Some((boards, breaks))
 }
 
 /// Lexicographic costs folded into one integer weight per edge.
@@ -359,8 +379,11 @@ mod tests {
     fn first_round_upper_half_against_lower_half() {
         let entries: Vec<Entry> = (0..8).map(|i| entry(i, 0)).collect();
         let p = pair(&entries, LIMITS).unwrap();
-        let mut met: Vec<(usize, usize)> =
-            p.boards.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        let mut met: Vec<(usize, usize)> = p
+            .boards
+            .iter()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
         met.sort();
         assert_eq!(met, vec![(0, 4), (1, 5), (2, 6), (3, 7)]);
         assert_eq!(p.bye, None);
@@ -378,7 +401,10 @@ mod tests {
             next.colours = vec![Color::Red, Color::Black];
         }
         let p = pair(&e, LIMITS).unwrap();
-        let leaders = p.boards.iter().any(|&(a, b)| a.max(b) == 1 && a.min(b) == 0);
+        let leaders = p
+            .boards
+            .iter()
+            .any(|&(a, b)| a.max(b) == 1 && a.min(b) == 0);
         assert!(leaders, "{p:?}");
     }
 

@@ -1,0 +1,388 @@
+//! The event file and `qipu event`: a program killed while writing loses nothing committed
+//! before; newer, damaged and foreign files are refused with the reason; bad input changes
+//! nothing; a TRF written is read back with the same pairings and results; a result is read
+//! from a game's PGN.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use qipu::tournament::event::{Event, Player, Settings, System};
+use qipu::tournament::systems::pair_next;
+use qipu::tournament::{edit, trf, BoardResult, EventError, EventFile};
+
+fn qipu(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("qipu-event-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn swiss(path: &Path, players: usize, rounds: u32) -> EventFile {
+    let settings = Settings {
+        system: System::Swiss,
+        rounds: Some(rounds),
+        ..Settings::default()
+    };
+    let mut e = Event::new("kill test", settings);
+    for i in 0..players {
+        e.players.push(Player {
+            rating: Some(2000 + i as u32),
+            ..Player::named(&format!("player {i}"))
+        });
+    }
+    EventFile::create(path, e).unwrap()
+}
+
+/// Children entering results are killed at random moments; after each, the file opens and
+/// holds every result whose command had returned, and a killed one fully or not at all. A
+/// large import killed part-way leaves no player of it.
+#[test]
+fn killed_while_writing_loses_nothing_committed() {
+    let dir = temp("kill");
+    let path = dir.join("e.qipu");
+    let mut file = swiss(&path, 120, 5);
+    let next = pair_next(file.event()).unwrap();
+    file.replace_all(next).unwrap();
+    drop(file);
+    let p = path.to_str().unwrap();
+    let mut committed: Vec<u32> = Vec::new();
+    let mut state = 0x9E37_79B9u64;
+    for board in 1..=60u32 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+            .args(["event", "result", p, "1", &board.to_string(), "1-0"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let kill = board % 2 == 0;
+        if kill {
+            std::thread::sleep(Duration::from_micros((state >> 33) % 6000));
+            let _ = child.kill();
+        }
+        let status = child.wait().unwrap();
+        if status.success() {
+            committed.push(board);
+        }
+        let reopened = EventFile::open(&path).expect("the file opens after a kill");
+        let round = &reopened.event().rounds[0];
+        for &b in &committed {
+            assert_eq!(
+                round.game(b).unwrap().result,
+                Some(BoardResult::RedWins),
+                "board {b} lost"
+            );
+        }
+        let g = round.game(board).unwrap();
+        assert!(g.result.is_none() || g.result == Some(BoardResult::RedWins));
+    }
+    assert!(
+        committed.len() >= 30,
+        "the children that were not killed committed"
+    );
+    let csv = dir.join("many.csv");
+    let lines: String = (0..20000)
+        .map(|i| format!("late {i},1500,club\n"))
+        .collect();
+    std::fs::write(&csv, lines).unwrap();
+    let before = EventFile::open(&path).unwrap().event().players.len();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .args(["event", "import", p, csv.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(40));
+    let _ = child.kill();
+    let killed = !child.wait().unwrap().success();
+    let after = EventFile::open(&path).unwrap().event().players.len();
+    assert!(
+        after == before || after == before + 20000,
+        "{before} then {after}"
+    );
+    if killed {
+        assert!(after == before || after == before + 20000);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn newer_damaged_and_foreign_files_are_refused() {
+    let dir = temp("refuse");
+    let path = dir.join("e.qipu");
+    let mut file = swiss(&path, 10, 3);
+    let next = pair_next(file.event()).unwrap();
+    file.replace_all(next).unwrap();
+    drop(file);
+    // A newer format version.
+    let newer = dir.join("newer.qipu");
+    std::fs::copy(&path, &newer).unwrap();
+    rusqlite::Connection::open(&newer)
+        .unwrap()
+        .pragma_update(None, "user_version", 99)
+        .unwrap();
+    let e = EventFile::open(&newer).unwrap_err();
+    assert!(
+        matches!(e, EventError::NewerVersion { found: 99, .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("newer version"));
+    // Another program's database, and a file that is not a database.
+    let other = dir.join("other.db");
+    rusqlite::Connection::open(&other)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        .unwrap();
+    assert!(matches!(
+        EventFile::open(&other),
+        Err(EventError::NotAnEvent { .. })
+    ));
+    let text = dir.join("notes.txt");
+    std::fs::write(&text, "players: a, b, c\n").unwrap();
+    let e = EventFile::open(&text).unwrap_err();
+    assert!(e.to_string().contains("not an SQLite database"), "{e}");
+    // A row that points nowhere: the event is damaged, not half-read.
+    let broken = dir.join("broken.qipu");
+    std::fs::copy(&path, &broken).unwrap();
+    rusqlite::Connection::open(&broken)
+        .unwrap()
+        .execute_batch("PRAGMA foreign_keys = OFF; UPDATE game SET red = 999 WHERE board = 1;")
+        .unwrap();
+    let e = EventFile::open(&broken).unwrap_err();
+    assert!(matches!(e, EventError::Damaged { .. }), "{e}");
+    assert!(
+        e.to_string()
+            .contains("round 1, board 1: player 999 does not exist"),
+        "{e}"
+    );
+    // Pages overwritten with noise.
+    let noisy = dir.join("noisy.qipu");
+    let mut bytes = std::fs::read(&path).unwrap();
+    for b in bytes.iter_mut().skip(4096).take(4096) {
+        *b = 0xA5;
+    }
+    std::fs::write(&noisy, &bytes).unwrap();
+    let e = EventFile::open(&noisy).unwrap_err();
+    assert!(matches!(e, EventError::Damaged { .. }), "{e}");
+    // A file cut short.
+    let short = dir.join("short.qipu");
+    std::fs::write(&short, &std::fs::read(&path).unwrap()[..100]).unwrap();
+    assert!(EventFile::open(&short).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Bad input of every kind is refused with the reason and leaves the file as it was.
+#[test]
+fn bad_input_changes_nothing() {
+    let dir = temp("bad");
+    let path = dir.join("e.qipu");
+    let p = path.to_str().unwrap();
+    assert!(qipu(&["event", "new", p, "--name", "Open", "--system", "swiss", "--rounds", "5"]).0);
+    let csv = dir.join("players.csv");
+    std::fs::write(
+        &csv,
+        "name,rating,club\n甲,2100,北京\n乙,2000,上海\n丙,1900,廣東\n丁,1800,\n",
+    )
+    .unwrap();
+    assert!(qipu(&["event", "import", p, csv.to_str().unwrap()]).0);
+    let (ok, out, _) = qipu(&["event", "pair", p, "--json"]);
+    assert!(ok);
+    assert_eq!(
+        out.trim(),
+        r#"{"round":1,"boards":[{"board":1,"red":"甲","black":"丙"},{"board":2,"red":"丁","black":"乙"}],"bye":null}"#
+    );
+    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0);
+    let shown = qipu(&["event", "show", p, "--json"]).1;
+    let bad_csv = dir.join("bad.csv");
+    std::fs::write(&bad_csv, "戊,1700,x\n己,17x0,y\n").unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["event", "withdraw", p, "nobody"],
+            "no player named 'nobody'",
+        ),
+        (
+            vec!["event", "result", p, "1", "3", "1-0"],
+            "round 1 has no board 3 (boards 1–2)",
+        ),
+        (
+            vec!["event", "result", p, "1", "1", "0-1"],
+            "round 1, board 1 already has the result 1-0",
+        ),
+        (
+            vec!["event", "result", p, "2", "1", "0-1"],
+            "round 2 has not been paired",
+        ),
+        (
+            vec!["event", "result", p, "1", "2", "2-0"],
+            "'2-0' is not a result",
+        ),
+        (
+            vec!["event", "pair", p],
+            "round 1 has no result yet on board(s) 2",
+        ),
+        (
+            vec!["event", "add", p, "甲"],
+            "a player named '甲' is already registered",
+        ),
+        (
+            vec!["event", "import", p, bad_csv.to_str().unwrap()],
+            "line 2, column 3: rating '17x0' is not a whole number",
+        ),
+        (
+            vec!["event", "export", p, "--to", "pdf", "-o", "x.pdf"],
+            "PDF export is not available yet",
+        ),
+    ];
+    for (args, reason) in cases {
+        let (ok, _, err) = qipu(&args);
+        assert!(!ok, "{args:?} was accepted");
+        assert!(err.contains(reason), "{args:?}: {err}");
+        assert_eq!(
+            qipu(&["event", "show", p, "--json"]).1,
+            shown,
+            "{args:?} changed the event"
+        );
+    }
+    assert!(!dir.join("x.pdf").exists());
+    let (ok, out, _) = qipu(&["event", "standings", p, "--json"]);
+    assert!(ok);
+    assert!(out.starts_with(r#"[{"rank":1,"name":"甲","score":1.0,"played":1,"wins":1,"tiebreaks":{"sonneborn_berger":0.0,"buchholz":0.0,"direct":0.0,"fouls":0}}"#), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A result taken from the game's record: the Result tag, or the competition log's result
+/// where a loss by lateness is the absent side's forfeit (21.4), with the fouls it records.
+#[test]
+fn result_from_a_game_record() {
+    let dir = temp("pgn");
+    let path = dir.join("e.qipu");
+    let p = path.to_str().unwrap();
+    assert!(qipu(&["event", "new", p, "--name", "RR", "--system", "round-robin"]).0);
+    for n in ["a", "b", "c", "d"] {
+        assert!(qipu(&["event", "add", p, n]).0);
+    }
+    assert!(qipu(&["event", "pair", p]).0);
+    let played = dir.join("played.pgn");
+    std::fs::write(
+        &played,
+        "[Event \"RR\"]\n[Result \"0-1\"]\n\n1. 炮二平五 馬８進７ 0-1\n",
+    )
+    .unwrap();
+    let (ok, out, err) = qipu(&[
+        "event",
+        "result",
+        p,
+        "1",
+        "1",
+        "--game",
+        played.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "round 1, board 1: 0-1");
+    let late = dir.join("late.pgn");
+    std::fs::write(
+        &late,
+        "[Event \"RR\"]\n[Result \"1-0\"]\n[TimeControl \"sd/60m\"]\n\n{[%result 1-0 late_arrival ply=0 red=0:00:00 black=0:00:00 @1:00:00]} 1-0\n",
+    )
+    .unwrap();
+    let (ok, out, err) = qipu(&[
+        "event",
+        "result",
+        p,
+        "1",
+        "2",
+        "--game",
+        late.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "round 1, board 2: +-");
+    let open = dir.join("open.pgn");
+    std::fs::write(&open, "[Event \"RR\"]\n[Result \"*\"]\n\n1. 炮二平五 *\n").unwrap();
+    let (ok, _, err) = qipu(&[
+        "event",
+        "result",
+        p,
+        "1",
+        "2",
+        "--game",
+        open.to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("the game has no result"), "{err}");
+    let file = EventFile::open(&path).unwrap();
+    assert!(file.event().rounds[0]
+        .game(1)
+        .unwrap()
+        .pgn
+        .as_deref()
+        .unwrap()
+        .contains("炮二平五"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A TRF written by Qipu and read back has the same players, pairings, results and byes.
+#[test]
+fn trf_round_trip() {
+    let settings = Settings {
+        system: System::Swiss,
+        rounds: Some(5),
+        ..Settings::default()
+    };
+    let mut e = Event::new("TRF Open", settings);
+    for i in 0..11 {
+        e.players.push(Player {
+            rating: (i != 3).then_some(1800 + 37 * i as u32),
+            ..Player::named(&format!("Player {i}"))
+        });
+    }
+    let tokens = ["1-0", "0-1", "1/2-1/2", "+-", "-+", "--"];
+    for r in 0..5u32 {
+        if r == 2 {
+            e = edit::withdraw(&e, "Player 5").unwrap();
+        }
+        e = pair_next(&e).unwrap();
+        for (k, b) in e.rounds.last().unwrap().missing().into_iter().enumerate() {
+            let t = tokens[(k + r as usize) % tokens.len()];
+            e = edit::set_result(&e, r + 1, b, t.parse().unwrap(), None).unwrap();
+        }
+    }
+    let text = trf::write(&e);
+    assert!(text.starts_with("012 TRF Open\n"));
+    let back = trf::read(&text).unwrap();
+    assert_eq!(back.name, e.name);
+    assert_eq!(back.settings.system, System::Swiss);
+    assert_eq!(back.settings.rounds, Some(5));
+    let people = |e: &Event| {
+        e.players
+            .iter()
+            .map(|p| (p.name.clone(), p.rating))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(people(&back), people(&e));
+    let games = |e: &Event| {
+        let mut v: Vec<(u32, usize, usize, Option<BoardResult>)> = e
+            .rounds
+            .iter()
+            .flat_map(|r| r.games().map(move |g| (r.number, g.red, g.black, g.result)))
+            .collect();
+        v.sort_by_key(|g| (g.0, g.1, g.2));
+        v
+    };
+    assert_eq!(games(&back), games(&e));
+    let byes = |e: &Event| e.rounds.iter().map(|r| r.bye).collect::<Vec<_>>();
+    assert_eq!(byes(&back), byes(&e));
+    assert!(trf::read("001    x      bad\n").is_err());
+}
