@@ -32,6 +32,77 @@ pub fn max_weight_matching(
         .collect()
 }
 
+/// The heaviest perfect matching of a dense graph, found on a sparse part of it and proved for
+/// the whole: each vertex keeps its `keep` heaviest edges; the matching of that part is optimal
+/// for the whole graph when no edge left out has a negative slack under the dual solution
+/// (LP duality for the perfect-matching polytope); edges that do are added (each vertex its
+/// `keep` most violated) and the part solved again. `None` when the graph has no perfect matching.
+pub fn max_weight_perfect_matching(
+    vertices: usize,
+    edges: &[(usize, usize, i64)],
+    keep: usize,
+) -> Option<Vec<usize>> {
+    let mut by_vertex: Vec<Vec<usize>> = vec![Vec::new(); vertices];
+    for (k, &(i, j, _)) in edges.iter().enumerate() {
+        by_vertex[i].push(k);
+        by_vertex[j].push(k);
+    }
+    let mut chosen = vec![false; edges.len()];
+    for list in &mut by_vertex {
+        list.sort_by_key(|&k| std::cmp::Reverse(edges[k].2));
+        for &k in list.iter().take(keep) {
+            chosen[k] = true;
+        }
+    }
+    loop {
+        let part: Vec<(usize, usize, i64)> = edges
+            .iter()
+            .zip(&chosen)
+            .filter(|(_, &c)| c)
+            .map(|(e, _)| *e)
+            .collect();
+        let mut m = Matcher::new(vertices, &part);
+        m.solve(true);
+        let mate: Vec<Option<usize>> = (0..vertices)
+            .map(|v| {
+                let p = m.mate[v];
+                (p >= 0).then(|| m.endpoint[p as usize] as usize)
+            })
+            .collect();
+        let perfect = mate.iter().all(Option::is_some);
+        // Each vertex brings in at most `keep` of its most violated edges a time, so the part
+        // stays sparse while the duals settle.
+        let mut violated: Vec<Vec<(i64, usize)>> = vec![Vec::new(); vertices];
+        for (k, &(i, j, w)) in edges.iter().enumerate() {
+            if !chosen[k] {
+                let slack = m.lp_slack(i, j, 2 * w);
+                if slack < 0 {
+                    violated[i].push((slack, k));
+                    violated[j].push((slack, k));
+                }
+            }
+        }
+        let mut added = false;
+        for list in &mut violated {
+            list.sort_unstable();
+            for &(_, k) in list.iter().take(keep.max(1)) {
+                added |= !chosen[k];
+                chosen[k] = true;
+            }
+        }
+        if !added && perfect {
+            return Some(mate.into_iter().map(|m| m.unwrap_or(0)).collect());
+        }
+        if !added {
+            // Not perfect on the part: try the whole graph once.
+            if chosen.iter().all(|&c| c) {
+                return None;
+            }
+            chosen.iter_mut().for_each(|c| *c = true);
+        }
+    }
+}
+
 struct Matcher {
     n: usize,
     edges: Vec<(usize, usize, i64)>,
@@ -100,6 +171,28 @@ impl Matcher {
             queue: Vec::new(),
             edges,
         }
+    }
+
+    /// Twice the slack of the dual constraint of an edge (i, j) of internal weight `w`,
+    /// counting the duals of the blossoms holding both ends; never negative for an edge the
+    /// algorithm saw.
+    fn lp_slack(&self, i: usize, j: usize, w: i64) -> i64 {
+        let chain = |v: usize| {
+            let mut out = Vec::new();
+            let mut b = self.blossomparent[v];
+            while b != NO {
+                out.push(b as usize);
+                b = self.blossomparent[b as usize];
+            }
+            out
+        };
+        let (ci, cj) = (chain(i), chain(j));
+        let shared: i64 = ci
+            .iter()
+            .filter(|b| cj.contains(b))
+            .map(|&b| self.dualvar[b])
+            .sum();
+        self.dualvar[i] + self.dualvar[j] + 2 * shared - 2 * w
     }
 
     fn slack(&self, k: usize) -> i64 {
@@ -638,6 +731,45 @@ mod tests {
             value(&max_weight_matching(4, &blossom, false), &blossom),
             (2, 15)
         );
+    }
+
+    /// Perfect matchings found on a sparse part (one or two edges a vertex) and priced against
+    /// the whole graph equal the exhaustive optimum.
+    #[test]
+    fn sparse_part_priced_against_the_whole() {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut next = |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        for case in 0..300 {
+            let n = 2 * (1 + next(5) as usize);
+            let mut edges = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if next(4) > 0 {
+                        edges.push((i, j, next(50) as i64 + 1));
+                    }
+                }
+            }
+            let want = brute(n, &edges, true);
+            for keep in [1, 2, n] {
+                let got = max_weight_perfect_matching(n, &edges, keep);
+                if want.0 * 2 < n {
+                    assert!(got.is_none(), "case {case}: no perfect matching exists");
+                    continue;
+                }
+                let mate: Vec<Option<usize>> =
+                    got.expect("perfect").into_iter().map(Some).collect();
+                assert_eq!(
+                    value(&mate, &edges),
+                    want,
+                    "case {case}, keep {keep}: {edges:?}"
+                );
+            }
+        }
     }
 
     /// Random graphs of up to 10 vertices against trying every matching.

@@ -22,12 +22,17 @@
 //!
 //! Priorities 3–6 are weights of one minimum-cost perfect matching (Edmonds' algorithm in
 //! [`super::matching`]), each weight larger than any total of the ones below it, so the pairing
-//! is the best by 3, then 4 among the best by 3, and so on. Colours are then given by 5: the
+//! is the best by 3, then 4 among the best by 3, and so on. The matching is solved on each
+//! player's cheapest opponents first and proved optimal for all of them by the dual solution. Colours are then given by 5: the
 //! one who is due a colour gets it; if both are due the same one, the one with the larger
 //! imbalance (then the longer run, then the higher ranked) gets it; where neither is due one
 //! (the first round), the higher ranked has red on odd boards and black on even ones.
 
-use super::matching::max_weight_matching;
+use super::matching::max_weight_perfect_matching;
+
+/// Edges a player keeps in the first, sparse matching (its cheapest opponents); the rest are
+/// priced against the dual solution and added where they could improve it.
+const KEEP: usize = 24;
 use crate::rules::Color;
 
 /// One entrant as the pairing sees it.
@@ -287,14 +292,10 @@ fn perfect(ranked: &[Entry], limits: Limits, strict: bool) -> Option<(Vec<(usize
         .iter()
         .map(|&(a, b, c)| (a, b, weights.weight(c)))
         .collect();
-    let mate = max_weight_matching(n, &edges, true);
-    if mate.iter().any(Option::is_none) {
-        return None;
-    }
+    let mate = max_weight_perfect_matching(n, &edges, KEEP)?;
     let mut boards = Vec::new();
     let mut breaks = 0;
-    for (a, m) in mate.iter().enumerate() {
-        let Some(b) = *m else { continue };
+    for (a, &b) in mate.iter().enumerate() {
         if b < a {
             continue;
         }
