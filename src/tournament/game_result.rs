@@ -1,11 +1,12 @@
-//! A board's result read from its game record: the one place where the event meets the game's
-//! own result types (the record's `Result` tag and the competition log's `[%result …]` and
-//! `[%foul …]` commands).
+//! A board's result read from its game record: the one place where the event meets Qipu's
+//! game-result type ([`crate::ending::Ending`], read by [`crate::competition::ending_of`]) and
+//! the competition log's `[%foul …]` commands.
 
 use crate::competition::pgn::decode;
-use crate::competition::{Event as LogEvent, Outcome, Reason};
+use crate::competition::{ending_of, Event as LogEvent};
+use crate::ending::{Outcome, Reason};
 use crate::formats::read_record_bytes;
-use crate::record::{Game, GameResult};
+use crate::record::Game;
 use crate::rules::Color;
 
 use super::error::EventError;
@@ -20,10 +21,11 @@ pub struct GameReport {
     pub fouls: [u32; 2],
 }
 
-/// The result of a board from the game's record: the competition log's result when there is
-/// one (a loss by lateness, 4.1.5 and 21.1, is the absent side's forfeit, `+`/`−` of 21.4; both
-/// late is `--`), else the `Result` tag. A record with neither, or where the two disagree, is
-/// refused.
+/// The result of a board from the game's record: how the game ended as the record keeps it
+/// (its `Result` and `Termination` tags, the competition log's `[%result …]`, or the referee's
+/// ruling on the moves), else the `Result` tag alone. A loss by lateness (4.1.5, 21.1) is the
+/// absent side's forfeit, `+`/`−` of 21.4; both late is `--`. A record without a result, or
+/// whose `Result` tag contradicts how it ended, is refused.
 pub fn result_of_record(bytes: &[u8]) -> Result<(BoardResult, GameReport), EventError> {
     let file = read_record_bytes(bytes);
     let first = file
@@ -55,41 +57,39 @@ fn read(game: &Game) -> Result<(BoardResult, [u32; 2]), EventError> {
         EventError::GameRecord(format!("the competition record cannot be read: {e}"))
     })?;
     let mut fouls = [0, 0];
-    let mut logged = None;
-    if let Some(log) = &log {
-        for entry in &log.entries {
-            if let LogEvent::Foul { side, .. } = entry.event {
-                fouls[usize::from(side == Color::Black)] += 1;
-            }
+    for entry in log.iter().flat_map(|l| &l.entries) {
+        if let LogEvent::Foul { side, .. } = entry.event {
+            fouls[usize::from(side == Color::Black)] += 1;
         }
-        logged = log.result().map(|r| match (r.outcome, r.reason) {
-            (Outcome::BothForfeit, _) => BoardResult::DoubleForfeit,
-            (Outcome::RedWins, Reason::LateArrival) => BoardResult::RedForfeitWin,
-            (Outcome::BlackWins, Reason::LateArrival) => BoardResult::BlackForfeitWin,
-            (Outcome::RedWins, _) => BoardResult::RedWins,
-            (Outcome::BlackWins, _) => BoardResult::BlackWins,
-            (Outcome::Draw, _) => BoardResult::Draw,
-        });
     }
-    let tagged = match game.result() {
-        Some(GameResult::RedWins) => Some(BoardResult::RedWins),
-        Some(GameResult::BlackWins) => Some(BoardResult::BlackWins),
-        Some(GameResult::Draw) => Some(BoardResult::Draw),
-        Some(GameResult::Unknown) | None => None,
-    };
-    let result = match (logged, tagged) {
-        (Some(l), Some(t)) if l.half_points(Color::Red) != t.half_points(Color::Red) => {
+    let tagged = game.result();
+    let ending = ending_of(game);
+    if let (Some(e), Some(t)) = (&ending, tagged) {
+        if e.outcome != t {
             return Err(EventError::GameRecord(format!(
-                "the Result tag says {t} but the competition record says {l}"
-            )))
+                "the Result tag says {} but the game ended {}",
+                t.pgn(),
+                e.outcome.pgn()
+            )));
         }
-        (Some(l), _) => l,
-        (None, Some(t)) => t,
+    }
+    let (outcome, reason) = match (ending, tagged) {
+        (Some(e), _) => (e.outcome, Some(e.reason)),
+        (None, Some(t)) => (t, None),
         (None, None) => {
             return Err(EventError::GameRecord(
                 "the game has no result (Result tag \"*\" and no [%result] command)".to_owned(),
             ))
         }
+    };
+    let forfeit = reason == Some(Reason::LateArrival);
+    let result = match (outcome, forfeit) {
+        (Outcome::BothForfeit, _) => BoardResult::DoubleForfeit,
+        (Outcome::RedWins, true) => BoardResult::RedForfeitWin,
+        (Outcome::BlackWins, true) => BoardResult::BlackForfeitWin,
+        (Outcome::RedWins, false) => BoardResult::RedWins,
+        (Outcome::BlackWins, false) => BoardResult::BlackWins,
+        (Outcome::Draw, _) => BoardResult::Draw,
     };
     Ok((result, fouls))
 }
