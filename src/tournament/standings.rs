@@ -331,8 +331,8 @@ pub fn team_places(event: &Event, individual: &[Standing]) -> Vec<TeamPlace> {
         if p.team.is_empty() {
             continue;
         }
-        let entry = match teams.iter_mut().position(|t| t.team == p.team) {
-            Some(i) => &mut teams[i],
+        let at = match teams.iter().position(|t| t.team == p.team) {
+            Some(i) => i,
             None => {
                 teams.push(TeamPlace {
                     rank: 0,
@@ -341,11 +341,10 @@ pub fn team_places(event: &Event, individual: &[Standing]) -> Vec<TeamPlace> {
                     places: Vec::new(),
                     fouls: 0,
                 });
-                teams
-                    .last_mut()
-                    .unwrap_or_else(|| unreachable!("just pushed"))
+                teams.len() - 1
             }
         };
+        let entry = &mut teams[at];
         entry.total += s.rank;
         entry.places.push(s.rank);
         entry.fouls += s.tiebreaks.fouls;
