@@ -6,13 +6,14 @@ mod common;
 use std::process::Command;
 
 use image::{Rgba, RgbaImage};
+use qipu::export::board_painter::{palette, piece_char, BOARD_TEXT};
 use qipu::export::canvas::{FontChain, Rgb};
-use qipu::export::diagram::{palette, piece_char, DIAGRAM_TEXT};
 use qipu::export::fonts::{BOARD_FONT, UI_FONT};
 use qipu::export::scoresheet::{
     fixed_text, render_scoresheet, result_sentence, rounds, ScoresheetOptions, PAGE_HEIGHT,
     PAGE_WIDTH,
 };
+use qipu::export::surface::Rgba as Colour;
 use qipu::export::{render_diagram, DiagramOptions};
 use qipu::formats::read_record_file;
 use qipu::lang::Language;
@@ -29,11 +30,11 @@ fn at(file: f32, rank: f32, dx: f32, dy: f32) -> (u32, u32) {
     (x as u32, y as u32)
 }
 
-fn near(image: &RgbaImage, p: (u32, u32), want: Rgb, tolerance: i32) {
+fn near(image: &RgbaImage, p: (u32, u32), want: Colour, tolerance: i32) {
     let Rgba([r, g, b, _]) = *image.get_pixel(p.0, p.1);
-    let d = (i32::from(r) - i32::from(want.0)).abs()
-        + (i32::from(g) - i32::from(want.1)).abs()
-        + (i32::from(b) - i32::from(want.2)).abs();
+    let d = (i32::from(r) - i32::from(want.r)).abs()
+        + (i32::from(g) - i32::from(want.g)).abs()
+        + (i32::from(b) - i32::from(want.b)).abs();
     assert!(
         d <= tolerance,
         "pixel {p:?} is ({r},{g},{b}), expected about {want:?}"
@@ -107,7 +108,7 @@ fn flipped_diagram_puts_black_at_the_bottom() {
 #[test]
 fn the_fonts_hold_every_character_drawn() {
     let board = FontChain::new(&[BOARD_FONT]);
-    assert_eq!(board.missing(DIAGRAM_TEXT), None);
+    assert_eq!(board.missing(BOARD_TEXT), None);
     for color in [Color::Red, Color::Black] {
         for kind in PieceKind::ALL {
             let c = piece_char(Piece::new(color, kind)).to_string();

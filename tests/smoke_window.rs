@@ -15,9 +15,9 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-/// The board's ground colour (`src/ui/board.rs`, `Palette::GROUND`).
+/// The board's ground colour (`src/export/board_painter.rs`, `palette::GROUND`).
 const GROUND: [u8; 3] = [240, 214, 160];
-/// The red pieces' ink (`Palette::RED`).
+/// The red pieces' ink (`palette::RED`).
 const RED_INK: [u8; 3] = [196, 24, 24];
 
 /// A child process killed when the test ends, however it ends.

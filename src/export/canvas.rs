@@ -1,12 +1,14 @@
 //! A small anti-aliased painter over an RGBA image: rectangles, thick lines, discs, rings,
 //! convex polygons and text from outline fonts. Coverage is computed from the distance of each
-//! pixel centre to the shape, which is exact enough for diagrams and cheap.
+//! pixel centre to the shape, which is exact enough for diagrams and cheap. [`Raster`] is the
+//! board painter's [`Surface`] on it.
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
-use image::{Rgba, RgbaImage};
+use image::RgbaImage;
 
-/// A point in pixels.
-pub type Point = (f32, f32);
+use super::fonts;
+use super::surface::Point;
+use super::surface::{Rgba, Stroke, Surface, TextStyle, Weight};
 
 /// An opaque colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -25,7 +27,11 @@ impl Canvas {
     /// A canvas filled with `ground`.
     pub fn new(width: u32, height: u32, ground: Rgb) -> Canvas {
         Canvas {
-            image: RgbaImage::from_pixel(width, height, Rgba([ground.0, ground.1, ground.2, 255])),
+            image: RgbaImage::from_pixel(
+                width,
+                height,
+                image::Rgba([ground.0, ground.1, ground.2, 255]),
+            ),
         }
     }
 
@@ -92,6 +98,11 @@ impl Canvas {
 
     /// Fill an axis-aligned rectangle.
     pub fn fill_rect(&mut self, min: Point, max: Point, color: Rgb) {
+        self.fill_rect_alpha(min, max, color, 1.0);
+    }
+
+    /// [`Canvas::fill_rect`] at an opacity.
+    fn fill_rect_alpha(&mut self, min: Point, max: Point, color: Rgb, alpha: f32) {
         self.each_pixel(
             min,
             max,
@@ -101,17 +112,59 @@ impl Canvas {
                 cx * cy
             },
             color,
-            1.0,
+            alpha,
+        );
+    }
+
+    /// Fill a rectangle with corners rounded to `radius`, at an opacity.
+    pub fn fill_rounded_rect(
+        &mut self,
+        min: Point,
+        max: Point,
+        radius: f32,
+        color: Rgb,
+        alpha: f32,
+    ) {
+        let radius = radius.min((max.0 - min.0) / 2.0).min((max.1 - min.1) / 2.0);
+        if radius <= 0.0 {
+            self.fill_rect_alpha(min, max, color, alpha);
+            return;
+        }
+        let center = ((min.0 + max.0) / 2.0, (min.1 + max.1) / 2.0);
+        let inner = (
+            (max.0 - min.0) / 2.0 - radius,
+            (max.1 - min.1) / 2.0 - radius,
+        );
+        self.each_pixel(
+            min,
+            max,
+            |x, y| {
+                // Distance outside the rectangle shrunk by `radius`, less the radius.
+                let qx = ((x - center.0).abs() - inner.0).max(0.0);
+                let qy = ((y - center.1).abs() - inner.1).max(0.0);
+                clamp01(radius - (qx * qx + qy * qy).sqrt() + 0.5)
+            },
+            color,
+            alpha,
         );
     }
 
     /// The outline of a rectangle, the stroke centred on its edges.
     pub fn stroke_rect(&mut self, min: Point, max: Point, width: f32, color: Rgb) {
+        self.stroke_rect_alpha(min, max, width, color, 1.0);
+    }
+
+    /// [`Canvas::stroke_rect`] at an opacity.
+    fn stroke_rect_alpha(&mut self, min: Point, max: Point, width: f32, color: Rgb, alpha: f32) {
         let h = width / 2.0;
-        self.fill_rect((min.0 - h, min.1 - h), (max.0 + h, min.1 + h), color);
-        self.fill_rect((min.0 - h, max.1 - h), (max.0 + h, max.1 + h), color);
-        self.fill_rect((min.0 - h, min.1 + h), (min.0 + h, max.1 - h), color);
-        self.fill_rect((max.0 - h, min.1 + h), (max.0 + h, max.1 - h), color);
+        for (a, b) in [
+            ((min.0 - h, min.1 - h), (max.0 + h, min.1 + h)),
+            ((min.0 - h, max.1 - h), (max.0 + h, max.1 + h)),
+            ((min.0 - h, min.1 + h), (min.0 + h, max.1 - h)),
+            ((max.0 - h, min.1 + h), (max.0 + h, max.1 - h)),
+        ] {
+            self.fill_rect_alpha(a, b, color, alpha);
+        }
     }
 
     /// A line of `width` with round ends.
@@ -137,10 +190,15 @@ impl Canvas {
         );
     }
 
-    /// A polyline of `width`.
+    /// A polyline of `width`, its joins round.
     pub fn polyline(&mut self, points: &[Point], width: f32, color: Rgb) {
+        self.polyline_alpha(points, width, color, 1.0);
+    }
+
+    /// [`Canvas::polyline`] at an opacity (translucent joins are blended twice).
+    fn polyline_alpha(&mut self, points: &[Point], width: f32, color: Rgb, alpha: f32) {
         for pair in points.windows(2) {
-            self.line(pair[0], pair[1], width, color);
+            self.line_alpha(pair[0], pair[1], width, color, alpha);
         }
     }
 
@@ -276,17 +334,31 @@ impl<'a> FontChain<'a> {
         baseline: f32,
         color: Rgb,
     ) -> f32 {
+        self.draw_alpha(canvas, text, (size, x, baseline), color, 1.0)
+    }
+
+    /// [`FontChain::draw`] at an opacity; `at` is the size, the left end and the baseline.
+    fn draw_alpha(
+        &self,
+        canvas: &mut Canvas,
+        text: &str,
+        at: (f32, f32, f32),
+        color: Rgb,
+        alpha: f32,
+    ) -> f32 {
+        let (size, x, baseline) = at;
         let mut pen = x;
         for c in text.chars() {
             let Some((font, id)) = self.glyph(c) else {
                 // A character no font has is shown as an empty box, never silently dropped.
                 if !c.is_whitespace() {
                     let w = (size * 0.06).max(1.0);
-                    canvas.stroke_rect(
+                    canvas.stroke_rect_alpha(
                         (pen + size * 0.12, baseline - size * 0.78),
                         (pen + size * 0.88, baseline + size * 0.06),
                         w,
                         color,
+                        alpha,
                     );
                 }
                 pen += size;
@@ -301,7 +373,7 @@ impl<'a> FontChain<'a> {
                         i64::from(gx) + bounds.min.x as i64,
                         i64::from(gy) + bounds.min.y as i64,
                         color,
-                        coverage,
+                        alpha * coverage,
                     );
                 });
             }
@@ -319,9 +391,97 @@ impl<'a> FontChain<'a> {
         center: Point,
         color: Rgb,
     ) {
-        let width = self.width(text, size);
+        let (x, baseline) = self.centred_start(text, size, center);
+        self.draw(canvas, text, size, x, baseline, color);
+    }
+
+    /// The left end and baseline that centre `text` on `center`.
+    fn centred_start(&self, text: &str, size: f32, center: Point) -> Point {
         // CJK ideographs fill the em box from about 0.12 em below the baseline to 0.88 above.
-        let baseline = center.1 + size * 0.38;
-        self.draw(canvas, text, size, center.0 - width / 2.0, baseline, color);
+        (
+            center.0 - self.width(text, size) / 2.0,
+            center.1 + size * 0.38,
+        )
+    }
+}
+
+/// A canvas with the fonts it writes in: the raster [`Surface`], in pixels.
+pub struct Raster<'f> {
+    canvas: Canvas,
+    bold: FontChain<'f>,
+    regular: FontChain<'f>,
+}
+
+impl Raster<'static> {
+    /// `canvas`, writing in the embedded fonts.
+    pub fn new(canvas: Canvas) -> Raster<'static> {
+        Raster {
+            canvas,
+            bold: FontChain::new(&[fonts::BOARD_FONT, fonts::UI_FONT]),
+            regular: FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT]),
+        }
+    }
+}
+
+impl Raster<'_> {
+    /// The picture.
+    pub fn into_image(self) -> RgbaImage {
+        self.canvas.into_image()
+    }
+}
+
+/// A surface colour as the canvas's colour and opacity.
+fn split(color: Rgba) -> (Rgb, f32) {
+    (Rgb(color.r, color.g, color.b), color.opacity())
+}
+
+impl Surface for Raster<'_> {
+    fn fill_rect(&mut self, min: Point, max: Point, corner_radius: f32, color: Rgba) {
+        let (rgb, alpha) = split(color);
+        self.canvas
+            .fill_rounded_rect(min, max, corner_radius, rgb, alpha);
+    }
+
+    fn stroke_rect(&mut self, min: Point, max: Point, stroke: Stroke) {
+        let (rgb, alpha) = split(stroke.color);
+        self.canvas
+            .stroke_rect_alpha(min, max, stroke.width, rgb, alpha);
+    }
+
+    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
+        let (rgb, alpha) = split(stroke.color);
+        self.canvas.line_alpha(from, to, stroke.width, rgb, alpha);
+    }
+
+    fn polyline(&mut self, points: &[Point], stroke: Stroke) {
+        let (rgb, alpha) = split(stroke.color);
+        self.canvas.polyline_alpha(points, stroke.width, rgb, alpha);
+    }
+
+    fn circle(&mut self, center: Point, radius: f32, fill: Option<Rgba>, stroke: Option<Stroke>) {
+        if let Some(fill) = fill {
+            let (rgb, alpha) = split(fill);
+            self.canvas.disc(center, radius, rgb, alpha);
+        }
+        if let Some(stroke) = stroke {
+            let (rgb, alpha) = split(stroke.color);
+            self.canvas.ring(center, radius, stroke.width, rgb, alpha);
+        }
+    }
+
+    fn polygon(&mut self, points: &[Point], color: Rgba) {
+        let (rgb, alpha) = split(color);
+        self.canvas.convex(points, rgb, alpha);
+    }
+
+    fn text(&mut self, center: Point, text: &str, style: TextStyle, color: Rgba) {
+        let (rgb, alpha) = split(color);
+        let fonts = match style.weight {
+            Weight::Bold => &self.bold,
+            Weight::Regular => &self.regular,
+        };
+        let (x, baseline) = fonts.centred_start(text, style.size, center);
+        let at = (style.size, x, baseline);
+        fonts.draw_alpha(&mut self.canvas, text, at, rgb, alpha);
     }
 }

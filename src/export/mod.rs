@@ -1,12 +1,15 @@
 //! Exports for print and for sharing: board diagrams as PNG, scoresheets as PNG pages.
 //!
-//! Drawn with a small anti-aliased painter ([`canvas`]) and the fonts the app embeds; no user
-//! interface code.
+//! The board is drawn once, by [`board_painter`], on any [`surface::Surface`]: the screen's
+//! painter in the app, the small anti-aliased raster painter ([`canvas`]) here, with the fonts
+//! the app embeds; no user interface code.
 
+pub mod board_painter;
 pub mod canvas;
 pub mod diagram;
 pub mod fonts;
 pub mod scoresheet;
+pub mod surface;
 
 pub use diagram::{line_diagrams, render_diagram, DiagramOptions};
 

@@ -13,6 +13,7 @@ mod export_dialog;
 mod files;
 pub mod fonts;
 mod record_panel;
+mod screen_surface;
 mod session;
 mod settings;
 mod setup_editor;

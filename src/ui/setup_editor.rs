@@ -9,9 +9,11 @@ use eframe::egui::{
 use crate::lang::Language;
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, Square};
 
-use super::board::{self, Geometry};
+use super::board;
 use super::command::Command;
+use super::screen_surface::point;
 use super::session::Session;
+use crate::export::board_painter::{paint_grid, paint_piece};
 
 /// What a click on a point does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -212,7 +214,7 @@ impl SetupEditor {
                             Color32::from_rgba_unmultiplied(20, 140, 60, 70),
                         );
                     }
-                    board::paint_piece(ui.painter(), rect.center(), 40.0, piece);
+                    paint_piece(&mut ui.painter().clone(), point(rect.center()), 40.0, piece);
                     if response.on_hover_text(name).clicked() {
                         self.brush = Brush::Place(piece);
                     }
@@ -237,14 +239,17 @@ impl SetupEditor {
     fn board(&mut self, ui: &mut Ui, flipped: bool) {
         // Never wider than the panel, whatever the rows above asked for.
         let available = ui.available_rect_before_wrap().intersect(ui.clip_rect());
-        let geometry = Geometry::fit(available, flipped);
+        let geometry = board::fit(available, flipped);
         ui.allocate_rect(available, Sense::hover());
-        let painter = ui.painter_at(available);
+        let mut painter = ui.painter_at(available);
         let id = ui.scope_id().with("setup-board");
-        board::paint_grid(&painter, &geometry);
+        paint_grid(&mut painter, &geometry, true);
         for sq in Square::all() {
-            let response =
-                ui.interact(geometry.point_rect(sq), id.with(sq.index()), Sense::click());
+            let response = ui.interact(
+                board::point_rect(&geometry, sq),
+                id.with(sq.index()),
+                Sense::click(),
+            );
             response.widget_info(|| WidgetInfo::labeled(Role::Button, true, sq.to_string()));
             if response.clicked() {
                 self.paint(sq, self.brush);
@@ -255,7 +260,7 @@ impl SetupEditor {
             if response.hovered() {
                 painter.rect_stroke(
                     Rect::from_center_size(
-                        geometry.screen_from_square(sq),
+                        board::screen_from_square(&geometry, sq),
                         Vec2::splat(geometry.step * 0.9),
                     ),
                     4.0,
@@ -264,12 +269,7 @@ impl SetupEditor {
                 );
             }
             if let Some(piece) = self.setup.get(sq) {
-                board::paint_piece(
-                    &painter,
-                    geometry.screen_from_square(sq),
-                    geometry.step,
-                    piece,
-                );
+                paint_piece(&mut painter, geometry.point(sq), geometry.step, piece);
             }
         }
     }
