@@ -29,6 +29,7 @@
 
 pub mod cli;
 pub mod competition;
+pub mod database;
 pub mod ending;
 pub mod export;
 pub mod formats;

@@ -3,6 +3,8 @@
 mod args;
 mod clock;
 mod convert;
+mod db;
+mod db_bench;
 mod diagram;
 mod event;
 mod judge;
@@ -59,6 +61,8 @@ commands:
   clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
   convert INPUT [-o OUT] [--to F]      convert a record (F: pgn pgn-xqwizard pgn-iccs pgn-wxf json fen)
   stats [--errors] FILE|FOLDER...      read every game; print games, plies, errors, seconds
+  db import|search|tree|export|stats|bench DB ...
+                                       the game database (SQLite file or postgres://…)
   transcribe [--fen FEN] [FILE|-] [-o OUT.pgn]
                                        enter a typed scoresheet, every move checked
   transcribe-bench FILE [--rounds N] [--as N] [--repeat K]
@@ -107,6 +111,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "clock" => clock::run(Args::new(rest), out),
         "convert" => convert::run(Args::new(rest), out, err),
         "stats" => stats::run(Args::new(rest), out),
+        "db" => db::run(rest, out, err),
         "transcribe" => transcribe_sheet::run(Args::new(rest), out),
         "transcribe-bench" => transcribe::run(Args::new(rest), out),
         "diagram" => diagram::run(Args::new(rest), out),

@@ -58,10 +58,11 @@ impl FileKind {
         }
     }
 
-    /// True for file names this program reads as records (`.pgn`, `.xqf`, `.json`, any case).
+    /// True for file names this program reads as records (`.pgn`, `.xqf`, `.json`, `.fen`, any
+    /// case).
     pub fn is_record_name(path: &Path) -> bool {
         path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            ["pgn", "xqf", "json"]
+            ["pgn", "xqf", "json", "fen"]
                 .iter()
                 .any(|x| x.eq_ignore_ascii_case(e))
         })

@@ -1,0 +1,57 @@
+//! Why a database operation failed.
+
+use std::path::PathBuf;
+
+/// Why a database could not be opened, read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// The file exists but is not an SQLite database (or is damaged).
+    #[error("{path}: not a database file, or the file is damaged ({reason})")]
+    NotADatabase {
+        /// The file.
+        path: PathBuf,
+        /// What SQLite said.
+        reason: String,
+    },
+    /// The database holds tables but not Qipu's.
+    #[error("{0}: this database was not made by Qipu (it has no schema version)")]
+    NotQipu(String),
+    /// The database was made by a newer Qipu.
+    #[error(
+        "{place}: the database has schema version {found}, made by a newer Qipu; this one reads \
+         versions up to {supported}: open it with a newer Qipu"
+    )]
+    NewerSchema {
+        /// The file or server.
+        place: String,
+        /// The version stored.
+        found: i64,
+        /// The newest version this program knows.
+        supported: i64,
+    },
+    /// An SQLite error.
+    #[error("SQLite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A PostgreSQL error.
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[from] postgres::Error),
+    /// A file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A stored record could not be read back.
+    #[error("game {game}: the stored record cannot be read: {reason}")]
+    BadRecord {
+        /// The game's id.
+        game: i64,
+        /// Why.
+        reason: String,
+    },
+    /// A search could not be understood.
+    #[error("{0}")]
+    BadQuery(String),
+}

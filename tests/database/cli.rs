@@ -1,0 +1,345 @@
+//! `qipu db …` as scripts use it: imports of every format the shared corpus has, with the
+//! counts `qipu stats` gives; the JSON shapes; an import killed midway and resumed; bad input.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use qipu::database::Database;
+
+use super::common::{qipu, shared_path};
+use super::fixture::{ccpd_database, ccpd_part, fresh, temp_dir, Server};
+
+/// `games G, plies P, errors E, seconds S` of `qipu stats`: (G, E).
+fn stats_counts(paths: &[&str]) -> (u64, u64) {
+    let mut args = vec!["stats"];
+    args.extend(paths);
+    let (code, out, err) = qipu(&args);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap();
+    let numbers: Vec<u64> = last
+        .split(", ")
+        .map(|part| part.split(' ').nth(1).unwrap().parse::<f64>().unwrap() as u64)
+        .collect();
+    (numbers[0], numbers[2])
+}
+
+/// The last line of an import: (games, new, duplicates, errors).
+fn import_counts(out: &str) -> (u64, u64, u64, u64) {
+    let last = out.lines().last().unwrap();
+    let numbers: Vec<u64> = last
+        .split(", ")
+        .map(|part| part.split(' ').nth(1).unwrap().parse::<f64>().unwrap() as u64)
+        .collect();
+    assert!(
+        last.starts_with("games ") && last.contains(", seconds "),
+        "{last}"
+    );
+    (numbers[0], numbers[1], numbers[2], numbers[3])
+}
+
+fn db_stats(location: &str) -> serde_json::Value {
+    let (code, out, err) = qipu(&["db", "stats", "--db", location, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn corpus_formats_import_with_the_counts_of_stats(server: Server) {
+    let Some(location) = fresh(server, "formats") else {
+        return;
+    };
+    // JSON and FEN files, made here from corpus games.
+    let extra = temp_dir(&format!("formats-{server:?}"));
+    let sample = shared_path("corpus/wukong_xqdb/xqdb/games_pgn");
+    let first_pgn = std::fs::read_dir(&sample)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .min()
+        .unwrap();
+    let json = extra.join("games.json");
+    let (code, _, err) = qipu(&[
+        "convert",
+        first_pgn.to_str().unwrap(),
+        "--to",
+        "json",
+        "-o",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(
+        extra.join("endgame.fen"),
+        "2bak4/9/9/9/2n6/9/9/4C4/4R4/3K1N3 w - - 0 1\n",
+    )
+    .unwrap();
+    let folders = [
+        shared_path("corpus/xqbase_eleeye"),
+        shared_path("corpus/walker8088_cchess"),
+        shared_path("corpus/wukong_xqdb"),
+        shared_path("corpus/xqwizard_liangqi"),
+        extra.clone(),
+    ];
+    let paths: Vec<&str> = folders.iter().map(|p| p.to_str().unwrap()).collect();
+    let (games, errors) = stats_counts(&paths);
+    let mut args = vec!["db", "import", location.as_str()];
+    args.extend(&paths);
+    let (code, out, err) = qipu(&args);
+    assert_eq!(code, 0, "{err}");
+    let (g, new, dup, e) = import_counts(&out);
+    assert_eq!((g, e), (games, errors), "{err}");
+    assert_eq!(new + dup, g);
+    // The 15 games of games_pgn stand there three times (UCI, WXF, Chinese) and once more in
+    // the JSON made from one of them.
+    assert!(dup >= 30, "{dup}");
+    let stats = db_stats(&location);
+    assert_eq!(stats["games"], new);
+    assert_eq!(stats["duplicates"], dup);
+    assert!(stats["positions"].as_u64().unwrap() > new * 20);
+    // The JSON and FEN files were read: the FEN's position is found at ply 0.
+    let (code, out, err) = qipu(&[
+        "db",
+        "search",
+        &location,
+        "--fen",
+        "2bak4/9/9/9/2n6/9/9/4C4/4R4/3K1N3 w - - 0 1",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let found: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(found.as_array().unwrap().len(), 1, "{out}");
+    assert_eq!(found[0]["ply"], 0);
+    assert!(found[0]["source"]
+        .as_str()
+        .unwrap()
+        .ends_with("endgame.fen#1"));
+    // Importing the same folders again stores nothing new.
+    let (code, out, err) = qipu(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(import_counts(&out), (0, 0, 0, 0));
+    assert!(err.contains("imported before were left alone"), "{err}");
+}
+
+fn json_shapes_and_export(server: Server) {
+    let Some((location, report)) = ccpd_database(server) else {
+        return;
+    };
+    let (code, out, err) = qipu(&[
+        "db",
+        "search",
+        "--db",
+        location,
+        "--player",
+        "楊官璘",
+        "--limit",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let found: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let list = found.as_array().unwrap();
+    assert_eq!(list.len(), 5);
+    for key in [
+        "id", "red", "black", "event", "date", "result", "ply", "source",
+    ] {
+        assert!(list[0].get(key).is_some(), "{key} in {out}");
+    }
+    assert!(list
+        .iter()
+        .all(|g| g["red"].as_str().unwrap().contains("楊官璘")
+            || g["black"].as_str().unwrap().contains("楊官璘")));
+    let (code, out, err) = qipu(&["db", "tree", location, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let tree: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let moves = tree.as_array().unwrap();
+    assert_eq!(moves[0]["move"], "h2e2", "{out}");
+    for key in ["move", "games", "red_wins", "draws", "black_wins"] {
+        assert!(moves[0].get(key).is_some(), "{key} in {out}");
+    }
+    let games: u64 = moves.iter().map(|m| m["games"].as_u64().unwrap()).sum();
+    assert!(games <= report.new && games > report.new / 2);
+    // Export what a search finds; the file reads back with as many games.
+    let dir = temp_dir(&format!("export-{server:?}"));
+    let pgn = dir.join("found.pgn");
+    let (code, out, err) = qipu(&[
+        "db",
+        "export",
+        location,
+        "--player",
+        "洪智",
+        "-o",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, listed, _) = qipu(&["db", "search", location, "--player", "洪智"]);
+    assert_eq!(code, 0);
+    let n: u64 = listed
+        .lines()
+        .last()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(out.starts_with(&format!("{n} game(s)")), "{out}");
+    assert_eq!(stats_counts(&[pgn.to_str().unwrap()]), (n, 0));
+}
+
+fn an_import_killed_midway_resumes(server: Server) {
+    let Some(location) = fresh(server, "resume") else {
+        return;
+    };
+    let dir = temp_dir(&format!("resume-files-{server:?}"));
+    for (name, bytes) in ccpd_part() {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .args([
+            "db",
+            "import",
+            &location,
+            dir.to_str().unwrap(),
+            "--batch",
+            "100",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    // Killed (SIGKILL: no chance to tidy up) as soon as the first batch is committed.
+    for line in lines.by_ref() {
+        if line.unwrap().starts_with("files ") {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let partial = db_stats(&location);
+    let (full_location, full) = ccpd_database(server).unwrap();
+    let full_stats = Database::open(full_location).unwrap().stats().unwrap();
+    let done_files = partial["files"].as_u64().unwrap();
+    assert!(done_files > 0 && done_files < full_stats.files, "{partial}");
+    let (code, out, err) = qipu(&["db", "import", &location, dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let (g, new, dup, _) = import_counts(&out);
+    assert_eq!(
+        g + partial["games"].as_u64().unwrap() + partial["duplicates"].as_u64().unwrap(),
+        full.games
+    );
+    assert_eq!(new + dup, g);
+    assert!(
+        err.contains(&format!(
+            "{done_files} file(s) imported before were left alone"
+        )),
+        "{err}"
+    );
+    let resumed = db_stats(&location);
+    assert_eq!(resumed["games"], full_stats.games);
+    assert_eq!(resumed["duplicates"], full_stats.duplicates);
+    assert_eq!(resumed["positions"], full_stats.positions);
+    assert_eq!(resumed["files"], full_stats.files);
+}
+
+fn bad_input_is_refused_with_the_reason(server: Server) {
+    let Some(location) = fresh(server, "bad") else {
+        return;
+    };
+    let dir = temp_dir(&format!("bad-{server:?}"));
+    let notes = dir.join("notes.pgn");
+    std::fs::write(&notes, "Shopping list: rice, tea, 3 oranges.\n").unwrap();
+    let broken = dir.join("broken.xqf");
+    std::fs::write(&broken, b"XQ\x0a\x00\x01\x02").unwrap();
+    let (code, out, err) = qipu(&[
+        "db",
+        "import",
+        &location,
+        notes.to_str().unwrap(),
+        broken.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (g, _, _, e) = import_counts(&out);
+    assert_eq!((g, e), (0, 2), "{err}");
+    assert!(err.contains("notes.pgn: "), "{err}");
+    assert!(err.contains("broken.xqf: game 1, "), "{err}");
+    let (code, _, err) = qipu(&["db", "search", &location, "--material", "車x-馬"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'x' (character 2 of '車x') is not a piece"),
+        "{err}"
+    );
+    let (code, _, err) = qipu(&["db", "search", &location, "--fen", "9/9/9 w"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--fen: not a valid position"), "{err}");
+    // A database of a newer schema is refused, with the versions.
+    set_schema_version(server, &location, 99);
+    let (code, _, err) = qipu(&["db", "stats", &location]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("schema version 99, made by a newer Qipu; this one reads versions up to 1"),
+        "{err}"
+    );
+}
+
+fn set_schema_version(server: Server, location: &str, version: i64) {
+    let sql = format!("UPDATE meta SET value = '{version}' WHERE key = 'schema_version'");
+    match server {
+        Server::Sqlite => rusqlite::Connection::open(location)
+            .unwrap()
+            .execute_batch(&sql)
+            .unwrap(),
+        Server::Postgres => postgres::Client::connect(location, postgres::NoTls)
+            .unwrap()
+            .batch_execute(&sql)
+            .unwrap(),
+    }
+}
+
+#[test]
+fn broken_and_foreign_database_files_are_refused() {
+    let dir = temp_dir("broken-db");
+    let broken = dir.join("broken.qipu");
+    let bytes: Vec<u8> = (0..8192u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    std::fs::write(&broken, bytes).unwrap();
+    let (code, _, err) = qipu(&["db", "stats", broken.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("broken.qipu: not a database file"), "{err}");
+    let foreign = dir.join("foreign.sqlite");
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE notes (text TEXT)")
+        .unwrap();
+    let (code, _, err) = qipu(&["db", "stats", foreign.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("this database was not made by Qipu"), "{err}");
+    let (code, _, err) = qipu(&["db", "stats", dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not a database file"), "{err}");
+    assert!(Path::new(&foreign).exists());
+}
+
+macro_rules! on_both {
+    ($($check:ident => $sqlite:ident, $postgres:ident;)*) => {
+        $(
+            #[test]
+            fn $sqlite() {
+                $check(Server::Sqlite);
+            }
+            #[test]
+            fn $postgres() {
+                $check(Server::Postgres);
+            }
+        )*
+    };
+}
+
+on_both! {
+    corpus_formats_import_with_the_counts_of_stats => sqlite_corpus_formats, postgres_corpus_formats;
+    json_shapes_and_export => sqlite_json_and_export, postgres_json_and_export;
+    an_import_killed_midway_resumes => sqlite_import_killed_and_resumed, postgres_import_killed_and_resumed;
+    bad_input_is_refused_with_the_reason => sqlite_bad_input, postgres_bad_input;
+}
