@@ -283,6 +283,48 @@ fn bad_input_is_refused_with_the_reason(server: Server) {
     );
 }
 
+fn variations_are_searched_when_indexed(server: Server) {
+    let Some(location) = fresh(server, "variations") else {
+        return;
+    };
+    let dir = temp_dir(&format!("variations-{server:?}"));
+    let pgn = dir.join("lines.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"甲\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 (1... b9c7 2. h0g2) 2. h0g2 *\n",
+    )
+    .unwrap();
+    let (code, out, err) = qipu(&[
+        "db",
+        "import",
+        &location,
+        pgn.to_str().unwrap(),
+        "--variations",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(import_counts(&out), (1, 1, 0, 0));
+    // After 1. h2e2 b9c7: only in the variation, at ply 2.
+    let fen = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2";
+    let (code, out, err) = qipu(&["db", "search", &location, "--fen", fen, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "[]");
+    let (code, out, err) = qipu(&[
+        "db",
+        "search",
+        &location,
+        "--fen",
+        fen,
+        "--variations",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let found: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(found.as_array().unwrap().len(), 1, "{out}");
+    assert_eq!(found[0]["ply"], 2);
+    let stats = db_stats(&location);
+    assert_eq!(stats["variation_positions"], 2);
+}
+
 fn set_schema_version(server: Server, location: &str, version: i64) {
     let sql = format!("UPDATE meta SET value = '{version}' WHERE key = 'schema_version'");
     match server {
@@ -342,4 +384,5 @@ on_both! {
     json_shapes_and_export => sqlite_json_and_export, postgres_json_and_export;
     an_import_killed_midway_resumes => sqlite_import_killed_and_resumed, postgres_import_killed_and_resumed;
     bad_input_is_refused_with_the_reason => sqlite_bad_input, postgres_bad_input;
+    variations_are_searched_when_indexed => sqlite_variations, postgres_variations;
 }
