@@ -78,15 +78,13 @@ impl MaterialQuery {
 }
 
 fn split_sides(spec: &str) -> Option<(&str, &str)> {
-    let lower = spec.to_lowercase();
-    for sep in ["vs", "-", "/", "对", "對"] {
-        if let Some(i) = lower.find(sep) {
-            if lower.len() == spec.len() {
-                return Some((spec[..i].trim(), spec[i + sep.len()..].trim()));
-            }
-        }
-    }
-    None
+    // ASCII lower case keeps every byte offset.
+    let lower = spec.to_ascii_lowercase();
+    ["vs", "-", "/", "对", "對"].iter().find_map(|sep| {
+        lower
+            .find(sep)
+            .map(|i| (spec[..i].trim(), spec[i + sep.len()..].trim()))
+    })
 }
 
 /// A side's counts: `Some(n)` for each kind written, `None` for kinds left free.
