@@ -22,9 +22,9 @@ use super::{Args, CliError};
 use crate::database::{
     date_key, Database, DbError, ImportEvent, ImportOptions, MaterialQuery, Progress, SearchQuery,
 };
+use crate::ending::Outcome;
 use crate::formats::{save_atomic, write_pgn_games, PgnWriteOptions, TargetState};
 use crate::notation::Script;
-use crate::record::GameResult;
 use crate::rules::Position;
 
 const USAGE: &str = "\
@@ -229,8 +229,8 @@ pub(super) fn search_query(args: &mut Args) -> Result<SearchQuery, CliError> {
     q.event = args.option("--event")?.map(str::to_owned);
     q.opening = args.option("--opening")?.map(str::to_owned);
     if let Some(r) = args.option("--result")? {
-        q.result = Some(GameResult::from_token(r).ok_or_else(|| {
-            CliError::Usage(format!("--result '{r}': write 1-0, 0-1, 1/2-1/2 or *"))
+        q.result = Some(Outcome::from_pgn(r).ok_or_else(|| {
+            CliError::Usage(format!("--result '{r}': write 1-0, 0-1, 1/2-1/2 or 0-0"))
         })?);
     }
     if let Some(d) = args.option("--from")? {
@@ -267,7 +267,7 @@ fn search(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result
             .iter()
             .map(|f| {
                 json!({"id": f.id, "red": f.red, "black": f.black, "event": f.event,
-                       "date": f.date, "result": f.result.token(), "ply": f.ply,
+                       "date": f.date, "result": f.result_token(), "ply": f.ply,
                        "source": f.source()})
             })
             .collect();
@@ -283,7 +283,7 @@ fn search(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result
                 f.black,
                 f.event,
                 f.date,
-                f.result.token(),
+                f.result_token(),
                 f.source()
             )?;
         }

@@ -15,8 +15,9 @@ use std::time::Instant;
 use super::db::{location_and_rest, progress_line};
 use super::{Args, CliError};
 use crate::database::{Database, ImportEvent, ImportOptions, SearchQuery, Source};
+use crate::ending::Outcome;
 use crate::formats::write_json_games;
-use crate::record::{Game, GameResult, TagKey};
+use crate::record::{Game, TagKey};
 use crate::rules::{Move, Position};
 
 /// A small fast generator (splitmix64): the bench is repeatable from its seed.
@@ -71,8 +72,8 @@ impl Generated {
         tags.set(TagKey::Event, format!("生成赛{}", n % 97));
         tags.set(TagKey::Red, format!("棋手{}", rng.below(5000)));
         tags.set(TagKey::Black, format!("棋手{}", rng.below(5000)));
-        let result = [GameResult::RedWins, GameResult::Draw, GameResult::BlackWins][rng.below(3)];
-        game.set_result(result);
+        let result = [Outcome::RedWins, Outcome::Draw, Outcome::BlackWins][rng.below(3)];
+        game.set_result(Some(result));
         game
     }
 }

@@ -3,7 +3,8 @@
 
 use std::collections::HashSet;
 
-use crate::record::{Game, GameResult, NodeId, TagKey};
+use crate::ending::Outcome;
+use crate::record::{Game, NodeId, TagKey};
 
 use super::keys::{line_key, material_signature, move_code, stored_hash};
 
@@ -24,7 +25,7 @@ pub struct GameTags {
     pub date: Option<String>,
     /// The date as `yyyymmdd`, unknown parts 0; `None` without a year.
     pub date_key: Option<i64>,
-    /// 1 Red won, 0 a draw, -1 Black won; `None` unknown.
+    /// 1 Red won, 0 a draw, -1 Black won, 2 both forfeited; `None` unknown.
     pub result: Option<i64>,
     /// The ECCO code.
     pub ecco: Option<String>,
@@ -85,13 +86,24 @@ pub fn date_key(date: &str) -> Option<i64> {
     Some(year * 10_000 + month * 100 + day)
 }
 
-/// The result as stored: 1, 0, -1, or `None`.
-pub fn result_code(result: Option<GameResult>) -> Option<i64> {
-    match result? {
-        GameResult::RedWins => Some(1),
-        GameResult::Draw => Some(0),
-        GameResult::BlackWins => Some(-1),
-        GameResult::Unknown => None,
+/// The result as stored: 1 Red won, 0 a draw, -1 Black won, 2 both forfeited; `None` unknown.
+pub fn result_code(result: Option<Outcome>) -> Option<i64> {
+    Some(match result? {
+        Outcome::RedWins => 1,
+        Outcome::Draw => 0,
+        Outcome::BlackWins => -1,
+        Outcome::BothForfeit => 2,
+    })
+}
+
+/// The result a stored code stands for.
+pub fn code_result(code: Option<i64>) -> Option<Outcome> {
+    match code? {
+        1 => Some(Outcome::RedWins),
+        0 => Some(Outcome::Draw),
+        -1 => Some(Outcome::BlackWins),
+        2 => Some(Outcome::BothForfeit),
+        _ => None,
     }
 }
 

@@ -3,13 +3,13 @@
 
 use std::collections::HashMap;
 
-use crate::record::GameResult;
+use crate::ending::Outcome;
 use crate::rules::{Color, Move, Position};
 
 use super::backend::Value;
 use super::keys::{code_move, mirror, stored_hash};
 use super::material::MaterialQuery;
-use super::prepare::result_code;
+use super::prepare::{code_result, result_code};
 use super::schema::TREE_PLIES;
 use super::{Database, DbError};
 
@@ -33,7 +33,7 @@ pub struct SearchQuery {
     /// The event (part of its name).
     pub event: Option<String>,
     /// The result.
-    pub result: Option<GameResult>,
+    pub result: Option<Outcome>,
     /// Played on or after this date (`yyyymmdd`, 0 for unknown parts).
     pub date_from: Option<i64>,
     /// Played on or before this date (`yyyymmdd`, 99 for unknown parts).
@@ -57,8 +57,8 @@ pub struct Found {
     pub event: String,
     /// The date as written.
     pub date: String,
-    /// The result.
-    pub result: GameResult,
+    /// The result; `None` when not known.
+    pub result: Option<Outcome>,
     /// The first ply at which the position (or the material) stands; 0 without one.
     pub ply: i64,
     /// The file it came from.
@@ -68,6 +68,11 @@ pub struct Found {
 }
 
 impl Found {
+    /// The result as PGN writes it (`*` when not known).
+    pub fn result_token(&self) -> &'static str {
+        self.result.map_or("*", Outcome::pgn)
+    }
+
     /// The source as `FILE#N`.
     pub fn source(&self) -> String {
         format!("{}#{}", self.file, self.number)
@@ -119,13 +124,8 @@ fn tag_conditions(q: &SearchQuery) -> (String, Vec<Value>) {
         }
     }
     if let Some(result) = q.result {
-        match result_code(Some(result)) {
-            Some(code) => {
-                sql.push_str(" AND g.result = ?");
-                params.push(code.into());
-            }
-            None => sql.push_str(" AND g.result IS NULL"),
-        }
+        sql.push_str(" AND g.result = ?");
+        params.push(result_code(Some(result)).into());
     }
     if let Some(from) = q.date_from {
         sql.push_str(" AND g.date_key >= ?");
@@ -246,12 +246,7 @@ impl Database {
                     next().into_text(),
                     next().into_text(),
                 );
-                let result = match next().int() {
-                    Some(1) => GameResult::RedWins,
-                    Some(0) => GameResult::Draw,
-                    Some(-1) => GameResult::BlackWins,
-                    _ => GameResult::Unknown,
-                };
+                let result = code_result(next().int());
                 let file = next().into_text();
                 let number = next().int().unwrap_or(0);
                 by_id.insert(

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use qipu::database::{material_signature, mirror, Database, MaterialQuery, SearchQuery};
-use qipu::record::GameResult;
+use qipu::ending::Outcome;
 use qipu::rules::{Move, Position};
 
 use super::fixture::{ccpd_database, distinct_games, Server};
@@ -139,7 +139,7 @@ fn mirror_search_finds_the_other_wing(server: Server) {
 
 fn tree_counts_agree_with_a_replay(server: Server) {
     let Some(mut db) = open(server) else { return };
-    let results: BTreeMap<(String, i64), Option<GameResult>> = distinct_games()
+    let results: BTreeMap<(String, i64), Option<Outcome>> = distinct_games()
         .0
         .iter()
         .map(|r| ((r.file.clone(), r.number), r.game.result()))
@@ -152,9 +152,9 @@ fn tree_counts_agree_with_a_replay(server: Server) {
             let c = expected.entry(mv.to_string()).or_default();
             c[0] += 1;
             match results[key] {
-                Some(GameResult::RedWins) => c[1] += 1,
-                Some(GameResult::Draw) => c[2] += 1,
-                Some(GameResult::BlackWins) => c[3] += 1,
+                Some(Outcome::RedWins) => c[1] += 1,
+                Some(Outcome::Draw) => c[2] += 1,
+                Some(Outcome::BlackWins) => c[3] += 1,
                 _ => {}
             }
         }
@@ -238,13 +238,13 @@ fn tag_search_agrees_with_the_tags(server: Server) {
     assert_eq!(got, either);
     let red_wins: BTreeSet<_> = games
         .iter()
-        .filter(|r| tag(r, "Red").contains("洪智") && r.game.result() == Some(GameResult::RedWins))
+        .filter(|r| tag(r, "Red").contains("洪智") && r.game.result() == Some(Outcome::RedWins))
         .map(|r| (r.file.clone(), r.number))
         .collect();
     let found = db
         .search(&SearchQuery {
             red: Some("洪智".to_owned()),
-            result: Some(GameResult::RedWins),
+            result: Some(Outcome::RedWins),
             ..SearchQuery::default()
         })
         .unwrap();
