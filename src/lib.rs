@@ -31,6 +31,7 @@ pub mod cli;
 pub mod competition;
 pub mod database;
 pub mod ending;
+pub mod engine;
 pub mod export;
 pub mod formats;
 pub mod lang;

@@ -16,6 +16,7 @@ mod scoresheet;
 mod stats;
 mod transcribe;
 mod transcribe_sheet;
+mod uci;
 #[cfg(feature = "gui")]
 mod ui_bench;
 
@@ -75,6 +76,7 @@ commands:
                                        time the window's frames headlessly and a file's opening
   event new|add|import|pair|result|withdraw|penalty|show|standings|export EVENT ...
                                        run a tournament kept in one event file (art. 11-21)
+  uci                                  the built-in engine over UCI (or UCCI: first command 'ucci')
   help                                 this text
   --version                            version and build revision";
 
@@ -117,6 +119,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "diagram" => diagram::run(Args::new(rest), out),
         "scoresheet" => scoresheet::run(Args::new(rest), out),
         "event" => event::run(rest, out),
+        "uci" => uci::run(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

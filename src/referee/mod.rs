@@ -235,6 +235,13 @@ impl Referee {
         ))
     }
 
+    /// Judge a repetition cycle: `moves` (with their characters, oldest first) were played
+    /// from `start` and lead back to it. The engine asks this when its search repeats a
+    /// position, so that it scores repetitions exactly as the referee rules them.
+    pub fn judge_cycle(&self, start: &Position, moves: &mut [MoveCharacter]) -> CycleJudgement {
+        cycle::judge_cycle(start, moves, self.rules)
+    }
+
     /// Judge the line `moves` played from `start`.
     pub fn judge(&self, start: &Position, moves: &[Move]) -> Judgement {
         let mut watch = self.watch(start);

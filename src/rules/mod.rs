@@ -20,3 +20,6 @@ pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, Status};
 pub use setup::{reachable, Setup, SetupError};
 pub use square::Square;
+
+/// Move tables shared with the engine's evaluation.
+pub(crate) use tables::{HORSE_MOVES, RAYS};

@@ -67,6 +67,12 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// The moves, to reorder in place (the engine sorts them by promise).
+    #[inline(always)]
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
     #[inline(always)]
     pub(crate) fn swap_remove(&mut self, i: usize) {
         self.len -= 1;

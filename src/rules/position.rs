@@ -223,6 +223,14 @@ impl Position {
         next
     }
 
+    /// Give the move to the other side in place (the engine's null move); undone by calling it
+    /// again. The caller makes sure the side to move is not in check.
+    #[inline(always)]
+    pub(crate) fn toggle_side(&mut self) {
+        self.side = self.side.opponent();
+        self.hash ^= BLACK_TO_MOVE;
+    }
+
     /// Whether the move would capture.
     pub fn is_capture(&self, mv: Move) -> bool {
         self.board[mv.to.index()] != 0
@@ -509,6 +517,13 @@ impl Position {
 
     pub(crate) fn code_at(&self, sq: Square) -> u8 {
         self.board[sq.index()]
+    }
+
+    /// The board as piece codes by point index (0 empty; kind 1–7, plus 8 for Black), for the
+    /// engine's evaluation.
+    #[inline(always)]
+    pub(crate) fn codes(&self) -> &[u8; 90] {
+        &self.board
     }
 }
 

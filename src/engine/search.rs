@@ -1,0 +1,707 @@
+//! The search: iterative deepening, principal variation search with aspiration windows,
+//! quiescence on captures and check evasions, the transposition table, null-move pruning
+//! (verified in endgames, where zugzwang is common), late move reductions, check extension,
+//! and the rules' own endings inside the tree: mate and stalemate lose (4.1.1, 4.1.3),
+//! repetitions are scored by the referee's verdict, the natural limit draws (4.2.4).
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::eval::{evaluate, ORDER_VALUE};
+use super::repetition::RuleJudge;
+use super::score::{INFINITE, MATE, MATE_BOUND};
+use super::time::Budget;
+use super::tt::{Bound, Table};
+use super::{decode, encode, Control, MoveCode};
+use crate::competition::NoCaptureCount;
+use crate::rules::{Color, Move, MoveList, Position};
+
+/// Deepest line the search follows.
+pub(crate) const MAX_PLY: usize = 96;
+
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 2048;
+
+/// A root move with its score in the last iteration and its line.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub previous: i32,
+    pub pv: Vec<Move>,
+    pub seldepth: usize,
+}
+
+/// Heuristics kept from one search to the next (cleared by a new game).
+pub(crate) struct Heuristics {
+    pub history: Box<[[i32; 90]; 90]>,
+}
+
+impl Heuristics {
+    pub fn new() -> Heuristics {
+        Heuristics {
+            history: Box::new([[0; 90]; 90]),
+        }
+    }
+
+    pub fn age(&mut self) {
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+    }
+}
+
+/// Reductions of late moves by depth and move number.
+fn lmr_table() -> &'static [[i8; 64]; 64] {
+    static TABLE: std::sync::OnceLock<[[i8; 64]; 64]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0i8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.6 + (d as f64).ln() * (m as f64).ln() / 2.2) as i8;
+            }
+        }
+        t
+    })
+}
+
+/// One search over a game: the working position and the line that led to it.
+pub(crate) struct Searcher<'a> {
+    pos: Position,
+    tt: &'a mut Table,
+    judge: &'a mut RuleJudge,
+    heuristics: &'a mut Heuristics,
+    control: &'a Control,
+    /// Hash of every position since the start of the game, the current last.
+    hashes: Vec<u64>,
+    /// The move from each position to the next (a null move is marked in `nulls`).
+    moves: Vec<Move>,
+    captured: Vec<u8>,
+    nulls: Vec<bool>,
+    /// Whether the side to move stands in check, per position.
+    checks: Vec<bool>,
+    counts: Vec<NoCaptureCount>,
+    /// Positions before this index cannot repeat along the path (a null move lies between).
+    floor: usize,
+    killers: [[MoveCode; 2]; MAX_PLY],
+    pv: Box<[[MoveCode; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub start: Instant,
+    budget: Option<Budget>,
+    node_limit: Option<u64>,
+    pondering: bool,
+    /// Set when the search must stop; results of an unfinished iteration are not used.
+    pub stopped: bool,
+    /// The first iteration always completes unless stopped from outside.
+    pub guard_first: bool,
+}
+
+impl<'a> Searcher<'a> {
+    /// A search of the position after `moves` played from `start` (the moves are legal).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        start: &Position,
+        moves: &[Move],
+        tt: &'a mut Table,
+        judge: &'a mut RuleJudge,
+        heuristics: &'a mut Heuristics,
+        control: &'a Control,
+        budget: Option<Budget>,
+        node_limit: Option<u64>,
+        pondering: bool,
+    ) -> Searcher<'a> {
+        let mut pos = start.clone();
+        let n = moves.len() + MAX_PLY + 2;
+        let mut s = Searcher {
+            hashes: Vec::with_capacity(n),
+            moves: Vec::with_capacity(n),
+            captured: Vec::with_capacity(n),
+            nulls: Vec::with_capacity(n),
+            checks: Vec::with_capacity(n),
+            counts: Vec::with_capacity(n),
+            floor: 0,
+            killers: [[0; 2]; MAX_PLY],
+            pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            budget,
+            node_limit,
+            pondering,
+            stopped: false,
+            guard_first: true,
+            pos: start.clone(),
+            tt,
+            judge,
+            heuristics,
+            control,
+        };
+        s.hashes.push(pos.hash());
+        s.checks.push(pos.in_check());
+        s.counts.push(NoCaptureCount {
+            plies: start.halfmove_clock(),
+            ..NoCaptureCount::default()
+        });
+        for &mv in moves {
+            let mover = pos.side_to_move();
+            let cap = pos.make(mv);
+            s.push(mv, cap, mover, false);
+        }
+        s.pos = pos;
+        s
+    }
+
+    /// Per mille of the transposition table used in this search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move, cap: u8, mover: Color, null: bool) {
+        let check = self.pos.in_check();
+        let mut count = *self.counts.last().expect("the start position is counted");
+        if !null {
+            count.record(mover, cap != 0, check);
+        }
+        self.hashes.push(self.pos.hash());
+        self.moves.push(mv);
+        self.captured.push(cap);
+        self.nulls.push(null);
+        self.checks.push(check);
+        self.counts.push(count);
+    }
+
+    /// Play a pseudo-legal move; refused (and taken back) if it leaves the mover's general
+    /// attacked or the generals facing (2.2, 4.1.6).
+    #[inline]
+    fn make(&mut self, mv: Move) -> bool {
+        let us = self.pos.side_to_move();
+        let cap = self.pos.make(mv);
+        if self.pos.general_attacked(us) {
+            self.pos.unmake(mv, cap);
+            return false;
+        }
+        self.push(mv, cap, us, false);
+        true
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        self.hashes.pop();
+        self.checks.pop();
+        self.counts.pop();
+        let mv = self.moves.pop().expect("a move was made");
+        let cap = self.captured.pop().expect("a move was made");
+        let null = self.nulls.pop().expect("a move was made");
+        if null {
+            self.pos.toggle_side();
+        } else {
+            self.pos.unmake(mv, cap);
+        }
+    }
+
+    fn make_null(&mut self) -> usize {
+        let mover = self.pos.side_to_move();
+        self.pos.toggle_side();
+        let mv = *self.moves.last().unwrap_or(&Move::new(
+            crate::rules::Square::new(0).expect("a0"),
+            crate::rules::Square::new(0).expect("a0"),
+        ));
+        self.push(mv, 0, mover, true);
+        let floor = self.floor;
+        self.floor = self.hashes.len() - 1;
+        floor
+    }
+
+    fn unmake_null(&mut self, floor: usize) {
+        self.unmake();
+        self.floor = floor;
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        *self.checks.last().expect("every position is recorded")
+    }
+
+    /// Look at the clock and the stop flag now and then.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(limit) = self.node_limit {
+            if self.nodes >= limit && !self.guard_first {
+                self.stopped = true;
+                return true;
+            }
+        }
+        if self.nodes % CHECK_EVERY == 0 {
+            if self.control.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if self.pondering {
+                if !self.control.ponder.load(Ordering::Relaxed) {
+                    // ponderhit: our clock runs from now.
+                    self.pondering = false;
+                    self.start = Instant::now();
+                }
+            } else if let Some(b) = self.budget {
+                if !self.guard_first && self.start.elapsed() >= b.hard {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether time allows another iteration.
+    pub fn time_for_another(&mut self) -> bool {
+        if self.pondering && !self.control.ponder.load(Ordering::Relaxed) {
+            self.pondering = false;
+            self.start = Instant::now();
+        }
+        if self.pondering {
+            return true;
+        }
+        match self.budget {
+            None => true,
+            Some(b) if b.soft == b.hard => self.start.elapsed() < b.hard,
+            Some(b) => self.start.elapsed() < b.soft * 6 / 10,
+        }
+    }
+
+    /// The score of a position decided by the rules: a repetition (by the referee's verdict
+    /// on the cycle) or the natural limit.
+    fn rule_score(&mut self, ply: usize) -> Option<i32> {
+        let n = self.hashes.len() - 1;
+        let count = self.counts[n];
+        if self.judge.natural_limit(&count) {
+            return Some(0);
+        }
+        let reach = (count.plies as usize).min(n - self.floor);
+        if reach < 4 {
+            return None;
+        }
+        let hash = self.hashes[n];
+        let mut i = n - 4;
+        loop {
+            if self.hashes[i] == hash {
+                return Some(self.repetition_score(i, n, ply));
+            }
+            if i < 2 || n - (i - 2) > reach {
+                return None;
+            }
+            i -= 2;
+        }
+    }
+
+    fn repetition_score(&mut self, from: usize, to: usize, ply: usize) -> i32 {
+        let mut key = 0xC0FF_EE00_u64;
+        for &h in &self.hashes[from..=to] {
+            key = (key ^ h).wrapping_mul(0x100_0000_01B3).rotate_left(23);
+        }
+        let mut start = self.pos.clone();
+        for j in (from..to).rev() {
+            start.unmake(self.moves[j], self.captured[j]);
+        }
+        let loser = self.judge.cycle_loser(&start, &self.moves[from..to], key);
+        match loser {
+            None => 0,
+            Some(side) if side == self.pos.side_to_move() => -(MATE - ply as i32),
+            Some(_) => MATE - ply as i32,
+        }
+    }
+
+    /// Whether `side` has a chariot, horse or cannon (no null move without one: zugzwang).
+    fn attacking_weight(&self, side: Color) -> i32 {
+        let us = (side.index() as u8) << 3;
+        self.pos
+            .codes()
+            .iter()
+            .filter(|&&c| c != 0 && c & 8 == us)
+            .map(|&c| match c & 7 {
+                5 => 6,
+                4 | 6 => 3,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    fn score_moves(&self, list: &MoveList, tt_move: MoveCode, ply: usize, scores: &mut [i32]) {
+        let board = self.pos.codes();
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        for (i, &mv) in list.iter().enumerate() {
+            let code = encode(mv);
+            let victim = board[mv.to.index()];
+            scores[i] = if code == tt_move {
+                1 << 30
+            } else if victim != 0 {
+                let attacker = board[mv.from.index()] & 7;
+                1_000_000 + ORDER_VALUE[(victim & 7) as usize] * 10
+                    - ORDER_VALUE[attacker as usize] / 10
+            } else if code == killers[0] {
+                900_000
+            } else if code == killers[1] {
+                800_000
+            } else {
+                self.heuristics.history[mv.from.index()][mv.to.index()]
+            };
+        }
+    }
+
+    /// Bring the best-scored remaining move to `i`.
+    #[inline]
+    fn pick(list: &mut [Move], scores: &mut [i32], i: usize) {
+        let mut best = i;
+        for j in i + 1..list.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        list.swap(i, best);
+        scores.swap(i, best);
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: MoveCode) {
+        self.pv[ply][ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for j in ply + 1..child_len {
+            self.pv[ply][j] = self.pv[ply + 1][j];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    fn reward(&mut self, mv: Move, depth: i32, ply: usize, tried: &[Move]) {
+        let code = encode(mv);
+        let k = &mut self.killers[ply.min(MAX_PLY - 1)];
+        if k[0] != code {
+            k[1] = k[0];
+            k[0] = code;
+        }
+        let bonus = (depth * depth).min(400);
+        let h = &mut self.heuristics.history;
+        let cell = &mut h[mv.from.index()][mv.to.index()];
+        *cell += bonus - *cell * bonus / 16_384;
+        for m in tried {
+            let cell = &mut h[m.from.index()][m.to.index()];
+            *cell -= bonus + *cell * bonus / 16_384;
+        }
+    }
+
+    /// Search the root moves from `first` on (earlier ones are the lines already chosen for
+    /// MultiPV) with the window `alpha..beta`; each move gets its score, or `-INFINITE` when
+    /// it is not better than the best.
+    pub fn root(
+        &mut self,
+        roots: &mut [RootMove],
+        first: usize,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv_len[0] = 0;
+        let in_check = self.in_check();
+        let mut best = -INFINITE;
+        for i in first..roots.len() {
+            let mv = roots[i].mv;
+            let capture = self.pos.is_capture(mv);
+            if !self.make(mv) {
+                roots[i].score = -INFINITE;
+                continue;
+            }
+            self.seldepth = 0;
+            let gives_check = self.in_check();
+            let new_depth = depth - 1;
+            let score = if i == first {
+                -self.search(new_depth, -beta, -alpha, 1, true)
+            } else {
+                let r = if depth >= 3 && !capture && !in_check && !gives_check && i > first + 3 {
+                    1
+                } else {
+                    0
+                };
+                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, -beta, -alpha, 1, true);
+                }
+                s
+            };
+            self.unmake();
+            if self.stopped {
+                return best;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha || i == first {
+                roots[i].score = score;
+                roots[i].seldepth = self.seldepth;
+                let mut pv = vec![mv];
+                pv.extend((1..self.pv_len[1]).filter_map(|j| decode(self.pv[1][j])));
+                roots[i].pv = pv;
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    break;
+                }
+            } else {
+                roots[i].score = -INFINITE;
+            }
+        }
+        best
+    }
+
+    /// Alpha-beta (PVS) from a node `ply` plies below the root.
+    fn search(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, null_ok: bool) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        if let Some(score) = self.rule_score(ply) {
+            return score;
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply);
+        }
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        let key = self.pos.hash();
+        let mut tt_move = 0;
+        if let Some(hit) = self.tt.probe(key, ply) {
+            tt_move = hit.mv;
+            if !pv_node && hit.depth >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if usable {
+                    return hit.score;
+                }
+            }
+        }
+        let side = self.pos.side_to_move();
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            evaluate(&self.pos)
+        };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the leaves.
+            if depth <= 3 && static_eval - 120 * depth >= beta {
+                return static_eval;
+            }
+            // Null move, verified where few attackers remain (zugzwang).
+            let weight = self.attacking_weight(side);
+            if null_ok && depth >= 3 && static_eval >= beta && weight > 0 {
+                let r = 3 + depth / 6;
+                let floor = self.make_null();
+                let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.unmake_null(floor);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    let s = if s >= MATE_BOUND { beta } else { s };
+                    if weight > 6 {
+                        return s;
+                    }
+                    let v = self.search(depth - 1 - r, beta - 1, beta, ply, false);
+                    if v >= beta {
+                        return s;
+                    }
+                }
+            }
+        }
+        let mut list = self.pos.pseudo_legal_moves();
+        let mut scores = [0i32; crate::rules::MAX_MOVES];
+        self.score_moves(&list, tt_move, ply, &mut scores[..list.len()]);
+        let moves = list.as_mut_slice();
+        let orig_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move: MoveCode = 0;
+        let mut legal = 0;
+        let mut tried: Vec<Move> = Vec::new();
+        let lmr = lmr_table();
+        for i in 0..moves.len() {
+            Self::pick(moves, &mut scores[..moves.len()], i);
+            let mv = moves[i];
+            let capture = self.pos.is_capture(mv);
+            let is_killer = scores[i] >= 800_000 && !capture;
+            if !self.make(mv) {
+                continue;
+            }
+            legal += 1;
+            let gives_check = self.in_check();
+            let quiet = !capture && !gives_check && !in_check;
+            // Late quiet moves near the leaves are not tried.
+            if !pv_node
+                && quiet
+                && depth <= 3
+                && legal > 3 + 3 * depth * depth
+                && best > -MATE_BOUND
+            {
+                self.unmake();
+                continue;
+            }
+            let new_depth = depth - 1;
+            let score = if legal == 1 {
+                -self.search(new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && legal > 3 && !is_killer {
+                    r = i32::from(lmr[(depth as usize).min(63)][(legal as usize).min(63)]);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = encode(mv);
+                    alpha = score;
+                    self.update_pv(ply, best_move);
+                    if alpha >= beta {
+                        if !capture {
+                            self.reward(mv, depth, ply, &tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture {
+                tried.push(mv);
+            }
+        }
+        if legal == 0 {
+            // 4.1.1 mated, 4.1.3 stalemated: the side to move has lost.
+            return -(MATE - ply as i32);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, depth, bound, ply);
+        best
+    }
+
+    /// Quiescence: captures (and every evasion when in check) until the position is quiet.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.in_check();
+        let mut best = -INFINITE;
+        let mut stand = 0;
+        if !in_check {
+            stand = evaluate(&self.pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut list = self.pos.pseudo_legal_moves();
+        let board = *self.pos.codes();
+        let mut scores = [0i32; crate::rules::MAX_MOVES];
+        let mut n = 0;
+        {
+            let moves = list.as_mut_slice();
+            for i in 0..moves.len() {
+                let mv = moves[i];
+                let victim = board[mv.to.index()];
+                if !in_check && victim == 0 {
+                    continue;
+                }
+                let value = ORDER_VALUE[(victim & 7) as usize];
+                if !in_check && stand + value + 160 < alpha {
+                    continue;
+                }
+                moves[n] = mv;
+                scores[n] = if victim != 0 {
+                    value * 10 - ORDER_VALUE[(board[mv.from.index()] & 7) as usize] / 10
+                } else {
+                    self.heuristics.history[mv.from.index()][mv.to.index()] / 64 - 1_000_000
+                };
+                n += 1;
+            }
+        }
+        let moves = &mut list.as_mut_slice()[..n];
+        let mut legal = 0;
+        for i in 0..n {
+            Self::pick(moves, &mut scores[..n], i);
+            let mv = moves[i];
+            if !self.make(mv) {
+                continue;
+            }
+            legal += 1;
+            let s = -self.quiesce(-beta, -alpha, ply + 1);
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && legal == 0 {
+            return -(MATE - ply as i32);
+        }
+        best
+    }
+}
