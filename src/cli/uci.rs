@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::{Args, CliError};
-use crate::engine::{Clocks, Control, Engine, Line, Limits, Options, Outcome, Report};
+use crate::engine::{Clocks, Control, Engine, Limits, Line, Options, Outcome, Report};
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Position};
 
@@ -285,10 +285,14 @@ impl Session {
             ];
             let text = words.join(" ");
             let lower = text.to_ascii_lowercase();
-            match KNOWN.iter().find(|k| {
-                lower == **k || lower.starts_with(&format!("{k} "))
-            }) {
-                Some(k) => (text[..k.len()].to_owned(), text[k.len()..].trim().to_owned()),
+            match KNOWN
+                .iter()
+                .find(|k| lower == **k || lower.starts_with(&format!("{k} ")))
+            {
+                Some(k) => (
+                    text[..k.len()].to_owned(),
+                    text[k.len()..].trim().to_owned(),
+                ),
                 None => (text, String::new()),
             }
         };
@@ -311,7 +315,9 @@ impl Session {
             "hash" | "hashsize" => number(&value).map(|v| options.hash_mb = v as usize),
             "multipv" => number(&value).map(|v| options.multipv = v as usize),
             "skill level" => number(&value).map(|v| options.skill = v.min(20) as u8),
-            "move overhead" => number(&value).map(|v| options.move_overhead = Duration::from_millis(v)),
+            "move overhead" => {
+                number(&value).map(|v| options.move_overhead = Duration::from_millis(v))
+            }
             "rules" => value.parse::<RuleSet>().ok().map(|r| options.rules = r),
             _ => {
                 writeln!(out, "info string unknown option '{name}'")?;
@@ -401,9 +407,7 @@ impl Session {
             let outcome = engine.think(&line, &limits, &thread_control, &mut report);
             // UCI: after `go infinite` or `go ponder`, the answer waits for `stop` or
             // `ponderhit` even if the search has ended.
-            while !thread_control.stopped()
-                && (limits.infinite || thread_control.pondering())
-            {
+            while !thread_control.stopped() && (limits.infinite || thread_control.pondering()) {
                 std::thread::sleep(Duration::from_millis(2));
             }
             let _ = tx.send(Event::Output(best_line(&outcome, protocol)));

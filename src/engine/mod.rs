@@ -339,11 +339,7 @@ impl Engine {
             .unwrap_or(MAX_PLY as u32 - 8)
             .min(level.depth())
             .clamp(1, MAX_PLY as u32 - 8) as i32;
-        let lines = self
-            .options
-            .multipv
-            .max(level.lines())
-            .min(roots.len());
+        let lines = self.options.multipv.max(level.lines()).min(roots.len());
         let shown = self.options.multipv.min(roots.len());
         let mut searcher = Searcher::new(
             line.start(),

@@ -122,8 +122,9 @@ mod tests {
 
     #[test]
     fn idle_against_idle_is_a_draw() {
-        let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").expect("FEN");
-        let cycle = line("a0b0 d9d8 b0a0 d8d9");
+        // The generals step to and fro (a lone chariot here would threaten mate, 28.2).
+        let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1").expect("FEN");
+        let cycle = line("f0f1 d9d8 f1f0 d8d9");
         let mut judge = RuleJudge::new(RuleSet::Cxa1999);
         assert_eq!(judge.cycle_loser(&start, &cycle, 7), None);
     }

@@ -23,7 +23,7 @@ impl Score {
         if score >= MATE_BOUND {
             Score::Mate((MATE - score + 1) / 2)
         } else if score <= -MATE_BOUND {
-            Score::Mate(-(MATE + score) / 2)
+            Score::Mate(-((MATE + score + 1) / 2))
         } else {
             Score::Centipawns(score)
         }
@@ -73,6 +73,8 @@ mod tests {
         assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
         assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
         assert_eq!(Score::from_internal(-(MATE - 4)), Score::Mate(-2));
+        // A move that loses at once by the rules (a forbidden repetition) is a loss in one.
+        assert_eq!(Score::from_internal(-(MATE - 1)), Score::Mate(-1));
         assert_eq!(Score::from_internal(35), Score::Centipawns(35));
         assert_eq!(Score::Mate(-2).to_string(), "mate -2");
     }

@@ -114,7 +114,6 @@ impl<'a> Searcher<'a> {
         node_limit: Option<u64>,
         pondering: bool,
     ) -> Searcher<'a> {
-        let mut pos = start.clone();
         let n = moves.len() + MAX_PLY + 2;
         let mut s = Searcher {
             hashes: Vec::with_capacity(n),
@@ -141,18 +140,17 @@ impl<'a> Searcher<'a> {
             heuristics,
             control,
         };
-        s.hashes.push(pos.hash());
-        s.checks.push(pos.in_check());
+        s.hashes.push(start.hash());
+        s.checks.push(start.in_check());
         s.counts.push(NoCaptureCount {
             plies: start.halfmove_clock(),
             ..NoCaptureCount::default()
         });
         for &mv in moves {
-            let mover = pos.side_to_move();
-            let cap = pos.make(mv);
+            let mover = s.pos.side_to_move();
+            let cap = s.pos.make(mv);
             s.push(mv, cap, mover, false);
         }
-        s.pos = pos;
         s
     }
 
@@ -240,7 +238,7 @@ impl<'a> Searcher<'a> {
                 return true;
             }
         }
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             if self.control.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if self.pondering {
@@ -406,11 +404,11 @@ impl<'a> Searcher<'a> {
         self.pv_len[0] = 0;
         let in_check = self.in_check();
         let mut best = -INFINITE;
-        for i in first..roots.len() {
-            let mv = roots[i].mv;
+        for (i, root) in roots.iter_mut().enumerate().skip(first) {
+            let mv = root.mv;
             let capture = self.pos.is_capture(mv);
             if !self.make(mv) {
-                roots[i].score = -INFINITE;
+                root.score = -INFINITE;
                 continue;
             }
             self.seldepth = 0;
@@ -441,11 +439,11 @@ impl<'a> Searcher<'a> {
                 best = score;
             }
             if score > alpha || i == first {
-                roots[i].score = score;
-                roots[i].seldepth = self.seldepth;
+                root.score = score;
+                root.seldepth = self.seldepth;
                 let mut pv = vec![mv];
                 pv.extend((1..self.pv_len[1]).filter_map(|j| decode(self.pv[1][j])));
-                roots[i].pv = pv;
+                root.pv = pv;
                 if score > alpha {
                     alpha = score;
                 }
@@ -453,14 +451,21 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             } else {
-                roots[i].score = -INFINITE;
+                root.score = -INFINITE;
             }
         }
         best
     }
 
     /// Alpha-beta (PVS) from a node `ply` plies below the root.
-    fn search(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, null_ok: bool) -> i32 {
+    fn search(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = ply;
         if let Some(score) = self.rule_score(ply) {

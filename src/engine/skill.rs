@@ -2,8 +2,8 @@
 //! random among the moves whose score is near the best, the margin growing as the level
 //! drops — it plays plausible moves a weaker player would, never a piece away for nothing.
 
-use super::search::RootMove;
 use super::score::MATE_BOUND;
+use super::search::RootMove;
 
 /// A strength setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
