@@ -3,7 +3,7 @@
 //! material left. Written from the rules (art. 2.2: how each piece moves) and from play, in
 //! centipawns (a soldier before the river is worth about 70).
 
-use crate::rules::{Position, HORSE_MOVES, RAYS};
+use crate::rules::{Color, Position, HORSE_MOVES, RAYS};
 
 const GENERAL: u8 = 1;
 const ADVISOR: u8 = 2;
@@ -185,10 +185,11 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut shield = [0i32; 2];
     let mut attackers_material = [0i32; 2];
     let mut generals = [0usize; 2];
-    for (sq, &code) in board.iter().enumerate() {
-        if code == 0 {
-            continue;
-        }
+    let mut bits = pos.occupied(Color::Red) | pos.occupied(Color::Black);
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let code = board[sq];
         let side = (code >> 3) as usize;
         let kind = code & 7;
         let k = kind as usize;

@@ -6,6 +6,7 @@
 //! reports each finished iteration; [`Control`] stops it from another thread at once. The
 //! `qipu uci` command speaks UCI and UCCI over it.
 
+mod captures;
 mod eval;
 mod repetition;
 mod score;
@@ -76,7 +77,7 @@ impl Default for Options {
             multipv: 1,
             skill: Options::MAX_SKILL,
             rules: RuleSet::Cxa1999,
-            move_overhead: Duration::from_millis(30),
+            move_overhead: Duration::from_millis(10),
         }
     }
 }

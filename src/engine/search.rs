@@ -7,6 +7,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use super::captures::captures;
 use super::eval::{evaluate, ORDER_VALUE};
 use super::repetition::RuleJudge;
 use super::score::{INFINITE, MATE, MATE_BOUND};
@@ -206,10 +207,7 @@ impl<'a> Searcher<'a> {
     fn make_null(&mut self) -> usize {
         let mover = self.pos.side_to_move();
         self.pos.toggle_side();
-        let mv = *self.moves.last().unwrap_or(&Move::new(
-            crate::rules::Square::new(0).expect("a0"),
-            crate::rules::Square::new(0).expect("a0"),
-        ));
+        let mv = Move::new(mv_none(), mv_none());
         self.push(mv, 0, mover, true);
         let floor = self.floor;
         self.floor = self.hashes.len() - 1;
@@ -520,6 +518,13 @@ impl<'a> Searcher<'a> {
             if depth <= 3 && static_eval - 120 * depth >= beta {
                 return static_eval;
             }
+            // Razoring: hopeless near the leaves unless a capture saves it.
+            if depth <= 2 && static_eval + 260 * depth < alpha {
+                let q = self.quiesce(alpha, beta, ply);
+                if q < alpha {
+                    return q;
+                }
+            }
             // Null move, verified where few attackers remain (zugzwang).
             let weight = self.attacking_weight(side);
             if null_ok && depth >= 3 && static_eval >= beta && weight > 0 {
@@ -550,7 +555,8 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITE;
         let mut best_move: MoveCode = 0;
         let mut legal = 0;
-        let mut tried: Vec<Move> = Vec::new();
+        let mut tried = [Move::new(mv_none(), mv_none()); 64];
+        let mut tried_len = 0;
         let lmr = lmr_table();
         for i in 0..moves.len() {
             Self::pick(moves, &mut scores[..moves.len()], i);
@@ -563,12 +569,14 @@ impl<'a> Searcher<'a> {
             legal += 1;
             let gives_check = self.in_check();
             let quiet = !capture && !gives_check && !in_check;
-            // Late quiet moves near the leaves are not tried.
+            // Late quiet moves near the leaves are not tried, nor quiet moves that cannot
+            // raise the score to alpha (futility).
             if !pv_node
                 && quiet
                 && depth <= 3
-                && legal > 3 + 3 * depth * depth
                 && best > -MATE_BOUND
+                && (legal > 3 + 3 * depth * depth
+                    || (legal > 1 && static_eval + 90 + 110 * depth <= alpha))
             {
                 self.unmake();
                 continue;
@@ -583,6 +591,7 @@ impl<'a> Searcher<'a> {
                     if pv_node {
                         r -= 1;
                     }
+                    r -= self.heuristics.history[mv.from.index()][mv.to.index()] / 6_000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -606,14 +615,15 @@ impl<'a> Searcher<'a> {
                     self.update_pv(ply, best_move);
                     if alpha >= beta {
                         if !capture {
-                            self.reward(mv, depth, ply, &tried);
+                            self.reward(mv, depth, ply, &tried[..tried_len]);
                         }
                         break;
                     }
                 }
             }
-            if !capture {
-                tried.push(mv);
+            if !capture && tried_len < tried.len() {
+                tried[tried_len] = mv;
+                tried_len += 1;
             }
         }
         if legal == 0 {
@@ -655,8 +665,15 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let mut list = self.pos.pseudo_legal_moves();
-        let board = *self.pos.codes();
+        let list = if in_check {
+            self.pos.pseudo_legal_moves()
+        } else {
+            let mut list = MoveList::new();
+            captures(&self.pos, &mut list);
+            list
+        };
+        let mut list = list;
+        let board = self.pos.codes();
         let mut scores = [0i32; crate::rules::MAX_MOVES];
         let mut n = 0;
         {
@@ -664,9 +681,6 @@ impl<'a> Searcher<'a> {
             for i in 0..moves.len() {
                 let mv = moves[i];
                 let victim = board[mv.to.index()];
-                if !in_check && victim == 0 {
-                    continue;
-                }
                 let value = ORDER_VALUE[(victim & 7) as usize];
                 if !in_check && stand + value + 160 < alpha {
                     continue;
@@ -709,4 +723,9 @@ impl<'a> Searcher<'a> {
         }
         best
     }
+}
+
+/// The point a0, for placeholder moves that are never played.
+fn mv_none() -> crate::rules::Square {
+    crate::rules::Square::from_coords(0, 0).expect("a0 is on the board")
 }

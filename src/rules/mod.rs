@@ -22,4 +22,6 @@ pub use setup::{reachable, Setup, SetupError};
 pub use square::Square;
 
 /// Move tables shared with the engine's evaluation.
-pub(crate) use tables::{HORSE_MOVES, RAYS};
+pub(crate) use tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, RAYS, SOLDIER_MOVES,
+};

@@ -525,6 +525,12 @@ impl Position {
     pub(crate) fn codes(&self) -> &[u8; 90] {
         &self.board
     }
+
+    /// One bit per point holding a piece of `color` (bit = point index), for the engine.
+    #[inline(always)]
+    pub(crate) fn occupied(&self, color: Color) -> u128 {
+        self.occupied[color.index()]
+    }
 }
 
 /// Whether the first piece along `ray` is `chariot` or `general`, or the second is `cannon`.
