@@ -20,7 +20,10 @@ fn main() {
     let timer = Instant::now();
     let perft_nodes = perft(&start, 4);
     let perft_nps = perft_nodes as f64 / timer.elapsed().as_secs_f64();
-    println!("reference: move generator perft 4 from the start, {:.2} M nodes/s", perft_nps / 1e6);
+    println!(
+        "reference: move generator perft 4 from the start, {:.2} M nodes/s",
+        perft_nps / 1e6
+    );
     let moves: Vec<Move> = MIDDLEGAME
         .split_whitespace()
         .map(|m| Move::parse_iccs(m).expect("ICCS move"))

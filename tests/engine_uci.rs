@@ -381,3 +381,43 @@ fn the_weakest_level_still_takes_a_free_chariot() {
         assert!(e.quit().success());
     }
 }
+
+#[test]
+fn the_natural_limit_is_a_draw_in_the_search() {
+    // A chariot ahead, but 119 plies without a capture (4.2.4: 60 rounds) and no capture or
+    // mate at hand: every move reaches the limit.
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    let score = |e: &mut Engine, clock: u32| {
+        e.send(&format!(
+            "position fen 4k4/9/9/9/9/9/9/9/9/R2K5 w - - {clock} 80"
+        ));
+        e.send("go depth 6");
+        let (_, infos) = e.best();
+        let last = infos.last().expect("info").clone();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "score").expect("a score");
+        format!("{} {}", words[at + 1], words[at + 2])
+    };
+    assert_eq!(score(&mut e, 119), "cp 0");
+    // Without the count the chariot mates: 車一進八 將５平４ 帥六平五.
+    assert_eq!(score(&mut e, 0), "mate 2");
+    // Mate (or stalemate) on the move that reaches the limit still wins (4.1.1, 4.1.3): the
+    // second chariot holds the eighth rank.
+    let fen = "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 119 80";
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 4");
+    let (best, infos) = e.best();
+    assert!(
+        infos.last().is_some_and(|l| l.contains("score mate 1 ")),
+        "{infos:?}"
+    );
+    let chosen = mv(best.split_whitespace().nth(1).expect("a move"));
+    let after = Position::from_fen(fen)
+        .expect("FEN")
+        .play(chosen)
+        .expect("legal");
+    assert_ne!(after.status(), Status::Ongoing, "{best}");
+    assert!(e.quit().success());
+}

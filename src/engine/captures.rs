@@ -113,7 +113,9 @@ mod tests {
     #[test]
     fn captures_match_the_move_generator() {
         same_as_generator("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
-        same_as_generator("r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN4CN/9/R1BAKAB1R b - - 4 3");
+        same_as_generator(
+            "r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN4CN/9/R1BAKAB1R b - - 4 3",
+        );
         // Crossed soldiers, a horse's blocked leg, an elephant's eye, cannons over screens.
         same_as_generator("3akab2/9/4b4/2pPp4/2n1P1N2/2C1c4/9/4B4/4A4/2BAK1R2 w - - 0 1");
         same_as_generator("3akab2/9/4b4/2pPp4/2n1P1N2/2C1c4/9/4B4/4A4/2BAK1R2 b - - 0 1");

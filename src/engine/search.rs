@@ -15,7 +15,7 @@ use super::time::Budget;
 use super::tt::{Bound, Table};
 use super::{decode, encode, Control, MoveCode};
 use crate::competition::NoCaptureCount;
-use crate::rules::{Color, Move, MoveList, Position};
+use crate::rules::{Color, Move, MoveList, Position, Status};
 
 /// Deepest line the search follows.
 pub(crate) const MAX_PLY: usize = 96;
@@ -276,7 +276,12 @@ impl<'a> Searcher<'a> {
         let n = self.hashes.len() - 1;
         let count = self.counts[n];
         if self.judge.natural_limit(&count) {
-            return Some(0);
+            // A mate on the last move still counts (4.1.1 before 4.2.4).
+            return Some(if self.pos.status() == Status::Ongoing {
+                0
+            } else {
+                -(MATE - ply as i32)
+            });
         }
         let reach = (count.plies as usize).min(n - self.floor);
         if reach < 4 {
