@@ -18,7 +18,6 @@ mod tt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-pub use eval::evaluate;
 pub use score::Score;
 pub use time::Clocks;
 
@@ -82,7 +81,8 @@ impl Default for Options {
     }
 }
 
-/// How long and how deep to search. With nothing set the search goes on until stopped.
+/// How long and how deep to search. With nothing set the search goes on until stopped or
+/// it reaches its deepest iteration.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Iterations to complete.
@@ -283,11 +283,6 @@ impl Engine {
         self.tt.clear();
         self.heuristics = Heuristics::new();
         self.judge = repetition::RuleJudge::new(self.options.rules);
-    }
-
-    /// Fix the random choices of the lower levels (for tests).
-    pub fn seed(&mut self, seed: u64) {
-        self.random = skill::Random::new(seed);
     }
 
     /// Search the position at the end of `line` within `limits`, calling `report` for every
