@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use crate::competition::NoCaptureCount;
+use crate::referee::NoCaptureCount;
 use crate::referee::{CycleVerdict, MoveCharacter, Referee, RuleSet};
 use crate::rules::{Color, Move, Position};
 

@@ -14,7 +14,7 @@ use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::time::Budget;
 use super::tt::{Bound, Table};
 use super::{decode, encode, Control, MoveCode};
-use crate::competition::NoCaptureCount;
+use crate::referee::NoCaptureCount;
 use crate::rules::{Color, Move, MoveList, Position, Status};
 
 /// Deepest line the search follows.
