@@ -111,3 +111,38 @@ fn bad_input_is_refused_with_the_reason() {
     assert_eq!(v["result"], "red_wins");
     assert_eq!(v["ply"], 2);
 }
+
+#[test]
+fn judge_without_arguments_shows_both_forms() {
+    let out = qipu(&["judge"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--moves ICCS..."), "{err}");
+    assert!(
+        err.contains("qipu judge [--rules cxa1999|axf] [--limit ROUNDS] FILE"),
+        "{err}"
+    );
+}
+
+#[test]
+fn evidence_reads_as_english() {
+    // 細則 2, 圖二: 車三平四 將６平５ / 車四平三 將５平６, twice: Red's check and chase.
+    let v = json(&qipu(&[
+        "judge",
+        "--fen",
+        "5k3/9/6n2/9/9/6R2/9/9/9/3K5 w - - 0 1",
+        "--moves",
+        "g4f4",
+        "f9e9",
+        "f4g4",
+        "e9f9",
+        "g4f4",
+        "f9e9",
+        "f4g4",
+        "e9f9",
+    ]));
+    let evidence = v["evidence"].as_array().expect("evidence lines");
+    assert_eq!(evidence[0]["en"], "Red g4f4 checks Black's general (f9)");
+    assert_eq!(evidence[2]["zh-Hant"], "紅 車四平三 捉 黑馬(g7) 無根");
+    assert_eq!(evidence[2]["zh-Hans"], "红 车四平三 捉 黑马(g7) 无根");
+}

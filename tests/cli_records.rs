@@ -113,3 +113,81 @@ fn convert_reports_bad_games_and_refuses_to_overwrite_its_input() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn convert_of_a_file_without_a_game_says_so_and_writes_nothing() {
+    let dir = std::env::temp_dir().join(format!("qipu-convert-none-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let passwd = dir.join("x.pgn");
+    std::fs::write(
+        &passwd,
+        "root:x:0:0:root:/root:/bin/bash\nbin:x:2:2::/bin:/bin/sh\n",
+    )
+    .unwrap();
+    let empty = dir.join("empty.pgn");
+    std::fs::write(&empty, "\n").unwrap();
+    let out_path = dir.join("out.pgn");
+    let out = out_path.to_str().unwrap();
+    for (input, reason) in [(&passwd, "is not a game record"), (&empty, "holds no game")] {
+        let path = input.to_str().unwrap();
+        let (code, stdout, err) = qipu(&["convert", path, "-o", out]);
+        assert_eq!(code, 1, "{path}");
+        assert_eq!(err.trim(), format!("qipu: {path} {reason}"));
+        assert!(stdout.is_empty());
+        assert!(!out_path.exists(), "nothing written for {path}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn convert_of_a_truncated_xqf_writes_the_moves_read_and_names_the_byte() {
+    let bytes = std::fs::read(shared_path("data/samples/XQFEXAMA.XQF")).unwrap();
+    let dir = std::env::temp_dir().join(format!("qipu-convert-cut-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cut = dir.join("cut.xqf");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let path = cut.to_str().unwrap();
+    let (code, out, err) = qipu(&["convert", path, "--to", "pgn-iccs"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("the moves before it are read"), "{err}");
+    assert!(err.contains(": game 1, byte "), "{err}");
+    assert!(out.contains("\n1. "), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A BIG5 record in traditional Chinese converts in traditional Chinese: the moves follow the
+/// file's script, the tags and comments stay as written; `--simplified` changes only the moves.
+#[test]
+fn convert_keeps_the_script_of_the_file() {
+    let dir = std::env::temp_dir().join(format!("qipu-convert-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let utf8 = dir.join("hant.pgn");
+    std::fs::write(
+        &utf8,
+        "[Event \"全國個人賽\"]\n[Red \"胡榮華\"]\n\n1. 炮二平五 {當頭炮} 馬８進７ 2. 馬二進三 車９平８ *\n",
+    )
+    .unwrap();
+    let big5 = dir.join("big5.pgn");
+    let (code, _, err) = qipu(&[
+        "convert",
+        utf8.to_str().unwrap(),
+        "--to",
+        "pgn-xqwizard",
+        "--traditional",
+        "-o",
+        big5.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&big5).unwrap();
+    assert!(std::str::from_utf8(&bytes).is_err(), "written in BIG5");
+    let (code, out, err) = qipu(&["convert", big5.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[Event \"全國個人賽\"]"), "{out}");
+    assert!(out.contains("1. 炮二平五 {當頭炮} 1... 馬８進７"), "{out}");
+    assert!(out.contains("2. 馬二進三 車９平８"), "{out}");
+    let (code, out, _) = qipu(&["convert", big5.to_str().unwrap(), "--simplified"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[Red \"胡榮華\"]"), "{out}");
+    assert!(out.contains("1. 炮二平五 {當頭炮} 1... 马８进７"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

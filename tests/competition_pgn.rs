@@ -336,3 +336,85 @@ fn a_clock_started_in_the_middle_files_its_entries_after_the_right_moves() {
     back.resign(Color::Red, secs(30)).unwrap();
     assert_eq!(back.result().unwrap().ending.ply, 6);
 }
+
+/// A moment given to the millisecond, as the app's monotonic clock gives it.
+fn ms(millis: u64) -> Moment {
+    Moment::after(Duration::from_millis(millis))
+}
+
+#[test]
+fn clock_times_are_written_in_whole_seconds() {
+    // The app presses the clock at moments with nanoseconds; the record counts whole seconds
+    // (as chess PGN writes [%clk]), so neither the readings nor the moments carry a fraction.
+    let mut c = Contest::new(Settings::new("6.1".parse().unwrap()), Color::Red);
+    c.start(Moment::after(Duration::new(0, 123_456_789)), &[])
+        .unwrap();
+    c.play(
+        Moment::after(Duration::new(14, 558_256_145)),
+        Status::Ongoing,
+    )
+    .unwrap();
+    c.play(ms(20_999), Status::Ongoing).unwrap();
+    c.resign(Color::Red, ms(31_700)).unwrap();
+    let mut game = game_with("h2e2 h9g7");
+    encode(&c.record(), &mut game).unwrap();
+    let line = game.main_line();
+    assert_eq!(
+        game.comment(line[0]),
+        "[%clk 1:29:46] [%emt 0:00:14] [%at 0:00:14]"
+    );
+    assert_eq!(
+        game.comment(line[1]),
+        "[%clk 1:29:54] [%emt 0:00:06] [%at 0:00:20] [%result 0-1 resignation ply=2 red=0:00:25 black=0:00:06 @0:00:31]"
+    );
+    // Read back, the log replays to the same clock.
+    let text = write_pgn(&game, &PgnWriteOptions::qipu(Script::Simplified));
+    let read = read_pgn_text(&text).next().unwrap().unwrap();
+    let record = decode(&read).unwrap().unwrap();
+    assert_eq!(Contest::replay(&record).unwrap().record(), c.record());
+}
+
+#[test]
+fn clock_times_keep_tenths_under_a_small_increment() {
+    // With an increment under a minute tenths decide games: the record keeps them, no finer.
+    let mut c = Contest::new(Settings::new("sd/3m+2s".parse().unwrap()), Color::Red);
+    assert_eq!(c.resolution(), Duration::from_millis(100));
+    c.start(Moment::ZERO, &[]).unwrap();
+    c.play(ms(12_345), Status::Ongoing).unwrap();
+    let mut game = game_with("h2e2");
+    encode(&c.record(), &mut game).unwrap();
+    assert_eq!(
+        game.comment(game.main_line()[0]),
+        "[%clk 0:02:49.7] [%emt 0:00:12.3] [%at 0:00:12.3]"
+    );
+    let record = decode(&game).unwrap().unwrap();
+    assert_eq!(Contest::replay(&record).unwrap().record(), c.record());
+    // A minute's increment or more: whole seconds again.
+    let c = Contest::new(Settings::new("sd/60m+60s".parse().unwrap()), Color::Red);
+    assert_eq!(c.resolution(), Duration::from_secs(1));
+}
+
+#[test]
+fn clock_times_with_any_fraction_are_read() {
+    // A record written to the nanosecond (earlier versions, other programs) still reads and
+    // replays as written.
+    let text = "[TimeControl \"6.4\"]\n\n{[%start first=red @0:00:00]} 1. h2e2 \
+        {[%clk 0:04:45.441743855] [%emt 0:00:14.558256145] [%at 0:00:14.558256145]} \
+        h9g7 {[%clk 0:04:50.5] [%emt 0:00:09.5] [%at 0:00:24.058256145]} *\n";
+    let read = read_pgn_text(text).next().unwrap().unwrap();
+    let record = decode(&read).unwrap().unwrap();
+    let replayed = Contest::replay(&record).unwrap();
+    assert_eq!(replayed.record(), record);
+    let remaining = |e: &Entry| match e.event {
+        Event::Move { remaining, .. } => Some(remaining),
+        _ => None,
+    };
+    let clocks: Vec<Duration> = record.entries.iter().filter_map(remaining).collect();
+    assert_eq!(
+        clocks,
+        [
+            Duration::new(285, 441_743_855),
+            Duration::new(290, 500_000_000)
+        ]
+    );
+}

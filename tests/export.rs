@@ -17,6 +17,7 @@ use qipu::export::surface::Rgba as Colour;
 use qipu::export::{render_diagram, DiagramOptions};
 use qipu::formats::read_record_file;
 use qipu::lang::Language;
+use qipu::notation::Script;
 use qipu::record::{Arrow, DrawColor, Drawing, Game, Highlight};
 use qipu::rules::{Color, Move, Piece, PieceKind, Position, Square};
 
@@ -126,6 +127,7 @@ fn the_fonts_hold_every_character_drawn() {
                 &ScoresheetOptions {
                     language: lang,
                     abbreviated,
+                    ..ScoresheetOptions::default()
                 },
             ) {
                 let text: String = format!("{}{}", round.red, round.black)
@@ -178,6 +180,34 @@ fn scoresheet_rounds_result_and_pages() {
     );
     assert_eq!(abbreviated[0].red, "炮25");
     assert_eq!(abbreviated[0].black, "馬87\u{0332}");
+    // One script on the sheet: simplified labels, simplified moves, full or abbreviated.
+    for abbreviated in [false, true] {
+        let simplified = rounds(
+            &game,
+            &ScoresheetOptions {
+                language: Language::SimplifiedChinese,
+                abbreviated,
+                ..ScoresheetOptions::default()
+            },
+        );
+        let black = &simplified[0].black;
+        assert!(black.starts_with('马'), "{black}");
+    }
+    // English labels: the moves in the script asked for (the record's own).
+    let english = |script| {
+        rounds(
+            &game,
+            &ScoresheetOptions {
+                language: Language::English,
+                abbreviated: false,
+                script,
+            },
+        )[0]
+        .black
+        .clone()
+    };
+    assert_eq!(english(Script::Simplified), "马８进７");
+    assert_eq!(english(Script::Traditional), "馬８進７");
     assert_eq!(
         result_sentence(&game, Language::TraditionalChinese),
         "紅方勝：黑方被將死（第4.1.1條）。"

@@ -8,6 +8,8 @@
 //! perpetual checker loses at once (24.1); both forbidden or both allowed draw (24.2).
 
 use qipu::ending::{Outcome, Reason};
+use qipu::lang::Language;
+use qipu::notation::Notation;
 use qipu::referee::{
     Character, Decision, Exception, IdleKind, Judgement, MateSearch, Referee, RuleSet, Ruling,
     Weakness,
@@ -57,7 +59,7 @@ fn show(j: &Judgement) -> String {
             r.explanation.zh_hant,
             r.evidence
                 .iter()
-                .map(|e| e.zh_hant.clone())
+                .map(|e| e.line(Language::TraditionalChinese, Notation::ChineseTraditional))
                 .collect::<Vec<_>>()
                 .join("\n")
         ),
@@ -268,13 +270,29 @@ fn rule_7_6_figure_7_from_chase_to_chase_is_idle() {
     // 細則 6, 圖七: 砲八平九 車２平１ / 砲九平八 車１平２. The red chariot e4 can take the
     // central elephant before and after each cannon move (from chase to chase: idle); the black
     // chariot chases the cannon: Black must vary.
-    check(&Example {
+    let example = Example {
         source: "細則6 圖七",
         fen: "4k4/1r7/4b4/9/9/4R4/1C7/9/9/3K5 w - - 0 1",
         cycle: ["b3a3", "b8a8", "a3b3", "a8b8"],
         characters: [Idle, Chase, Idle, Chase],
         verdict: Verdict::MustVary(Color::Black),
-    });
+    };
+    check(&example);
+    // The evidence reads as English, with the detailed rule named in English.
+    assert_eq!(
+        english_evidence(&example)[0],
+        "Red 炮八平九 is idle [from chase to chase is idle: 29.2, detailed rule 6]"
+    );
+}
+
+/// The evidence lines of the ruling at the third occurrence, in English with the moves in
+/// simplified Chinese.
+fn english_evidence(example: &Example) -> Vec<String> {
+    third(example, RuleSet::Cxa1999)
+        .evidence
+        .iter()
+        .map(|e| e.line(Language::English, Notation::ChineseSimplified))
+        .collect()
 }
 
 #[test]
@@ -313,6 +331,10 @@ fn rule_7_8_figure_10_both_sides_forbidden_draw() {
     assert_eq!(
         targets(&example),
         vec![vec!["e2"], vec!["e0"], vec!["d8"], vec!["e0"]]
+    );
+    assert_eq!(
+        english_evidence(&example)[1],
+        "Black 炮４平２ threatens mate against Red's general (e0)"
     );
     // The mate threatened by 砲２平４ is the horse's retreat to the f-file (馬退６).
     let start = Position::from_fen(example.fen).expect("valid FEN");

@@ -1,6 +1,8 @@
 //! The incremental referee (`Referee::watch`) says after each move what `Referee::judge` says
 //! of the line up to that move.
 
+use qipu::lang::Language;
+use qipu::notation::Notation;
 use qipu::referee::{Judgement, Referee, RuleSet};
 use qipu::rules::{Move, Position};
 
@@ -84,4 +86,29 @@ fn the_status_line_gets_the_last_move_and_the_second_occurrence_warning() {
     );
     assert_eq!(j.characters.len(), 4, "the cycle's moves");
     assert_eq!(w.evidence.len(), 4);
+    // The evidence is written in the notation the record is shown in, in plain English.
+    let lines = |lang, notation| -> Vec<String> {
+        w.evidence.iter().map(|e| e.line(lang, notation)).collect()
+    };
+    assert_eq!(
+        lines(Language::English, Notation::ChineseSimplified),
+        [
+            "Red 车三平四 checks Black's general (f9)",
+            "Black 将６平５ is idle",
+            "Red 车四平三 chases Black's horse (g7), unprotected",
+            "Black 将５平６ is idle",
+        ]
+    );
+    assert_eq!(
+        lines(Language::English, Notation::Wxf)[2],
+        "Red R4.3 chases Black's horse (g7), unprotected"
+    );
+    assert_eq!(
+        lines(Language::TraditionalChinese, Notation::ChineseTraditional)[2],
+        "紅 車四平三 捉 黑馬(g7) 無根"
+    );
+    assert_eq!(
+        lines(Language::SimplifiedChinese, Notation::Iccs)[0],
+        "红 g4f4 将 黑将(f9)"
+    );
 }

@@ -342,9 +342,19 @@ fn remove_a_doubled_move() {
     t.enter(&mut game, "炮二平五 馬８進７ 馬二進三 車９平８");
     let third = game.main_line()[2];
     let entry = t.remove(&mut game, third);
-    // 車９平８ is now read as Red's move: the chariot on a0 is hemmed in by the horse.
+    // 車９平８ is Black's move (its digits say so): never read as Red's 車九平八.
     assert_eq!(iccs(&game), ["h2e2", "h9g7"]);
-    assert!(matches!(entry.stop, Some(Stop::Misfit { .. })));
+    assert!(
+        matches!(
+            entry.stop,
+            Some(Stop::OutOfStep {
+                written: Color::Black,
+                ..
+            })
+        ),
+        "{:?}",
+        entry.stop
+    );
 }
 
 #[test]
@@ -493,4 +503,127 @@ fn transcribe_subcommand_writes_the_record_or_the_first_problem() {
         String::from_utf8(out.stderr).unwrap().trim(),
         "qipu: 第 1 回合黑方：「馬８退７」走出棋盤。相近的合法著法：馬８進７ (h9g7)。"
     );
+}
+
+/// Removing 3. 兵三进一 leaves Black's 卒９进１ first in the line: it was silently read as
+/// Red's 兵九进一, a move nobody played. It is Black's by its piece and its digits, so the clerk
+/// is told the sides are out of step, and no recorded move is lost while the question is open.
+#[test]
+fn a_move_written_as_the_other_sides_is_never_played_for_it() {
+    let (mut game, mut t) = new_game();
+    t.enter(
+        &mut game,
+        "炮二平五 马８进７ 兵三进一 卒９进１ 马二进三 车９进１",
+    );
+    let line = game.main_line();
+    // Beside 4. 马二进三: 4. 兵七进一.
+    game.play(line[3], mv("c3c4")).unwrap();
+    let entry = t.remove(&mut game, line[2]);
+    let stop = entry.stop.expect("the sides are out of step");
+    assert!(
+        matches!(
+            stop,
+            Stop::OutOfStep {
+                written: Color::Black,
+                ..
+            }
+        ),
+        "{stop:?}"
+    );
+    assert_eq!(iccs(&game), ["h2e2", "h9g7"]);
+    assert_eq!(
+        stop.message(Language::English, Notation::ChineseSimplified),
+        "Move 2. (Red): '卒９进１' is written as Black's move, but Red is to move: the sides \
+         are out of step. Remove the whole round, or type Red's missing move to insert it before."
+    );
+    assert_eq!(
+        stop.message(Language::SimplifiedChinese, Notation::ChineseSimplified),
+        "第 2 回合红方：「卒９进１」写的是黑方的着法，但现在轮到红方走棋：红黑双方错位了。\
+         请删除整个回合，或输入漏记的红方着法插在它前面。"
+    );
+    // Every later move waits, with the variation beside it.
+    let held: Vec<&str> = t.held().map(|h| h.text.as_str()).collect();
+    assert_eq!(held, ["卒９进１", "马二进三", "车９进１"]);
+    assert_eq!(t.held().map(|h| h.variation_moves()).sum::<usize>(), 1);
+
+    // Removing the whole round takes 卒９进１ with 兵三进一; the rest reads on in step.
+    let mut removed = game.clone();
+    let mut t2 = t.clone();
+    let entry = t2.remove_round(&mut removed);
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(iccs(&removed), ["h2e2", "h9g7", "h0g2", "i9i8"]);
+    assert_eq!(
+        moves_after(&removed, removed.main_line()[1]),
+        ["h0g2", "c3c4"]
+    );
+
+    // Or the clerk types the move that was missed: it goes before 卒９进１.
+    let entry = t.enter(&mut game, "兵七进一");
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(
+        iccs(&game),
+        ["h2e2", "h9g7", "c3c4", "i6i5", "h0g2", "i9i8"]
+    );
+}
+
+#[test]
+fn removing_the_round_of_a_black_move_takes_red_s_move_before_it() {
+    let (mut game, mut t) = new_game();
+    t.enter(&mut game, "炮二平五 馬８進７ 馬二進三 車９平８ 兵七進一");
+    let line = game.main_line();
+    // Without 2... 車９平８, Red's 兵七進一 would be Black's move.
+    let stop = t.remove(&mut game, line[3]).stop.expect("out of step");
+    assert!(
+        matches!(
+            stop,
+            Stop::OutOfStep {
+                written: Color::Red,
+                ..
+            }
+        ),
+        "{stop:?}"
+    );
+    assert_eq!((stop.at().round, stop.at().side), (2, Color::Black));
+    let entry = t.remove_round(&mut game);
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(iccs(&game), ["h2e2", "h9g7", "c3c4"]);
+}
+
+/// `87` fits 馬八進七 and 炮八平七; the clerk picked the horse. A correction before it re-reads
+/// `87` and keeps the pick instead of asking again.
+#[test]
+fn a_correction_keeps_the_picks_made_for_ambiguous_moves() {
+    let (mut game, mut t) = new_game();
+    t.enter(&mut game, "炮二平五 馬８進７");
+    let stop = t.enter(&mut game, "87").stop.expect("two moves fit");
+    let Stop::Ambiguous { candidates, .. } = &stop else {
+        panic!("{stop:?}")
+    };
+    let horse = candidates.iter().position(|&m| m == mv("b0c2")).unwrap();
+    assert!(t.pick(&mut game, horse + 1).unwrap().stop.is_none());
+    t.enter(&mut game, "卒７進１");
+    let line = game.main_line();
+    let entry = t.replace(&mut game, line[1], "馬２進３");
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(iccs(&game), ["h2e2", "b9c7", "b0c2", "g6g5"]);
+    // And again after a second correction.
+    let line = game.main_line();
+    let entry = t.insert_after(&mut game, line[1], "兵三進一 卒３進１");
+    assert!(entry.stop.is_none(), "{:?}", entry.stop);
+    assert_eq!(
+        iccs(&game),
+        ["h2e2", "b9c7", "g3g4", "c6c5", "b0c2", "g6g5"]
+    );
+}
+
+#[test]
+fn transcribe_subcommand_never_plays_a_move_for_the_other_side() {
+    let out = qipu_with_input(&["transcribe"], "1. 卒９进１ 兵三进一");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("'卒９进１' is written as Black's move, but Red is to move"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
 }

@@ -90,18 +90,50 @@ fn header_strings_result_and_comments() {
     assert_eq!(b.game.result(), Some(Outcome::Draw));
 }
 
+/// A truncated file opens with the moves read before the cut, and says at which byte it stopped.
 #[test]
-fn truncated_files_name_the_offset() {
+fn truncated_files_open_as_far_as_they_read() {
     let bytes = std::fs::read(shared_path("data/samples/XQFEXAMA.XQF")).unwrap();
-    for cut in [0x400 + 2, 0x400 + 40, bytes.len() - 3] {
-        let err = read_xqf(&bytes[..cut]).unwrap_err();
-        match err {
-            XqfError::Truncated { offset, .. } | XqfError::CommentLength { offset, .. } => {
+    let whole = read_xqf(&bytes).unwrap();
+    assert!(whole.stopped.is_none());
+    let mut last_count = 0;
+    for cut in [
+        0x400 + 2,
+        0x400 + 40,
+        1300,
+        bytes.len() / 2,
+        bytes.len() - 3,
+    ] {
+        let rec = read_xqf(&bytes[..cut]).unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
+        match rec.stopped {
+            Some(XqfError::Truncated { offset, .. } | XqfError::CommentLength { offset, .. }) => {
                 assert!(offset <= cut, "offset {offset} beyond cut {cut}")
             }
-            other => panic!("cut at {cut}: unexpected {other}"),
+            other => panic!("cut at {cut}: unexpected {other:?}"),
+        }
+        // Every move read is a move of the whole file, in the same place.
+        let count = rec.game.move_count();
+        assert!(
+            count >= last_count && count <= whole.game.move_count(),
+            "cut at {cut}"
+        );
+        last_count = count;
+        let line = rec.game.main_line();
+        let full = whole.game.main_line();
+        for (a, b) in line.iter().zip(&full) {
+            assert_eq!(rec.game.move_of(*a), whole.game.move_of(*b), "cut at {cut}");
         }
     }
+    assert!(last_count > 0);
+    // The message names the byte.
+    let rec = read_xqf(&bytes[..1300]).unwrap();
+    let error = qipu::formats::GameError::of_xqf(&rec).unwrap();
+    let text = error.to_string();
+    assert!(
+        text.starts_with("byte ") && text.ends_with("the moves before it are read"),
+        "{text}"
+    );
+    // A header cut short is refused whole: there is no game without it.
     let err = read_xqf(&bytes[..0x200]).unwrap_err();
     assert!(err.to_string().starts_with("byte 512:"), "{err}");
 }
@@ -120,6 +152,9 @@ fn every_corpus_xqf() {
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
         match read_xqf(&bytes) {
+            Ok(rec) if rec.stopped.is_some() => {
+                failures.push(format!("{}: {:?}", path.display(), rec.stopped))
+            }
             Ok(rec) => {
                 ok += 1;
                 nodes += rec.game.move_count();

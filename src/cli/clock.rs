@@ -56,7 +56,9 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             })?);
         }
     }
-    let mut contest = Contest::new(Settings::new(control), Color::Red);
+    // The times given are replayed exactly, fractions of a second included.
+    let mut contest =
+        Contest::new(Settings::new(control), Color::Red).with_resolution(Duration::ZERO);
     contest
         .start(Moment::ZERO, &[])
         .map_err(|e| CliError::Failed(e.to_string()))?;

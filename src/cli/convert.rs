@@ -1,11 +1,14 @@
-//! `qipu convert INPUT [-o OUT] [--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen] [--traditional]`:
+//! `qipu convert INPUT [-o OUT] [--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen]
+//! [--traditional|--simplified]`:
 //! read a record file (PGN, XQF or JSON, recognised by content) and write it in another format,
 //! to standard output or, with `-o`, to a file saved atomically. `--to fen` prints the final
-//! position of each game's main line. `--traditional` writes Chinese moves in traditional glyphs
-//! (BIG5 for `pgn-xqwizard`).
+//! position of each game's main line. Chinese moves are written in the file's own script
+//! (traditional for a BIG5 file); `--traditional` or `--simplified` choose one (`pgn-xqwizard`:
+//! BIG5 or GBK). Tags and comments are the user's text and are kept as written.
 //!
 //! Games that cannot be read are reported on standard error with their place; the others are
-//! converted, and the exit status is 1.
+//! converted, and the exit status is 1. A file with no game at all (empty, or not a record)
+//! writes nothing and says so, with exit status 1.
 
 use std::io::Write;
 use std::path::Path;
@@ -15,20 +18,26 @@ use crate::formats::{
     encode_pgn, read_record_file, save_atomic, write_json_games, write_pgn_games, PgnWriteOptions,
     TargetState,
 };
+use crate::lang::Language;
 use crate::notation::{Notation, Script};
 use crate::record::Game;
 
 const USAGE: &str = "usage: qipu convert INPUT [-o OUT] \
-[--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen] [--traditional]";
+[--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen] [--traditional|--simplified]";
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let output = args.option("-o")?;
     let to = args.option("--to")?.unwrap_or("pgn");
-    let script = if args.flag("--traditional") {
-        Script::Traditional
-    } else {
-        Script::Simplified
+    let chosen = match (args.flag("--traditional"), args.flag("--simplified")) {
+        (true, true) => {
+            return Err(CliError::Usage(format!(
+                "--traditional and --simplified exclude each other\n{USAGE}"
+            )))
+        }
+        (true, false) => Some(Script::Traditional),
+        (false, true) => Some(Script::Simplified),
+        (false, false) => None,
     };
     let positionals = args.positionals()?;
     let [input] = positionals[..] else {
@@ -36,6 +45,12 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     };
     let record = read_record_file(Path::new(input))
         .map_err(|e| CliError::Failed(format!("cannot read {input}: {e}")))?;
+    // Nothing is written for a file without a game.
+    if let Some(no_game) = record.no_game {
+        return Err(CliError::Failed(no_game.message(Language::English, input)));
+    }
+    // The moves follow the chosen script, or the file's own; tags and comments stay as written.
+    let script = chosen.or(record.script).unwrap_or(Script::Simplified);
     let mut games: Vec<Game> = Vec::new();
     let mut bad = 0;
     for (i, file_game) in record.games.into_iter().enumerate() {

@@ -10,11 +10,14 @@ use serde_json::json;
 
 use super::{Args, CliError};
 use crate::formats::read_record_file;
-use crate::referee::{Judgement, MoveCharacter, Referee, RuleSet};
+use crate::lang::Language;
+use crate::notation::Notation;
+use crate::referee::{Evidence, Judgement, MoveCharacter, Referee, RuleSet};
 use crate::rules::{Move, Position};
 
-const USAGE: &str =
-    "usage: qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...";
+const USAGE: &str = "usage: qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] \
+--moves ICCS...
+   or: qipu judge [--rules cxa1999|axf] [--limit ROUNDS] FILE";
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
@@ -110,6 +113,16 @@ fn character_json(c: &MoveCharacter) -> serde_json::Value {
     })
 }
 
+/// An evidence line in the three languages: the moves in ICCS for English (as the command reads
+/// them), in full Chinese for Chinese.
+fn evidence_json(e: &Evidence) -> serde_json::Value {
+    json!({
+        "zh-Hans": e.line(Language::SimplifiedChinese, Notation::ChineseSimplified),
+        "zh-Hant": e.line(Language::TraditionalChinese, Notation::ChineseTraditional),
+        "en": e.line(Language::English, Notation::Iccs),
+    })
+}
+
 /// The JSON object printed for a judgement of a line of `len` moves.
 pub fn to_json(judgement: &Judgement, len: usize) -> serde_json::Value {
     match &judgement.ruling {
@@ -124,7 +137,7 @@ pub fn to_json(judgement: &Judgement, len: usize) -> serde_json::Value {
                 "en": r.explanation.en,
             },
             "cycle": r.cycle.iter().map(character_json).collect::<Vec<_>>(),
-            "evidence": r.evidence.iter().map(|e| json!({"zh-Hans": e.zh_hans, "zh-Hant": e.zh_hant, "en": e.en})).collect::<Vec<_>>(),
+            "evidence": r.evidence.iter().map(evidence_json).collect::<Vec<_>>(),
         }),
         None => {
             let mut v = json!({

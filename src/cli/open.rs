@@ -4,10 +4,16 @@ use std::path::Path;
 
 use super::CliError;
 use crate::formats::read_record_file;
+use crate::notation::Script;
 use crate::record::Game;
 
 /// Every game of `path` that could be read; an error when there is none.
 pub fn open_games(path: &str) -> Result<Vec<Game>, CliError> {
+    open_games_with_script(path).map(|(games, _)| games)
+}
+
+/// [`open_games`], with the script the file is written in when it tells.
+pub fn open_games_with_script(path: &str) -> Result<(Vec<Game>, Option<Script>), CliError> {
     let record = read_record_file(Path::new(path))
         .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
     let mut first_error = None;
@@ -25,5 +31,5 @@ pub fn open_games(path: &str) -> Result<Vec<Game>, CliError> {
             None => format!("{path}: no game in the file"),
         }));
     }
-    Ok(games)
+    Ok((games, record.script))
 }

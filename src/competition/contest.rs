@@ -11,7 +11,7 @@ use super::clock::{GameClock, Reading};
 use super::foul::{FoulClause, FOULS_TO_LOSE};
 use super::log::{CompetitionRecord, Entry, Event, Penalty, Settings};
 use super::result::{Finish, TimeUsed};
-use super::time::Moment;
+use super::time::{floor, Moment};
 use crate::ending::{Ending, Outcome, Reason};
 use crate::lang::Language;
 use crate::referee::{ClaimFinding, NoCaptureCount};
@@ -213,12 +213,16 @@ pub struct Contest {
     pause_reason: Option<String>,
     result: Option<Finish>,
     log: Vec<Entry>,
+    /// Every moment given is rounded down to this step ([`TimeControl::resolution`]), so that
+    /// the log holds the times the record writes.
+    resolution: Duration,
 }
 
 impl Contest {
     /// A game with `settings` in which `first` moves first (Red, unless a set-up position says
     /// otherwise).
     pub fn new(settings: Settings, first: Color) -> Contest {
+        let resolution = settings.control.resolution();
         Contest {
             clock: GameClock::new(settings.control.clone()),
             settings,
@@ -235,6 +239,7 @@ impl Contest {
             pause_reason: None,
             result: None,
             log: Vec::new(),
+            resolution,
         }
     }
 
@@ -246,6 +251,19 @@ impl Contest {
             self.ply = plies;
         }
         self
+    }
+
+    /// The same contest counting time in steps of `resolution` (a zero step keeps every moment
+    /// as given): a log read from a file written in finer steps replays as written, and move
+    /// times given to the nanosecond are replayed as they are.
+    pub fn with_resolution(mut self, resolution: Duration) -> Contest {
+        self.resolution = resolution;
+        self
+    }
+
+    /// The step the clock counts in: moments given are rounded down to it.
+    pub fn resolution(&self) -> Duration {
+        self.resolution
     }
 
     /// The settings.
@@ -316,6 +334,7 @@ impl Contest {
     /// Start the game at `at` (the scheduled start); the first mover's clock runs, also if it is
     /// absent (21.1).
     pub fn start(&mut self, at: Moment, absent: &[Color]) -> Result<(), ContestError> {
+        let at = self.snap(at);
         if self.started.is_some() {
             return Err(ContestError::AlreadyStarted);
         }
@@ -342,6 +361,7 @@ impl Contest {
     /// Settle the time at `at` (a flag fall or lateness forfeit before it ends the game) and
     /// return the result if the game is over. The app calls this every frame.
     pub fn update(&mut self, at: Moment) -> Option<Finish> {
+        let at = self.snap(at);
         let _ = self.settle(at);
         self.result
     }
@@ -349,6 +369,7 @@ impl Contest {
     /// `side` arrives at the board at `at` (21.2). When both were late, each is charged its own
     /// lateness (21.3).
     pub fn arrive(&mut self, side: Color, at: Moment) -> Result<(), ContestError> {
+        let at = self.snap(at);
         let start = self.settle(at)?;
         if !self.absent[side.index()] {
             return Err(ContestError::Present(side));
@@ -371,6 +392,7 @@ impl Contest {
     /// if the clock is not pressed in time (22.5); otherwise the move counts when the clock is
     /// pressed ([`Contest::press`]). A move refuses the opponent's pending draw offer (23.1).
     pub fn make_move(&mut self, at: Moment, status: Status) -> Result<(), ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         let side = self.to_move;
         if self.clock.is_paused() {
@@ -405,6 +427,7 @@ impl Contest {
 
     /// The mover presses its clock at `at`: the move counts if it came in time (22.1, 22.5).
     pub fn press(&mut self, at: Moment) -> Result<(), ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         if self.clock.is_paused() {
             return Err(ContestError::Paused);
@@ -430,6 +453,7 @@ impl Contest {
     /// after a refusal, before the opponent has offered, is a foul (9.1.3). An offer cannot be
     /// withdrawn: only the opponent's answer or move ends it.
     pub fn offer_draw(&mut self, side: Color, at: Moment) -> Result<OfferOutcome, ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         let after_own_move = if self.to_move == side {
             self.moved
@@ -454,6 +478,7 @@ impl Contest {
 
     /// `side` accepts the opponent's offer: a draw (4.2.2).
     pub fn accept_draw(&mut self, side: Color, at: Moment) -> Result<(), ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         if self.offer != Some(side.opponent()) {
             return Err(ContestError::NoOffer(side));
@@ -466,6 +491,7 @@ impl Contest {
 
     /// `side` refuses the opponent's offer by word (23.1).
     pub fn refuse_draw(&mut self, side: Color, at: Moment) -> Result<(), ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         if self.offer != Some(side.opponent()) {
             return Err(ContestError::NoOffer(side));
@@ -490,6 +516,7 @@ impl Contest {
         count: NoCaptureCount,
         at: Moment,
     ) -> Result<ClaimFinding, ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         let finding = self.settings.natural_limit.judge(&count, side);
         self.push(
@@ -514,6 +541,7 @@ impl Contest {
 
     /// `side` resigns (4.1.9).
     pub fn resign(&mut self, side: Color, at: Moment) -> Result<(), ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         self.finish(Outcome::win(side.opponent()), Reason::Resignation, at);
         Ok(())
@@ -528,6 +556,7 @@ impl Contest {
         note: String,
         at: Moment,
     ) -> Result<u32, ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         let count = &mut self.fouls[side.index()];
         *count += 1;
@@ -549,6 +578,7 @@ impl Contest {
 
     /// The arbiter stops the clock, saying why (22.4).
     pub fn pause(&mut self, reason: String, at: Moment) -> Result<(), ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         if !self.clock.pause(at) {
             return Err(ContestError::Paused);
@@ -560,6 +590,7 @@ impl Contest {
 
     /// The arbiter restarts the clock.
     pub fn resume(&mut self, at: Moment) -> Result<(), ContestError> {
+        let at = self.snap(at);
         self.settle(at)?;
         if !self.clock.resume(at) {
             return Err(ContestError::NotPaused);
@@ -579,6 +610,8 @@ impl Contest {
         note: String,
         at: Moment,
     ) -> Result<(), ContestError> {
+        let at = self.snap(at);
+        let remaining = floor(remaining, self.resolution);
         self.settle(at)?;
         self.clock.correct(side, remaining, moves_made, at);
         let moves_made = self.clock.reading(side, at).moves_made;
@@ -603,6 +636,7 @@ impl Contest {
         reason: Reason,
         at: Moment,
     ) -> Result<(), ContestError> {
+        let at = self.snap(at);
         let fits = match outcome {
             Outcome::Draw => reason.is_draw(),
             Outcome::BothForfeit => reason == Reason::LateArrival,
@@ -654,6 +688,10 @@ impl Contest {
             Some(result) => Err(ContestError::Over(result)),
             None => Ok(start),
         }
+    }
+
+    fn snap(&self, at: Moment) -> Moment {
+        at.floor(self.resolution)
     }
 
     fn flag_fall(&mut self, side: Color, at: Moment) {

@@ -187,6 +187,17 @@ impl TimeControl {
         Duration::from_secs(u64::from(self.increment_seconds))
     }
 
+    /// How finely the clock counts and the record writes its times: whole seconds, or tenths of
+    /// a second when the scheme adds an increment of less than a minute (where tenths decide
+    /// games), as chess PGN writes `[%clk]`.
+    pub fn resolution(&self) -> Duration {
+        if (1..60).contains(&self.increment_seconds) {
+            Duration::from_millis(100)
+        } else {
+            Duration::from_secs(1)
+        }
+    }
+
     /// The same scheme with another increment.
     pub fn with_increment(mut self, increment: Duration) -> TimeControl {
         self.increment_seconds = u32::try_from(increment.as_secs()).unwrap_or(u32::MAX);

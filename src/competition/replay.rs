@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::contest::{Contest, ContestError};
 use super::log::{CompetitionRecord, Entry, Event};
-use super::time::Moment;
+use super::time::{floor, Moment};
 use crate::ending::Reason;
 use crate::rules::{Color, Status};
 
@@ -45,6 +45,11 @@ impl Contest {
             })
             .unwrap_or((Color::Red, 0));
         let mut contest = Contest::new(record.settings.clone(), first).after_moves(plies);
+        // A log written in finer steps than the clock counts (another program's, or fractions of
+        // a second) replays exactly as written.
+        if !on_grid(record, contest.resolution()) {
+            contest = contest.with_resolution(Duration::ZERO);
+        }
         let entries = &record.entries;
         let mut index = 0;
         while index < entries.len() {
@@ -87,8 +92,9 @@ fn act(c: &mut Contest, entries: &[Entry], index: usize) -> Result<(), ContestEr
             return Ok(());
         }
     }
-    // A moment after `at`, for what time alone decides at `at` (a flag, a forfeit).
-    let just_after = at + Duration::from_nanos(1);
+    // The next moment the clock counts after `at`, for what time alone decides at `at` (a flag,
+    // a forfeit).
+    let just_after = at + c.resolution().max(Duration::from_nanos(1));
     match &entry.event {
         Event::Start { absent, .. } => c.start(at, absent),
         Event::Arrival { side, .. } => c.arrive(*side, at),
@@ -118,6 +124,19 @@ fn act(c: &mut Contest, entries: &[Entry], index: usize) -> Result<(), ContestEr
             (reason, _) => c.declare(result.ending.outcome, reason, at),
         },
     }
+}
+
+/// Whether every moment of the log, and every clock the arbiter set, is a whole number of
+/// `unit`s: then the clock counting in `unit`s reproduces the log.
+fn on_grid(record: &CompetitionRecord, unit: Duration) -> bool {
+    let fits = |d: Duration| floor(d, unit) == d;
+    record.entries.iter().all(|e| {
+        fits(e.at.elapsed())
+            && match e.event {
+                Event::Correction { remaining, .. } => fits(remaining),
+                _ => true,
+            }
+    })
 }
 
 /// Let the time decide at `at` (if it decides nothing, the entry is reported as not reproduced).

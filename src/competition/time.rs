@@ -36,6 +36,12 @@ impl Moment {
         self.0
     }
 
+    /// The moment rounded down to a whole number of `unit`s since the epoch (the clock's
+    /// resolution, [`crate::competition::TimeControl::resolution`]); a zero `unit` leaves it.
+    pub fn floor(self, unit: Duration) -> Moment {
+        Moment(floor(self.0, unit))
+    }
+
     /// Time from `earlier` to `self` (zero if `earlier` is later).
     pub fn since(self, earlier: Moment) -> Duration {
         self.0.saturating_sub(earlier.0)
@@ -53,6 +59,20 @@ impl fmt::Display for Moment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&hms(self.0))
     }
+}
+
+/// `d` rounded down to a whole number of `unit`s; a zero `unit` leaves it.
+pub fn floor(d: Duration, unit: Duration) -> Duration {
+    let unit = unit.as_nanos();
+    if unit == 0 {
+        return d;
+    }
+    let nanos = d.as_nanos() / unit * unit;
+    Duration::new(
+        u64::try_from(nanos / 1_000_000_000).unwrap_or(u64::MAX),
+        // The remainder of a division by 10⁹ fits in a u32.
+        (nanos % 1_000_000_000) as u32,
+    )
 }
 
 /// A duration as a clock shows it: `h:mm:ss`, with the fraction of a second (up to nanoseconds,

@@ -12,7 +12,7 @@ use super::canvas::{Canvas, FontChain, Rgb};
 use super::fonts;
 use crate::competition;
 use crate::lang::Language;
-use crate::notation::{write_move, Notation, WriteOptions};
+use crate::notation::{write_move, Notation, Script, WriteOptions};
 use crate::record::{Game, TagKey};
 use crate::rules::Color;
 
@@ -28,13 +28,28 @@ const RULE: Rgb = Rgb(90, 90, 90);
 const SHADE: Rgb = Rgb(236, 236, 236);
 const PAPER: Rgb = Rgb(255, 255, 255);
 
-/// How the scoresheet is written.
+/// How the scoresheet is written: in one script throughout. The players' names, the event and
+/// the other tags are the record's own text and are kept as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScoresheetOptions {
-    /// Labels in this language; moves in its Chinese script (English: traditional).
+    /// Labels and the result in this language; a Chinese language also gives the moves its
+    /// script.
     pub language: Language,
     /// Abbreviated notation (art. 7.5) instead of full Chinese.
     pub abbreviated: bool,
+    /// The moves' script under English labels (the record's own, or the one chosen for moves).
+    pub script: Script,
+}
+
+impl ScoresheetOptions {
+    /// The script of the moves: the labels' when they are Chinese.
+    pub fn moves_script(&self) -> Script {
+        match self.language {
+            Language::SimplifiedChinese => Script::Simplified,
+            Language::TraditionalChinese => Script::Traditional,
+            Language::English => self.script,
+        }
+    }
 }
 
 impl Default for ScoresheetOptions {
@@ -42,6 +57,7 @@ impl Default for ScoresheetOptions {
         ScoresheetOptions {
             language: Language::TraditionalChinese,
             abbreviated: false,
+            script: Script::Traditional,
         }
     }
 }
@@ -60,14 +76,16 @@ pub struct Round {
 
 /// The rounds of the main line, written as the options say.
 pub fn rounds(game: &Game, options: &ScoresheetOptions) -> Vec<Round> {
-    let notation = if options.abbreviated {
-        Notation::Abbreviated
-    } else if options.language == Language::SimplifiedChinese {
-        Notation::ChineseSimplified
-    } else {
-        Notation::ChineseTraditional
+    let script = options.moves_script();
+    let notation = match (options.abbreviated, script) {
+        (true, _) => Notation::Abbreviated,
+        (false, Script::Simplified) => Notation::ChineseSimplified,
+        (false, Script::Traditional) => Notation::ChineseTraditional,
     };
-    let write = WriteOptions::default();
+    let write = WriteOptions {
+        abbreviated_script: script,
+        ..WriteOptions::default()
+    };
     let mut out: Vec<Round> = Vec::new();
     for node in game.main_line() {
         let pos = game.position_before(node);

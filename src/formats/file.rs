@@ -4,12 +4,13 @@
 use std::fmt;
 use std::path::Path;
 
+use crate::notation::{script_of, NotationError, Script};
 use crate::record::Game;
 use crate::rules::{FenError, Position};
 
 use super::json::{read_json_games, JsonError};
-use super::pgn::{read_pgn, PgnError};
-use super::xqf::{read_xqf, XqfError};
+use super::pgn::{read_pgn, PgnError, PgnErrorKind};
+use super::xqf::{read_xqf, XqfError, XqfRecord};
 use super::{SkippedMove, TargetState, TextEncoding};
 
 /// The kind of a record file.
@@ -81,6 +82,14 @@ pub enum GameError {
     /// An XQF file read without some illegal moves (and what followed them).
     #[error("{}", skipped_text(.0))]
     XqfSkipped(Vec<SkippedMove>),
+    /// A damaged XQF file read as far as it goes: the moves before `error` are in the game.
+    #[error("{error}; the moves before it are read{}", skipped_tail(.skipped))]
+    XqfStopped {
+        /// Where and why reading stopped.
+        error: XqfError,
+        /// Illegal moves left out before that.
+        skipped: Vec<SkippedMove>,
+    },
     /// A JSON record.
     #[error("{0}")]
     Json(String),
@@ -102,6 +111,28 @@ fn skipped_text(skipped: &[SkippedMove]) -> String {
     parts.join("; ")
 }
 
+fn skipped_tail(skipped: &[SkippedMove]) -> String {
+    if skipped.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", skipped_text(skipped))
+    }
+}
+
+impl GameError {
+    /// What reading an XQF record left out, if anything.
+    pub fn of_xqf(record: &XqfRecord) -> Option<GameError> {
+        match (&record.stopped, record.skipped.is_empty()) {
+            (Some(error), _) => Some(GameError::XqfStopped {
+                error: error.clone(),
+                skipped: record.skipped.clone(),
+            }),
+            (None, false) => Some(GameError::XqfSkipped(record.skipped.clone())),
+            (None, true) => None,
+        }
+    }
+}
+
 impl From<JsonError> for GameError {
     fn from(e: JsonError) -> GameError {
         GameError::Json(e.to_string())
@@ -117,6 +148,43 @@ pub struct FileGame {
     pub error: Option<GameError>,
 }
 
+/// Why a file holds no game record at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NoGame {
+    /// Nothing but white space (or an empty list).
+    #[error("it holds no game")]
+    Empty,
+    /// Text in which neither a tag nor a move could be read: some other kind of file.
+    #[error("it is not a game record")]
+    NotRecord,
+}
+
+/// Why the games of a PGN file are no game record at all; `None` when a game was read in full
+/// or in part (a tag or a move before its defect), or when the text reads as a record whose
+/// first move is wrong (that defect is reported with its place instead).
+pub fn pgn_no_game(games: &[Result<Game, PgnError>]) -> Option<NoGame> {
+    let first_error = match games {
+        [] => return Some(NoGame::Empty),
+        [Err(e), ..] => e,
+        [Ok(_), ..] => return None,
+    };
+    let found = games.iter().any(|g| match g {
+        Ok(_) => true,
+        Err(e) => e
+            .partial
+            .as_ref()
+            .is_some_and(|p| p.move_count() > 0 || !p.tags().is_empty()),
+    });
+    let unreadable = matches!(
+        first_error.kind,
+        PgnErrorKind::Move {
+            source: NotationError::Unreadable { .. } | NotationError::UnexpectedCharacter { .. },
+            ..
+        }
+    );
+    (!found && unreadable).then_some(NoGame::NotRecord)
+}
+
 /// Every game of a record file.
 pub struct RecordFile {
     /// The kind read.
@@ -125,6 +193,10 @@ pub struct RecordFile {
     pub encoding: Option<TextEncoding>,
     /// The games in order.
     pub games: Vec<FileGame>,
+    /// Why the file holds no game record at all, when it does not.
+    pub no_game: Option<NoGame>,
+    /// The script the file is written in (its moves, tags and comments), when it tells.
+    pub script: Option<Script>,
 }
 
 impl RecordFile {
@@ -150,16 +222,17 @@ impl fmt::Debug for FileGame {
 /// Read the games of a record file from its bytes.
 pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
     let kind = FileKind::detect(bytes);
+    let mut no_game = None;
+    let text = match kind {
+        FileKind::Xqf => None,
+        _ => Some(super::decode(bytes).text),
+    };
     let (encoding, games) = match kind {
         FileKind::Xqf => {
             let game = match read_xqf(bytes) {
-                Ok(rec) if rec.skipped.is_empty() => FileGame {
-                    game: Some(rec.game),
-                    error: None,
-                },
                 Ok(rec) => FileGame {
+                    error: GameError::of_xqf(&rec),
                     game: Some(rec.game),
-                    error: Some(GameError::XqfSkipped(rec.skipped)),
                 },
                 Err(e) => FileGame {
                     game: None,
@@ -201,6 +274,7 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
         }
         FileKind::Pgn => {
             let file = read_pgn(bytes);
+            no_game = pgn_no_game(&file.games);
             let games = file
                 .games
                 .into_iter()
@@ -218,10 +292,24 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
             (Some(file.encoding), games)
         }
     };
+    if games.is_empty() {
+        no_game = Some(NoGame::Empty);
+    }
+    // XQF has no move text: its tags and comments tell.
+    let script = match text {
+        Some(text) => script_of(&text),
+        None => games.iter().filter_map(|g| g.game.as_ref()).find_map(|g| {
+            let tags = g.tags().iter().map(|(_, v)| v.to_owned());
+            let comments = g.preorder().into_iter().map(|n| g.comment(n).to_owned());
+            script_of(&tags.chain(comments).collect::<String>())
+        }),
+    };
     RecordFile {
         kind,
         encoding,
         games,
+        no_game,
+        script,
     }
 }
 
@@ -254,6 +342,21 @@ mod tests {
         assert!(matches!(bad.games[0].error, Some(GameError::Fen(_))));
         assert!(FileKind::is_record_name(Path::new("a/B.XQF")));
         assert!(!FileKind::is_record_name(Path::new("a/b.cbl")));
+    }
+
+    #[test]
+    fn files_that_hold_no_game_say_so() {
+        for blank in [&b""[..], b"  \n\n"] {
+            assert_eq!(read_record_bytes(blank).no_game, Some(NoGame::Empty));
+        }
+        let passwd = b"root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n";
+        assert_eq!(read_record_bytes(passwd).no_game, Some(NoGame::NotRecord));
+        // A damaged record is still a record: its tags were read.
+        let damaged = b"[Event \"a\"]\n1. h2e3 *\n";
+        assert_eq!(read_record_bytes(damaged).no_game, None);
+        assert_eq!(read_record_bytes(b"1. h2e2 *").no_game, None);
+        // A record whose first move is wrong is a record: its defect is reported instead.
+        assert_eq!(read_record_bytes(b"1. h2e9 *").no_game, None);
     }
 
     #[test]

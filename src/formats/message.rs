@@ -4,7 +4,7 @@
 
 use crate::lang::Language;
 
-use super::file::GameError;
+use super::file::{GameError, NoGame};
 use super::pgn::{PgnError, PgnErrorKind};
 use super::save::SaveError;
 use super::xqf::XqfError;
@@ -154,6 +154,20 @@ impl XqfError {
     }
 }
 
+impl NoGame {
+    /// `x.pgn is not a game record`, in a user's language; `name` is the file's name.
+    pub fn message(&self, lang: Language, name: &str) -> String {
+        match (self, lang) {
+            (NoGame::NotRecord, Language::English) => format!("{name} is not a game record"),
+            (NoGame::Empty, Language::English) => format!("{name} holds no game"),
+            (NoGame::NotRecord, _) => {
+                format!("{name} {}", zh(lang, "不是棋谱文件", "不是棋譜檔案"))
+            }
+            (NoGame::Empty, _) => format!("{name} {}", zh(lang, "中没有对局", "中沒有對局")),
+        }
+    }
+}
+
 impl GameError {
     /// Why a game of a file could not be read in full, in a user's language.
     pub fn message(&self, lang: Language) -> String {
@@ -163,6 +177,18 @@ impl GameError {
         match self {
             GameError::Pgn(e) => e.message(lang),
             GameError::Xqf(e) => e.message(lang),
+            GameError::XqfStopped { error, skipped } => {
+                let mut text = format!(
+                    "{}{}",
+                    error.message(lang),
+                    zh(lang, "；此前的着法已读入", "；此前的著法已讀入")
+                );
+                if !skipped.is_empty() {
+                    text.push('；');
+                    text.push_str(&GameError::XqfSkipped(skipped.clone()).message(lang));
+                }
+                text
+            }
             GameError::XqfSkipped(skipped) => skipped
                 .iter()
                 .map(|s| {

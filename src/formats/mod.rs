@@ -11,7 +11,10 @@ pub mod save;
 pub mod xqf;
 
 pub use encoding::{decode, TextEncoding};
-pub use file::{read_record_bytes, read_record_file, FileGame, FileKind, GameError, RecordFile};
+pub use file::{
+    pgn_no_game, read_record_bytes, read_record_file, FileGame, FileKind, GameError, NoGame,
+    RecordFile,
+};
 pub use json::{read_json, read_json_games, write_json, write_json_games, JsonError};
 pub use pgn::{
     encode_pgn, read_pgn, read_pgn_text, write_pgn, write_pgn_games, PgnError, PgnErrorKind,

@@ -93,14 +93,19 @@ pub struct SkippedMove {
     pub records: usize,
 }
 
-/// An XQF file read: the game, and any illegal moves left out (with their continuations).
+/// An XQF file read: the game, any illegal moves left out (with their continuations), and where
+/// reading stopped in a damaged file.
 #[derive(Debug, Clone)]
 pub struct XqfRecord {
-    /// The game.
+    /// The game: the moves read before any damage.
     pub game: Game,
     /// Illegal moves left out. Not empty means the file holds more than the game: saving over
     /// the file would lose them.
     pub skipped: Vec<SkippedMove>,
+    /// Why the move tree could not be read to its end (a truncated file, a comment length past
+    /// the end, a record naming no point), at the byte named; the moves read before it are in
+    /// the game.
+    pub stopped: Option<XqfError>,
     /// The file's version byte.
     pub version: u8,
 }
@@ -156,7 +161,8 @@ fn square(value: u8) -> Option<Square> {
     Square::from_coords(value / 10, value % 10)
 }
 
-/// Read an XQF file.
+/// Read an XQF file. A file whose header cannot be read is refused; damage in the move tree
+/// stops the reading there ([`XqfRecord::stopped`]) and the moves before it are kept.
 pub fn read_xqf(bytes: &[u8]) -> Result<XqfRecord, XqfError> {
     if bytes.len() < 2 || &bytes[..2] != b"XQ" {
         return Err(XqfError::NotXqf);
@@ -184,29 +190,45 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XqfRecord, XqfError> {
         keys: &keys,
     };
 
-    let root = reader.record()?;
-    let first_move = root.has_child.then(|| reader.peek_from()).flatten();
+    let (root, mut stopped) = match reader.record() {
+        Ok(mut root) => {
+            let fault = root.fault.take();
+            (Some(root), fault)
+        }
+        Err(e) => (None, Some(e)),
+    };
+    let has_child = root.as_ref().is_some_and(|r| r.has_child) && stopped.is_none();
+    let first_move = has_child.then(|| reader.peek_from()).flatten();
     let mut game = Game::new(start_position(bytes, &keys, first_move)?);
     read_tags(bytes, &mut game);
     let root_node = game.root();
-    append_comment(&mut game, root_node, &root.comment);
+    if let Some(root) = &root {
+        append_comment(&mut game, root_node, &root.comment);
+    }
 
     let mut skipped = Vec::new();
     // Each entry: the parent of the next record (None inside a skipped subtree).
     let mut pending: Vec<Option<NodeId>> = Vec::new();
-    if root.has_child {
+    if has_child {
         pending.push(Some(game.root()));
     }
     let mut skipping: Option<usize> = None;
     while let Some(parent) = pending.pop() {
         let offset = HEADER_LEN + reader.at;
-        let rec = reader.record()?;
+        let rec = match reader.record() {
+            Ok(rec) => rec,
+            Err(e) => {
+                stopped = Some(e);
+                break;
+            }
+        };
         let Some(mv) = rec.mv else {
-            return Err(XqfError::BadSquare {
+            stopped = Some(XqfError::BadSquare {
                 offset,
                 src: rec.src,
                 dst: rec.dst,
             });
+            break;
         };
         let node = match parent {
             Some(parent) => match game.play(parent, mv) {
@@ -232,6 +254,11 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XqfRecord, XqfError> {
                 skipped[i].records += 1;
             }
         }
+        if rec.fault.is_some() {
+            // The move is read; its comment and everything after it are not.
+            stopped = rec.fault;
+            break;
+        }
         if rec.has_sibling {
             pending.push(parent);
         }
@@ -242,6 +269,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XqfRecord, XqfError> {
     Ok(XqfRecord {
         game,
         skipped,
+        stopped,
         version,
     })
 }
@@ -265,6 +293,8 @@ struct Record {
     has_child: bool,
     has_sibling: bool,
     comment: String,
+    /// The record's move was read but its comment could not be: the file is damaged here.
+    fault: Option<XqfError>,
 }
 
 struct Records<'a> {
@@ -314,23 +344,14 @@ impl Records<'_> {
         } else {
             (flags & 0x80 != 0, flags & 0x40 != 0, flags & 0x20 != 0)
         };
-        let mut comment = String::new();
-        if has_comment {
-            let len_offset = HEADER_LEN + self.at;
-            let len_bytes: [u8; 4] = self
-                .take(4, "a comment length")?
-                .try_into()
-                .expect("take returned 4 bytes");
-            let len = i64::from(i32::from_le_bytes(len_bytes)) - self.keys.comment_off;
-            let remaining = self.body.len() - self.at;
-            if len < 0 || len as usize > remaining.min(MAX_COMMENT) {
-                return Err(XqfError::CommentLength {
-                    offset: len_offset,
-                    len,
-                });
+        let (comment, fault) = if has_comment {
+            match self.comment() {
+                Ok(text) => (text, None),
+                Err(e) => (String::new(), Some(e)),
             }
-            comment = decode_gbk(self.take(len as usize, "comment text")?);
-        }
+        } else {
+            (String::new(), None)
+        };
         Ok(Record {
             src,
             dst,
@@ -338,7 +359,26 @@ impl Records<'_> {
             has_child,
             has_sibling,
             comment,
+            fault,
         })
+    }
+
+    /// The comment after a move record: its length, then GBK text.
+    fn comment(&mut self) -> Result<String, XqfError> {
+        let len_offset = HEADER_LEN + self.at;
+        let len_bytes: [u8; 4] = self
+            .take(4, "a comment length")?
+            .try_into()
+            .expect("take returned 4 bytes");
+        let len = i64::from(i32::from_le_bytes(len_bytes)) - self.keys.comment_off;
+        let remaining = self.body.len() - self.at;
+        if len < 0 || len as usize > remaining.min(MAX_COMMENT) {
+            return Err(XqfError::CommentLength {
+                offset: len_offset,
+                len,
+            });
+        }
+        Ok(decode_gbk(self.take(len as usize, "comment text")?))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::glyphs::{classify, Glyph};
 use super::wxf::fold;
-use super::Notation;
+use super::{Notation, Script};
 use crate::rules::Move;
 
 /// The notation `text` looks like, judged from its characters alone: ICCS coordinates, four
@@ -35,5 +35,24 @@ pub fn detect(text: &str) -> Option<Notation> {
         (true, _) => Some(Notation::ChineseTraditional),
         (false, true) => Some(Notation::Abbreviated),
         (false, false) => None,
+    }
+}
+
+/// The script a text is written in, told by the glyphs of move notation that differ between the
+/// two (帅/帥, 将/將, 马/馬, 车/車, 进/進, 后/後, 码/碼, 砗/硨, and the red 傌/俥): the script with
+/// more of them; `None` when there are none or as many of each.
+pub fn script_of(text: &str) -> Option<Script> {
+    let (mut simplified, mut traditional) = (0usize, 0usize);
+    for c in text.chars() {
+        if "帅将马车进后码砗".contains(c) {
+            simplified += 1;
+        } else if "帥將馬車進後碼硨傌俥".contains(c) {
+            traditional += 1;
+        }
+    }
+    match simplified.cmp(&traditional) {
+        std::cmp::Ordering::Greater => Some(Script::Simplified),
+        std::cmp::Ordering::Less => Some(Script::Traditional),
+        std::cmp::Ordering::Equal => None,
     }
 }

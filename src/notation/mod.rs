@@ -20,13 +20,13 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use abbrev::strip_strokes;
-pub use detect::detect;
+pub use detect::{detect, script_of};
 pub use error::NotationError;
 pub(crate) use glyphs::piece_glyph;
 pub use glyphs::{Action, Script};
 
 use crate::lang::Language;
-use crate::rules::{Move, Position};
+use crate::rules::{IllegalReason, Move, Position};
 
 /// A move notation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -194,6 +194,28 @@ pub fn write_move(pos: &Position, mv: Move, notation: Notation, options: &WriteO
     written.unwrap_or_else(|| mv.to_string())
 }
 
+/// "Illegal move 车九进五 (a0a5): a piece stands in the way": a refused move in a user's language,
+/// written in `notation` as the record shows moves (with ICCS beside it).
+pub fn illegal_move_text(
+    pos: &Position,
+    mv: Move,
+    reason: IllegalReason,
+    lang: Language,
+    notation: Notation,
+) -> String {
+    let written = write_move(pos, mv, notation, &WriteOptions::default());
+    let written = if written == mv.to_string() {
+        written
+    } else {
+        format!("{written} ({mv})")
+    };
+    format!(
+        "{} {written}: {}",
+        lang.pick("Illegal move", "不合规则的着法", "不合規則的著法"),
+        reason.message(lang)
+    )
+}
+
 /// Read one move written in `hint` (`None`: detect the notation from the text). Exactly one
 /// legal move must fit; several give [`NotationError::Ambiguous`] with the candidates.
 pub fn read_move(
@@ -274,4 +296,51 @@ pub fn read_candidates_with(
         } => NotationError::Unreadable { text, notation },
         other => other,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_script_of_a_text() {
+        assert_eq!(script_of("1. 炮二平五 馬８進７"), Some(Script::Traditional));
+        assert_eq!(
+            script_of("[Event \"全國賽\"] 1. 炮二平五 马８进７"),
+            Some(Script::Simplified)
+        );
+        assert_eq!(script_of("1. h2e2 h9g7 {好棋}"), None);
+    }
+
+    #[test]
+    fn a_refused_move_is_written_as_the_record_shows_moves() {
+        // 車九進五 through the cannon's file is blocked by the soldier on a3.
+        let pos = Position::startpos();
+        let mv = Move::parse_iccs("a0a5").expect("ICCS");
+        let reason = pos.why_illegal(mv).expect("a0a5 is blocked");
+        assert_eq!(
+            illegal_move_text(
+                &pos,
+                mv,
+                reason,
+                Language::SimplifiedChinese,
+                Notation::ChineseSimplified
+            ),
+            format!(
+                "不合规则的着法 车九进五 (a0a5): {}",
+                reason.message(Language::SimplifiedChinese)
+            )
+        );
+        assert_eq!(
+            illegal_move_text(&pos, mv, reason, Language::English, Notation::Wxf),
+            format!(
+                "Illegal move R9+5 (a0a5): {}",
+                reason.message(Language::English)
+            )
+        );
+        assert_eq!(
+            illegal_move_text(&pos, mv, reason, Language::English, Notation::Iccs),
+            format!("Illegal move a0a5: {}", reason.message(Language::English))
+        );
+    }
 }

@@ -9,6 +9,7 @@
 mod character;
 mod cycle;
 mod dead;
+mod evidence;
 mod exchange;
 mod mate;
 pub mod natural_limit;
@@ -20,6 +21,7 @@ use std::collections::HashMap;
 
 pub use character::{Character, Exception, IdleKind, MoveCharacter, Target};
 pub use cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
+pub use evidence::Evidence;
 pub use mate::MateSearch;
 pub use natural_limit::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
 pub use text::Explanation;
@@ -114,8 +116,9 @@ pub struct Ruling {
     pub patterns: Option<[SidePattern; 2]>,
     /// For repetitions: the cycle's moves with their characters, oldest first.
     pub cycle: Vec<MoveCharacter>,
-    /// One line per cycle move in three languages, e.g. "紅 車二平三 捉 黑馬(c7) 無根".
-    pub evidence: Vec<Explanation>,
+    /// For repetitions: the evidence, one line per cycle move, e.g. "紅 車二平三 捉 黑馬(c7) 無根"
+    /// ([`Evidence::line`]).
+    pub evidence: Vec<Evidence>,
 }
 
 impl Ruling {
@@ -165,8 +168,8 @@ pub struct Warning {
     pub offender: Option<Color>,
     /// The warning in three languages.
     pub explanation: Explanation,
-    /// One line per cycle move in three languages.
-    pub evidence: Vec<Explanation>,
+    /// The evidence, one line per cycle move ([`Evidence::line`]).
+    pub evidence: Vec<Evidence>,
 }
 
 /// Everything the referee says about a line.
@@ -431,7 +434,10 @@ impl Watch {
         let judged = cycle::judge_cycle(&self.positions[from], &mut cycle, self.referee.rules);
         let evidence = cycle
             .iter()
-            .map(|m| text::evidence(&self.positions[m.ply - 1], m))
+            .map(|m| Evidence {
+                before: self.positions[m.ply - 1].clone(),
+                character: m.clone(),
+            })
             .collect();
         if n == 2 {
             return Some(Verdict::Warn(Box::new(text::warning(

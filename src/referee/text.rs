@@ -1,14 +1,13 @@
 //! The referee's sentences in English, simplified and traditional Chinese.
 
-use super::character::{Character, Exception, IdleKind, MoveCharacter};
 use super::cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
-use super::threat::Weakness;
+use super::evidence::Evidence;
 use super::NaturalLimit;
 use super::{Decision, Ruling, Warning};
 use crate::ending::{Outcome, Reason};
 use crate::lang::Language;
-use crate::notation::{piece_glyph, write_move, Notation, Script, WriteOptions};
-use crate::rules::{Color, IllegalReason, Move, Piece, Position};
+use crate::notation::{write_move, Notation, Script, WriteOptions};
+use crate::rules::{Color, IllegalReason, Move, Position};
 
 /// One text in the three languages of the program.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -45,11 +44,6 @@ fn chinese(pos: &Position, mv: Move, script: Script) -> String {
     write_move(pos, mv, notation, &WriteOptions::default())
 }
 
-/// A piece's name in Chinese: 黑馬.
-fn piece_name(piece: Piece, script: Script) -> char {
-    piece_glyph(script, piece.color, piece.kind)
-}
-
 fn side_en(c: Color) -> &'static str {
     c.name(Language::English)
 }
@@ -58,13 +52,6 @@ fn side_zh(c: Color) -> (&'static str, &'static str) {
     (
         c.name(Language::SimplifiedChinese),
         c.name(Language::TraditionalChinese),
-    )
-}
-
-fn short_zh(c: Color) -> (&'static str, &'static str) {
-    (
-        c.short_name(Language::SimplifiedChinese),
-        c.short_name(Language::TraditionalChinese),
     )
 }
 
@@ -324,7 +311,7 @@ pub fn must_vary(
 }
 
 /// A warning at the second occurrence of a position.
-pub fn warning(ply: usize, judged: &CycleJudgement, evidence: Vec<Explanation>) -> Warning {
+pub fn warning(ply: usize, judged: &CycleJudgement, evidence: Vec<Evidence>) -> Warning {
     let offender = match judged.verdict {
         CycleVerdict::Loses { side, .. } | CycleVerdict::MustVary { side, .. } => Some(side),
         CycleVerdict::Draw { .. } => None,
@@ -352,107 +339,4 @@ pub fn warning(ply: usize, judged: &CycleJudgement, evidence: Vec<Explanation>) 
         explanation: Explanation::new(en, hans, hant),
         evidence,
     }
-}
-
-fn character_names(c: &MoveCharacter) -> (String, String, String) {
-    let (e, h, t) = match c.character {
-        Character::Check => ("check", "将", "將"),
-        Character::MateThreat => ("mate threat", "杀", "殺"),
-        Character::Chase => ("chase", "捉", "捉"),
-        Character::Idle => match c.idle_kind {
-            Some(IdleKind::Exchange) => ("idle (exchange offer)", "闲（兑）", "閑（兌）"),
-            Some(IdleKind::Offer) => ("idle (offer)", "闲（献）", "閑（獻）"),
-            Some(IdleKind::Follow) => ("idle (follow)", "闲（跟）", "閑（跟）"),
-            Some(IdleKind::Block) => ("idle (block)", "闲（拦）", "閑（攔）"),
-            None => ("idle", "闲", "閑"),
-        },
-    };
-    (e.to_owned(), h.to_owned(), t.to_owned())
-}
-
-fn weakness_names(w: Option<Weakness>) -> (&'static str, &'static str, &'static str) {
-    match w {
-        None => ("", "", ""),
-        Some(Weakness::Unprotected) => ("unprotected", "无根", "無根"),
-        Some(Weakness::FalselyProtected) => ("falsely protected", "假根", "假根"),
-        Some(Weakness::Outnumbered) => ("outnumbered", "少根", "少根"),
-        Some(Weakness::WorthMore) => ("worth more than its attacker", "子力价值大", "子力價值大"),
-        Some(Weakness::ThroughCheck) => ("won through a check", "将后得子", "將後得子"),
-    }
-}
-
-fn exception_names(e: Exception) -> (&'static str, &'static str, &'static str) {
-    match e {
-        Exception::GeneralAlone => (
-            "the general alone attacking is idle, 27.1",
-            "帅（将）本身叫吃按闲，27.1",
-            "帥（將）本身叫吃按閑，27.1",
-        ),
-        Exception::SoldierAlone => (
-            "a soldier alone attacking is idle, 27.2",
-            "兵（卒）本身捉子按闲，27.2",
-            "兵（卒）本身捉子按閑，27.2",
-        ),
-        Exception::SoldierInMutualAttack => (
-            "soldier's attack counts as a chase in mutual attack, 27.2, 細則 11",
-            "互打时兵卒捉按捉，27.2、细则11",
-            "互打時兵卒捉按捉，27.2、細則11",
-        ),
-        Exception::ChaseToChase => (
-            "from chase to chase is idle, 29.2, 細則 6",
-            "从捉到捉按闲，29.2、细则6",
-            "從捉到捉按閑，29.2、細則6",
-        ),
-        Exception::TakerMated => (
-            "taking would be mated, 29.4, 細則 7",
-            "吃子即被将死按闲，29.4、细则7",
-            "吃子即被將死按閑，29.4、細則7",
-        ),
-        Exception::DefensivePoint => (
-            "incidental attack on advisors or elephants while holding a defensive point, 27.3",
-            "占据防守要点附带捉士相按闲，27.3",
-            "占據防守要點附帶捉士相按閑，27.3",
-        ),
-    }
-}
-
-/// One evidence line: "紅 車二平三 捉 黑馬(c7) 無根".
-pub fn evidence(before: &Position, m: &MoveCharacter) -> Explanation {
-    let (ce, ch, ct) = character_names(m);
-    let (sh, st) = short_zh(m.side);
-    let mut en = format!("{} {} {}", side_en(m.side), m.mv, ce);
-    let mut hans = format!("{sh} {} {ch}", chinese(before, m.mv, Script::Simplified));
-    let mut hant = format!("{st} {} {ct}", chinese(before, m.mv, Script::Traditional));
-    for t in &m.targets {
-        let (we, wh, wt) = weakness_names(t.weakness);
-        let (oh, ot) = short_zh(t.piece.color);
-        en.push_str(&format!(
-            " {} {}({})",
-            side_en(t.piece.color).to_lowercase(),
-            t.piece.kind.name(),
-            t.square
-        ));
-        hans.push_str(&format!(
-            " {oh}{}({})",
-            piece_name(t.piece, Script::Simplified),
-            t.square
-        ));
-        hant.push_str(&format!(
-            " {ot}{}({})",
-            piece_name(t.piece, Script::Traditional),
-            t.square
-        ));
-        if !we.is_empty() {
-            en.push_str(&format!(" {we}"));
-            hans.push_str(&format!(" {wh}"));
-            hant.push_str(&format!(" {wt}"));
-        }
-    }
-    for &e in &m.exceptions {
-        let (ee, eh, et) = exception_names(e);
-        en.push_str(&format!(" [{ee}]"));
-        hans.push_str(&format!("［{eh}］"));
-        hant.push_str(&format!("［{et}］"));
-    }
-    Explanation::new(en, hans, hant)
 }

@@ -5,6 +5,7 @@ use std::collections::{HashMap, VecDeque};
 
 use super::line::{split_line, Numbered};
 use super::read::{read_typed, EntryError};
+use super::side::written_side;
 use super::suggest::{suggest, Suggestion};
 use crate::lang::Language;
 use crate::notation::{write_move, Notation, WriteOptions};
@@ -82,15 +83,28 @@ pub enum Stop {
         /// The number written.
         written: Numbered,
     },
+    /// The text is written as the other side's move (its piece name or its digits, see
+    /// [`super::written_side`]): the sides are out of step, after a correction or a move missed.
+    /// It is never played for the side to move. The clerk removes the whole round
+    /// ([`Transcriber::remove_round`]) or types the missing move, which goes before it.
+    OutOfStep {
+        /// Where the move would go.
+        at: MoveNumber,
+        /// The text as typed.
+        text: String,
+        /// The side it is written as.
+        written: Color,
+    },
 }
 
 impl Stop {
     /// Where the held move would go.
     pub fn at(&self) -> MoveNumber {
         match self {
-            Stop::Ambiguous { at, .. } | Stop::Misfit { at, .. } | Stop::Numbering { at, .. } => {
-                *at
-            }
+            Stop::Ambiguous { at, .. }
+            | Stop::Misfit { at, .. }
+            | Stop::Numbering { at, .. }
+            | Stop::OutOfStep { at, .. } => *at,
         }
     }
 
@@ -150,6 +164,28 @@ impl Stop {
                     (_, false) => format!(
                         "{place}：{reason}。{}{near}。",
                         lang.pick("", "相近的合法着法：", "相近的合法著法：")
+                    ),
+                }
+            }
+            Stop::OutOfStep { text, written, .. } => {
+                let side = written.name(lang);
+                let mover = at.side_name(lang);
+                match lang {
+                    Language::English => format!(
+                        "{place}: '{text}' is written as {side}'s move, but {mover} is to move: \
+                         the sides are out of step. Remove the whole round, or type {mover}'s \
+                         missing move to insert it before."
+                    ),
+                    _ => format!(
+                        "{place}：「{text}」{}{side}{}{mover}{}{mover}{}",
+                        lang.pick("", "写的是", "寫的是"),
+                        lang.pick("", "的着法，但现在轮到", "的著法，但現在輪到"),
+                        lang.pick(
+                            "",
+                            "走棋：红黑双方错位了。请删除整个回合，或输入漏记的",
+                            "走棋：紅黑雙方錯位了。請刪除整個回合，或輸入漏記的"
+                        ),
+                        lang.pick("", "着法插在它前面。", "著法插在它前面。")
                     ),
                 }
             }
@@ -215,14 +251,48 @@ pub struct Held {
     pub number: Option<Numbered>,
     /// Comments and marks that go with it.
     pub annotation: Annotation,
+    /// The move the clerk picked when the text fitted several: picked again if it still fits.
+    chosen: Option<Move>,
+    /// The variations beside it in the record before a correction, re-read after it.
+    variations: Vec<Branch>,
+}
+
+impl Held {
+    fn typed(text: String, number: Option<Numbered>, annotation: Annotation) -> Held {
+        Held {
+            text,
+            number,
+            annotation,
+            chosen: None,
+            variations: Vec::new(),
+        }
+    }
+
+    /// Variations of the record that wait with this move, counted with what follows them.
+    pub fn variation_moves(&self) -> usize {
+        self.variations.iter().map(Branch::moves).sum()
+    }
+}
+
+/// How a move of the record was typed: the text, and the move picked if it fitted several.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Typed {
+    text: String,
+    chosen: Option<Move>,
 }
 
 /// A variation taken off the record during a correction, to be re-read after it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Branch {
-    text: String,
+    typed: Typed,
     annotation: Annotation,
     children: Vec<Branch>,
+}
+
+impl Branch {
+    fn moves(&self) -> usize {
+        1 + self.children.iter().map(Branch::moves).sum::<usize>()
+    }
 }
 
 /// The transcription engine. It works on a [`Game`] owned by the caller: moves are entered at
@@ -234,7 +304,7 @@ struct Branch {
 /// record before the change).
 #[derive(Clone, Debug, Default)]
 pub struct Transcriber {
-    texts: HashMap<NodeId, String>,
+    texts: HashMap<NodeId, Typed>,
     held: VecDeque<Held>,
     stop: Option<Stop>,
 }
@@ -272,14 +342,19 @@ impl Transcriber {
     /// The text a node's move was typed as, or, for a move not typed here, its notation in
     /// traditional Chinese (what a scoresheet would say).
     pub fn original_text(&self, game: &Game, node: NodeId) -> Option<String> {
+        self.typed_of(game, node).map(|t| t.text)
+    }
+
+    fn typed_of(&self, game: &Game, node: NodeId) -> Option<Typed> {
         let mv = game.move_of(node)?;
-        Some(self.texts.get(&node).cloned().unwrap_or_else(|| {
-            write_move(
+        Some(self.texts.get(&node).cloned().unwrap_or_else(|| Typed {
+            text: write_move(
                 game.position_before(node),
                 mv,
                 Notation::ChineseTraditional,
                 &WriteOptions::default(),
-            )
+            ),
+            chosen: None,
         }))
     }
 
@@ -321,15 +396,15 @@ impl Transcriber {
                 self.held.pop_front();
             }
             for token in line.tokens.into_iter().rev() {
-                self.held.push_front(Held {
-                    text: token.text,
-                    number: token.number,
-                    annotation: Annotation {
+                self.held.push_front(Held::typed(
+                    token.text,
+                    token.number,
+                    Annotation {
                         comment: token.comment,
                         mark: token.mark,
                         ..Annotation::default()
                     },
-                });
+                ));
             }
         }
         self.run(game)
@@ -345,7 +420,7 @@ impl Transcriber {
         let held = self.held.pop_front()?;
         self.stop = None;
         let mut entry = Entry::default();
-        if let Some(node) = self.place(game, mv, held) {
+        if let Some(node) = self.place(game, mv, Some(mv), held) {
             entry.entered.push(node);
         }
         let rest = self.run(game);
@@ -360,6 +435,30 @@ impl Transcriber {
             return Entry::default();
         }
         self.held.pop_front();
+        self.stop = None;
+        self.run(game)
+    }
+
+    /// Answer a move written as the other side's ([`Stop::OutOfStep`]) by removing the whole
+    /// round: with Red to move and Black's move held, Red's move of that round is already gone
+    /// (a correction took it out), so the held Black move goes too; with Black to move and Red's
+    /// move held, Red's move before it (the last of the record) goes. The held moves after it are
+    /// then read on, in step.
+    pub fn remove_round(&mut self, game: &mut Game) -> Entry {
+        let Some(Stop::OutOfStep { at, .. }) = self.stop else {
+            return Entry::default();
+        };
+        let cursor = game.cursor();
+        match (at.side, game.parent(cursor)) {
+            (Color::Black, Some(parent)) => {
+                game.delete_from(cursor);
+                game.go_to(parent);
+                self.texts.retain(|&n, _| game.contains(n));
+            }
+            _ => {
+                self.held.pop_front();
+            }
+        }
         self.stop = None;
         self.run(game)
     }
@@ -382,13 +481,29 @@ impl Transcriber {
         self.stop = None;
     }
 
-    /// Play `mv` at the cursor with what the held text carried.
-    fn place(&mut self, game: &mut Game, mv: Move, held: Held) -> Option<NodeId> {
+    /// Play `mv` at the cursor with what the held text carried (`chosen`: the move picked among
+    /// several), and re-read the variations that stood beside it.
+    fn place(
+        &mut self,
+        game: &mut Game,
+        mv: Move,
+        chosen: Option<Move>,
+        held: Held,
+    ) -> Option<NodeId> {
+        let parent = game.cursor();
         let node = game.play_at_cursor(mv).ok()?;
         if !held.annotation.is_empty() && game.annotation(node).is_empty() {
             *game.annotation_mut(node) = held.annotation;
         }
-        self.texts.insert(node, held.text);
+        let typed = Typed {
+            text: held.text,
+            chosen: chosen.or(held.chosen),
+        };
+        self.texts.insert(node, typed);
+        for branch in held.variations {
+            self.graft(game, parent, branch);
+        }
+        game.go_to(node);
         Some(node)
     }
 
@@ -410,10 +525,23 @@ impl Transcriber {
                     break;
                 }
             }
-            match read_typed(&pos, &head.text) {
+            if let Some(written) = written_side(&head.text).filter(|&w| w != at.side) {
+                self.stop = Some(Stop::OutOfStep {
+                    at,
+                    text: head.text.clone(),
+                    written,
+                });
+                break;
+            }
+            let read = read_typed(&pos, &head.text).map(|moves| match head.chosen {
+                // The clerk's earlier pick among several stands while it still fits.
+                Some(chosen) if moves.len() > 1 && moves.contains(&chosen) => vec![chosen],
+                _ => moves,
+            });
+            match read {
                 Ok(moves) if moves.len() == 1 => {
                     let held = self.held.pop_front().expect("the head was just read");
-                    match self.place(game, moves[0], held) {
+                    match self.place(game, moves[0], None, held) {
                         Some(node) => entry.entered.push(node),
                         None => break,
                     }
@@ -446,7 +574,10 @@ impl Transcriber {
     /// A variation and everything after it, as texts to re-read.
     fn branch(&self, game: &Game, node: NodeId) -> Branch {
         Branch {
-            text: self.original_text(game, node).unwrap_or_default(),
+            typed: self.typed_of(game, node).unwrap_or(Typed {
+                text: String::new(),
+                chosen: None,
+            }),
             annotation: game.annotation(node).clone(),
             children: game
                 .children(node)
@@ -456,40 +587,31 @@ impl Transcriber {
         }
     }
 
-    /// For each move of `line`, the variations beside it (its siblings, in order).
-    fn variations_beside(&self, game: &Game, line: &[NodeId]) -> Vec<Vec<Branch>> {
-        line.iter()
-            .map(|&n| {
-                let siblings = game.parent(n).map_or(&[][..], |p| game.children(p));
-                siblings
-                    .iter()
-                    .filter(|&&s| s != n)
-                    .map(|&s| self.branch(game, s))
-                    .collect()
-            })
+    /// The variations beside `node` (its siblings, in order).
+    fn variations_beside(&self, game: &Game, node: NodeId) -> Vec<Branch> {
+        let siblings = game.parent(node).map_or(&[][..], |p| game.children(p));
+        siblings
+            .iter()
+            .filter(|&&s| s != node)
+            .map(|&s| self.branch(game, s))
             .collect()
     }
 
-    /// Re-read the variations taken off with a corrected line: those beside the `k`-th move of
-    /// the old line go beside `moves[k]`, its new node, when that move was re-read. A variation
-    /// whose move no longer fits (or fits several) is dropped with what follows it.
-    fn regraft(&mut self, game: &mut Game, moves: &[NodeId], variations: Vec<Vec<Branch>>) {
-        for (branches, &node) in variations.into_iter().zip(moves) {
-            let Some(parent) = game.parent(node) else {
-                continue;
-            };
-            for branch in branches {
-                self.graft(game, parent, branch);
-            }
-        }
-    }
-
+    /// Re-read a variation taken off with a corrected line beside the moves after `at`. One
+    /// whose move no longer fits (fits several the clerk did not pick among, or is written as
+    /// the other side's) is dropped with what follows it (Undo brings the record back whole).
     fn graft(&mut self, game: &mut Game, at: NodeId, branch: Branch) {
-        let Ok(moves) = read_typed(game.position(at), &branch.text) else {
+        let pos = game.position(at);
+        if written_side(&branch.typed.text).is_some_and(|w| w != pos.side_to_move()) {
+            return;
+        }
+        let Ok(moves) = read_typed(pos, &branch.typed.text) else {
             return;
         };
-        let [mv] = moves[..] else {
-            return;
+        let mv = match (&moves[..], branch.typed.chosen) {
+            ([mv], _) => *mv,
+            (_, Some(chosen)) if moves.contains(&chosen) => chosen,
+            _ => return,
         };
         let Ok(node) = game.play(at, mv) else {
             return;
@@ -497,20 +619,25 @@ impl Transcriber {
         if game.annotation(node).is_empty() {
             *game.annotation_mut(node) = branch.annotation;
         }
-        self.texts.entry(node).or_insert(branch.text);
+        self.texts.entry(node).or_insert(branch.typed);
         for child in branch.children {
             self.graft(game, node, child);
         }
     }
 
     /// The moves after `node` on its line (first continuations), as held texts with their
-    /// annotations.
+    /// annotations, the clerk's picks and the variations beside them.
     fn continuation(&self, game: &Game, from: &[NodeId]) -> Vec<Held> {
         from.iter()
-            .map(|&n| Held {
-                text: self.original_text(game, n).unwrap_or_default(),
-                number: None,
-                annotation: game.annotation(n).clone(),
+            .map(|&n| {
+                let typed = self.typed_of(game, n);
+                Held {
+                    chosen: typed.as_ref().and_then(|t| t.chosen),
+                    text: typed.map(|t| t.text).unwrap_or_default(),
+                    number: None,
+                    annotation: game.annotation(n).clone(),
+                    variations: self.variations_beside(game, n),
+                }
             })
             .collect()
     }
@@ -550,10 +677,8 @@ impl Transcriber {
         line.tokens
             .into_iter()
             .enumerate()
-            .map(|(i, t)| Held {
-                text: t.text,
-                number: t.number,
-                annotation: if i + 1 == count && t.comment.is_empty() && t.mark.is_none() {
+            .map(|(i, t)| {
+                let annotation = if i + 1 == count && t.comment.is_empty() && t.mark.is_none() {
                     annotation.clone()
                 } else {
                     Annotation {
@@ -561,37 +686,33 @@ impl Transcriber {
                         mark: t.mark,
                         ..Annotation::default()
                     }
-                },
+                };
+                Held::typed(t.text, t.number, annotation)
             })
             .collect()
     }
 
     /// Insert the move(s) typed in `input` right after `node` (a missed move); the moves that
-    /// followed are re-read from their original text, and the first that no longer fits stops
-    /// the re-reading (it and the rest are held, see [`Transcriber::stop`]). The variations
-    /// beside the re-read moves are re-read after them, in the same way; one whose move no
-    /// longer fits is dropped with what follows it (Undo brings the record back whole).
+    /// followed are re-read from their original text (a move the clerk picked among several is
+    /// picked again), and the first that no longer fits stops the re-reading (it and the rest
+    /// are held with their variations, see [`Transcriber::stop`]). The variations beside the
+    /// re-read moves are re-read after them, in the same way.
     pub fn insert_after(&mut self, game: &mut Game, node: NodeId, input: &str) -> Entry {
         let typed = Self::typed(input, Annotation::default());
         if typed.is_empty() {
             return Entry::default();
         }
         let later_nodes = game.line_from(node);
-        let later = self.continuation(game, &later_nodes);
+        let mut later = self.continuation(game, &later_nodes);
         // The variations beside the first later move stay where they are; deeper ones are
         // re-read after the line.
-        let mut variations = self.variations_beside(game, &later_nodes);
-        if let Some(first) = variations.first_mut() {
-            first.clear();
+        if let Some(first) = later.first_mut() {
+            first.variations.clear();
         }
         if let Some(&first) = later_nodes.first() {
             game.delete_from(first);
         }
-        let typed_count = typed.len();
-        let entry = self.rebuild(game, node, 0, typed, later);
-        let reread = entry.entered.get(typed_count..).unwrap_or_default();
-        self.regraft(game, reread, variations);
-        entry
+        self.rebuild(game, node, 0, typed, later)
     }
 
     /// Replace the move of `node` by the move typed in `input` (a wrong move); its comments and
@@ -623,12 +744,7 @@ impl Transcriber {
             .unwrap_or(0);
         let later_nodes = game.line_from(node);
         let later = self.continuation(game, &later_nodes);
-        let variations = self.variations_beside(game, &later_nodes);
         game.delete_from(node);
-        let typed_count = typed.len();
-        let entry = self.rebuild(game, parent, index, typed, later);
-        let reread = entry.entered.get(typed_count..).unwrap_or_default();
-        self.regraft(game, reread, variations);
-        entry
+        self.rebuild(game, parent, index, typed, later)
     }
 }

@@ -13,13 +13,17 @@
 //!   middle; the moves after are re-read from their original text and the first that no longer
 //!   fits is flagged. The [`Transcriber`] is `Clone`: the app's one undo history keeps it
 //!   with the record.
+//!   A move written as the other side's (卒９进１ where Red is to move) is never played for that
+//!   side: the sides are out of step ([`written_side`], [`Stop::OutOfStep`]).
 
 mod engine;
 mod line;
 mod read;
+mod side;
 mod suggest;
 
 pub use engine::{Entry, Held, MoveNumber, Stop, Transcriber};
 pub use line::{split_line, Line, Numbered, Token};
 pub use read::{read_typed, EntryError};
+pub use side::written_side;
 pub use suggest::{suggest, Slip, Suggestion, MAX_SUGGESTIONS};

@@ -102,6 +102,8 @@ pub enum Command {
     TranscribeReplace(String),
     /// Remove the move on the board (a move written twice).
     TranscribeRemove,
+    /// Answer a move written as the other side's by removing its whole round.
+    TranscribeRemoveRound,
     /// Undo the last change to the record.
     Undo,
     /// Redo the last change undone.

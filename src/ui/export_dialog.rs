@@ -14,6 +14,7 @@ use crate::export::{
 };
 use crate::formats::{save_atomic, TargetState};
 use crate::lang::Language;
+use crate::notation::{Notation, Script};
 
 use super::command::Command;
 use super::files::FileDialogs;
@@ -193,9 +194,15 @@ impl ExportDialog {
                     .collect()
             }
             ExportKind::Scoresheet => {
+                // Under English labels the moves keep the script the record is shown in.
+                let script = match session.notation() {
+                    Notation::ChineseSimplified => Script::Simplified,
+                    _ => Script::Traditional,
+                };
                 let options = ScoresheetOptions {
                     language: session.lang(),
                     abbreviated: self.abbreviated,
+                    script,
                 };
                 save_pages(path, &render_scoresheet(game, &options))
             }

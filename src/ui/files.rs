@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::formats::{
-    read_record_file, write_pgn, FileGame, FileKind, GameError, PgnWriteOptions, TargetState,
+    read_record_file, write_pgn, FileGame, FileKind, GameError, NoGame, PgnWriteOptions,
+    TargetState,
 };
 use crate::lang::Language;
 use crate::notation::Script;
@@ -73,9 +74,22 @@ pub enum OpenError {
         /// What is wrong.
         source: Box<GameError>,
     },
-    /// The file holds no game.
-    #[error("{0}: no game in this file")]
-    Empty(PathBuf),
+    /// The file holds no game record: nothing, or another kind of file.
+    #[error("{}", .reason.message(Language::English, &file_name(.path)))]
+    NoGame {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: NoGame,
+    },
+}
+
+/// The file's name without its folder, as people call it.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 impl OpenError {
@@ -90,11 +104,7 @@ impl OpenError {
             OpenError::Game { path, source } => {
                 format!("{}: {}", path.display(), source.message(lang))
             }
-            OpenError::Empty(path) => format!(
-                "{}: {}",
-                path.display(),
-                lang.pick("no game in this file", "文件中没有对局", "檔案中沒有對局")
-            ),
+            OpenError::NoGame { path, reason } => reason.message(lang, &file_name(path)),
         }
     }
 }
@@ -132,16 +142,23 @@ pub fn open(path: &Path) -> Result<Opened, OpenError> {
         path: path.to_owned(),
         source,
     })?;
+    let no_game = |reason| OpenError::NoGame {
+        path: path.to_owned(),
+        reason,
+    };
+    if let Some(reason) = file.no_game {
+        return Err(no_game(reason));
+    }
     let save_in_place = file.kind == FileKind::Pgn && file.target_state() == TargetState::Safe;
     let mut games = file.games;
     match games.as_mut_slice() {
-        [] => Err(OpenError::Empty(path.to_owned())),
+        [] => Err(no_game(NoGame::Empty)),
         [only] if only.game.is_none() && !has_partial(only) => match only.error.take() {
             Some(source) => Err(OpenError::Game {
                 path: path.to_owned(),
                 source: Box::new(source),
             }),
-            None => Err(OpenError::Empty(path.to_owned())),
+            None => Err(no_game(NoGame::Empty)),
         },
         _ => Ok(Opened {
             games,

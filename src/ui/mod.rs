@@ -36,6 +36,7 @@ pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: eframe::egui::ViewportBuilder::default()
             .with_title("Qipu 棋谱")
+            .with_app_id("qipu")
             .with_inner_size([1100.0, 820.0])
             .with_min_inner_size([640.0, 480.0]),
         ..Default::default()

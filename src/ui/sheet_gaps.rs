@@ -42,7 +42,8 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
         for gap in record_gaps(&sheet) {
             let text = gap_text(side, &gap, first, lang);
             if gap.fouls == 0 {
-                ui.label(RichText::new(text).small());
+                // At the body size: the clerk reads it from arm's length.
+                ui.label(RichText::new(text).strong());
                 continue;
             }
             ui.label(RichText::new(text).color(Color32::from_rgb(0xb0, 0x20, 0x20)));

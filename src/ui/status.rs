@@ -3,9 +3,10 @@
 use eframe::egui::{self, Color32, RichText};
 
 use crate::lang::Language;
+use crate::notation::illegal_move_text;
 use crate::referee::Referee;
 
-use super::session::Session;
+use super::session::{Notice, Session};
 
 /// How the status line should look.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -22,7 +23,13 @@ pub enum Tone {
 pub fn text(session: &Session) -> (String, Tone) {
     let lang = session.lang();
     if let Some(notice) = &session.notice() {
-        return (notice.text(lang), Tone::Alert);
+        let text = match notice {
+            Notice::Illegal { mv, reason } => {
+                illegal_move_text(session.position(), *mv, *reason, lang, session.notation())
+            }
+            other => other.text(lang),
+        };
+        return (text, Tone::Alert);
     }
     let judgement = &session.judgement();
     if let Some(ruling) = &judgement.ruling {
@@ -52,7 +59,8 @@ pub fn text(session: &Session) -> (String, Tone) {
     )
 }
 
-/// The referee's evidence (each move of the cycle with its character), one line each.
+/// The referee's evidence (each move of the cycle with its character), one line each, the moves
+/// in the notation of the record.
 fn evidence(session: &Session) -> Vec<String> {
     let judgement = &session.judgement();
     let lines = match (&judgement.ruling, &judgement.warning) {
@@ -62,7 +70,7 @@ fn evidence(session: &Session) -> Vec<String> {
     };
     lines
         .iter()
-        .map(|line| line.get(session.lang()).to_owned())
+        .map(|line| line.line(session.lang(), session.notation()))
         .collect()
 }
 

@@ -5,8 +5,9 @@
 
 use eframe::egui::{self, Color32, Key, RichText, TextEdit};
 
+use crate::lang::Language;
 use crate::notation::{write_move, Notation, WriteOptions};
-use crate::rules::{Move, Position};
+use crate::rules::{Color, Move, Position};
 use crate::transcribe::Stop;
 
 use super::command::Command;
@@ -37,7 +38,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
                 .hint_text(lang.pick(
                     "炮二平五, C2.5, h2e2… or a whole line; Enter",
                     "炮二平五、C2.5、h2e2…或整行着法；回车",
-                    "炮二平五、C2.5、h2e2…或整行著法；Enter",
+                    "炮二平五、C2.5、h2e2…或整行著法；按輸入鍵",
                 )),
         )
         .labelled_by(label.id);
@@ -123,11 +124,66 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
                     }
                 }
             }
+            Stop::OutOfStep { at, .. } => {
+                let label = lang.pick("Remove the whole round", "删除整个回合", "刪除整個回合");
+                if ui.button(label).clicked() {
+                    commands.push(Command::TranscribeRemoveRound);
+                }
+                let mover = match at.side {
+                    Color::Red => lang.pick("Red's", "红方", "紅方"),
+                    Color::Black => lang.pick("Black's", "黑方", "黑方"),
+                };
+                ui.label(match lang {
+                    Language::English => format!("or type {mover} missing move and Enter"),
+                    _ => format!(
+                        "{}{mover}{}",
+                        lang.pick("", "或输入漏记的", "或輸入漏記的"),
+                        lang.pick("", "着法并回车", "著法並按輸入鍵")
+                    ),
+                });
+            }
             Stop::Numbering { .. } => {}
         });
+        held_moves(ui, session);
     }
     sheet_gaps::show(ui, session, &mut commands);
     commands
+}
+
+/// The moves waiting to be entered while a question is open (after a correction: the rest of
+/// the record), so that none seems lost.
+fn held_moves(ui: &mut egui::Ui, session: &Session) {
+    let lang = session.lang();
+    let texts: Vec<&str> = session
+        .transcriber()
+        .held()
+        .map(|h| h.text.as_str())
+        .collect();
+    let variations: usize = session
+        .transcriber()
+        .held()
+        .map(|h| h.variation_moves())
+        .sum();
+    let mut line = match lang {
+        Language::English => format!("Waiting ({}): {}", texts.len(), texts.join(" ")),
+        _ => format!(
+            "{}（{}）：{}",
+            lang.pick("", "待录入", "待錄入"),
+            texts.len(),
+            texts.join(" ")
+        ),
+    };
+    if variations > 0 {
+        line.push_str(&match lang {
+            Language::English => format!(", and {variations} moves of variations"),
+            _ => format!(
+                "{}{variations}{}",
+                lang.pick("", "，另有变着 ", "，另有變著 "),
+                lang.pick("", " 着", " 著")
+            ),
+        });
+    }
+    ui.add(egui::Label::new(RichText::new(line).small()).wrap());
 }
 
 /// Keys the move box passes on to the record (the [`Scope::MoveBox`] and, while it is empty,

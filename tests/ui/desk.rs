@@ -189,7 +189,6 @@ fn a_refused_clock_action_says_why() {
         .state()
         .session()
         .contest_error()
-        .clone()
         .expect("the offer is refused");
     harness.get_by_label(&error.message(Language::English));
 }
@@ -221,4 +220,34 @@ fn a_move_taken_back_after_the_clock_pressed_it_never_stops_a_save() {
     );
     harness.get_by_label_contains("The clock entries after move 2 were left out");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_removal_that_puts_the_sides_out_of_step_asks_and_loses_nothing() {
+    let mut harness = app_saving_to(Vec::new());
+    enter(&mut harness, "炮二平五 马８进７ 兵三进一 卒９进１ 马二进三");
+    click(&mut harness, "兵三进一");
+    click(&mut harness, "Remove");
+    // 卒９进１ is Black's: never read as Red's 兵九进一.
+    assert_eq!(main_line(&harness), ["h2e2", "h9g7"]);
+    harness.get_by_label_contains("'卒９进１' is written as Black's move");
+    harness.get_by_label("or type Red's missing move and Enter");
+    // The moves still to come are shown while the question is open.
+    harness.get_by_label("Waiting (2): 卒９进１ 马二进三");
+    click(&mut harness, "Remove the whole round");
+    assert_eq!(main_line(&harness), ["h2e2", "h9g7", "h0g2"]);
+    assert!(harness
+        .query_by_label_contains("is written as Black's move")
+        .is_none());
+}
+
+#[test]
+fn the_missing_move_line_is_written_at_the_body_size() {
+    let mut harness = app_saving_to(Vec::new());
+    enter(&mut harness, "炮二平五 马８进７");
+    click(&mut harness, "Missing from Red's sheet");
+    let line = harness.get_by_label_contains("Red's sheet: 1 move missing");
+    let height = line.rect().height();
+    // The small style drew it about 8 px tall; the body text is 13 px or more.
+    assert!(height >= 13.0, "the line is {height} px tall");
 }

@@ -87,7 +87,8 @@ fn an_illegal_move_is_refused_with_its_reason() {
     // The horse b0 to d1 steps over c0, where Red's elephant stands: its leg is blocked (蹩馬腿).
     play(&mut harness, "b0d1");
     assert_eq!(fen(&harness), Position::startpos().to_fen());
-    harness.get_by_label_contains("Illegal move b0d1");
+    // The refused move is written as the record writes moves, ICCS beside it.
+    harness.get_by_label_contains("Illegal move 马八进六 (b0d1)");
     harness.get_by_label_contains("leg");
     assert!(harness.state().session().game().main_line().is_empty());
 }
@@ -192,6 +193,14 @@ fn the_referee_warns_on_a_repetition_then_rules() {
         ruling.explanation.en
     );
     assert_eq!(session.game().result(), Some(qipu::ending::Outcome::Draw));
+    // The evidence writes the cycle's moves as the record does, in the notation picked.
+    let lines = |harness: &Harness<'_, QipuApp>, text: &str| {
+        harness.query_all_by_label_contains(text).count()
+    };
+    assert!(lines(&harness, "Red 马二进三 is idle") >= 1);
+    pick_notation(&mut harness, "WXF notation");
+    assert!(lines(&harness, "Red H2+3 is idle") >= 1);
+    assert_eq!(lines(&harness, "Red h0g2"), 0);
     // No more moves once the game is over.
     play(&mut harness, "h0g2");
     harness.get_by_label_contains("The game is over");
@@ -245,5 +254,56 @@ fn save_never_writes_pgn_over_an_xqf_file() {
         "{text}"
     );
     assert_eq!(harness.state().path(), Some(saved.as_path()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_truncated_xqf_opens_as_far_as_it_reads_and_save_asks_for_a_name() {
+    let dir = std::env::temp_dir().join(format!("qipu-ui-cut-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let whole = std::fs::read(sample("XQFEXAMA.XQF")).expect("sample XQF");
+    let cut = dir.join("cut.xqf");
+    std::fs::write(&cut, &whole[..whole.len() / 2]).expect("a truncated copy");
+    let saved = dir.join("cut.pgn");
+    let dialogs = Scripted {
+        opens: VecDeque::from([cut.clone()]),
+        saves: VecDeque::from([saved.clone()]),
+    };
+    let mut harness = app_with(dialogs);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    harness.run();
+    assert!(!harness.state().session().game().main_line().is_empty());
+    harness.get_by_label_contains("the moves before it are read");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    assert!(std::fs::read_to_string(&saved)
+        .expect("saved PGN")
+        .contains("1. "));
+    assert_eq!(
+        std::fs::read(&cut).expect("the XQF is kept").len(),
+        whole.len() / 2
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_that_is_not_a_record_is_named_as_such() {
+    let dir = std::env::temp_dir().join(format!("qipu-ui-passwd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("x.pgn");
+    std::fs::write(
+        &path,
+        "root:x:0:0:root:/root:/bin/bash\nbin:x:2:2::/bin:/bin/sh\n",
+    )
+    .expect("a text file");
+    let dialogs = Scripted {
+        opens: VecDeque::from([path.clone()]),
+        ..Scripted::default()
+    };
+    let mut harness = app_with(dialogs);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    harness.run();
+    harness.get_by_label("x.pgn is not a game record");
+    assert_eq!(harness.state().path(), None);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -28,6 +28,7 @@ impl Session {
                 self.transcriber.replace(&mut self.game, cursor, text)
             }
             Command::TranscribeRemove => self.transcriber.remove(&mut self.game, cursor),
+            Command::TranscribeRemoveRound => self.transcriber.remove_round(&mut self.game),
             _ => return false,
         };
         self.entered(&entry);
