@@ -8,7 +8,7 @@
 //!        \                    /
 //!   export   transcribe   (engine, tournament, database)
 //!        \       |       /
-//!              formats            files: PGN (with the clock's commands), XQF, JSON, FEN
+//!              formats            files: PGN (with the clock's dialect), XQF, JSON, FEN
 //!                 |
 //!            competition          one game under competition rules: clock, offers, fouls
 //!                 |

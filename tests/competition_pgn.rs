@@ -2,12 +2,12 @@
 
 use std::time::Duration;
 
-use qipu::competition::pgn::{decode, encode, plain_comment, DecodeError, EncodeError};
 use qipu::competition::{
     CompetitionRecord, Contest, Entry, Event, FoulClause, LogError, Moment, NoCaptureCount,
     Settings,
 };
 use qipu::ending::{Outcome, Reason};
+use qipu::formats::pgn::clock::{decode, encode, plain_comment, DecodeError, EncodeError};
 use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
 use qipu::record::{Game, TagKey};

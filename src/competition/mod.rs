@@ -12,7 +12,6 @@ mod control;
 mod describe;
 mod foul;
 mod log;
-pub mod pgn;
 mod replay;
 mod result;
 pub mod sheet;
@@ -21,6 +20,7 @@ mod time;
 pub use crate::referee::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
 pub use clock::{GameClock, Reading};
 pub use contest::{Contest, ContestError, OfferOutcome, FALSE_CLAIM_PENALTY};
+pub(crate) use control::parse_duration;
 pub use control::{Period, Preset, SpecError, SpecFault, Stage, TimeControl};
 pub use describe::Actor;
 pub use foul::{
@@ -28,5 +28,5 @@ pub use foul::{
 };
 pub use log::{CompetitionRecord, Entry, Event, Penalty, Settings};
 pub use replay::LogError;
-pub use result::{ending_of, Finish, TimeUsed};
+pub use result::{Finish, TimeUsed};
 pub use time::{hms, parse_hms, Moment};

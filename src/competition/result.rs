@@ -8,8 +8,6 @@ use serde::{Deserialize, Serialize};
 use super::time::Moment;
 use crate::ending::Ending;
 use crate::lang::Language;
-use crate::record::Game;
-use crate::referee::{Referee, RuleSet};
 use crate::rules::Color;
 
 /// Time each side used, for the result sheet (10.1).
@@ -48,27 +46,4 @@ impl Finish {
     pub fn describe(&self, lang: Language) -> String {
         self.ending.describe(lang)
     }
-}
-
-/// How the game of a record ended: as the record keeps it ([`Game::ending`]), else as its
-/// clock record says (records written before the `Termination` tag), else as the referee rules
-/// on its main line under the rule set the record names (mate, stalemate, facing generals,
-/// repetition, natural limit, dead position). `None` while the game goes on, or when only a
-/// `Result` tag without its reason is known.
-///
-/// The one reading of a record's result: the scoresheet, the tournament and the app use it.
-pub fn ending_of(game: &Game) -> Option<Ending> {
-    if let Some(ending) = game.ending() {
-        return Some(ending);
-    }
-    if let Ok(Some(record)) = super::pgn::decode(game) {
-        if let Some(result) = record.result() {
-            return Some(result.ending);
-        }
-    }
-    let rules = RuleSet::of_game(game).unwrap_or_default();
-    Referee::new(rules)
-        .judge(game.start(), &game.moves_to(game.main_line_end()))
-        .ruling
-        .and_then(|r| r.ending())
 }

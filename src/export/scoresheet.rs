@@ -10,7 +10,6 @@ use image::RgbaImage;
 
 use super::canvas::{Canvas, FontChain, Rgb};
 use super::fonts;
-use crate::competition;
 use crate::lang::Language;
 use crate::notation::{write_move, Notation, Script, WriteOptions};
 use crate::record::{Game, TagKey};
@@ -111,9 +110,9 @@ pub fn rounds(game: &Game, options: &ScoresheetOptions) -> Vec<Round> {
     out
 }
 
-/// The result with its reason ([`competition::ending_of`]), else the `Result` tag alone.
+/// The result with its reason ([`crate::formats::ending_of`]), else the `Result` tag alone.
 pub fn result_sentence(game: &Game, lang: Language) -> String {
-    if let Some(ending) = competition::ending_of(game) {
+    if let Some(ending) = crate::formats::ending_of(game) {
         return ending.describe(lang);
     }
     match game.result() {

@@ -16,6 +16,7 @@ pub use file::{
     RecordFile,
 };
 pub use json::{read_json, read_json_games, write_json, write_json_games, JsonError};
+pub use pgn::clock::ending_of;
 pub use pgn::{
     encode_pgn, read_pgn, read_pgn_text, write_pgn, write_pgn_games, PgnError, PgnErrorKind,
     PgnFile, PgnWriteOptions,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Key};
 
-use crate::competition::pgn::EncodeError;
+use crate::formats::pgn::clock::EncodeError;
 use crate::formats::{read_pgn_text, save_atomic, TargetState};
 use crate::lang::Language;
 use crate::record::{Game, TagKey};

@@ -1,6 +1,7 @@
 //! PGN for Xiangqi: reading the XiangQi Wizard (象棋巫师) dialect and its relatives, writing the
 //! Qipu default and a XiangQi Wizard export.
 
+pub mod clock;
 mod lexer;
 mod read;
 mod write;

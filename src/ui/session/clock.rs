@@ -2,8 +2,8 @@
 //! 4.1.9): commands applied to the contest, the clock record rebuilt from a game that has one,
 //! and written into the game for saving, copying and the autosave.
 
-use crate::competition::pgn::{self, DecodeError, EncodeError};
 use crate::competition::{Contest, ContestError, LogError, NoCaptureCount, Settings, TimeControl};
+use crate::formats::pgn::clock::{self, DecodeError, EncodeError};
 use crate::lang::Language;
 use crate::record::{Game, NodeId};
 

@@ -1,4 +1,5 @@
-//! The competition record in PGN: tags for the settings, `[%…]` commands in the comments of the
+//! The competition record in PGN (the clock's dialect, on the comment commands of
+//! [`crate::record::commands`]): tags for the settings, `[%…]` commands in the comments of the
 //! main line for the log. [`encode`] writes a [`CompetitionRecord`] into a [`Game`]; [`decode`]
 //! reads it back; the PGN reader and writer carry the comments as they are.
 //!
@@ -41,14 +42,14 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::control::{parse_duration, Period, TimeControl};
-use super::foul::FoulClause;
-use super::log::{CompetitionRecord, Entry, Event, Penalty, Settings};
-use super::result::{Finish, TimeUsed};
-use super::time::{hms, parse_hms, Moment};
+use crate::competition::{
+    hms, parse_duration, parse_hms, CompetitionRecord, Entry, Event, Finish, FoulClause, Moment,
+    Penalty, Period, Settings, TimeControl, TimeUsed,
+};
 use crate::ending::{Ending, Outcome, Reason};
-use crate::record::{Game, TagKey};
+use crate::record::{commands, Game, TagKey};
 use crate::referee::{NaturalLimit, NoCaptureCount};
+use crate::referee::{Referee, RuleSet};
 use crate::rules::Color;
 
 /// The command names this module writes; [`encode`] replaces them, [`plain_comment`] hides them.
@@ -543,36 +544,30 @@ impl Command {
     }
 }
 
-/// Every `[%name …]` command of a comment, in order.
+/// Every `[%name …]` command of a comment, in order (found by [`commands::scan`], the one
+/// scanner of comment commands; the arguments read here).
 fn scan(text: &str) -> Vec<Command> {
-    let mut commands = Vec::new();
-    let mut from = 0;
-    while let Some(found) = text[from..].find("[%") {
-        let start = from + found;
-        let Some((len, words, pairs, fault)) = split_args(&text[start + 2..]) else {
-            break;
-        };
-        let end = start + 2 + len + 1;
-        let mut words = words.into_iter();
-        let name = words.next().unwrap_or_default();
-        commands.push(Command {
-            offset: start,
-            text: text[start..end].to_owned(),
-            name,
-            words: words.collect(),
-            pairs,
-            fault,
-        });
-        from = end;
-    }
-    commands
+    commands::scan(text)
+        .into_iter()
+        .map(|span| {
+            let (words, pairs, fault) = split_args(span.args);
+            Command {
+                offset: span.range.0,
+                text: text[span.bytes()].to_owned(),
+                name: span.name.to_owned(),
+                words,
+                pairs,
+                fault,
+            }
+        })
+        .collect()
 }
 
-type Split = (usize, Vec<String>, BTreeMap<String, String>, Option<String>);
+type Split = (Vec<String>, BTreeMap<String, String>, Option<String>);
 
-/// The arguments up to the closing `]` (quoted values may hold spaces): the length read, the
-/// words, the `key=value` pairs, and an escape fault if any. `None` if there is no `]`.
-fn split_args(text: &str) -> Option<Split> {
+/// A command's arguments (quoted values may hold spaces): the words, the `key=value` pairs,
+/// and an escape fault if any.
+fn split_args(text: &str) -> Split {
     let mut words = Vec::new();
     let mut pairs = BTreeMap::new();
     let mut fault = None;
@@ -597,7 +592,7 @@ fn split_args(text: &str) -> Option<Split> {
         token.clear();
     };
     let mut in_quotes = false;
-    for (i, c) in text.char_indices() {
+    for c in text.chars() {
         if in_quotes {
             if c == '"' {
                 in_quotes = false;
@@ -611,15 +606,12 @@ fn split_args(text: &str) -> Option<Split> {
                 in_quotes = true;
                 quoted = Some(String::new());
             }
-            ']' => {
-                finish(&mut token, &mut quoted);
-                return Some((i, words, pairs, fault));
-            }
             c if c.is_whitespace() => finish(&mut token, &mut quoted),
             c => token.push(c),
         }
     }
-    None
+    finish(&mut token, &mut quoted);
+    (words, pairs, fault)
 }
 
 fn seconds_text(d: Duration) -> String {
@@ -694,4 +686,26 @@ fn read_natural_limit(game: &Game) -> Result<NaturalLimit, DecodeError> {
         rounds: rounds.parse().map_err(|_| bad())?,
         check_cap: cap,
     })
+}
+/// How the game of a record ended: as the record keeps it ([`Game::ending`]), else as its
+/// clock record says (records written before the `Termination` tag), else as the referee rules
+/// on its main line under the rule set the record names (mate, stalemate, facing generals,
+/// repetition, natural limit, dead position). `None` while the game goes on, or when only a
+/// `Result` tag without its reason is known.
+///
+/// The one reading of a record's result: the scoresheet, the tournament and the app use it.
+pub fn ending_of(game: &Game) -> Option<Ending> {
+    if let Some(ending) = game.ending() {
+        return Some(ending);
+    }
+    if let Ok(Some(record)) = decode(game) {
+        if let Some(result) = record.result() {
+            return Some(result.ending);
+        }
+    }
+    let rules = RuleSet::of_game(game).unwrap_or_default();
+    Referee::new(rules)
+        .judge(game.start(), &game.moves_to(game.main_line_end()))
+        .ruling
+        .and_then(|r| r.ending())
 }
