@@ -1,10 +1,11 @@
 //! A board's result read from its game record: the one place where the event meets Qipu's
-//! game-result type ([`crate::ending::Ending`], read by [`crate::competition::ending_of`]) and
+//! game-result type ([`crate::ending::Ending`], read by [`crate::formats::ending_of`]) and
 //! the competition log's `[%foul …]` commands.
 
-use crate::competition::pgn::decode;
-use crate::competition::{ending_of, Event as LogEvent};
+use crate::competition::Event as LogEvent;
 use crate::ending::{Outcome, Reason};
+use crate::formats::ending_of;
+use crate::formats::pgn::clock::decode;
 use crate::formats::read_record_bytes;
 use crate::record::Game;
 use crate::rules::Color;

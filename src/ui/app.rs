@@ -378,21 +378,20 @@ impl QipuApp {
     }
 
     /// A menu of the command table: its commands, greyed out when they cannot be given, with
-    /// their first shortcut.
+    /// their first shortcut on hover (a shortcut text in the button would change its accessible
+    /// name).
     fn table_menu(&self, ui: &mut egui::Ui, menu: Menu, commands: &mut Vec<Command>) {
         let lang = self.session.lang();
         for user in UserCommand::all()
             .into_iter()
             .filter(|c| c.menu() == Some(menu))
         {
-            let mut button = egui::Button::new(user.label(lang));
+            let button = egui::Button::new(user.label(lang));
+            let mut response = ui.add_enabled(user.enabled(&self.session), button);
             if let Some((shortcut, _)) = user.shortcuts().first() {
-                button = button.shortcut_text(ui.ctx().format_shortcut(shortcut));
+                response = response.on_hover_text(ui.ctx().format_shortcut(shortcut));
             }
-            if ui
-                .add_enabled(user.enabled(&self.session), button)
-                .clicked()
-            {
+            if response.clicked() {
                 commands.push(user.command(&self.session));
             }
         }
