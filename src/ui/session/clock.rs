@@ -3,7 +3,7 @@
 //! and written into the game for saving, copying and the autosave.
 
 use crate::competition::{Contest, ContestError, LogError, NoCaptureCount, Settings, TimeControl};
-use crate::formats::pgn::clock::{self, DecodeError, EncodeError};
+use crate::formats::pgn::clock::{self as pgn, DecodeError, EncodeError};
 use crate::lang::Language;
 use crate::record::{Game, NodeId};
 
