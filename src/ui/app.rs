@@ -655,7 +655,8 @@ impl QipuApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         // The time moves on before anything is drawn: a flag that fell shows in this frame.
-        let mut commands = vec![Command::Tick];
+        self.apply(&ctx, Command::Tick);
+        let mut commands = Vec::new();
         if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty() && !self.closing {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.question = Some(Question::Discard(None));

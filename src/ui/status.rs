@@ -36,7 +36,11 @@ pub fn text(session: &Session) -> (String, Tone) {
         return (ruling.explanation.get(lang).to_owned(), Tone::Alert);
     }
     // A result the referee did not give (resignation, agreement, flag, fouls, the record's).
-    if let Some(ending) = session.ending().filter(|_| session.game_over()) {
+    // (With a clock, its panel says the result.)
+    if let Some(ending) = session
+        .ending()
+        .filter(|_| session.game_over() && session.contest().is_none())
+    {
         return (ending.describe(lang), Tone::Alert);
     }
     if let Some(warning) = &judgement.warning {
