@@ -622,3 +622,231 @@ fn eleven_one_knockout_with_byes_and_tiebreak() {
     assert_eq!(table[1].rank, 2);
     assert_eq!((table[2].rank, table[3].rank), (3, 3));
 }
+
+/// Every board of the last round won by the player `wins` picks (by ids red, black).
+fn finish_by(e: &mut Event, mut wins: impl FnMut(usize, usize) -> bool) {
+    let r = e.rounds.len() as u32;
+    for b in e.rounds.last().unwrap().missing() {
+        let g = e.rounds.last().unwrap().game(b).unwrap().clone();
+        let result = if wins(g.red, g.black) { "1-0" } else { "0-1" };
+        *e = edit::set_result(e, r, b, result.parse().unwrap(), None).unwrap();
+    }
+}
+
+fn knockout(names: &[&str], double: bool) -> Event {
+    let mut e = paired_rr(names);
+    e.settings.system = System::Knockout;
+    e.settings.double_elimination = double;
+    e
+}
+
+fn pairs(round: &Round) -> Vec<(usize, usize)> {
+    let mut p: Vec<(usize, usize)> = round
+        .games()
+        .map(|g| (g.red.min(g.black), g.red.max(g.black)))
+        .collect();
+    p.sort();
+    p
+}
+
+/// 11.1 double elimination of four, the favourites winning: round 1 the winners' bracket
+/// (1–4, 2–3); round 2 its final (1–2) beside the losers' round 1 (3–4); round 3 the losers'
+/// final (2–3); round 4 the grand final (1–2), won by the winners' bracket winner: no deciding
+/// final. Places 1 to 4 by the round each went out in.
+#[test]
+fn eleven_one_double_elimination_favourites() {
+    let mut e = knockout(&["d1", "d2", "d3", "d4"], true);
+    let mut seen = Vec::new();
+    while let Ok(next) = pair_next(&e) {
+        e = next;
+        seen.push(pairs(e.rounds.last().unwrap()));
+        finish_by(&mut e, |red, black| red < black);
+    }
+    assert_eq!(
+        seen,
+        vec![
+            vec![(0, 3), (1, 2)],
+            vec![(0, 1), (2, 3)],
+            vec![(1, 2)],
+            vec![(0, 1)]
+        ]
+    );
+    let levels: Vec<u32> = e
+        .rounds
+        .iter()
+        .map(|r| match r.stage {
+            Stage::Knockout { bracket, game } => {
+                assert_eq!(game, 1);
+                bracket
+            }
+            other => panic!("not a knockout stage: {other:?}"),
+        })
+        .collect();
+    assert_eq!(levels, vec![1, 2, 3, 4]);
+    let table =
+        qipu::tournament::systems::knockout::standings(&e, standings(&e, Rounds::All, None));
+    assert_eq!(
+        ranks(&table),
+        vec![
+            ("d1".to_owned(), 1),
+            ("d2".to_owned(), 2),
+            ("d3".to_owned(), 3),
+            ("d4".to_owned(), 4)
+        ]
+    );
+}
+
+/// 11.1 double elimination: the losers' bracket winner beats the unbeaten player in the grand
+/// final, so both have lost once and a deciding final between the same two is played; its
+/// winner is first.
+#[test]
+fn eleven_one_double_elimination_deciding_final() {
+    let mut e = knockout(&["d1", "d2", "d3", "d4"], true);
+    for _ in 0..3 {
+        e = pair_next(&e).unwrap();
+        finish_by(&mut e, |red, black| red < black);
+    }
+    e = pair_next(&e).unwrap();
+    assert_eq!(pairs(&e.rounds[3]), vec![(0, 1)]);
+    finish_by(&mut e, |red, _| red == 1);
+    e = pair_next(&e).unwrap();
+    assert_eq!(pairs(&e.rounds[4]), vec![(0, 1)]);
+    assert!(matches!(
+        e.rounds[4].stage,
+        Stage::Knockout { bracket: 5, .. }
+    ));
+    finish_by(&mut e, |red, _| red == 1);
+    assert!(pair_next(&e).is_err());
+    let table =
+        qipu::tournament::systems::knockout::standings(&e, standings(&e, Rounds::All, None));
+    assert_eq!((table[0].name.as_str(), table[0].rank), ("d2", 1));
+    assert_eq!((table[1].name.as_str(), table[1].rank), ("d1", 2));
+}
+
+/// 11.1 double elimination for fields of 2 to 13 with byes and random winners: nobody is out
+/// before two lost games, everyone but the winner is out with exactly two, the winner has lost
+/// at most one, nobody plays twice in a round, and the places run from 1 with the winner alone
+/// on top.
+#[test]
+fn eleven_one_double_elimination_two_losses_out() {
+    let names: Vec<String> = (1..=13).map(|i| format!("p{i}")).collect();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for n in 2..=13 {
+        let refs: Vec<&str> = names[..n].iter().map(String::as_str).collect();
+        let mut e = knockout(&refs, true);
+        let mut rounds = 0;
+        while let Ok(next) = pair_next(&e) {
+            e = next;
+            rounds += 1;
+            assert!(rounds <= 4 * n, "{n} players: the bracket does not end");
+            let round = e.rounds.last().unwrap();
+            let mut playing: Vec<usize> = round.games().flat_map(|g| [g.red, g.black]).collect();
+            let count = playing.len();
+            playing.sort();
+            playing.dedup();
+            assert_eq!(
+                playing.len(),
+                count,
+                "{n} players: someone plays twice in a round"
+            );
+            finish_by(&mut e, |_, _| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state % 2 == 0
+            });
+        }
+        let mut losses = vec![0; n];
+        for g in e.rounds.iter().flat_map(|r| r.games()) {
+            let red_won = g.result.unwrap().half_points(qipu::rules::Color::Red) == 2;
+            losses[if red_won { g.black } else { g.red }] += 1;
+        }
+        let table =
+            qipu::tournament::systems::knockout::standings(&e, standings(&e, Rounds::All, None));
+        let champion = table[0].entrant;
+        assert_eq!(table[0].rank, 1);
+        assert!(
+            table[1].rank > 1,
+            "{n} players: the winner shares first place"
+        );
+        for (p, &l) in losses.iter().enumerate() {
+            if p == champion {
+                assert!(l <= 1, "{n} players: the winner lost {l}");
+            } else {
+                assert_eq!(l, 2, "{n} players: player {p} is out with {l} losses");
+            }
+        }
+    }
+}
+
+/// Two teams of six (ratings falling with the number) on four boards, round 1 paired.
+fn squads(order: qipu::tournament::event::BoardOrder) -> Event {
+    let settings = Settings {
+        system: System::RoundRobin,
+        team_boards: Some(4),
+        board_order: order,
+        ..Settings::default()
+    };
+    let mut e = Event::new("squads", settings);
+    for team in ["T", "U"] {
+        for i in 1..=6 {
+            e.players.push(Player {
+                rating: Some(2100 - i * 10),
+                team: team.to_owned(),
+                ..Player::named(&format!("{}{i}", team.to_lowercase()))
+            });
+        }
+    }
+    pair_next(&e).unwrap()
+}
+
+/// 12.2 with substitutes: the captain of the team listed first fields 1-2-3-5 (player 5 on
+/// board 4, black there by 13.2); 2-1-3-4 reverses two players and is refused, as is a player
+/// of the other team; nothing changes on a refusal.
+#[test]
+fn twelve_two_lineup_with_substitutes() {
+    use qipu::tournament::event::BoardOrder;
+    let e = squads(BoardOrder::Substitutes);
+    let first = e.entrant_name(e.rounds[0].matches[0].first);
+    let p = first.to_lowercase();
+    let names: Vec<String> = [1, 2, 3, 5].iter().map(|i| format!("{p}{i}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let next = edit::set_lineup(&e, 1, &first, &refs).unwrap();
+    let games: Vec<&Game> = next.rounds[0].games().collect();
+    assert_eq!(next.players[games[3].black].name, format!("{p}5"));
+    assert_eq!(next.players[games[0].red].name, format!("{p}1"));
+    assert_eq!(next.players[games[1].black].name, format!("{p}2"));
+    let reversed: Vec<String> = [2, 1, 3, 4].iter().map(|i| format!("{p}{i}")).collect();
+    let refs: Vec<&str> = reversed.iter().map(String::as_str).collect();
+    let err = edit::set_lineup(&e, 1, &first, &refs).unwrap_err();
+    assert!(err.to_string().contains("2-1-3-4"), "{err}");
+    let other = if p == "t" { "u1" } else { "t1" };
+    let err = edit::set_lineup(&e, 1, &first, &[other, "x", "y", "z"]).unwrap_err();
+    assert!(err.to_string().contains(other), "{err}");
+}
+
+/// 12.3 per match: any order of the squad, 2-1-3-4 included; 12.1 fixed: only 1-2-3-4; and a
+/// line-up cannot change once a board of the match has a result.
+#[test]
+fn twelve_three_lineup_per_match_and_fixed() {
+    use qipu::tournament::event::BoardOrder;
+    let e = squads(BoardOrder::PerMatch);
+    let second = e.entrant_name(e.rounds[0].matches[0].second);
+    let p = second.to_lowercase();
+    let names: Vec<String> = [2, 1, 3, 4].iter().map(|i| format!("{p}{i}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let next = edit::set_lineup(&e, 1, &second, &refs).unwrap();
+    // The team listed second is black on board 1 (13.2).
+    let b1 = next.rounds[0].game(1).unwrap();
+    assert_eq!(next.players[b1.black].name, format!("{p}2"));
+    let played = edit::set_result(&next, 1, 2, BoardResult::Draw, None).unwrap();
+    assert!(matches!(
+        edit::set_lineup(&played, 1, &second, &refs),
+        Err(qipu::tournament::EventError::LineupTooLate { board: 2, .. })
+    ));
+    let fixed = squads(BoardOrder::Fixed);
+    assert!(edit::set_lineup(&fixed, 1, &second, &refs).is_err());
+    let in_order: Vec<String> = (1..=4).map(|i| format!("{p}{i}")).collect();
+    let refs: Vec<&str> = in_order.iter().map(String::as_str).collect();
+    assert_eq!(edit::set_lineup(&fixed, 1, &second, &refs).unwrap(), fixed);
+}

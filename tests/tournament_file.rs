@@ -360,7 +360,11 @@ fn trf_round_trip() {
         }
     }
     let text = trf::write(&e);
-    assert!(text.starts_with("012 TRF Open\n"));
+    assert!(text.starts_with("012 TRF Open\r\n"));
+    assert!(text.lines().all(|l| !l.ends_with('\r')));
+    for header in ["062 11\r\n", "092 swiss\r\n", "142 5\r\n", "202 BH,WIN\r\n"] {
+        assert!(text.contains(header), "{header:?} missing in\n{text}");
+    }
     let back = trf::read(&text).unwrap();
     assert_eq!(back.name, e.name);
     assert_eq!(back.settings.system, System::Swiss);
@@ -385,4 +389,68 @@ fn trf_round_trip() {
     let byes = |e: &Event| e.rounds.iter().map(|r| r.bye).collect::<Vec<_>>();
     assert_eq!(byes(&back), byes(&e));
     assert!(trf::read("001    x      bad\n").is_err());
+}
+
+/// TRF-2026 for a team event: `352` gives the colours by board of the team listed first (13.2),
+/// one `310` record a team with its players, a `300` record for a team whose captain fielded
+/// another order (12.2), and the line-up survives the event file.
+#[test]
+fn trf_team_records_and_lineup_in_file() {
+    use qipu::tournament::event::BoardOrder;
+    let dir = temp("trf-teams");
+    let settings = Settings {
+        system: System::RoundRobin,
+        team_boards: Some(2),
+        board_order: BoardOrder::Substitutes,
+        ..Settings::default()
+    };
+    let mut e = Event::new("Teams", settings);
+    for team in ["Red Star", "Blue Sea"] {
+        for i in 1..=3 {
+            e.players.push(Player {
+                rating: Some(2000 - i * 10),
+                team: team.to_owned(),
+                ..Player::named(&format!("{team} {i}"))
+            });
+        }
+    }
+    let path = dir.join("teams.qipu-event");
+    let mut file = EventFile::create(&path, pair_next(&e).unwrap()).unwrap();
+    let first = file
+        .event()
+        .entrant_name(file.event().rounds[0].matches[0].first);
+    let a = format!("{first} 1");
+    let c = format!("{first} 3");
+    let next = edit::set_lineup(file.event(), 1, &first, &[&a, &c]).unwrap();
+    file.replace_all(next).unwrap();
+    drop(file);
+    let file = EventFile::open(&path).unwrap();
+    let e = file.event();
+    let board2 = e.rounds[0].game(2).unwrap();
+    assert_eq!(e.players[board2.black].name, c);
+    let text = trf::write(e);
+    assert!(text.contains("352 WB\r\n"), "{text}");
+    let team_lines: Vec<&str> = text.lines().filter(|l| l.starts_with("310")).collect();
+    assert_eq!(team_lines.len(), 2);
+    assert_eq!(&team_lines[0][8..16], "Red Star");
+    assert_eq!(
+        team_lines[0][73..].split_whitespace().collect::<Vec<_>>(),
+        ["1", "2", "3"]
+    );
+    let t = e.teams().iter().position(|t| t.name == first).unwrap() + 1;
+    let c_rank = e.player_named(&c).unwrap() + 1;
+    let a_rank = e.player_named(&a).unwrap() + 1;
+    let out_of_order: Vec<&str> = text.lines().filter(|l| l.starts_with("300")).collect();
+    assert_eq!(out_of_order.len(), 1, "{text}");
+    assert_eq!(
+        out_of_order[0][4..].split_whitespace().collect::<Vec<_>>(),
+        [
+            "1".to_owned(),
+            t.to_string(),
+            (3 - t).to_string(),
+            a_rank.to_string(),
+            c_rank.to_string()
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,11 +4,13 @@
 //!   [--rounds N] [--team-boards N]` and the settings `--groups G --qualifiers Q
 //!   --knockout-games 1|2 --draw rating|random --seed N --bye-points 1|0.5|0
 //!   --max-colour-difference N --max-colour-run N --board-order fixed|substitutes|per-match
-//!   --unplayed-in-tiebreaks`
+//!   --unplayed-in-tiebreaks --double-elimination`
 //! - `add EVENT NAME [--rating R] [--club C] [--team T]`, `import EVENT players.csv`
 //! - `pair EVENT [--json]`: `{"round": R, "boards": [{"board": 1, "red": NAME, "black": NAME}],
 //!   "bye": NAME|null}`
 //! - `result EVENT ROUND BOARD 1-0|0-1|1/2-1/2|+-|-+|--` or `… ROUND BOARD --game FILE.pgn`
+//! - `lineup EVENT ROUND TEAM PLAYER…`: the team's players from board 1 down for its match in
+//!   ROUND (12.1–12.3), before any board of the match has a result
 //! - `withdraw EVENT NAME`, `penalty EVENT NAME --warning|--disqualification` (18.4)
 //! - `show EVENT --json`: `{"name", "system", "players": [{"name", "rating", "club",
 //!   "withdrawn_after_round"}], "rounds": [{"round", "boards": [{"board", "red", "black",
@@ -37,7 +39,7 @@ use crate::tournament::systems::{knockout, pair_next};
 use crate::tournament::{edit, BoardResult, EventError, EventFile};
 
 const USAGE: &str =
-    "usage: qipu event new|add|import|pair|result|withdraw|penalty|show|standings|export EVENT …";
+    "usage: qipu event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT …";
 
 impl From<EventError> for CliError {
     fn from(e: EventError) -> CliError {
@@ -146,6 +148,20 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             let next = edit::set_result(file.event(), round, board, result, report)?;
             file.replace_all(next)?;
             writeln!(out, "round {round}, board {board}: {result}")?;
+            Ok(())
+        }
+        "lineup" => {
+            let rest = args.positionals()?;
+            let [path, round, team, names @ ..] = rest.as_slice() else {
+                return Err(CliError::Usage(
+                    "usage: qipu event lineup EVENT ROUND TEAM PLAYER…".to_owned(),
+                ));
+            };
+            let round = number(round, "round")?;
+            let mut file = EventFile::open(Path::new(path))?;
+            let next = edit::set_lineup(file.event(), round, team, names)?;
+            file.replace_all(next)?;
+            writeln!(out, "round {round}: {team} fields {}", names.join(", "))?;
             Ok(())
         }
         "withdraw" => {
@@ -362,6 +378,7 @@ fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         };
     }
     settings.unplayed_in_tiebreaks = args.flag("--unplayed-in-tiebreaks");
+    settings.double_elimination = args.flag("--double-elimination");
     let [path] = positionals::<1>(
         args,
         "new EVENT --name NAME --system S [--rounds N] [--team-boards N]",
@@ -395,6 +412,9 @@ fn check_settings(s: &Settings) -> Result<(), CliError> {
     }
     if s.groups == 0 || s.qualifiers == 0 {
         return bad("--groups and --qualifiers must be at least 1");
+    }
+    if s.double_elimination && s.system != System::Knockout {
+        return bad("--double-elimination is for --system knockout");
     }
     if s.max_colour_run == 0 {
         return bad("--max-colour-run must be at least 1");

@@ -3,9 +3,11 @@
 //! transaction.
 
 use super::error::EventError;
-use super::event::{Event, Player, System};
+use super::event::{Event, Player, PlayerId, System};
 use super::game_result::GameReport;
 use super::result::BoardResult;
+use super::teams;
+use crate::rules::Color;
 
 /// Register `players`: every name non-empty and unique, and (in a system whose table is fixed at
 /// the start) only before round 1 is paired.
@@ -98,6 +100,88 @@ pub fn penalize(event: &Event, name: &str, disqualification: bool) -> Result<Eve
         p.disqualifications += 1;
     } else {
         p.warnings += 1;
+    }
+    Ok(next)
+}
+
+/// The captain's line-up for a team's match in `round` (12.1–12.3): `names` from board 1 down,
+/// players of the team still playing, in an order the event's board-order rule allows; the
+/// colours follow the boards (13.2, 13.3). Refused once a game of the match has a result.
+pub fn set_lineup(
+    event: &Event,
+    round: u32,
+    team: &str,
+    names: &[&str],
+) -> Result<Event, EventError> {
+    let t = event
+        .teams()
+        .iter()
+        .position(|x| x.name == team)
+        .filter(|_| event.is_team_event())
+        .ok_or_else(|| EventError::UnknownTeam(team.to_owned()))?;
+    let paired = event.rounds.len() as u32;
+    let r = event
+        .round(round)
+        .ok_or(EventError::NoSuchRound { round, paired })?;
+    let m = r
+        .matches
+        .iter()
+        .position(|m| m.first == t || m.second == t)
+        .ok_or_else(|| EventError::NotPaired {
+            team: team.to_owned(),
+            round,
+        })?;
+    if let Some(g) = r.matches[m].games.iter().find(|g| g.result.is_some()) {
+        return Err(EventError::LineupTooLate {
+            round,
+            board: g.board,
+            team: team.to_owned(),
+        });
+    }
+    let squad = teams::squad(event, t, round);
+    let places = names
+        .iter()
+        .map(|&n| {
+            event
+                .player_named(n)
+                .and_then(|id| squad.iter().position(|&s| s == id))
+                .map(|i| i + 1)
+                .ok_or_else(|| EventError::NotInTeam {
+                    name: n.to_owned(),
+                    team: team.to_owned(),
+                    round,
+                })
+        })
+        .collect::<Result<Vec<usize>, EventError>>()?;
+    let boards = event.settings.team_boards.unwrap_or(1) as usize;
+    if let Some(reason) =
+        teams::lineup_refusal(event.settings.board_order, boards, squad.len(), &places)
+    {
+        return Err(EventError::LineupRefused {
+            team: team.to_owned(),
+            lineup: places
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join("-"),
+            reason,
+        });
+    }
+    let mut next = event.clone();
+    let paired_match = next
+        .rounds
+        .iter_mut()
+        .find(|x| x.number == round)
+        .map(|x| &mut x.matches[m]);
+    if let Some(mt) = paired_match {
+        let first = mt.first == t;
+        for (k, g) in mt.games.iter_mut().enumerate() {
+            let player: PlayerId = squad[places[k] - 1];
+            match teams::colour_on_board(first, k as u32 + 1) {
+                Color::Red => g.red = player,
+                Color::Black => g.black = player,
+            }
+        }
     }
     Ok(next)
 }

@@ -136,6 +136,47 @@ pub enum EventError {
         /// The round.
         round: u32,
     },
+    /// A team name that is not registered.
+    #[error("no team named '{0}' in this event")]
+    UnknownTeam(String),
+    /// A team with no match in a round (a bye, or not paired).
+    #[error("team '{team}' has no match in round {round}")]
+    NotPaired {
+        /// The team.
+        team: String,
+        /// The round.
+        round: u32,
+    },
+    /// A line-up changed after a game of the match has a result.
+    #[error("round {round}, board {board} already has a result: team '{team}' cannot change its line-up")]
+    LineupTooLate {
+        /// The round.
+        round: u32,
+        /// The board with a result.
+        board: u32,
+        /// The team.
+        team: String,
+    },
+    /// A player fielded for a team they do not play for (or who withdrew).
+    #[error("'{name}' is not a player of team '{team}' in round {round}")]
+    NotInTeam {
+        /// The player.
+        name: String,
+        /// The team.
+        team: String,
+        /// The round.
+        round: u32,
+    },
+    /// A line-up the board-order rule does not allow (12.1–12.3).
+    #[error("team '{team}': the line-up {lineup} is not allowed: {reason}")]
+    LineupRefused {
+        /// The team.
+        team: String,
+        /// The line-up, by the players' places in the team's board order.
+        lineup: String,
+        /// Why.
+        reason: &'static str,
+    },
     /// A game record that does not give a result.
     #[error("{0}")]
     GameRecord(String),

@@ -165,6 +165,8 @@ pub struct Settings {
     pub qualifiers: u32,
     /// Games of a knockout match before a tie-break game (1 or 2; 13.5).
     pub knockout_games: u32,
+    /// Double elimination (雙敗淘汰) rather than single in a knockout (11.1).
+    pub double_elimination: bool,
 }
 
 impl Default for Settings {
@@ -183,6 +185,7 @@ impl Default for Settings {
             groups: 2,
             qualifiers: 2,
             knockout_games: 1,
+            double_elimination: false,
         }
     }
 }

@@ -272,7 +272,8 @@ fn write_diff(tx: &Transaction, old: &Event, new: &Event) -> rusqlite::Result<()
                 tx.execute(
                     "INSERT INTO game (round, board, match_no, red, black, result, pgn, red_fouls,
                         black_fouls) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-                     ON CONFLICT (round, board) DO UPDATE SET result = excluded.result,
+                     ON CONFLICT (round, board) DO UPDATE SET red = excluded.red,
+                        black = excluded.black, result = excluded.result,
                         pgn = excluded.pgn, red_fouls = excluded.red_fouls,
                         black_fouls = excluded.black_fouls",
                     params![

@@ -100,6 +100,54 @@ pub fn lineup(event: &Event, team: Entrant, round: u32) -> Result<Vec<PlayerId>,
     Ok(players)
 }
 
+/// The team's players who may play in `round`, in board order (12.1): the squad a line-up is
+/// chosen from.
+pub fn squad(event: &Event, team: Entrant, round: u32) -> Vec<PlayerId> {
+    event
+        .teams()
+        .get(team)
+        .map(|t| {
+            t.members
+                .iter()
+                .copied()
+                .filter(|&m| event.players[m].active_in(round))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Why a line-up is refused under `order`, if it is (the check of [`lineup_allowed`], with the
+/// reason in words).
+pub fn lineup_refusal(
+    order: BoardOrder,
+    boards: usize,
+    squad: usize,
+    lineup: &[usize],
+) -> Option<&'static str> {
+    if lineup_allowed(order, boards, squad, lineup) {
+        return None;
+    }
+    Some(if lineup.len() != boards {
+        "a line-up names one player for each board"
+    } else if lineup
+        .iter()
+        .enumerate()
+        .any(|(i, p)| lineup[..i].contains(p))
+    {
+        "a player can take only one board"
+    } else {
+        match order {
+            BoardOrder::Fixed => {
+                "the board order is fixed (12.1): the team's first players, in their order"
+            }
+            BoardOrder::Substitutes => {
+                "with substitutes the players keep their board order (12.2): no one above a player ranked higher"
+            }
+            BoardOrder::PerMatch => "a line-up names players of the team",
+        }
+    })
+}
+
 /// The matches of a round from its pairs `(listed first, second)`: one game each in an
 /// individual event; in a team event one game a board, the first team red on odd boards.
 pub fn matches(

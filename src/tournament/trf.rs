@@ -1,34 +1,79 @@
-//! The FIDE Tournament Report File: written for other pairing programs and federations, and
-//! read back. The player records are the fixed columns of the FIDE layout (TRF16, kept by later
-//! editions): `001`, start rank (cols 5–8), name (15–47), rating (49–52), points (81–84), rank
-//! (86–89), and for each round from col 92 a block of ten: opponent's start rank (4 wide, `0000`
-//! for none), colour (`w` = red, who moves first; `b` = black; `-` none), result (`1 = 0`, `+ -`
-//! for forfeits, `U` a bye with the bye score, `Z` a bye with none; blank: not paired). A double
-//! forfeit is `-` for both. Header lines: `012` name, `062` players, `092` the system (Qipu's name), `XXR` rounds;
-//! team events add one `013` line per team (name in cols 5–36, then its players' start ranks).
+//! The FIDE Tournament Report File, TRF-2026 (FIDE Handbook, approved 2025): written for other
+//! pairing programs and federations, and read back. Every line ends with a carriage return and
+//! a line feed.
+//!
+//! - Header: `012` name, `062` players, `082` teams (a team event), `092` the system (Qipu's
+//!   name), `142` rounds (the earlier `XXR` is read as well), `152` the colour of the top-ranked
+//!   player paired in round 1 (`W` red, `B` black), `162` the bye's points when they are not
+//!   the full point of a pairing-allocated bye (`P`), `202` and `212` the tie-breaks by their
+//!   FIDE codes (15.1: `SB,WIN,DE`; 15.2: `BH,WIN`; 犯規 has no code and is not listed),
+//!   `352` the colours by board of the team listed first (13.2: `WBWB…`).
+//! - Player records `001`: start rank (cols 5–8), name (15–47), rating (49–52), registration
+//!   number (58–68), points (81–84), rank (86–89), and for each round from col 92 a block of
+//!   ten: opponent's start rank (4 wide, `0000` for none), colour (`w` = red, who moves first;
+//!   `b` = black; `-` none), result (`1 = 0`, `+ -` for forfeits, `U` a bye with the bye score,
+//!   `Z` a bye with none; blank: not paired). A double forfeit is `-` for both.
+//! - Team events: one `310` record a team (pairing number, name, match points, game points,
+//!   rank, its players' start ranks in board order), a `300` record for every team that played
+//!   a round in another order than its first players (12.2, 12.3), a `330` record for every
+//!   match lost by forfeit on all boards (21.4).
 
 use super::event::{Event, Game, Match, Player, Round, Settings, Stage, System};
 use super::record::Rounds;
 use super::result::BoardResult;
 use super::standings::standings;
+use super::teams::{colour_on_board, squad};
 use crate::rules::Color;
+
+/// The end of every line (TRF-2026, remark 1).
+const EOL: &str = "\r\n";
 
 /// Write the event as a TRF.
 pub fn write(event: &Event) -> String {
-    let mut out = String::new();
-    out.push_str(&format!("012 {}\n", event.name));
-    out.push_str(&format!("062 {}\n", event.players.len()));
-    out.push_str(&format!("092 {}\n", event.settings.system.name()));
+    let mut lines: Vec<String> = vec![
+        format!("012 {}", event.name),
+        format!("062 {}", event.players.len()),
+    ];
+    let team = event.is_team_event();
+    if team {
+        lines.push(format!("082 {}", event.teams().len()));
+    }
+    lines.push(format!("092 {}", event.settings.system.name()));
     let rounds = event.settings.rounds.unwrap_or(event.rounds.len() as u32);
-    out.push_str(&format!("XXR {}\n", rounds.max(event.rounds.len() as u32)));
-    let table = if event.is_team_event() {
+    lines.push(format!("142 {}", rounds.max(event.rounds.len() as u32)));
+    if let Some(colour) = initial_colour(event) {
+        lines.push(format!("152 {colour}"));
+    }
+    let bye = event.settings.bye_half_points;
+    if event.settings.system == System::Swiss && bye != 2 {
+        lines.push(format!("162  P {:>4}", points(bye)));
+    }
+    if !team {
+        let codes = if event.settings.system.is_round_robin() {
+            "SB,WIN,DE"
+        } else {
+            "BH,WIN"
+        };
+        lines.push(format!("202 {codes}"));
+        lines.push(format!("212 PTS,{codes}"));
+    }
+    if let Some(boards) = event.settings.team_boards {
+        let colours: String = (1..=boards)
+            .map(|b| match colour_on_board(true, b) {
+                Color::Red => 'W',
+                Color::Black => 'B',
+            })
+            .collect();
+        lines.push(format!("352 {colours}"));
+    }
+    let table = if team {
         Vec::new()
     } else {
         standings(event, Rounds::All, None)
     };
     for (id, p) in event.players.iter().enumerate() {
         let line = table.iter().find(|s| s.entrant == id);
-        let points: u32 = event.rounds.iter().map(|r| points_in(event, r, id)).sum();
+        let total: u32 = event.rounds.iter().map(|r| points_in(event, r, id)).sum();
         let mut rec = format!(
             "001 {:>4}      {:<33} {:>4} {:<3} {:>11} {:>10} {:>4} {:>4}",
             id + 1,
@@ -41,27 +86,122 @@ pub fn write(event: &Event) -> String {
                 .take(11)
                 .collect::<String>(),
             "",
-            format!("{:.1}", f64::from(points) / 2.0),
+            points(total),
             line.map(|s| s.rank).unwrap_or(0),
         );
         for r in &event.rounds {
             rec.push_str("  ");
             rec.push_str(&block(event, r, id));
         }
-        out.push_str(rec.trim_end());
-        out.push('\n');
+        lines.push(rec.trim_end().to_owned());
     }
-    if event.is_team_event() {
-        for t in event.teams() {
-            let mut line = format!("013 {:<32}", truncate(&t.name, 32));
-            for m in t.members {
-                line.push_str(&format!(" {:>4}", m + 1));
-            }
-            out.push_str(&line);
-            out.push('\n');
-        }
+    if team {
+        team_records(event, &mut lines);
+    }
+    let mut out = String::new();
+    for l in lines {
+        out.push_str(&l);
+        out.push_str(EOL);
     }
     out
+}
+
+/// Half points as TRF points: `1.5`.
+fn points(half: u32) -> String {
+    format!("{:.1}", f64::from(half) / 2.0)
+}
+
+/// `W` or `B`: the colour of the top-ranked player paired in round 1.
+fn initial_colour(event: &Event) -> Option<char> {
+    let first = event.rounds.first()?;
+    let top = first.games().min_by_key(|g| g.red.min(g.black))?;
+    Some(if top.red < top.black { 'W' } else { 'B' })
+}
+
+/// The `310`, `300` and `330` records of a team event.
+fn team_records(event: &Event, lines: &mut Vec<String>) {
+    let teams = event.teams();
+    let table = standings(event, Rounds::All, None);
+    for (t, team) in teams.iter().enumerate() {
+        let line = table.iter().find(|s| s.entrant == t);
+        let half = |v: Option<f64>| v.map_or_else(String::new, |x| format!("{x:.1}"));
+        let mut rec = format!(
+            "310 {:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3}  ",
+            t + 1,
+            truncate(&team.name, 32),
+            "",
+            "",
+            half(line.and_then(|s| s.match_points)),
+            half(line.and_then(|s| s.game_points)),
+            line.map_or(0, |s| s.rank),
+        );
+        let members: Vec<String> = team
+            .members
+            .iter()
+            .map(|m| format!("{:>4}", m + 1))
+            .collect();
+        rec.push_str(&members.join(" "));
+        lines.push(rec.trim_end().to_owned());
+    }
+    let boards = event.settings.team_boards.unwrap_or(1) as usize;
+    for r in &event.rounds {
+        for m in &r.matches {
+            for (t, opp, first) in [(m.first, m.second, true), (m.second, m.first, false)] {
+                let fielded: Vec<usize> = m
+                    .games
+                    .iter()
+                    .enumerate()
+                    .map(|(k, g)| g.player(colour_on_board(first, k as u32 + 1)))
+                    .collect();
+                let default: Vec<usize> =
+                    squad(event, t, r.number).into_iter().take(boards).collect();
+                if fielded != default {
+                    let ids: Vec<String> =
+                        fielded.iter().map(|p| format!("{:>4}", p + 1)).collect();
+                    lines.push(format!(
+                        "300 {:>3} {:>3} {:>3} {}",
+                        r.number,
+                        t + 1,
+                        opp + 1,
+                        ids.join(" ")
+                    ));
+                }
+            }
+            if let Some(kind) = forfeited(m) {
+                lines.push(format!(
+                    "330 {kind} {:>3} {:>3} {:>3}",
+                    r.number,
+                    m.first + 1,
+                    m.second + 1
+                ));
+            }
+        }
+    }
+}
+
+/// `+-`, `-+` or `--` for a team match forfeited on every board (the team listed first is
+/// "white"), `None` for a match with a game played or a result missing.
+fn forfeited(m: &Match) -> Option<&'static str> {
+    let results: Vec<BoardResult> = m.games.iter().map(|g| g.result).collect::<Option<_>>()?;
+    if results.is_empty() || results.iter().any(|r| r.played()) {
+        return None;
+    }
+    if results.iter().all(|r| *r == BoardResult::DoubleForfeit) {
+        return Some("--");
+    }
+    let first_won = m.games.iter().enumerate().all(|(k, g)| {
+        g.result
+            .is_some_and(|r| r.half_points(colour_on_board(true, k as u32 + 1)) == 2)
+    });
+    let second_won = m.games.iter().enumerate().all(|(k, g)| {
+        g.result
+            .is_some_and(|r| r.half_points(colour_on_board(false, k as u32 + 1)) == 2)
+    });
+    match (first_won, second_won) {
+        (true, _) => Some("+-"),
+        (_, true) => Some("-+"),
+        _ => None,
+    }
 }
 
 fn truncate(s: &str, n: usize) -> String {
@@ -164,7 +304,7 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                     settings.system = s;
                 }
             }
-            Some("XXR") => {
+            Some("142" | "XXR") => {
                 settings.rounds = Some(
                     field(5, chars.len())
                         .parse()
