@@ -753,7 +753,7 @@ fn eleven_one_double_elimination_two_losses_out() {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                state % 2 == 0
+                state.is_multiple_of(2)
             });
         }
         let mut losses = vec![0; n];

@@ -183,6 +183,9 @@ enum State {
     Pending(Entrant, Entrant, u32),
 }
 
+/// A match being played: its two entrants and the games played so far.
+type Playing = (Entrant, Entrant, u32);
+
 /// The bracket of the event: every match with its state.
 struct Bracket {
     defs: Vec<Def>,
@@ -251,7 +254,7 @@ impl Bracket {
     }
 
     /// The lowest level with a match being played, and those matches.
-    fn next(&self) -> Option<(u32, Vec<(Entrant, Entrant, u32)>)> {
+    fn next(&self) -> Option<(u32, Vec<Playing>)> {
         let playing = || {
             self.defs
                 .iter()
