@@ -16,10 +16,12 @@ use crate::referee::RuleSet;
 use super::board::{self, BoardView};
 use super::clock_panel;
 use super::command::{Command, GameToShow};
-use super::export_dialog::ExportDialog;
-use super::files::{self, FileDialogs, ListedGame, NativeDialogs};
+use super::export_dialog::{ExportDialog, ExportJob};
+use super::file_chooser::{Answer, FileChooser, Purpose};
+use super::files::{self, FileDialogs, ListedGame, Picked};
+use super::native_dialogs::NativeDialogs;
 use super::record_panel;
-use super::session::Session;
+use super::session::{Notice, Session};
 use super::settings::Settings;
 use super::setup_editor::{self, SetupEditor};
 use super::status;
@@ -37,7 +39,7 @@ pub struct AppOptions {
 impl Default for AppOptions {
     fn default() -> Self {
         AppOptions {
-            dialogs: Box::new(NativeDialogs),
+            dialogs: Box::new(NativeDialogs::default()),
             autosave: eframe::storage_dir("Qipu").map(|dir| dir.join("autosave.pgn")),
         }
     }
@@ -56,6 +58,19 @@ enum Question {
     },
     /// Unsaved work was found from a run that did not end normally.
     Restore(Game),
+}
+
+/// The file the autosaved game belonged to, kept beside the autosave (`autosave.json`), so that
+/// a restored game comes back with its name and title.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Origin {
+    path: Option<PathBuf>,
+    save_in_place: bool,
+}
+
+/// Where the origin of the autosave at `autosave` is kept.
+fn origin_file(autosave: &Path) -> PathBuf {
+    autosave.with_extension("json")
 }
 
 /// The application.
@@ -81,6 +96,12 @@ pub struct QipuApp {
     export: Option<ExportDialog>,
     /// The command palette's query, while it is open.
     palette: Option<String>,
+    /// Qipu's own file dialog, while it is open.
+    chooser: Option<FileChooser>,
+    /// What to do once the game is saved (the close prompt's Save: go on closing).
+    after_save: Option<Command>,
+    /// The file of the autosave found at start, until it is restored or discarded.
+    restored_origin: Option<Origin>,
 }
 
 impl QipuApp {
@@ -118,6 +139,11 @@ impl QipuApp {
             .and_then(|text| read_pgn_text(&text).next())
             .and_then(Result::ok)
             .map(Question::Restore);
+        let restored_origin = options
+            .autosave
+            .as_deref()
+            .and_then(|path| std::fs::read_to_string(origin_file(path)).ok())
+            .and_then(|text| serde_json::from_str(&text).ok());
         QipuApp {
             session,
             settings,
@@ -131,6 +157,9 @@ impl QipuApp {
             setup: None,
             export: None,
             palette: None,
+            chooser: None,
+            after_save: None,
+            restored_origin,
         }
     }
 
@@ -190,20 +219,36 @@ impl QipuApp {
                 let (game, cut) = self.session.game_to_save();
                 ctx.copy_text(files::pgn_text(&game, lang));
                 self.error = cut.map(|e| log_cut_message(&e, lang));
+                let moves = game.main_line().len();
+                self.session
+                    .apply(&Command::Notify(Notice::CopiedPgn(moves)));
             }
             Command::PasteText(text) => self.paste(&text),
             Command::Open => {
-                if let Some(path) = self.options.dialogs.pick_open(lang) {
-                    self.open(path);
-                }
+                let folder = self.folder();
+                let picked = self.options.dialogs.pick_open(lang, &folder);
+                self.picked(ctx, Purpose::Open, picked, &folder);
             }
             Command::OpenPath(path) => self.open(path),
             Command::PickGame(index) => self.pick_game(index),
             Command::Save => match self.path.clone() {
-                Some(path) if self.save_in_place => self.save(path),
-                _ => self.save_as(),
+                Some(path) if self.save_in_place => self.save(ctx, path),
+                _ => self.save_as(ctx),
             },
-            Command::SaveAs => self.save_as(),
+            Command::SaveAs => self.save_as(ctx),
+            Command::SaveTo(path) => self.save(ctx, path),
+            Command::ChooseExportFile(name) => {
+                let suggested = self.folder().join(name);
+                let picked = self.options.dialogs.pick_export(lang, &suggested);
+                self.picked(ctx, Purpose::Export, picked, &suggested);
+            }
+            Command::RestoreAutosave(_) => {
+                self.session.apply(&command);
+                if let Some(origin) = self.restored_origin.take() {
+                    self.path = origin.path;
+                    self.save_in_place = origin.save_in_place;
+                }
+            }
             Command::OpenSetup => {
                 self.setup = Some(SetupEditor::new(self.session.position().to_setup()))
             }
@@ -217,6 +262,7 @@ impl QipuApp {
             Command::OpenPalette => self.palette = Some(String::new()),
             Command::DiscardChanges => {
                 self.session.apply(&Command::MarkSaved);
+                self.restored_origin = None;
                 self.remove_autosave();
             }
             Command::Quit => {
@@ -300,14 +346,73 @@ impl QipuApp {
         }
     }
 
-    fn save_as(&mut self) {
-        let name = suggested_name(self.session.game());
-        if let Some(path) = self.options.dialogs.pick_save(self.session.lang(), &name) {
-            self.save(path);
+    /// The folder a file dialog starts in: the game's own, else that of the last file used,
+    /// else the working directory.
+    fn folder(&self) -> PathBuf {
+        let folder_of = |path: &PathBuf| {
+            path.parent()
+                .filter(|folder| !folder.as_os_str().is_empty())
+                .map(Path::to_owned)
+        };
+        self.path
+            .as_ref()
+            .and_then(folder_of)
+            .or_else(|| self.settings.recent.first().and_then(folder_of))
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default()
+    }
+
+    /// Where Save as suggests: the game's own name as PGN in its folder (`w2.pgn` beside an
+    /// opened `w2.xqf`), else the players' names.
+    fn suggested_path(&self) -> PathBuf {
+        let name = self
+            .path
+            .as_ref()
+            .and_then(|path| path.file_stem())
+            .map_or_else(
+                || suggested_name(self.session.game()),
+                |stem| format!("{}.pgn", stem.to_string_lossy()),
+            );
+        self.folder().join(name)
+    }
+
+    fn save_as(&mut self, ctx: &egui::Context) {
+        let suggested = self.suggested_path();
+        let picked = self
+            .options
+            .dialogs
+            .pick_save(self.session.lang(), &suggested);
+        self.picked(ctx, Purpose::Save, picked, &suggested);
+    }
+
+    /// Go on with what a file dialog answered; when the system's could not be shown, Qipu's
+    /// own opens on `suggested` and the status line says why.
+    fn picked(&mut self, ctx: &egui::Context, purpose: Purpose, picked: Picked, suggested: &Path) {
+        match picked {
+            Ok(Some(path)) => self.chosen(ctx, purpose, path),
+            Ok(None) => self.after_save = None,
+            Err(why) => {
+                self.session
+                    .apply(&Command::Notify(Notice::OwnFileDialog(why)));
+                self.chooser = Some(FileChooser::new(purpose, suggested));
+            }
         }
     }
 
-    fn save(&mut self, path: PathBuf) {
+    /// A file was chosen for `purpose`.
+    fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, path: PathBuf) {
+        match purpose {
+            Purpose::Open => self.open(path),
+            Purpose::Save => self.save(ctx, path),
+            Purpose::Export => {
+                if let Some(export) = &mut self.export {
+                    export.run(&ExportJob { path }, &self.session);
+                }
+            }
+        }
+    }
+
+    fn save(&mut self, ctx: &egui::Context, path: PathBuf) {
         let (game, cut) = self.session.game_to_save();
         let text = files::pgn_text(&game, self.session.lang());
         match save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
@@ -315,11 +420,19 @@ impl QipuApp {
                 self.session.apply(&Command::MarkSaved);
                 self.settings.remember(path.clone());
                 self.save_in_place = true;
+                self.session
+                    .apply(&Command::Notify(Notice::Saved(path.clone())));
                 self.path = Some(path);
                 self.remove_autosave();
                 self.error = cut.map(|e| log_cut_message(&e, self.session.lang()));
+                if let Some(then) = self.after_save.take() {
+                    self.apply(ctx, then);
+                }
             }
-            Err(e) => self.error = Some(e.message(self.session.lang())),
+            Err(e) => {
+                self.after_save = None;
+                self.error = Some(e.message(self.session.lang()));
+            }
         }
     }
 
@@ -340,12 +453,29 @@ impl QipuApp {
         let text = files::pgn_text(&game, self.session.lang());
         if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
             self.error = Some(e.message(self.session.lang()));
+            return;
+        }
+        let origin = Origin {
+            path: self.path.clone(),
+            save_in_place: self.save_in_place,
+        };
+        if let Ok(text) = serde_json::to_string(&origin) {
+            let written = save_atomic(
+                &origin_file(&path),
+                text.as_bytes(),
+                TargetState::Safe,
+                false,
+            );
+            if let Err(e) = written {
+                self.error = Some(e.message(self.session.lang()));
+            }
         }
     }
 
     fn remove_autosave(&self) {
         if let Some(path) = &self.options.autosave {
             let _ = std::fs::remove_file(path);
+            let _ = std::fs::remove_file(origin_file(path));
         }
     }
 
@@ -517,6 +647,8 @@ impl QipuApp {
                     ));
                     ui.horizontal(|ui| {
                         if ui.button(lang.pick("Save", "保存", "儲存")).clicked() {
+                            // Once saved, what was asked goes on (closing the window, opening).
+                            self.after_save = Some(pending.clone().unwrap_or(Command::Quit));
                             commands.push(Command::Save);
                             close = true;
                         }
@@ -661,7 +793,11 @@ impl QipuApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.question = Some(Question::Discard(None));
         }
-        if self.question.is_none() && self.setup.is_none() && self.palette.is_none() {
+        if self.question.is_none()
+            && self.setup.is_none()
+            && self.palette.is_none()
+            && self.chooser.is_none()
+        {
             self.keyboard(&ctx, &mut commands);
         }
 
@@ -702,13 +838,23 @@ impl QipuApp {
         self.question(&ctx, &mut commands);
         self.palette(&ctx, &mut commands);
         if let Some(export) = &mut self.export {
-            if !export.show(
-                &ctx,
-                &self.session,
-                self.options.dialogs.as_mut(),
-                &mut commands,
-            ) {
+            if !export.show(&ctx, &self.session, &mut commands) {
                 self.export = None;
+            }
+        }
+        if let Some(chooser) = &mut self.chooser {
+            let lang = self.session.lang();
+            if let Some(answer) = chooser.show(&ctx, lang, &self.settings.recent) {
+                let purpose = chooser.purpose();
+                self.chooser = None;
+                match answer {
+                    Answer::Chosen(path) => commands.push(match purpose {
+                        Purpose::Open => Command::OpenPath(path),
+                        Purpose::Save => Command::SaveTo(path),
+                        Purpose::Export => Command::Export(ExportJob { path }),
+                    }),
+                    Answer::Cancelled => self.after_save = None,
+                }
             }
         }
         if let Some(error) = self.error.clone() {

@@ -13,7 +13,8 @@ use crate::rules::{Color, Position, Status};
 
 use super::app::{AppOptions, QipuApp};
 use super::command::Command;
-use super::files::{self, NativeDialogs};
+use super::files;
+use super::native_dialogs::NativeDialogs;
 
 /// Frame times over a run.
 #[derive(Clone, Copy, Debug)]
@@ -120,7 +121,7 @@ fn headless_app(ctx: &egui::Context) -> QipuApp {
     QipuApp::headless(
         ctx,
         AppOptions {
-            dialogs: Box::new(NativeDialogs),
+            dialogs: Box::new(NativeDialogs::own_only()),
             autosave: None,
         },
     )

@@ -144,6 +144,12 @@ pub enum Command {
     DiscardChanges,
     /// Close the window (asking first when there are unsaved changes).
     Quit,
+    /// Say this in the status line (what a file command did, or why it went another way).
+    Notify(super::session::Notice),
+    /// Save the game to this file (chosen in Qipu's own file dialog).
+    SaveTo(PathBuf),
+    /// Ask where to write the export the export window describes (suggesting this name).
+    ChooseExportFile(String),
     /// Write the export the export window describes, to the file chosen.
     Export(super::export_dialog::ExportJob),
 }
@@ -177,6 +183,9 @@ impl Command {
                 | Command::Export(_)
                 | Command::DiscardChanges
                 | Command::Quit
+                | Command::Notify(_)
+                | Command::SaveTo(_)
+                | Command::ChooseExportFile(_)
                 | Command::RequestPaste
                 | Command::OpenPalette
                 | Command::Undo

@@ -1,7 +1,7 @@
 //! The export window: a board diagram of the position on the board or of every position of
 //! its line (PNG, width chosen by the user, with the file numbers, the last move and the
 //! move's arrows and points), or the scoresheet as PNG pages in full or abbreviated notation.
-//! The file is asked for through the app's [`FileDialogs`], so tests script it.
+//! The file is asked for by the app ([`Command::ChooseExportFile`]), through its file dialogs.
 
 use std::path::{Path, PathBuf};
 
@@ -17,7 +17,6 @@ use crate::lang::Language;
 use crate::notation::{Notation, Script};
 
 use super::command::Command;
-use super::files::FileDialogs;
 use super::session::Session;
 
 /// An export to write: the window's choices go with it, the file is the one chosen.
@@ -71,7 +70,6 @@ impl ExportDialog {
         &mut self,
         ctx: &egui::Context,
         session: &Session,
-        dialogs: &mut dyn FileDialogs,
         commands: &mut Vec<Command>,
     ) -> bool {
         let lang = session.lang();
@@ -136,9 +134,7 @@ impl ExportDialog {
             }
             ui.horizontal(|ui| {
                 if ui.button(lang.pick("Export…", "导出…", "匯出…")).clicked() {
-                    if let Some(path) = dialogs.pick_export(lang, self.suggested_name()) {
-                        commands.push(Command::Export(ExportJob { path }));
-                    }
+                    commands.push(Command::ChooseExportFile(self.suggested_name().to_owned()));
                 }
                 if ui.button(lang.pick("Close", "关闭", "關閉")).clicked() {
                     open = false;

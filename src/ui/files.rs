@@ -11,47 +11,54 @@ use crate::lang::Language;
 use crate::notation::Script;
 use crate::record::Game;
 
+/// What a file chooser answered: the file, `Ok(None)` if the user cancelled, or why no chooser
+/// could be shown (then the app shows its own, [`super::file_chooser`]).
+pub type Picked = Result<Option<PathBuf>, NoDialog>;
+
 /// File choosers. The app asks, the user (or a test script) answers.
 pub trait FileDialogs {
-    /// A file to open, or `None` if the user cancelled.
-    fn pick_open(&mut self, lang: Language) -> Option<PathBuf>;
-    /// Where to save, or `None` if the user cancelled.
-    fn pick_save(&mut self, lang: Language, suggested_name: &str) -> Option<PathBuf>;
+    /// A file to open, starting in `folder`.
+    fn pick_open(&mut self, lang: Language, folder: &Path) -> Picked;
+    /// Where to save, suggesting `suggested` (its folder and name).
+    fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picked;
     /// Where to write an exported picture (PNG); by default asked like [`Self::pick_save`].
-    fn pick_export(&mut self, lang: Language, suggested_name: &str) -> Option<PathBuf> {
-        self.pick_save(lang, suggested_name)
+    fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picked {
+        self.pick_save(lang, suggested)
     }
 }
 
-/// The system's own dialogs (rfd).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NativeDialogs;
+/// Why the system's file chooser was not shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoDialog {
+    /// The user asked for Qipu's own dialog (`QIPU_FILE_DIALOG=own`).
+    #[error("Qipu's own file dialog was asked for (QIPU_FILE_DIALOG=own)")]
+    Asked,
+    /// The system could not show one: no desktop portal and no zenity (the system's words).
+    #[error("no system file chooser could be shown: {0}")]
+    Unavailable(String),
+}
 
-impl FileDialogs for NativeDialogs {
-    fn pick_open(&mut self, lang: Language) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .set_title(lang.pick("Open a game", "打开棋谱", "開啟棋譜"))
-            .add_filter(
-                lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
-                &["pgn", "xqf", "json", "fen"],
-            )
-            .pick_file()
-    }
-
-    fn pick_save(&mut self, lang: Language, suggested_name: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .set_title(lang.pick("Save the game", "保存棋谱", "儲存棋譜"))
-            .add_filter("PGN", &["pgn"])
-            .set_file_name(suggested_name)
-            .save_file()
-    }
-
-    fn pick_export(&mut self, lang: Language, suggested_name: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .set_title(lang.pick("Export as PNG", "导出为 PNG", "匯出為 PNG"))
-            .add_filter("PNG", &["png"])
-            .set_file_name(suggested_name)
-            .save_file()
+impl NoDialog {
+    /// Why Qipu shows its own file dialog, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        match self {
+            NoDialog::Asked => lang
+                .pick(
+                    "Qipu's own file dialog (QIPU_FILE_DIALOG=own)",
+                    "使用 Qipu 自带的文件对话框（QIPU_FILE_DIALOG=own）",
+                    "使用 Qipu 內建的檔案對話框（QIPU_FILE_DIALOG=own）",
+                )
+                .to_owned(),
+            NoDialog::Unavailable(detail) => format!(
+                "{} ({detail})",
+                lang.pick(
+                    "The system file chooser could not be shown (no desktop portal, no zenity): \
+                     Qipu's own file dialog is used",
+                    "无法打开系统的文件选择器（没有桌面门户，也没有 zenity）：改用 Qipu 自带的文件对话框",
+                    "無法開啟系統的檔案選擇器（沒有桌面入口，也沒有 zenity）：改用 Qipu 內建的檔案對話框",
+                )
+            ),
+        }
     }
 }
 

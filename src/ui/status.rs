@@ -29,7 +29,12 @@ pub fn text(session: &Session) -> (String, Tone) {
             }
             other => other.text(lang),
         };
-        return (text, Tone::Alert);
+        let tone = match notice {
+            _ if notice.is_confirmation() => Tone::Plain,
+            Notice::OwnFileDialog(_) => Tone::Warning,
+            _ => Tone::Alert,
+        };
+        return (text, tone);
     }
     let judgement = &session.judgement();
     if let Some(ruling) = &judgement.ruling {

@@ -2,7 +2,7 @@
 //! the injected clock set by hand.
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use eframe::egui::accesskit::Role;
@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::competition::Moment;
 use qipu::lang::Language;
-use qipu::ui::{AppOptions, FileDialogs, QipuApp};
+use qipu::ui::{AppOptions, FileDialogs, Picked, QipuApp};
 
 /// Dialog answers given in advance, as a user would.
 #[derive(Default)]
@@ -23,11 +23,11 @@ pub struct Scripted {
 }
 
 impl FileDialogs for Scripted {
-    fn pick_open(&mut self, _: Language) -> Option<PathBuf> {
-        self.opens.pop_front()
+    fn pick_open(&mut self, _: Language, _: &Path) -> Picked {
+        Ok(self.opens.pop_front())
     }
-    fn pick_save(&mut self, _: Language, _: &str) -> Option<PathBuf> {
-        self.saves.pop_front()
+    fn pick_save(&mut self, _: Language, _: &Path) -> Picked {
+        Ok(self.saves.pop_front())
     }
 }
 

@@ -11,6 +11,8 @@ mod drawing;
 mod history;
 mod transcription;
 
+use std::path::PathBuf;
+
 use crate::competition::{Contest, ContestError, Moment};
 use crate::ending::Ending;
 use crate::lang::Language;
@@ -21,6 +23,7 @@ use crate::rules::{FenError, IllegalReason, Move, Position, Square};
 use crate::transcribe::Transcriber;
 
 use super::command::Command;
+use super::files::NoDialog;
 use super::timer::Timer;
 
 pub use clock::ClockRecordError;
@@ -42,6 +45,12 @@ pub enum Notice {
     },
     /// Pasted text was not a FEN position.
     BadFen(FenError),
+    /// The game was saved to this file.
+    Saved(PathBuf),
+    /// The game was put on the clipboard as PGN, with this many moves.
+    CopiedPgn(usize),
+    /// The system's file chooser was not shown: Qipu's own is.
+    OwnFileDialog(NoDialog),
 }
 
 impl Notice {
@@ -73,7 +82,23 @@ impl Notice {
                 lang.pick("Not a FEN position", "不是 FEN 局面", "不是 FEN 局面"),
                 e.message(lang)
             ),
+            Notice::Saved(path) => format!(
+                "{} {}",
+                lang.pick("Saved to", "已保存到", "已儲存到"),
+                path.display()
+            ),
+            Notice::CopiedPgn(moves) => match lang {
+                Language::English => format!("Copied the game as PGN ({moves} moves)"),
+                Language::SimplifiedChinese => format!("已将棋谱复制为 PGN（{moves} 着）"),
+                Language::TraditionalChinese => format!("已將棋譜複製為 PGN（{moves} 著）"),
+            },
+            Notice::OwnFileDialog(why) => why.message(lang),
         }
+    }
+
+    /// True for a report of what was done (a save, a copy), not a refusal or a warning.
+    pub fn is_confirmation(&self) -> bool {
+        matches!(self, Notice::Saved(_) | Notice::CopiedPgn(_))
     }
 }
 
@@ -474,6 +499,7 @@ impl Session {
             Command::SetMoveBox(text) => self.move_box.clone_from(text),
             Command::Tick => self.tick(),
             Command::MarkSaved => self.dirty = false,
+            Command::Notify(notice) => self.notice = Some(notice.clone()),
             Command::ContinueAsAnalysis => self.continue_as_analysis(),
             Command::SetComment(node, text)
                 if self.game.contains(*node) && self.game.comment(*node) != text =>

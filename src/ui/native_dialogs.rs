@@ -1,0 +1,176 @@
+//! The system's file choosers (rfd: the desktop portal, else zenity), and knowing when none
+//! could be shown.
+//!
+//! rfd answers `None` both when the user cancels and when no chooser could be shown at all (no
+//! portal and no zenity on a plain window manager); the difference is only in its log: the
+//! portal's failure is a warning ("Using zenity fallback") and zenity's an error ("Failed to save
+//! file with zenity: …"). A small logger watches rfd's errors, so that a `None` that came with one
+//! is told apart from a cancel and the app shows its own dialog.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use crate::lang::Language;
+
+use super::files::{FileDialogs, NoDialog, Picked};
+
+/// The environment variable that asks for Qipu's own file dialog (`own`) instead of the system's.
+pub const DIALOG_VARIABLE: &str = "QIPU_FILE_DIALOG";
+
+/// The system's own dialogs (rfd), or Qipu's when they cannot be shown or are not wanted.
+#[derive(Clone, Copy, Debug)]
+pub struct NativeDialogs {
+    /// Ask the system first; when false, every request gets [`NoDialog::Asked`].
+    system: bool,
+}
+
+impl Default for NativeDialogs {
+    /// The system's dialogs, unless `QIPU_FILE_DIALOG=own`.
+    fn default() -> Self {
+        let own = std::env::var(DIALOG_VARIABLE).is_ok_and(|v| v.trim() == "own");
+        NativeDialogs { system: !own }
+    }
+}
+
+impl NativeDialogs {
+    /// Never the system's dialogs: Qipu's own every time (as with `QIPU_FILE_DIALOG=own`).
+    pub fn own_only() -> NativeDialogs {
+        NativeDialogs { system: false }
+    }
+
+    /// Run one rfd dialog; a `None` that came with an rfd error means no dialog was shown.
+    fn ask(&self, dialog: impl FnOnce() -> Option<PathBuf>) -> Picked {
+        if !self.system {
+            return Err(NoDialog::Asked);
+        }
+        let watching = RfdWatch::install();
+        let before = RfdWatch::errors();
+        let picked = dialog();
+        if picked.is_none() && watching && RfdWatch::errors() != before {
+            return Err(NoDialog::Unavailable(RfdWatch::last()));
+        }
+        Ok(picked)
+    }
+}
+
+/// The starting folder and name of a suggested path, for rfd.
+fn with_suggestion(dialog: rfd::FileDialog, suggested: &Path) -> rfd::FileDialog {
+    let dialog = match suggested.parent().filter(|p| p.is_dir()) {
+        Some(folder) => dialog.set_directory(folder),
+        None => dialog,
+    };
+    match suggested.file_name() {
+        Some(name) => dialog.set_file_name(name.to_string_lossy()),
+        None => dialog,
+    }
+}
+
+impl FileDialogs for NativeDialogs {
+    fn pick_open(&mut self, lang: Language, folder: &Path) -> Picked {
+        self.ask(|| {
+            rfd::FileDialog::new()
+                .set_title(lang.pick("Open a game", "打开棋谱", "開啟棋譜"))
+                .add_filter(
+                    lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
+                    &["pgn", "xqf", "json", "fen"],
+                )
+                .set_directory(folder)
+                .pick_file()
+        })
+    }
+
+    fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picked {
+        self.ask(|| {
+            let dialog = rfd::FileDialog::new()
+                .set_title(lang.pick("Save the game", "保存棋谱", "儲存棋譜"))
+                .add_filter("PGN", &["pgn"]);
+            with_suggestion(dialog, suggested).save_file()
+        })
+    }
+
+    fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picked {
+        self.ask(|| {
+            let dialog = rfd::FileDialog::new()
+                .set_title(lang.pick("Export as PNG", "导出为 PNG", "匯出為 PNG"))
+                .add_filter("PNG", &["png"]);
+            with_suggestion(dialog, suggested).save_file()
+        })
+    }
+}
+
+/// The process's logger: counts rfd's errors and keeps the last one's words; everything else is
+/// dropped, as it was before (the program installs no other logger).
+struct RfdWatch;
+
+static RFD_ERRORS: AtomicUsize = AtomicUsize::new(0);
+static RFD_LAST: Mutex<String> = Mutex::new(String::new());
+static WATCHING: OnceLock<bool> = OnceLock::new();
+
+impl RfdWatch {
+    /// Install the logger once; false if another logger was there first (then a failure cannot
+    /// be told from a cancel).
+    fn install() -> bool {
+        *WATCHING.get_or_init(|| {
+            let installed = log::set_logger(&RfdWatch).is_ok();
+            if installed {
+                log::set_max_level(log::LevelFilter::Error);
+            }
+            installed
+        })
+    }
+
+    fn errors() -> usize {
+        RFD_ERRORS.load(Ordering::SeqCst)
+    }
+
+    fn last() -> String {
+        RFD_LAST.lock().map(|last| last.clone()).unwrap_or_default()
+    }
+}
+
+impl log::Log for RfdWatch {
+    fn enabled(&self, metadata: &log::Metadata<'_>) -> bool {
+        metadata.level() == log::Level::Error && metadata.target().starts_with("rfd")
+    }
+
+    fn log(&self, record: &log::Record<'_>) {
+        if !self.enabled(record.metadata()) {
+            return;
+        }
+        if let Ok(mut last) = RFD_LAST.lock() {
+            *last = record.args().to_string();
+        }
+        RFD_ERRORS.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn flush(&self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_rfd_error_is_counted_and_kept_and_other_records_are_not() {
+        assert!(RfdWatch::install());
+        let before = RfdWatch::errors();
+        log::error!(target: "wgpu_core", "not ours");
+        assert_eq!(RfdWatch::errors(), before);
+        log::error!(target: "rfd::backend", "Failed to save file with zenity: not found");
+        assert_eq!(RfdWatch::errors(), before + 1);
+        assert_eq!(
+            RfdWatch::last(),
+            "Failed to save file with zenity: not found"
+        );
+    }
+
+    #[test]
+    fn own_only_never_asks_the_system() {
+        let mut dialogs = NativeDialogs::own_only();
+        assert_eq!(
+            dialogs.pick_save(Language::English, Path::new("/tmp/w2.pgn")),
+            Err(NoDialog::Asked)
+        );
+    }
+}
