@@ -49,9 +49,48 @@ pub(crate) fn write(pos: &Position, mv: Move, options: &WriteOptions) -> Option<
     Some(out)
 }
 
+/// A text's strokes, for drawing them by hand where a renderer cannot place combining marks:
+/// the text without them, and for each stroke the index (in characters of that text) of the
+/// character it is drawn on, with where (under or over). A stroke with nothing before it is
+/// dropped.
+pub fn stroke_marks(text: &str) -> (String, Vec<(usize, Stroke)>) {
+    let mut plain = String::with_capacity(text.len());
+    let mut marks = Vec::new();
+    let mut count = 0;
+    for c in text.chars() {
+        let stroke = match c {
+            UNDERLINE => Stroke::Under,
+            OVERLINE => Stroke::Over,
+            _ => {
+                plain.push(c);
+                count += 1;
+                continue;
+            }
+        };
+        if count > 0 {
+            marks.push((count - 1, stroke));
+        }
+    }
+    (plain, marks)
+}
+
 /// Remove the strokes of an abbreviated move: what survives plain text.
 pub fn strip_strokes(text: &str) -> String {
     text.chars()
         .filter(|&c| c != UNDERLINE && c != OVERLINE)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stroke_marks_name_the_digit_each_stroke_is_drawn_on() {
+        // 相3̲5 (相三進五), 炮21 (炮二平一), 前車6̅ and a stroke with nothing before it.
+        let (plain, marks) = stroke_marks("相35\u{0332} · 炮21 · 前車6\u{0305}");
+        assert_eq!(plain, "相35 · 炮21 · 前車6");
+        assert_eq!(marks, [(2, Stroke::Under), (13, Stroke::Over)]);
+        assert_eq!(stroke_marks("\u{0332}5").1, []);
+    }
 }

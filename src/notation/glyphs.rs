@@ -29,7 +29,7 @@ pub(crate) enum PositionWord {
 
 /// A stroke drawn on the last digit of an abbreviated move (formats.md §2.6).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Stroke {
+pub enum Stroke {
     /// U+0332 COMBINING LOW LINE: a line under the digit.
     Under,
     /// U+0305 COMBINING OVERLINE: a line over the digit.

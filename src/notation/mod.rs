@@ -19,11 +19,11 @@ mod wxf;
 use std::fmt;
 use std::str::FromStr;
 
-pub use abbrev::strip_strokes;
+pub use abbrev::{strip_strokes, stroke_marks};
 pub use detect::{detect, script_of};
 pub use error::NotationError;
 pub(crate) use glyphs::piece_glyph;
-pub use glyphs::{Action, Script};
+pub use glyphs::{Action, Script, Stroke};
 
 use crate::lang::Language;
 use crate::rules::{IllegalReason, Move, Position};

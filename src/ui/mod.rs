@@ -13,6 +13,7 @@ mod export_dialog;
 mod file_chooser;
 mod files;
 pub mod fonts;
+pub mod move_text;
 mod native_dialogs;
 mod record_panel;
 mod screen_surface;

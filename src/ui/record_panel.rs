@@ -12,6 +12,7 @@ use crate::rules::Color;
 
 use super::annotate;
 use super::command::Command;
+use super::move_text;
 use super::session::Session;
 
 /// Width of the round column and of a move cell.
@@ -141,8 +142,8 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
 
 fn move_cell(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut Vec<Command>) {
     let current = node == session.cursor();
-    let text = RichText::new(annotated_move_text(session, node)).size(15.0);
-    let response = ui.add_sized([MOVE_WIDTH, 22.0], egui::Button::selectable(current, text));
+    let text = annotated_move_text(session, node);
+    let response = move_text::button(ui, current, &text, 15.0, egui::vec2(MOVE_WIDTH, 22.0));
     annotate::context_menu(&response, session, node, commands);
     if current {
         response.scroll_to_me(None);
@@ -282,10 +283,9 @@ fn variation_line(
             ui.label(RichText::new(format!("{}{dots}", before.fullmove_number())).weak());
         }
         let current = node == session.cursor();
-        let response = ui.add(egui::Button::selectable(
-            current,
-            annotated_move_text(session, node),
-        ));
+        let text = annotated_move_text(session, node);
+        let size = egui::TextStyle::Button.resolve(ui.style()).size;
+        let response = move_text::button(ui, current, &text, size, egui::Vec2::ZERO);
         annotate::context_menu(&response, session, node, commands);
         if response.clicked() {
             commands.push(Command::GoTo(node));

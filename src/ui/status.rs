@@ -6,6 +6,7 @@ use crate::lang::Language;
 use crate::notation::illegal_move_text;
 use crate::referee::Referee;
 
+use super::move_text;
 use super::session::{Notice, Session};
 
 /// How the status line should look.
@@ -121,7 +122,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
         Tone::Warning => Color32::from_rgb(170, 100, 0),
         Tone::Alert => Color32::from_rgb(170, 20, 20),
     };
-    ui.add(egui::Label::new(RichText::new(text).size(15.0).color(color)).wrap());
+    move_text::label(ui, &text, 15.0, color);
     if let Some((count, tone)) = natural_limit(session) {
         let text = RichText::new(count).size(13.0);
         ui.label(match tone {
@@ -130,8 +131,9 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
         });
     }
     if session.notice().is_none() {
+        let weak = ui.visuals().weak_text_color();
         for line in evidence(session) {
-            ui.label(RichText::new(line).size(13.0).weak());
+            move_text::label(ui, &line, 13.0, weak);
         }
     }
 }

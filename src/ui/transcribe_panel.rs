@@ -11,6 +11,7 @@ use crate::rules::{Color, Move, Position};
 use crate::transcribe::Stop;
 
 use super::command::Command;
+use super::move_text;
 use super::session::Session;
 use super::sheet_gaps;
 use super::user_command::{Scope, UserCommand};
@@ -92,10 +93,9 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
     });
 
     if let Some(stop) = session.transcriber().stop() {
-        ui.label(
-            RichText::new(stop.message(lang, session.notation()))
-                .color(Color32::from_rgb(0xb0, 0x20, 0x20)),
-        );
+        let size = egui::TextStyle::Body.resolve(ui.style()).size;
+        let message = stop.message(lang, session.notation());
+        move_text::label(ui, &message, size, Color32::from_rgb(0xb0, 0x20, 0x20));
         ui.horizontal_wrapped(|ui| match stop {
             Stop::Ambiguous {
                 candidates,
@@ -104,7 +104,9 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
             } => {
                 for (i, &mv) in candidates.iter().enumerate() {
                     let label = format!("{}. {}", i + 1, written(position, mv, session.notation()));
-                    if ui.button(label).clicked() {
+                    if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO)
+                        .clicked()
+                    {
                         commands.push(Command::Transcribe((i + 1).to_string()));
                     }
                 }
@@ -116,8 +118,8 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
             } => {
                 for suggestion in suggestions {
                     let mv = suggestion.mv;
-                    if ui
-                        .button(written(position, mv, session.notation()))
+                    let label = written(position, mv, session.notation());
+                    if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO)
                         .clicked()
                     {
                         commands.push(Command::Transcribe(mv.to_string()));
@@ -205,6 +207,11 @@ fn box_keys(ui: &egui::Ui, session: &Session, empty: bool, commands: &mut Vec<Co
 }
 
 /// A move in the notation shown, with ICCS beside it unless that is the notation.
+/// The size of a button's text.
+fn button_size(ui: &egui::Ui) -> f32 {
+    egui::TextStyle::Button.resolve(ui.style()).size
+}
+
 fn written(position: &Position, mv: Move, notation: Notation) -> String {
     let text = write_move(position, mv, notation, &WriteOptions::default());
     if notation == Notation::Iccs {
