@@ -90,7 +90,7 @@ mod tests {
         // 相3̲5 (相三進五), 炮21 (炮二平一), 前車6̅ and a stroke with nothing before it.
         let (plain, marks) = stroke_marks("相35\u{0332} · 炮21 · 前車6\u{0305}");
         assert_eq!(plain, "相35 · 炮21 · 前車6");
-        assert_eq!(marks, [(2, Stroke::Under), (13, Stroke::Over)]);
+        assert_eq!(marks, [(2, Stroke::Under), (14, Stroke::Over)]);
         assert_eq!(stroke_marks("\u{0332}5").1, []);
     }
 }
