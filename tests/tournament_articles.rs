@@ -850,3 +850,27 @@ fn twelve_three_lineup_per_match_and_fixed() {
     let refs: Vec<&str> = in_order.iter().map(String::as_str).collect();
     assert_eq!(edit::set_lineup(&fixed, 1, &second, &refs).unwrap(), fixed);
 }
+
+/// A registration is corrected: a new rating and club stand, a name already taken or empty is
+/// refused, and the team stays once round 1 is paired.
+#[test]
+fn a_player_is_edited_within_the_rules() {
+    let e = paired_rr(&["A", "B", "C"]);
+    let a = id(&e, "A");
+    let fixed = Player {
+        rating: Some(2222),
+        club: "Shanghai".to_owned(),
+        ..Player::named(" A. Li ")
+    };
+    let next = edit::edit_player(&e, a, fixed).unwrap();
+    assert_eq!(next.players[a].name, "A. Li");
+    assert_eq!(next.players[a].rating, Some(2222));
+    assert!(edit::edit_player(&e, a, Player::named("B")).is_err());
+    assert!(edit::edit_player(&e, a, Player::named("  ")).is_err());
+    let started = pair_next(&e).unwrap();
+    let moved = Player {
+        team: "X".to_owned(),
+        ..Player::named("A")
+    };
+    assert!(edit::edit_player(&started, a, moved).is_err());
+}

@@ -29,6 +29,36 @@ pub fn add_players(event: &Event, players: Vec<Player>) -> Result<Event, EventEr
     Ok(next)
 }
 
+/// Change the registration of player `id` (the players' list in registration order): the name
+/// stays non-empty and unique; the team changes only before round 1 is paired (it decides who
+/// plays for whom); a withdrawal and penalties are kept as they were (they have their own
+/// changes, [`withdraw`] and [`penalize`]).
+pub fn edit_player(event: &Event, id: PlayerId, player: Player) -> Result<Event, EventError> {
+    let name = player.name.trim().to_owned();
+    let current = event
+        .players
+        .get(id)
+        .ok_or_else(|| EventError::UnknownPlayer(format!("number {}", id + 1)))?;
+    if name.is_empty() {
+        return Err(EventError::EmptyName);
+    }
+    if event.player_named(&name).is_some_and(|other| other != id) {
+        return Err(EventError::DuplicatePlayer(name));
+    }
+    if player.team != current.team && !event.rounds.is_empty() {
+        return Err(EventError::Started(event.settings.system.name()));
+    }
+    let mut next = event.clone();
+    next.players[id] = Player {
+        name,
+        withdrawn_after_round: current.withdrawn_after_round,
+        warnings: current.warnings,
+        disqualifications: current.disqualifications,
+        ..player
+    };
+    Ok(next)
+}
+
 /// Enter the result of `board` in `round`; refused for a board that does not exist or already
 /// has a result.
 pub fn set_result(

@@ -177,6 +177,14 @@ pub enum EventError {
         /// Why.
         reason: &'static str,
     },
+    /// A file the event reads from (a players' list) that cannot be read.
+    #[error("{path}: {reason}")]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why, with the line and column where there is one.
+        reason: String,
+    },
     /// A game record that does not give a result.
     #[error("{0}")]
     GameRecord(String),

@@ -48,7 +48,8 @@ pub fn render(event: &Event, format: Format) -> Result<Vec<u8>, PdfPending> {
     })
 }
 
-fn table(event: &Event) -> Vec<Standing> {
+/// The standings an export shows: the event's own table (a knockout's by the bracket).
+pub fn table(event: &Event) -> Vec<Standing> {
     let lines = standings(event, default_rounds(event), None);
     if event.settings.system == super::event::System::Knockout {
         knockout::standings(event, lines)
@@ -59,7 +60,7 @@ fn table(event: &Event) -> Vec<Standing> {
 
 /// One crosstable cell per round for each player: opponent's start number, colour (r/b) and
 /// the mark (1 ½ 0 + −); a bye is `bye`.
-fn crosstable(event: &Event) -> Vec<(String, Vec<String>)> {
+pub fn crosstable(event: &Event) -> Vec<(String, Vec<String>)> {
     event
         .players
         .iter()

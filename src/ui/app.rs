@@ -16,6 +16,7 @@ use crate::referee::RuleSet;
 use super::board::{self, BoardView};
 use super::clock_panel;
 use super::command::{Command, GameToShow};
+use super::event_window::EventWindow;
 use super::export_dialog::{ExportDialog, ExportJob};
 use super::file_chooser::{Answer, FileChooser, Purpose};
 use super::files::{self, FileDialogs, ListedGame, Picked};
@@ -102,6 +103,8 @@ pub struct QipuApp {
     after_save: Option<Command>,
     /// The file of the autosave found at start, until it is restored or discarded.
     restored_origin: Option<Origin>,
+    /// The Event window, while open.
+    event: Option<EventWindow>,
 }
 
 impl QipuApp {
@@ -160,6 +163,7 @@ impl QipuApp {
             chooser: None,
             after_save: None,
             restored_origin,
+            event: None,
         }
     }
 
@@ -256,6 +260,14 @@ impl QipuApp {
             Command::Export(job) => {
                 if let Some(export) = &mut self.export {
                     export.run(&job, &self.session);
+                }
+            }
+            Command::OpenEvent => {
+                self.event.get_or_insert_with(|| EventWindow::new(ctx));
+            }
+            Command::Event(asked) => {
+                if let Some(window) = &mut self.event {
+                    window.apply(asked, &self.session, self.options.dialogs.as_mut());
                 }
             }
             Command::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
@@ -855,6 +867,11 @@ impl QipuApp {
                     }),
                     Answer::Cancelled => self.after_save = None,
                 }
+            }
+        }
+        if let Some(window) = &mut self.event {
+            if !window.show(&ctx, &self.session, &mut commands) {
+                self.event = None;
             }
         }
         if let Some(error) = self.error.clone() {

@@ -152,6 +152,10 @@ pub enum Command {
     ChooseExportFile(String),
     /// Write the export the export window describes, to the file chosen.
     Export(super::export_dialog::ExportJob),
+    /// Open the Event window (the tournament).
+    OpenEvent,
+    /// What a button of the Event window asks for.
+    Event(super::event_window::EventCommand),
 }
 
 impl Command {
@@ -181,6 +185,8 @@ impl Command {
                 | Command::OpenSetup
                 | Command::OpenExport
                 | Command::Export(_)
+                | Command::OpenEvent
+                | Command::Event(_)
                 | Command::DiscardChanges
                 | Command::Quit
                 | Command::Notify(_)

@@ -25,6 +25,17 @@ pub trait FileDialogs {
     fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picked {
         self.pick_save(lang, suggested)
     }
+    /// An event file to open, or a CSV list of players when `players`; by default asked like
+    /// [`Self::pick_open`].
+    fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picked {
+        let _ = players;
+        self.pick_open(lang, folder)
+    }
+    /// Where to create an event file or write an event's export, suggesting `suggested`; by
+    /// default asked like [`Self::pick_save`].
+    fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picked {
+        self.pick_save(lang, suggested)
+    }
 }
 
 /// Why the system's file chooser was not shown.

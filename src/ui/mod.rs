@@ -9,6 +9,7 @@ pub mod board;
 mod board_drawing;
 mod clock_panel;
 mod command;
+mod event_window;
 mod export_dialog;
 mod file_chooser;
 mod files;

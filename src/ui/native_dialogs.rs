@@ -97,6 +97,33 @@ impl FileDialogs for NativeDialogs {
             with_suggestion(dialog, suggested).save_file()
         })
     }
+
+    fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picked {
+        self.ask(|| {
+            let dialog = rfd::FileDialog::new().set_directory(folder);
+            if players {
+                dialog
+                    .set_title(lang.pick("Import players", "导入棋手", "匯入棋手"))
+                    .add_filter("CSV", &["csv", "txt"])
+                    .pick_file()
+            } else {
+                dialog
+                    .set_title(lang.pick("Open an event", "打开赛事", "開啟賽事"))
+                    .add_filter(
+                        lang.pick("Qipu event", "Qipu 赛事", "Qipu 賽事"),
+                        &["qipu-event"],
+                    )
+                    .pick_file()
+            }
+        })
+    }
+
+    fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picked {
+        self.ask(|| {
+            let dialog = rfd::FileDialog::new().set_title(lang.pick("Save as", "保存为", "儲存為"));
+            with_suggestion(dialog, suggested).save_file()
+        })
+    }
 }
 
 /// The process's logger: counts rfd's errors and keeps the last one's words; everything else is

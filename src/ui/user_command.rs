@@ -50,6 +50,8 @@ pub enum UserCommand {
     SaveAs,
     /// The export window.
     Export,
+    /// The Event window (a tournament's players, rounds, results and standings).
+    Event,
     /// Copy the position as FEN.
     CopyFen,
     /// Copy the game as PGN.
@@ -119,6 +121,7 @@ impl UserCommand {
             UserCommand::Save,
             UserCommand::SaveAs,
             UserCommand::Export,
+            UserCommand::Event,
             UserCommand::CopyFen,
             UserCommand::CopyPgn,
             UserCommand::Paste,
@@ -159,6 +162,7 @@ impl UserCommand {
             UserCommand::Save => lang.pick("Save", "保存", "儲存"),
             UserCommand::SaveAs => lang.pick("Save as…", "另存为…", "另存新檔…"),
             UserCommand::Export => lang.pick("Export…", "导出…", "匯出…"),
+            UserCommand::Event => lang.pick("Event…", "赛事…", "賽事…"),
             UserCommand::CopyFen => lang.pick("Copy FEN", "复制 FEN", "複製 FEN"),
             UserCommand::CopyPgn => lang.pick("Copy PGN", "复制 PGN", "複製 PGN"),
             UserCommand::Paste => {
@@ -203,6 +207,7 @@ impl UserCommand {
             | UserCommand::Save
             | UserCommand::SaveAs
             | UserCommand::Export
+            | UserCommand::Event
             | UserCommand::CopyFen
             | UserCommand::CopyPgn
             | UserCommand::Paste
@@ -285,6 +290,7 @@ impl UserCommand {
             UserCommand::DemoteLine => vec![(key(CMD, Key::ArrowDown), Window)],
             UserCommand::DeleteMove => vec![(key(NONE, Key::Delete), Window)],
             UserCommand::Export
+            | UserCommand::Event
             | UserCommand::CopyFen
             | UserCommand::CopyPgn
             | UserCommand::Paste
@@ -320,6 +326,7 @@ impl UserCommand {
             UserCommand::Save => Command::Save,
             UserCommand::SaveAs => Command::SaveAs,
             UserCommand::Export => Command::OpenExport,
+            UserCommand::Event => Command::OpenEvent,
             UserCommand::CopyFen => Command::CopyFen,
             UserCommand::CopyPgn => Command::CopyPgn,
             UserCommand::Quit => Command::Quit,

@@ -4,6 +4,7 @@ mod annotate;
 mod arbiter;
 mod coach;
 mod desk;
+mod event;
 mod files;
 mod fonts;
 mod play;

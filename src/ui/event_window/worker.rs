@@ -1,0 +1,187 @@
+//! The event file's own thread: every change is read, checked and written there, so the window
+//! never waits for the disk (a pairing of hundreds of players, a synchronous SQLite commit).
+//! The window sends [`Job`]s and reads [`Reply`]s at each frame; the thread asks for a frame
+//! when a reply is ready.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{channel, Receiver, Sender};
+
+use eframe::egui;
+
+use crate::formats::{save_atomic, TargetState};
+use crate::tournament::event::{Event, Player, PlayerId};
+use crate::tournament::export::{self, Format};
+use crate::tournament::game_result::GameReport;
+use crate::tournament::roster::read_players;
+use crate::tournament::systems::pair_next;
+use crate::tournament::{edit, BoardResult, EventError, EventFile};
+
+/// A change to the event, as the arbiter asked for it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// Register a player.
+    AddPlayer(Player),
+    /// Correct a player's registration.
+    EditPlayer(PlayerId, Player),
+    /// Register the players of a CSV file.
+    Import(PathBuf),
+    /// Pair the next round.
+    Pair,
+    /// Enter a board's result, with the game's record when it came from one.
+    Result {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result.
+        result: BoardResult,
+        /// The record and its fouls.
+        report: Option<GameReport>,
+    },
+    /// Withdraw a player (20).
+    Withdraw(String),
+}
+
+/// What the thread is asked to do.
+#[derive(Debug)]
+pub enum Job {
+    /// Create an event file.
+    Create(PathBuf, Event),
+    /// Open one.
+    Open(PathBuf),
+    /// Change the open event.
+    Change(Change),
+    /// Write an export of the open event.
+    Export(Format, PathBuf),
+}
+
+/// What came of a job.
+#[derive(Debug)]
+pub enum Reply {
+    /// The event as stored now, and its file.
+    Event(PathBuf, Box<Event>),
+    /// An export was written to this file.
+    Exported(PathBuf),
+    /// The job was refused or failed; nothing changed. The reason, in the core's words.
+    Refused(String),
+}
+
+/// The thread and its two channels.
+pub struct Worker {
+    jobs: Sender<Job>,
+    replies: Receiver<Reply>,
+    in_flight: usize,
+}
+
+impl Worker {
+    /// Start the thread; it asks `ctx` for a frame whenever it replies.
+    pub fn start(ctx: &egui::Context) -> Worker {
+        let (jobs, inbox) = channel::<Job>();
+        let (outbox, replies) = channel::<Reply>();
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            let mut file: Option<EventFile> = None;
+            for job in inbox {
+                let reply = run(&mut file, job);
+                if outbox.send(reply).is_err() {
+                    break;
+                }
+                ctx.request_repaint();
+            }
+        });
+        Worker {
+            jobs,
+            replies,
+            in_flight: 0,
+        }
+    }
+
+    /// Hand `job` to the thread.
+    pub fn send(&mut self, job: Job) {
+        if self.jobs.send(job).is_ok() {
+            self.in_flight += 1;
+        }
+    }
+
+    /// The replies ready now.
+    pub fn replies(&mut self) -> Vec<Reply> {
+        let ready: Vec<Reply> = self.replies.try_iter().collect();
+        self.in_flight = self.in_flight.saturating_sub(ready.len());
+        ready
+    }
+
+    /// Whether a job is still being done.
+    pub fn busy(&self) -> bool {
+        self.in_flight > 0
+    }
+}
+
+fn run(file: &mut Option<EventFile>, job: Job) -> Reply {
+    let refused = |e: EventError| Reply::Refused(e.to_string());
+    match job {
+        Job::Create(path, event) => match EventFile::create(&path, event) {
+            Ok(f) => {
+                let reply = Reply::Event(path, Box::new(f.event().clone()));
+                *file = Some(f);
+                reply
+            }
+            Err(e) => refused(e),
+        },
+        Job::Open(path) => match EventFile::open(&path) {
+            Ok(f) => {
+                let reply = Reply::Event(path, Box::new(f.event().clone()));
+                *file = Some(f);
+                reply
+            }
+            Err(e) => refused(e),
+        },
+        Job::Change(change) => {
+            let Some(f) = file.as_mut() else {
+                return Reply::Refused("no event is open".to_owned());
+            };
+            match changed(f.event(), change).and_then(|next| f.replace_all(next)) {
+                Ok(()) => Reply::Event(f.path().to_owned(), Box::new(f.event().clone())),
+                Err(e) => refused(e),
+            }
+        }
+        Job::Export(format, path) => {
+            let Some(f) = file.as_ref() else {
+                return Reply::Refused("no event is open".to_owned());
+            };
+            let bytes = match export::render(f.event(), format) {
+                Ok(bytes) => bytes,
+                Err(e) => return Reply::Refused(e.to_string()),
+            };
+            match save_atomic(&path, &bytes, TargetState::Safe, false) {
+                Ok(()) => Reply::Exported(path),
+                Err(e) => Reply::Refused(format!("{}: {e}", path.display())),
+            }
+        }
+    }
+}
+
+/// The event after `change`, by the core's pure edits.
+fn changed(event: &Event, change: Change) -> Result<Event, EventError> {
+    match change {
+        Change::AddPlayer(p) => edit::add_players(event, vec![p]),
+        Change::EditPlayer(id, p) => edit::edit_player(event, id, p),
+        Change::Import(path) => {
+            let unreadable = |reason: String| EventError::Unreadable {
+                path: path.clone(),
+                reason,
+            };
+            let bytes = std::fs::read(&path).map_err(|e| unreadable(e.to_string()))?;
+            let players = read_players(&bytes, event.is_team_event())
+                .map_err(|e| unreadable(e.to_string()))?;
+            edit::add_players(event, players)
+        }
+        Change::Pair => pair_next(event),
+        Change::Result {
+            round,
+            board,
+            result,
+            report,
+        } => edit::set_result(event, round, board, result, report),
+        Change::Withdraw(name) => edit::withdraw(event, &name),
+    }
+}

@@ -1,0 +1,166 @@
+//! The Event window: an arbiter creates an event, registers players, pairs a round, enters the
+//! results by a click and from the game on the board, and reads the standings; the file holds
+//! every change.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use eframe::egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::Harness;
+use qipu::tournament::{BoardResult, EventFile};
+use qipu::ui::QipuApp;
+
+use crate::support::{app, click, Scripted};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("qipu-ui-event-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Let frames pass until `done` holds (the event file is written on its own thread).
+fn wait_for(
+    harness: &mut Harness<'_, QipuApp>,
+    what: &str,
+    done: impl Fn(&Harness<'_, QipuApp>) -> bool,
+) {
+    for _ in 0..500 {
+        harness.step();
+        if done(harness) {
+            harness.step();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("waited in vain for {what}");
+}
+
+/// Click the first widget labelled `label` (a frame or two follow; the file's thread answers
+/// later).
+fn press(harness: &mut Harness<'_, QipuApp>, label: &str) {
+    harness
+        .get_all_by_label(label)
+        .next()
+        .unwrap_or_else(|| panic!("no {label:?}"))
+        .click();
+    harness.step();
+    harness.step();
+}
+
+fn type_into(harness: &mut Harness<'_, QipuApp>, field: &str, text: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, field)
+        .focus();
+    harness.step();
+    harness
+        .get_by_role_and_label(Role::TextInput, field)
+        .type_text(text);
+    harness.step();
+}
+
+fn idle(harness: &Harness<'_, QipuApp>) -> bool {
+    harness.query_by_label("Working…").is_none()
+}
+
+#[test]
+fn an_event_is_run_from_the_window() {
+    let dir = temp("run");
+    let file = dir.join("open.qipu-event");
+    let dialogs = Scripted {
+        saves: [file.clone()].into(),
+        ..Scripted::default()
+    };
+    let mut harness = app([1200.0, 900.0], dialogs, None);
+    click(&mut harness, "File");
+    click(&mut harness, "Event…");
+    harness.get_by_label("A new event");
+    type_into(&mut harness, "Event name", "City Open");
+    harness
+        .get_by_role_and_label(Role::ComboBox, "System")
+        .click();
+    harness.run();
+    click(&mut harness, "Round robin");
+    press(&mut harness, "Create…");
+    wait_for(&mut harness, "the event file", |h| {
+        h.query_by_label("Players").is_some()
+    });
+    assert!(file.exists());
+    for (name, rating) in [
+        ("Wang", "2400"),
+        ("Li", "2300"),
+        ("Zhao", "2200"),
+        ("Chen", "2100"),
+    ] {
+        type_into(&mut harness, "Player's name", name);
+        type_into(&mut harness, "Rating", rating);
+        press(&mut harness, "Add player");
+        wait_for(&mut harness, name, |h| {
+            idle(h) && h.query_by_label(name).is_some()
+        });
+    }
+    // A second player of one name is refused with the reason, and nothing changes.
+    type_into(&mut harness, "Player's name", "Li");
+    press(&mut harness, "Add player");
+    wait_for(&mut harness, "the refusal", |h| {
+        h.query_by_label_contains("already registered").is_some()
+    });
+    press(&mut harness, "Rounds");
+    press(&mut harness, "Pair next round");
+    wait_for(&mut harness, "round 1", |h| {
+        h.query_by_label("Round 1").is_some()
+    });
+    // Berger round 1 of four: 1–4 and 2–3, number 1 red (13.1).
+    let stored = EventFile::open(&file).unwrap();
+    let round = &stored.event().rounds[0];
+    let names: Vec<(String, String)> = round
+        .games()
+        .map(|g| {
+            let e = stored.event();
+            (
+                e.players[g.red].name.clone(),
+                e.players[g.black].name.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("Wang".to_owned(), "Chen".to_owned()),
+            ("Li".to_owned(), "Zhao".to_owned())
+        ]
+    );
+    drop(stored);
+    press(&mut harness, "1-0");
+    wait_for(&mut harness, "the first result", |h| {
+        idle(h) && h.get_all_by_label("1-0").count() == 2
+    });
+    // The second board from the game on the board: a record Black won.
+    let pgn = "[Red \"Li\"]\n[Black \"Zhao\"]\n[Result \"0-1\"]\n\n1. 炮二平五 马8进7 0-1\n";
+    let game = qipu::formats::read_pgn_text(pgn).next().unwrap().unwrap();
+    harness.state_mut().show_game(game);
+    harness.run_ok();
+    harness.key_press(eframe::egui::Key::End);
+    harness.step();
+    wait_for(&mut harness, "the game's result", |h| {
+        h.query_all_by_label("From the board")
+            .any(|b| !b.accesskit_node().is_disabled())
+    });
+    press(&mut harness, "From the board");
+    wait_for(&mut harness, "board 2's result", |h| {
+        idle(h) && h.query_by_label("From the board").is_none()
+    });
+    let stored = EventFile::open(&file).unwrap();
+    let boards: Vec<Option<BoardResult>> =
+        stored.event().rounds[0].games().map(|g| g.result).collect();
+    assert_eq!(
+        boards,
+        [Some(BoardResult::RedWins), Some(BoardResult::BlackWins)]
+    );
+    assert!(stored.event().rounds[0].game(2).unwrap().pgn.is_some());
+    press(&mut harness, "Standings");
+    harness.get_by_label("Wang");
+    harness.get_by_label("Rank");
+    let _ = std::fs::remove_dir_all(&dir);
+}
