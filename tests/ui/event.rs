@@ -164,3 +164,70 @@ fn an_event_is_run_from_the_window() {
     harness.get_by_label("Rank");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A team captain's line-up (12.2 with substitutes): the fifth player on board 4 in place of
+/// the fourth, chosen in the Rounds tab; the file holds it.
+#[test]
+fn a_team_fields_its_lineup_from_the_window() {
+    use qipu::tournament::event::{BoardOrder, Event, Player, Settings, System};
+    let dir = temp("lineup");
+    let file = dir.join("teams.qipu-event");
+    let settings = Settings {
+        system: System::RoundRobin,
+        team_boards: Some(4),
+        board_order: BoardOrder::Substitutes,
+        ..Settings::default()
+    };
+    let mut event = Event::new("Teams", settings);
+    for team in ["T", "U"] {
+        for i in 1..=5 {
+            event.players.push(Player {
+                rating: Some(2100 - i * 10),
+                team: team.to_owned(),
+                ..Player::named(&format!("{}{i}", team.to_lowercase()))
+            });
+        }
+    }
+    let paired = qipu::tournament::systems::pair_next(&event).unwrap();
+    let first = paired.entrant_name(paired.rounds[0].matches[0].first);
+    drop(EventFile::create(&file, paired).unwrap());
+    let p = first.to_lowercase();
+    let dialogs = Scripted {
+        opens: [file.clone()].into(),
+        ..Scripted::default()
+    };
+    let mut harness = app([1200.0, 900.0], dialogs, None);
+    click(&mut harness, "File");
+    click(&mut harness, "Event…");
+    press(&mut harness, "Open event…");
+    wait_for(&mut harness, "the event", |h| {
+        h.query_by_label("Rounds").is_some()
+    });
+    press(&mut harness, "Rounds");
+    harness.run_ok();
+    // The first team's board 4 combo is the fourth of its row.
+    let combo = harness
+        .get_all_by_role(Role::ComboBox)
+        .find(|n| n.accesskit_node().label().as_deref() == Some("4"))
+        .unwrap();
+    combo.click();
+    harness.run_ok();
+    press(&mut harness, &format!("{p}5"));
+    harness.run_ok();
+    harness
+        .get_all_by_label("Set line-up")
+        .find(|n| !n.accesskit_node().is_disabled())
+        .unwrap()
+        .click();
+    harness.step();
+    wait_for(&mut harness, "the line-up", |h| {
+        idle(h)
+            && h.query_all_by_label("Set line-up")
+                .all(|n| n.accesskit_node().is_disabled())
+    });
+    let stored = EventFile::open(&file).unwrap();
+    let board4 = stored.event().rounds[0].game(4).unwrap();
+    assert_eq!(stored.event().players[board4.black].name, format!("{p}5"));
+    drop(stored);
+    let _ = std::fs::remove_dir_all(&dir);
+}

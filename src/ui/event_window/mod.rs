@@ -31,6 +31,8 @@ pub use worker::Change;
 /// What the Event window's buttons ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EventCommand {
+    /// Show the new-event form.
+    NewForm,
     /// Create an event from the new-event form (asks where).
     New,
     /// Open an event file (asks which).
@@ -96,6 +98,8 @@ pub struct EventWindow {
     round: u32,
     /// A path being typed, when the system's file chooser could not be shown.
     typed: Option<Typed>,
+    /// Line-ups being chosen: round and team to the players, board 1 first.
+    lineups: tables::Lineups,
 }
 
 impl EventWindow {
@@ -111,6 +115,7 @@ impl EventWindow {
             player: PlayerForm::default(),
             round: 0,
             typed: None,
+            lineups: tables::Lineups::default(),
         }
     }
 
@@ -133,7 +138,15 @@ impl EventWindow {
                 self.typed = Some(Typed {
                     ask,
                     path: suggested.display().to_string(),
-                    reason: no.message(lang),
+                    reason: format!(
+                        "{} {}",
+                        no.message(lang),
+                        lang.pick(
+                            "— type the file's path:",
+                            "——请输入文件路径：",
+                            "——請輸入檔案路徑："
+                        )
+                    ),
                 })
             }
         }
@@ -178,6 +191,11 @@ impl EventWindow {
                 self.picked(ask, picked, &folder, lang);
             }
             EventCommand::UsePath(ask, path) => self.go(ask, path),
+            EventCommand::NewForm => {
+                self.event = None;
+                self.path = None;
+                self.message = None;
+            }
             EventCommand::Change(change) => {
                 if let Change::AddPlayer(_) | Change::EditPlayer(..) = change {
                     self.player = PlayerForm::default();
@@ -305,14 +323,24 @@ impl EventWindow {
                                 ui.separator();
                                 self.player.show(ui, event, lang, &mut asked);
                             }
-                            Tab::Rounds => tables::rounds(
-                                ui,
-                                event,
-                                lang,
-                                session,
-                                &mut self.round,
-                                &mut asked,
-                            ),
+                            Tab::Rounds => {
+                                tables::rounds(
+                                    ui,
+                                    event,
+                                    lang,
+                                    session,
+                                    &mut self.round,
+                                    &mut asked,
+                                );
+                                tables::lineups(
+                                    ui,
+                                    event,
+                                    lang,
+                                    self.round,
+                                    &mut self.lineups,
+                                    &mut asked,
+                                );
+                            }
                             Tab::Standings => tables::standings(ui, event, lang),
                             Tab::Crosstable => tables::crosstable(ui, event, lang),
                         });
@@ -334,11 +362,12 @@ fn toolbar(
     asked: &mut Vec<EventCommand>,
 ) {
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .button(lang.pick("New event", "新建赛事", "新建賽事"))
-            .clicked()
+        if event.is_some()
+            && ui
+                .button(lang.pick("New event", "新建赛事", "新建賽事"))
+                .clicked()
         {
-            asked.push(EventCommand::New);
+            asked.push(EventCommand::NewForm);
         }
         if ui
             .button(lang.pick("Open event…", "打开赛事…", "開啟賽事…"))

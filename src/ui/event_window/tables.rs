@@ -1,11 +1,14 @@
 //! The Event window's tables: players, a round's pairings with their results, the standings
 //! and the crosstable.
 
+use std::collections::HashMap;
+
 use eframe::egui;
 
 use crate::lang::Language;
-use crate::tournament::event::Event;
+use crate::tournament::event::{Entrant, Event, PlayerId};
 use crate::tournament::export;
+use crate::tournament::teams::{colour_on_board, squad};
 use crate::tournament::BoardResult;
 
 use super::super::session::Session;
@@ -272,4 +275,83 @@ pub fn crosstable(ui: &mut egui::Ui, event: &Event, lang: Language) {
             ui.end_row();
         }
     });
+}
+
+/// Line-ups being chosen, by round and team: the players, board 1 first.
+pub type Lineups = HashMap<(u32, Entrant), Vec<PlayerId>>;
+
+/// A team event's line-ups for the round shown (12.1–12.3): for each team of a match without a
+/// result yet, a player chosen for every board, and Set line-up; the event's board-order rule
+/// decides what is allowed and a refusal says why.
+pub fn lineups(
+    ui: &mut egui::Ui,
+    event: &Event,
+    lang: Language,
+    shown_round: u32,
+    drafts: &mut Lineups,
+    asked: &mut Vec<EventCommand>,
+) {
+    let last = event.rounds.len() as u32;
+    let number = if shown_round == 0 { last } else { shown_round };
+    let Some(round) = event.round(number).filter(|_| event.is_team_event()) else {
+        return;
+    };
+    let open: Vec<_> = round
+        .matches
+        .iter()
+        .filter(|m| m.games.iter().all(|g| g.result.is_none()))
+        .collect();
+    if open.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.strong(lang.pick("Line-ups", "出场名单", "出場名單"));
+    for m in open {
+        for (team, first) in [(m.first, true), (m.second, false)] {
+            let fielded: Vec<PlayerId> = m
+                .games
+                .iter()
+                .enumerate()
+                .map(|(k, g)| g.player(colour_on_board(first, k as u32 + 1)))
+                .collect();
+            let draft = drafts
+                .entry((number, team))
+                .or_insert_with(|| fielded.clone());
+            let players = squad(event, team, number);
+            let name = event.entrant_name(team);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(&name);
+                for (k, chosen) in draft.iter_mut().enumerate() {
+                    let label = ui.label(format!("{}", k + 1));
+                    egui::ComboBox::from_id_salt(("lineup", number, team, k))
+                        .selected_text(&event.players[*chosen].name)
+                        .show_ui(ui, |ui| {
+                            for &p in &players {
+                                ui.selectable_value(chosen, p, &event.players[p].name);
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                }
+                let changed = *draft != fielded;
+                if ui
+                    .add_enabled(
+                        changed,
+                        egui::Button::new(lang.pick("Set line-up", "确定名单", "確定名單")),
+                    )
+                    .on_hover_text(&name)
+                    .clicked()
+                {
+                    asked.push(EventCommand::Change(Change::Lineup {
+                        round: number,
+                        team: name.clone(),
+                        players: draft
+                            .iter()
+                            .map(|&p| event.players[p].name.clone())
+                            .collect(),
+                    }));
+                }
+            });
+        }
+    }
 }

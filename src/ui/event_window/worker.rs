@@ -40,6 +40,15 @@ pub enum Change {
     },
     /// Withdraw a player (20).
     Withdraw(String),
+    /// A team captain's line-up for the team's match in a round (12.1–12.3).
+    Lineup {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: String,
+        /// The players, board 1 first.
+        players: Vec<String>,
+    },
 }
 
 /// What the thread is asked to do.
@@ -183,5 +192,13 @@ fn changed(event: &Event, change: Change) -> Result<Event, EventError> {
             report,
         } => edit::set_result(event, round, board, result, report),
         Change::Withdraw(name) => edit::withdraw(event, &name),
+        Change::Lineup {
+            round,
+            team,
+            players,
+        } => {
+            let names: Vec<&str> = players.iter().map(String::as_str).collect();
+            edit::set_lineup(event, round, &team, &names)
+        }
     }
 }
