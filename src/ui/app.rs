@@ -20,11 +20,13 @@ use super::event_window::EventWindow;
 use super::export_dialog::{ExportDialog, ExportJob};
 use super::file_chooser::{Answer, FileChooser, Purpose};
 use super::files::{self, FileDialogs, ListedGame, Picked};
+use super::layout::Panel;
 use super::native_dialogs::NativeDialogs;
 use super::record_panel;
 use super::session::{Notice, Session};
 use super::settings::Settings;
 use super::setup_editor::{self, SetupEditor};
+use super::side_panels;
 use super::status;
 use super::transcribe_panel;
 use super::user_command::{Menu, Scope, UserCommand};
@@ -130,11 +132,9 @@ impl QipuApp {
     fn build(ctx: &egui::Context, settings: Settings, options: AppOptions) -> QipuApp {
         ctx.set_fonts(super::fonts::definitions());
         ctx.set_theme(egui::Theme::Light);
-        let session = Session::default().with_view(
-            settings.language(),
-            settings.notation(),
-            settings.flipped,
-        );
+        let session = Session::default()
+            .with_view(settings.language(), settings.notation(), settings.flipped)
+            .with_layout(settings.layout);
         let question = options
             .autosave
             .as_deref()
@@ -528,7 +528,10 @@ impl QipuApp {
             .into_iter()
             .filter(|c| c.menu() == Some(menu))
         {
-            let button = egui::Button::new(user.label(lang));
+            let button = match user.checked(&self.session) {
+                Some(on) => egui::Button::selectable(on, user.label(lang)),
+                None => egui::Button::new(user.label(lang)),
+            };
             let mut response = ui.add_enabled(user.enabled(&self.session), button);
             if let Some((shortcut, _)) = user.shortcuts().first() {
                 response = response.on_hover_text(ui.ctx().format_shortcut(shortcut));
@@ -780,10 +783,11 @@ impl eframe::App for QipuApp {
         self.settings.language = self.session.lang().tag().to_owned();
         self.settings.flipped = self.session.flipped();
         self.settings.notation = self.session.notation().name().to_owned();
+        self.settings.layout = self.session.layout();
         eframe::set_value(storage, Settings::KEY, &self.settings);
     }
 
-    fn on_exit(&mut self) {
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         if !self.session.dirty() {
             self.remove_autosave();
         }
@@ -814,23 +818,26 @@ impl QipuApp {
         }
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
-        egui::Panel::bottom("status").show(ui, |ui| {
-            status::show(ui, &self.session);
+        let layout = self.session.layout();
+        egui::Panel::bottom("status")
+            .exact_size(status::height(layout.detail_open))
+            .resizable(false)
+            .show(ui, |ui| commands.extend(status::show(ui, &self.session)));
+        let [desk, record] = layout.fit(ctx.content_rect().width());
+        side_panels::show(
+            ui,
+            &self.session,
+            Panel::Record,
+            record,
+            &mut commands,
+            |ui| record_panel::show(ui, &self.session),
+        );
+        side_panels::show(ui, &self.session, Panel::Desk, desk, &mut commands, |ui| {
+            let mut commands = transcribe_panel::show(ui, &self.session);
+            ui.separator();
+            commands.extend(clock_panel::show(ui, &self.session));
+            commands
         });
-        egui::Panel::right("record")
-            .default_size(300.0)
-            .min_size(240.0)
-            .show(ui, |ui| {
-                commands.extend(record_panel::show(ui, &self.session));
-            });
-        egui::Panel::left("desk")
-            .default_size(300.0)
-            .min_size(240.0)
-            .show(ui, |ui| {
-                commands.extend(transcribe_panel::show(ui, &self.session));
-                ui.separator();
-                commands.extend(clock_panel::show(ui, &self.session));
-            });
         egui::CentralPanel::default().show(ui, |ui| {
             if setup_editor::show_open(&mut self.setup, ui, &self.session, &mut commands) {
                 return;
@@ -884,6 +891,12 @@ impl QipuApp {
             });
         }
 
+        // What the user asked for is drawn in this frame rather than the next: egui lays the
+        // window out again before painting, so a click costs one frame drawn (on a software
+        // rasteriser a frame is what takes the time).
+        if !commands.is_empty() {
+            ctx.request_discard("the session changed");
+        }
         for command in commands {
             self.apply(&ctx, command);
         }

@@ -185,7 +185,7 @@ fn contest_controls(
             .corner_radius(4.0)
             .show(ui, |ui| {
                 let text = RichText::new(face_text(side, &reading, lang))
-                    .size(20.0)
+                    .size(17.0)
                     .monospace();
                 ui.label(if lit { text.strong() } else { text });
             });
@@ -231,8 +231,9 @@ fn contest_controls(
             lang.pick("offers a draw", "提议和棋", "提議和棋")
         ));
     }
-    egui::Grid::new("contest-actions").show(ui, |ui| {
-        for side in [Color::Red, Color::Black] {
+    // Each side's actions wrap to the panel's width: they never widen it.
+    for side in [Color::Red, Color::Black] {
+        ui.horizontal_wrapped(|ui| {
             ui.label(side.name(lang));
             for (label, command) in [
                 (
@@ -257,9 +258,8 @@ fn contest_controls(
                     commands.push(command);
                 }
             }
-            ui.end_row();
-        }
-    });
+        });
+    }
 }
 
 /// The time-control chooser and the start button, before a clock has started.

@@ -12,6 +12,7 @@ use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Square};
 
 use super::arbiter::ArbiterAction;
+use super::layout::Layout;
 
 /// A game for a command to show (opened, pasted, restored).
 #[derive(Clone, Debug)]
@@ -46,6 +47,8 @@ pub enum Command {
     GoTo(NodeId),
     /// Turn the board around.
     Flip,
+    /// Lay the window out so (panels shown, their widths, the referee's detail).
+    SetLayout(Layout),
     /// Show the record in this notation.
     SetNotation(Notation),
     /// Set a tag of the game information (an empty value removes it).
@@ -171,6 +174,7 @@ impl Command {
                 | Command::Last
                 | Command::GoTo(_)
                 | Command::Flip
+                | Command::SetLayout(_)
                 | Command::SetNotation(_)
                 | Command::SetLanguage(_)
                 | Command::SetMoveBox(_)

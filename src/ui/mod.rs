@@ -14,14 +14,17 @@ mod export_dialog;
 mod file_chooser;
 mod files;
 pub mod fonts;
+mod layout;
 pub mod move_text;
 mod native_dialogs;
 mod record_panel;
+mod renderer;
 mod screen_surface;
 mod session;
 mod settings;
 mod setup_editor;
 mod sheet_gaps;
+mod side_panels;
 mod status;
 mod timer;
 mod transcribe_panel;
@@ -31,6 +34,7 @@ pub use app::{AppOptions, QipuApp};
 pub use arbiter::ArbiterAction;
 pub use command::Command;
 pub use files::{FileDialogs, NoDialog, Picked};
+pub use layout::{Fit, Layout, Panel};
 pub use native_dialogs::{NativeDialogs, DIALOG_VARIABLE};
 pub use session::{Notice, Session};
 pub use timer::Timer;
@@ -44,6 +48,7 @@ pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
             .with_app_id("qipu")
             .with_inner_size([1100.0, 820.0])
             .with_min_inner_size([640.0, 480.0]),
+        renderer: renderer::choose(),
         ..Default::default()
     };
     eframe::run_native(

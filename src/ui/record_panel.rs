@@ -77,10 +77,39 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
     commands.extend(annotate::bar(ui, session));
     ui.separator();
 
+    let follow = follow_cursor(ui, session);
+    let mut sheet = Vec::new();
     egui::ScrollArea::vertical()
+        .id_salt("scoresheet")
         .auto_shrink([false, false])
-        .show(ui, |ui| scoresheet(ui, session, &mut commands));
+        .show(ui, |ui| scoresheet(ui, session, follow, &mut sheet));
+    // A move clicked here is where it was drawn: the sheet does not scroll under the pointer
+    // after the click (a second click lands on the same move).
+    if let Some(&Command::GoTo(node)) = sheet.iter().find(|c| matches!(c, Command::GoTo(_))) {
+        ui.data_mut(|d| d.insert_temp(clicked_id(), node));
+    }
+    commands.extend(sheet);
     commands
+}
+
+fn clicked_id() -> egui::Id {
+    egui::Id::unique("record-clicked-move")
+}
+
+/// Whether the sheet scrolls to the move on the board this frame: when it changed since the
+/// last frame (a move played, a step, a new variation), unless it was clicked in the sheet.
+fn follow_cursor(ui: &egui::Ui, session: &Session) -> bool {
+    let id = egui::Id::unique("record-last-cursor");
+    let cursor = session.cursor();
+    let last: Option<NodeId> = ui.data(|d| d.get_temp(id));
+    let clicked: Option<NodeId> = ui.data(|d| d.get_temp(clicked_id()));
+    ui.data_mut(|d| {
+        d.insert_temp(id, cursor);
+        if clicked != Some(cursor) {
+            d.remove::<NodeId>(clicked_id());
+        }
+    });
+    last != Some(cursor) && clicked != Some(cursor)
 }
 
 /// The tags a clerk fills in, with their labels.
@@ -104,6 +133,7 @@ fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) 
                 .num_columns(2)
                 .show(ui, |ui| {
                     for (key, label) in info_fields(lang) {
+                        let is_result = key == TagKey::Result;
                         let label = ui.label(label);
                         let mut value = session.game().tags().get(&key).unwrap_or("").to_owned();
                         let edit = ui
@@ -113,6 +143,12 @@ fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) 
                             commands.push(Command::SetTag(key, value));
                         }
                         ui.end_row();
+                        // The result with its reason, as the record ends: 1-0 紅勝 · 黑方認輸.
+                        if let Some(ending) = session.ending().filter(|_| is_result) {
+                            ui.label("");
+                            ui.label(ending.summary(lang));
+                            ui.end_row();
+                        }
                     }
                 });
         });
@@ -140,12 +176,18 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
     }
 }
 
-fn move_cell(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut Vec<Command>) {
+fn move_cell(
+    ui: &mut egui::Ui,
+    session: &Session,
+    node: NodeId,
+    follow: bool,
+    commands: &mut Vec<Command>,
+) {
     let current = node == session.cursor();
     let text = annotated_move_text(session, node);
     let response = move_text::button(ui, current, &text, 15.0, egui::vec2(MOVE_WIDTH, 22.0));
     annotate::context_menu(&response, session, node, commands);
-    if current {
+    if current && follow {
         response.scroll_to_me(None);
     }
     if response.clicked() {
@@ -153,7 +195,7 @@ fn move_cell(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut 
     }
 }
 
-fn scoresheet(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+fn scoresheet(ui: &mut egui::Ui, session: &Session, follow: bool, commands: &mut Vec<Command>) {
     let lang = session.lang();
     let game = &session.game();
     let root = game.root();
@@ -185,7 +227,7 @@ fn scoresheet(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>)
             );
             for cell in pair {
                 match cell {
-                    Some(node) => move_cell(ui, session, *node, commands),
+                    Some(node) => move_cell(ui, session, *node, follow, commands),
                     None => {
                         ui.add_sized([MOVE_WIDTH, 22.0], egui::Label::new("…"));
                     }
@@ -194,7 +236,7 @@ fn scoresheet(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>)
         });
         for node in pair.iter().flatten() {
             comment(ui, session, *node);
-            variations_at(ui, session, *node, commands);
+            variations_at(ui, session, *node, follow, commands);
         }
     }
     // The record ends with the result and its reason: 1-0 紅方勝 · 黑方認輸.
@@ -246,7 +288,13 @@ fn comment(ui: &mut egui::Ui, session: &Session, node: NodeId) {
 }
 
 /// The alternatives to the main-line move `node` (its later siblings), each as a wrapped line of clickable moves.
-fn variations_at(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &mut Vec<Command>) {
+fn variations_at(
+    ui: &mut egui::Ui,
+    session: &Session,
+    node: NodeId,
+    follow: bool,
+    commands: &mut Vec<Command>,
+) {
     let game = &session.game();
     let Some(parent) = game.parent(node) else {
         return;
@@ -255,7 +303,7 @@ fn variations_at(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &
         ui.indent(("variation", alternative), |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new("(").weak());
-                variation_line(ui, session, alternative, commands);
+                variation_line(ui, session, alternative, follow, commands);
                 ui.label(RichText::new(")").weak());
             });
         });
@@ -267,6 +315,7 @@ fn variation_line(
     ui: &mut egui::Ui,
     session: &Session,
     start: NodeId,
+    follow: bool,
     commands: &mut Vec<Command>,
 ) {
     let game = &session.game();
@@ -287,6 +336,10 @@ fn variation_line(
         let size = egui::TextStyle::Button.resolve(ui.style()).size;
         let response = move_text::button(ui, current, &text, size, egui::Vec2::ZERO);
         annotate::context_menu(&response, session, node, commands);
+        // A new variation's move is shown too (it would be below the visible part otherwise).
+        if current && follow {
+            response.scroll_to_me(None);
+        }
         if response.clicked() {
             commands.push(Command::GoTo(node));
         }
@@ -298,7 +351,7 @@ fn variation_line(
             if let Some(parent) = game.parent(node) {
                 for &alternative in game.children(parent).iter().skip(1) {
                     ui.label(RichText::new("(").weak());
-                    variation_line(ui, session, alternative, commands);
+                    variation_line(ui, session, alternative, follow, commands);
                     ui.label(RichText::new(")").weak());
                 }
             }

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::lang::Language;
 use crate::notation::Notation;
 
+use super::layout::Layout;
+
 /// How many recent files the File menu lists.
 pub const RECENT_FILES: usize = 8;
 
@@ -22,6 +24,8 @@ pub struct Settings {
     pub flipped: bool,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
+    /// The side panels and the referee's detail as the user left them.
+    pub layout: Layout,
 }
 
 impl Settings {

@@ -6,6 +6,7 @@ use crate::lang::Language;
 use crate::notation::illegal_move_text;
 use crate::referee::Referee;
 
+use super::command::Command;
 use super::move_text;
 use super::session::{Notice, Session};
 
@@ -114,26 +115,85 @@ pub fn natural_limit(session: &Session) -> Option<(String, Tone)> {
     Some((text, tone))
 }
 
-/// Draw the status line; the referee's evidence shows under it when there is a cycle.
-pub fn show(ui: &mut egui::Ui, session: &Session) {
+/// Height of the status text: two lines (a longer text scrolls in its place).
+const TEXT_HEIGHT: f32 = 42.0;
+/// Height of the row under it: the detail's toggle and the natural-limit count.
+const ROW_HEIGHT: f32 = 22.0;
+/// Height of the referee's detail when open: six lines of evidence (more scroll).
+const DETAIL_HEIGHT: f32 = 6.0 * 18.0;
+/// The panel's margins and the spacing between its parts.
+const PADDING: f32 = 14.0;
+
+/// The fixed height of the status area, the detail open or closed: what it says never changes
+/// it, so stepping through a ruling leaves the board where it is.
+pub fn height(detail_open: bool) -> f32 {
+    let detail = if detail_open {
+        DETAIL_HEIGHT + 4.0
+    } else {
+        0.0
+    };
+    TEXT_HEIGHT + ROW_HEIGHT + PADDING + detail
+}
+
+/// Draw the status line, and under it the toggle of the referee's detail (the moves of a cycle
+/// with their characters) and the natural-limit count; returns what the user asked for.
+pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    let lang = session.lang();
+    let mut commands = Vec::new();
     let (text, tone) = text(session);
     let color = match tone {
         Tone::Plain => ui.visuals().text_color(),
         Tone::Warning => Color32::from_rgb(170, 100, 0),
         Tone::Alert => Color32::from_rgb(170, 20, 20),
     };
-    move_text::label(ui, &text, 15.0, color);
-    if let Some((count, tone)) = natural_limit(session) {
-        let text = RichText::new(count).size(13.0);
-        ui.label(match tone {
-            Tone::Plain => text.weak(),
-            _ => text.color(Color32::from_rgb(170, 100, 0)),
+    fixed_scroll(ui, "status-text", TEXT_HEIGHT, |ui| {
+        move_text::label(ui, &text, 15.0, color);
+    });
+    let lines = if session.notice().is_none() {
+        evidence(session)
+    } else {
+        Vec::new()
+    };
+    let layout = session.layout();
+    ui.horizontal(|ui| {
+        ui.set_height(ROW_HEIGHT);
+        // Lit while open.
+        let label = format!(
+            "{} ({})",
+            lang.pick("Referee's detail", "裁判详情", "裁判詳情"),
+            lines.len()
+        );
+        if ui
+            .add(egui::Button::selectable(layout.detail_open, label))
+            .clicked()
+        {
+            commands.push(Command::SetLayout(layout.with_detail(!layout.detail_open)));
+        }
+        if let Some((count, tone)) = natural_limit(session) {
+            let text = RichText::new(count).size(13.0);
+            ui.label(match tone {
+                Tone::Plain => text.weak(),
+                _ => text.color(Color32::from_rgb(170, 100, 0)),
+            });
+        }
+    });
+    if layout.detail_open {
+        fixed_scroll(ui, "status-detail", DETAIL_HEIGHT, |ui| {
+            let weak = ui.visuals().weak_text_color();
+            for line in lines {
+                move_text::label(ui, &line, 13.0, weak);
+            }
         });
     }
-    if session.notice().is_none() {
-        let weak = ui.visuals().weak_text_color();
-        for line in evidence(session) {
-            move_text::label(ui, &line, 13.0, weak);
-        }
-    }
+    commands
+}
+
+/// A scrolling area of exactly `height`, however much it holds.
+fn fixed_scroll(ui: &mut egui::Ui, id: &str, height: f32, contents: impl FnOnce(&mut egui::Ui)) {
+    egui::ScrollArea::vertical()
+        .id_salt(id)
+        .min_scrolled_height(height)
+        .max_height(height)
+        .auto_shrink([false, false])
+        .show(ui, contents);
 }

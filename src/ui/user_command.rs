@@ -11,6 +11,7 @@ use crate::record::{Evaluation, Mark};
 
 use super::annotate::{evaluation_name, mark_name};
 use super::command::Command;
+use super::layout::Panel;
 use super::session::Session;
 
 /// Where a shortcut works.
@@ -72,6 +73,8 @@ pub enum UserCommand {
     ContinueAsAnalysis,
     /// Turn the board around.
     Flip,
+    /// Show or hide a side panel.
+    ShowPanel(Panel),
     /// To the start position.
     First,
     /// One move back.
@@ -132,6 +135,8 @@ impl UserCommand {
             UserCommand::SetUpPosition,
             UserCommand::ContinueAsAnalysis,
             UserCommand::Flip,
+            UserCommand::ShowPanel(Panel::Desk),
+            UserCommand::ShowPanel(Panel::Record),
             UserCommand::First,
             UserCommand::Back,
             UserCommand::Forward,
@@ -177,6 +182,10 @@ impl UserCommand {
                 lang.pick("Continue as analysis", "作为研究继续", "作為研究繼續")
             }
             UserCommand::Flip => lang.pick("Flip board", "翻转棋盘", "翻轉棋盤"),
+            UserCommand::ShowPanel(Panel::Desk) => {
+                lang.pick("Move box and clock", "着法输入与棋钟", "著法輸入與棋鐘")
+            }
+            UserCommand::ShowPanel(Panel::Record) => lang.pick("Record", "棋谱", "棋譜"),
             UserCommand::First => lang.pick("To the start", "到开局", "到開局"),
             UserCommand::Back => lang.pick("Move back", "后退一步", "後退一步"),
             UserCommand::Forward => lang.pick("Move forward", "前进一步", "前進一步"),
@@ -217,7 +226,9 @@ impl UserCommand {
             | UserCommand::Redo
             | UserCommand::SetUpPosition
             | UserCommand::ContinueAsAnalysis => Some(Menu::Game),
-            UserCommand::Flip | UserCommand::Palette => Some(Menu::View),
+            UserCommand::Flip | UserCommand::ShowPanel(_) | UserCommand::Palette => {
+                Some(Menu::View)
+            }
             UserCommand::Mark(_)
             | UserCommand::Evaluate(_)
             | UserCommand::PromoteLine
@@ -296,7 +307,8 @@ impl UserCommand {
             | UserCommand::Paste
             | UserCommand::SetUpPosition
             | UserCommand::ContinueAsAnalysis
-            | UserCommand::Flip => Vec::new(),
+            | UserCommand::Flip
+            | UserCommand::ShowPanel(_) => Vec::new(),
         }
     }
 
@@ -314,6 +326,14 @@ impl UserCommand {
             | UserCommand::DemoteLine
             | UserCommand::DeleteMove => on_move,
             _ => true,
+        }
+    }
+
+    /// For a command that turns something on or off, whether it is on (the menu shows it ticked).
+    pub fn checked(self, session: &Session) -> Option<bool> {
+        match self {
+            UserCommand::ShowPanel(panel) => Some(session.layout().shown(panel)),
+            _ => None,
         }
     }
 
@@ -336,6 +356,10 @@ impl UserCommand {
             UserCommand::SetUpPosition => Command::OpenSetup,
             UserCommand::ContinueAsAnalysis => Command::ContinueAsAnalysis,
             UserCommand::Flip => Command::Flip,
+            UserCommand::ShowPanel(panel) => {
+                let layout = session.layout();
+                Command::SetLayout(layout.with_shown(panel, !layout.shown(panel)))
+            }
             UserCommand::First => Command::First,
             UserCommand::Back => Command::Back,
             UserCommand::Forward => Command::Forward,

@@ -197,6 +197,10 @@ fn the_referee_warns_on_a_repetition_then_rules() {
     let lines = |harness: &Harness<'_, QipuApp>, text: &str| {
         harness.query_all_by_label_contains(text).count()
     };
+    // The evidence is in the referee's detail, closed until asked for.
+    assert_eq!(lines(&harness, "Red 马二进三 is idle"), 0);
+    harness.get_by_label_contains("Referee's detail (").click();
+    harness.run();
     assert!(lines(&harness, "Red 马二进三 is idle") >= 1);
     pick_notation(&mut harness, "WXF notation");
     assert!(lines(&harness, "Red H2+3 is idle") >= 1);

@@ -24,6 +24,7 @@ use crate::transcribe::Transcriber;
 
 use super::command::Command;
 use super::files::NoDialog;
+use super::layout::Layout;
 use super::timer::Timer;
 
 pub use clock::ClockRecordError;
@@ -150,6 +151,7 @@ pub struct Session {
     game: Game,
     selected: Option<Square>,
     flipped: bool,
+    layout: Layout,
     lang: Language,
     notation: Notation,
     notice: Option<Notice>,
@@ -181,6 +183,7 @@ impl Session {
             game: Game::new(start),
             selected: None,
             flipped: false,
+            layout: Layout::default(),
             lang: Language::default(),
             notation: Notation::ChineseSimplified,
             notice: None,
@@ -206,6 +209,17 @@ impl Session {
         self.notation = notation;
         self.flipped = flipped;
         self
+    }
+
+    /// The same session with the window laid out as `layout` (the settings the app starts with).
+    pub fn with_layout(mut self, layout: Layout) -> Session {
+        self.layout = layout;
+        self
+    }
+
+    /// How the window is laid out.
+    pub fn layout(&self) -> Layout {
+        self.layout
     }
 
     /// The game shown; its cursor is the node on the board.
@@ -494,6 +508,7 @@ impl Session {
             }
             Command::GoTo(node) => self.go_to(*node),
             Command::Flip => self.flipped = !self.flipped,
+            Command::SetLayout(layout) => self.layout = *layout,
             Command::SetLanguage(lang) => self.lang = *lang,
             Command::SetNotation(notation) => self.notation = *notation,
             Command::SetMoveBox(text) => self.move_box.clone_from(text),

@@ -1,0 +1,300 @@
+//! The window's layout holds still: the board keeps its place when the clock starts or a ruling
+//! is stepped through, the record scrolls to the move on the board and a click lands on the move
+//! drawn, a small window gives the board its room first, and hidden panels stay hidden after a
+//! restart.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use eframe::egui::{Event, Key, Modifiers, MouseWheelUnit, PointerButton, Pos2, Rect, Vec2};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use qipu::formats::read_pgn_text;
+use qipu::notation::{write_move, Notation, WriteOptions};
+use qipu::record::{Game, NodeId};
+use qipu::ui::{AppOptions, QipuApp};
+
+use crate::support::{self, click, set_time, Scripted};
+
+fn app(size: [f32; 2]) -> Harness<'static, QipuApp> {
+    support::app(size, Scripted::default(), None)
+}
+
+/// The board: the union of its corner points' click targets.
+fn board(harness: &Harness<'_, QipuApp>) -> Rect {
+    harness
+        .get_by_label("a0")
+        .rect()
+        .union(harness.get_by_label("i9").rect())
+}
+
+fn play(harness: &mut Harness<'_, QipuApp>, iccs: &str) {
+    click(harness, &iccs[0..2]);
+    click(harness, &iccs[2..4]);
+}
+
+fn sample_game() -> Game {
+    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
+    let path = loop {
+        let candidate = dir.join("shared/data/samples/sample_xqbase_ccgc2006_r22_utf8.pgn");
+        if candidate.exists() {
+            break candidate;
+        }
+        assert!(dir.pop(), "the shared samples are above the crate");
+    };
+    let text = std::fs::read_to_string(path).expect("sample readable");
+    read_pgn_text(&text)
+        .next()
+        .expect("a game")
+        .expect("the sample reads")
+}
+
+/// The move leading to `node` as the record writes it (full Chinese, simplified).
+fn text_of(game: &Game, node: NodeId) -> String {
+    let mv = game.move_of(node).expect("a move node");
+    write_move(
+        game.position_before(node),
+        mv,
+        Notation::ChineseSimplified,
+        &WriteOptions::default(),
+    )
+}
+
+#[test]
+fn the_board_holds_still_when_the_clock_starts_and_a_ruling_is_stepped() {
+    let mut harness = app([1100.0, 800.0]);
+    set_time(&mut harness, 0);
+    let before = board(&harness);
+    click(&mut harness, "Start clock");
+    harness.get_by_label("Red 1:30:00 · 40 moves due");
+    assert_eq!(
+        board(&harness),
+        before,
+        "starting the clock moved the board"
+    );
+
+    // A repetition: the warning, then the ruling with its evidence; step back and forth.
+    let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    for mv in cycle.iter().chain(&cycle) {
+        play(&mut harness, mv);
+        assert_eq!(board(&harness), before, "after {mv}");
+    }
+    assert!(harness.state().session().judgement().ruling.is_some());
+    for open in [false, true] {
+        if open {
+            harness.get_by_label_contains("Referee's detail").click();
+            harness.run();
+            let lines = harness.query_all_by_label_contains("马二进三 is idle");
+            assert!(lines.count() >= 1, "the evidence shows");
+        }
+        let with_detail = board(&harness);
+        for _ in 0..8 {
+            harness.key_press(Key::ArrowLeft);
+            harness.run();
+            assert_eq!(
+                board(&harness),
+                with_detail,
+                "stepping back (detail open: {open})"
+            );
+        }
+        for _ in 0..8 {
+            harness.key_press(Key::ArrowRight);
+            harness.run();
+            assert_eq!(
+                board(&harness),
+                with_detail,
+                "stepping on (detail open: {open})"
+            );
+        }
+    }
+}
+
+/// Whether `rect` is inside the record's visible part: under its header, above the status area.
+fn visible_in_record(harness: &Harness<'_, QipuApp>, rect: Rect) -> bool {
+    let header = harness.get_by_label("Rd").rect();
+    let status = harness.get_by_label_contains("Referee's detail").rect();
+    rect.min.y >= header.max.y && rect.max.y <= status.min.y
+}
+
+fn pointer_click(harness: &mut Harness<'_, QipuApp>, pos: Pos2) {
+    harness.event(Event::PointerMoved(pos));
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.run();
+    }
+}
+
+#[test]
+fn the_record_scrolls_as_the_user_says_and_a_click_lands_on_the_move_drawn() {
+    let mut harness = app([1100.0, 800.0]);
+    let game = sample_game();
+    let line = game.main_line();
+    harness.state_mut().show_game(game.clone());
+    harness.run();
+    // On the first move, the record is at its top.
+    harness.key_press(Key::Home);
+    harness.key_press(Key::ArrowRight);
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), line[0]);
+    let texts: Vec<String> = line.iter().map(|&n| text_of(&game, n)).collect();
+    let unique = |i: usize| texts.iter().filter(|t| **t == texts[i]).count() == 1;
+    let last = (0..line.len())
+        .rev()
+        .find(|&i| unique(i))
+        .expect("a unique move");
+    let last_text = texts[last].as_str();
+    assert!(!visible_in_record(
+        &harness,
+        harness.get_by_label(last_text).rect()
+    ));
+
+    // The user scrolls to the end with the wheel: it stays there (the move on the board does
+    // not pull it back)…
+    let over_record = harness.get_by_label("Rd").rect().center() + Vec2::new(0.0, 200.0);
+    harness.event(Event::PointerMoved(over_record));
+    for _ in 0..20 {
+        harness.event(Event::MouseWheel {
+            unit: MouseWheelUnit::Point,
+            delta: Vec2::new(0.0, -200.0),
+            phase: eframe::egui::TouchPhase::Move,
+            source: eframe::egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        harness.run();
+    }
+    let shown = harness.get_by_label(last_text).rect();
+    assert!(
+        visible_in_record(&harness, shown),
+        "the last move is shown: {shown:?}"
+    );
+
+    // …and two clicks where a move is drawn both select that move.
+    let pick = (0..last)
+        .rev()
+        .find(|&i| unique(i))
+        .expect("another unique move");
+    let target = harness.get_by_label(&texts[pick]).rect();
+    for _ in 0..2 {
+        pointer_click(&mut harness, target.center());
+        assert_eq!(harness.state().session().cursor(), line[pick]);
+        assert_eq!(
+            harness.get_by_label(&texts[pick]).rect(),
+            target,
+            "the sheet moved"
+        );
+    }
+}
+
+#[test]
+fn a_new_variation_deep_in_the_record_is_scrolled_into_view() {
+    let mut harness = app([1100.0, 800.0]);
+    harness.state_mut().show_game(sample_game());
+    harness.run();
+    harness.key_press(Key::Home);
+    harness.run();
+    // Step to round 20, Red to move (炮九进五 in the game), and play another move there.
+    for _ in 0..36 {
+        harness.key_press(Key::ArrowRight);
+        harness.run();
+    }
+    let game = harness.state().session().game().clone();
+    let here = harness.state().session().cursor();
+    let next = game.move_of(game.children(here)[0]);
+    let other = game
+        .position(here)
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&mv| Some(mv) != next)
+        .expect("another legal move");
+    play(&mut harness, &other.to_string());
+    let session = harness.state().session();
+    let cursor = session.cursor();
+    assert_ne!(session.game().children(here)[0], cursor, "a variation");
+    let text = text_of(session.game(), cursor);
+    let shown = harness
+        .get_all_by_label(&text)
+        .any(|node| visible_in_record(&harness, node.rect()));
+    assert!(shown, "the new variation's move is in view");
+}
+
+#[test]
+fn at_640_by_480_the_board_comes_first_and_a_tab_opens_the_other_panel() {
+    let mut harness = app([640.0, 480.0]);
+    // The points span nine steps; the board drawn is about a step wider, so 270 px of points
+    // make a board of about 300 px.
+    let size = board(&harness).width();
+    assert!(size >= 270.0, "board points span {size} px");
+    // The record is beside the board; the move box and clock are a tab.
+    harness.get_by_label("Rd");
+    assert!(harness.query_by_label("Moves").is_none());
+    click(&mut harness, "Move box and clock");
+    harness.get_by_label("Moves");
+    assert!(harness.query_by_label("Rd").is_none());
+    assert!(board(&harness).width() >= 270.0);
+    click(&mut harness, "Record");
+    harness.get_by_label("Rd");
+}
+
+/// Settings kept in memory, as eframe keeps them in a file.
+#[derive(Default)]
+struct MemoryStorage(HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+fn restarted(storage: &'static MemoryStorage) -> Harness<'static, QipuApp> {
+    Harness::builder()
+        .with_size([1100.0, 800.0])
+        .build_eframe(move |cc| {
+            cc.storage = Some(storage);
+            QipuApp::with_options(
+                cc,
+                AppOptions {
+                    dialogs: Box::new(Scripted::default()),
+                    autosave: None::<PathBuf>,
+                },
+            )
+        })
+}
+
+#[test]
+fn hidden_panels_and_the_open_detail_stay_so_after_a_restart() {
+    let mut harness = app([1100.0, 800.0]);
+    click(&mut harness, "View");
+    click(&mut harness, "Record");
+    assert!(harness.query_by_label("Rd").is_none());
+    harness.get_by_label_contains("Referee's detail").click();
+    harness.run();
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(harness.state_mut(), &mut storage);
+    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
+
+    let mut harness = restarted(storage);
+    harness.run();
+    assert!(
+        harness.query_by_label("Rd").is_none(),
+        "the record stays hidden"
+    );
+    harness.get_by_label("Moves");
+    assert!(harness.state().session().layout().detail_open);
+    click(&mut harness, "View");
+    click(&mut harness, "Record");
+    harness.get_by_label("Rd");
+}
