@@ -79,7 +79,7 @@ impl Notation {
                 "中文记谱（繁体）",
                 "中文記譜（繁體）",
             ),
-            Notation::Abbreviated => lang.pick("abbreviated (7.5)", "简式记谱", "簡式記譜"),
+            Notation::Abbreviated => lang.pick("Abbreviated (7.5)", "简式记谱", "簡式記譜"),
         }
     }
 }
@@ -301,6 +301,17 @@ pub fn read_candidates_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn english_notation_names_are_capitalised_alike() {
+        for notation in Notation::ALL {
+            let label = notation.label(Language::English);
+            assert!(
+                label.starts_with(|c: char| c.is_ascii_uppercase()),
+                "{label}"
+            );
+        }
+    }
 
     #[test]
     fn the_script_of_a_text() {

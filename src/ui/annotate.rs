@@ -81,15 +81,19 @@ pub fn bar(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
             let current = game.mark(node);
             for mark in Mark::ALL {
                 let on = current == Some(mark);
+                // A framed button, so that an enabled mark looks like one (a selectable label
+                // without its frame reads as greyed out).
                 let button = ui
-                    .add(egui::Button::selectable(on, mark.symbol()))
+                    .add(egui::Button::new(mark.symbol()).selected(on))
                     .on_hover_text(mark_name(mark, lang));
                 if button.clicked() {
                     commands.push(Command::SetMark(node, (!on).then_some(mark)));
                 }
             }
             let evaluation = game.annotation(node).evaluation();
+            // Tall enough for all nine entries: the default height cut the last one off.
             egui::ComboBox::from_label(lang.pick("Evaluation", "形势", "形勢"))
+                .height(320.0)
                 .selected_text(evaluation.map_or("—", Evaluation::symbol))
                 .show_ui(ui, |ui| {
                     if ui.selectable_label(evaluation.is_none(), "—").clicked() {

@@ -520,21 +520,37 @@ impl QipuApp {
     }
 
     /// A menu of the command table: its commands, greyed out when they cannot be given, with
-    /// their first shortcut on hover (a shortcut text in the button would change its accessible
-    /// name).
+    /// their first shortcut at the right. The accessible name stays the label alone (the
+    /// shortcut is the node's keyboard shortcut), so the item is found by its label.
     fn table_menu(&self, ui: &mut egui::Ui, menu: Menu, commands: &mut Vec<Command>) {
         let lang = self.session.lang();
         for user in UserCommand::all()
             .into_iter()
             .filter(|c| c.menu() == Some(menu))
         {
-            let button = match user.checked(&self.session) {
-                Some(on) => egui::Button::selectable(on, user.label(lang)),
-                None => egui::Button::new(user.label(lang)),
+            let label = user.label(lang);
+            let shortcut = user
+                .shortcuts()
+                .first()
+                .map(|(shortcut, _)| ui.ctx().format_shortcut(shortcut));
+            let checked = user.checked(&self.session);
+            let mut button = match checked {
+                Some(on) => egui::Button::selectable(on, label.as_str()),
+                None => egui::Button::new(label.as_str()),
             };
-            let mut response = ui.add_enabled(user.enabled(&self.session), button);
-            if let Some((shortcut, _)) = user.shortcuts().first() {
-                response = response.on_hover_text(ui.ctx().format_shortcut(shortcut));
+            if let Some(shortcut) = &shortcut {
+                button = button.shortcut_text(shortcut.as_str());
+            }
+            let enabled = user.enabled(&self.session);
+            let response = ui.add_enabled(enabled, button);
+            response.widget_info(|| match checked {
+                Some(on) => egui::WidgetInfo::selected(egui::Role::Button, enabled, on, &label),
+                None => egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label),
+            });
+            if let Some(shortcut) = shortcut {
+                ui.ctx().accesskit_node_builder(response.id, |node| {
+                    node.set_keyboard_shortcut(shortcut);
+                });
             }
             if response.clicked() {
                 commands.push(user.command(&self.session));

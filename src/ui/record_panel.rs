@@ -310,6 +310,21 @@ fn variations_at(
     }
 }
 
+/// The width of a move number and the button of its move side by side.
+fn together_width(ui: &egui::Ui, number: &str, text: &str, size: f32) -> f32 {
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let painter = ui.painter();
+    let number = painter.layout_no_wrap(number.to_owned(), body, Color32::PLACEHOLDER);
+    let plain = crate::notation::strip_strokes(text);
+    let button = painter.layout_no_wrap(
+        plain,
+        egui::FontId::proportional(size),
+        Color32::PLACEHOLDER,
+    );
+    let spacing = ui.spacing();
+    number.size().x + spacing.item_spacing.x + button.size().x + 2.0 * spacing.button_padding.x
+}
+
 /// A variation from `start`: its moves with round numbers, and nested variations in brackets.
 fn variation_line(
     ui: &mut egui::Ui,
@@ -323,17 +338,23 @@ fn variation_line(
     line.extend(game.line_from(start));
     for (i, &node) in line.iter().enumerate() {
         let before = game.position(game.parent(node).unwrap_or(game.root()));
+        let current = node == session.cursor();
+        let text = annotated_move_text(session, node);
+        let size = egui::TextStyle::Button.resolve(ui.style()).size;
         if i == 0 || before.side_to_move() == Color::Red {
             let dots = if before.side_to_move() == Color::Red {
                 "."
             } else {
                 "…"
             };
-            ui.label(RichText::new(format!("{}{dots}", before.fullmove_number())).weak());
+            let number = format!("{}{dots}", before.fullmove_number());
+            // A move number never ends a row with its move on the next: when the two do not
+            // fit together, the row ends before the number.
+            if together_width(ui, &number, &text, size) > ui.available_size_before_wrap().x {
+                ui.end_row();
+            }
+            ui.label(RichText::new(number).weak());
         }
-        let current = node == session.cursor();
-        let text = annotated_move_text(session, node);
-        let size = egui::TextStyle::Button.resolve(ui.style()).size;
         let response = move_text::button(ui, current, &text, size, egui::Vec2::ZERO);
         annotate::context_menu(&response, session, node, commands);
         // A new variation's move is shown too (it would be below the visible part otherwise).

@@ -13,3 +13,4 @@ mod result;
 mod session;
 mod snapshots;
 mod support;
+mod words;
