@@ -74,7 +74,7 @@ commands:
                                        the scoresheet as PNG pages to print
   ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE]
                                        time the window's frames headlessly and a file's opening
-  event new|add|import|pair|result|withdraw|penalty|show|standings|export EVENT ...
+  event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT ...
                                        run a tournament kept in one event file (art. 11-21)
   uci                                  the built-in engine over UCI (or UCCI: first command 'ucci')
   help                                 this text
