@@ -20,7 +20,7 @@ use serde_json::json;
 
 use super::{Args, CliError};
 use crate::database::{
-    date_key, Database, DbError, ImportEvent, ImportOptions, MaterialQuery, Progress, SearchQuery,
+    Database, DbError, ImportEvent, ImportOptions, MaterialQuery, Progress, SearchQuery,
 };
 use crate::ending::Outcome;
 use crate::formats::{save_atomic, write_pgn_games, PgnWriteOptions, TargetState};
@@ -191,15 +191,8 @@ fn import(
 
 /// A date bound: `yyyy[.mm[.dd]]`; unknown parts are 0 for a start and 99 for an end.
 fn date_bound(text: &str, end: bool) -> Result<i64, CliError> {
-    let key = date_key(text)
-        .ok_or_else(|| CliError::Usage(format!("date '{text}' has no four-digit year")))?;
-    if !end {
-        return Ok(key);
-    }
-    let (year, month, day) = (key / 10_000, key / 100 % 100, key % 100);
-    let month_end = if month == 0 { 99 } else { month };
-    let day_end = if day == 0 { 99 } else { day };
-    Ok(year * 10_000 + month_end * 100 + day_end)
+    crate::database::date_bound(text, end)
+        .ok_or_else(|| CliError::Usage(format!("date '{text}' has no four-digit year")))
 }
 
 fn parse_fen(fen: Option<&str>) -> Result<Position, CliError> {

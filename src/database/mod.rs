@@ -39,7 +39,7 @@ pub use import::{
 };
 pub use keys::{line_key, material_signature, mirror};
 pub use material::MaterialQuery;
-pub use prepare::date_key;
+pub use prepare::{date_bound, date_key};
 pub use search::{Found, SearchQuery, TreeMove};
 
 use crate::formats::read_json;
@@ -116,10 +116,15 @@ impl Database {
             .unwrap_or(0) as u64)
     }
 
+    /// Games stored (duplicates not counted): one count, quicker than [`Database::stats`].
+    pub fn game_count(&mut self) -> Result<u64, DbError> {
+        self.count("SELECT count(*) FROM game WHERE duplicate_of IS NULL")
+    }
+
     /// Games, duplicates, positions, files and size.
     pub fn stats(&mut self) -> Result<DbStats, DbError> {
         Ok(DbStats {
-            games: self.count("SELECT count(*) FROM game WHERE duplicate_of IS NULL")?,
+            games: self.game_count()?,
             duplicates: self.count("SELECT count(*) FROM game WHERE duplicate_of IS NOT NULL")?,
             positions: self.count("SELECT count(*) FROM position")?,
             variation_positions: self.count("SELECT count(*) FROM variation_position")?,

@@ -86,6 +86,20 @@ pub fn date_key(date: &str) -> Option<i64> {
     Some(year * 10_000 + month * 100 + day)
 }
 
+/// The `yyyymmdd` bound of a date range from a date as written (`yyyy[.mm[.dd]]`): unknown
+/// parts are 0 for the start of a range (`end` false) and 99 for its end, so that `1990` runs
+/// from 19900000 to 19909999. `None` without a four-digit year.
+pub fn date_bound(text: &str, end: bool) -> Option<i64> {
+    let key = date_key(text)?;
+    if !end {
+        return Some(key);
+    }
+    let (year, month, day) = (key / 10_000, key / 100 % 100, key % 100);
+    let month_end = if month == 0 { 99 } else { month };
+    let day_end = if day == 0 { 99 } else { day };
+    Some(year * 10_000 + month_end * 100 + day_end)
+}
+
 /// The result as stored: 1 Red won, 0 a draw, -1 Black won, 2 both forfeited; `None` unknown.
 pub fn result_code(result: Option<Outcome>) -> Option<i64> {
     Some(match result? {

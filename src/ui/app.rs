@@ -22,6 +22,8 @@ use super::file_chooser::{Answer, FileChooser, Purpose};
 use super::files::{self, FileDialogs, ListedGame, Picked};
 use super::layout::Panel;
 use super::native_dialogs::NativeDialogs;
+use super::database_window::DatabaseWindow;
+use super::opening_tree;
 use super::record_panel;
 use super::session::{Notice, Session};
 use super::settings::Settings;
@@ -107,6 +109,8 @@ pub struct QipuApp {
     restored_origin: Option<Origin>,
     /// The Event window, while open.
     event: Option<EventWindow>,
+    /// The game database's window and opening tree.
+    database: DatabaseWindow,
 }
 
 impl QipuApp {
@@ -147,6 +151,7 @@ impl QipuApp {
             .as_deref()
             .and_then(|path| std::fs::read_to_string(origin_file(path)).ok())
             .and_then(|text| serde_json::from_str(&text).ok());
+        let database = DatabaseWindow::new(ctx, settings.database.clone());
         QipuApp {
             session,
             settings,
@@ -164,6 +169,7 @@ impl QipuApp {
             after_save: None,
             restored_origin,
             event: None,
+            database,
         }
     }
 
@@ -188,6 +194,11 @@ impl QipuApp {
         self.path.as_deref()
     }
 
+    /// The game database's window.
+    pub fn database(&self) -> &DatabaseWindow {
+        &self.database
+    }
+
     /// The recently used files, newest first.
     pub fn recent_files(&self) -> &[PathBuf] {
         &self.settings.recent
@@ -201,6 +212,7 @@ impl QipuApp {
                 | Command::Open
                 | Command::OpenPath(_)
                 | Command::PasteText(_)
+                | Command::ShowGameAt(..)
                 | Command::ContinueAsAnalysis
         );
         if loses_work && self.session.dirty() {
@@ -272,6 +284,18 @@ impl QipuApp {
             }
             Command::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             Command::OpenPalette => self.palette = Some(String::new()),
+            Command::Database(command) => self.database.apply(command, &self.session),
+            Command::ShowGameAt(game, ply) => {
+                // A game from the database is saved to a file of its own.
+                self.path = None;
+                self.save_in_place = false;
+                let node = ply
+                    .checked_sub(1)
+                    .and_then(|i| game.0.main_line().get(i).copied())
+                    .unwrap_or(game.0.root());
+                self.session.apply(&Command::ShowGame(game));
+                self.session.apply(&Command::GoTo(node));
+            }
             Command::DiscardChanges => {
                 self.session.apply(&Command::MarkSaved);
                 self.restored_origin = None;
@@ -604,6 +628,9 @@ impl QipuApp {
             ui.menu_button(lang.pick("View", "视图", "檢視"), |ui| {
                 self.table_menu(ui, Menu::View, commands);
             });
+            ui.menu_button(lang.pick("Database", "棋谱库", "棋譜庫"), |ui| {
+                self.table_menu(ui, Menu::Database, commands);
+            });
             ui.menu_button(lang.pick("Language", "语言", "語言"), |ui| {
                 for choice in Language::ALL {
                     if ui.radio(lang == choice, choice.to_string()).clicked() {
@@ -800,6 +827,7 @@ impl eframe::App for QipuApp {
         self.settings.flipped = self.session.flipped();
         self.settings.notation = self.session.notation().name().to_owned();
         self.settings.layout = self.session.layout();
+        self.settings.database = self.database.remembered().map(str::to_owned);
         eframe::set_value(storage, Settings::KEY, &self.settings);
     }
 
@@ -820,7 +848,7 @@ impl QipuApp {
         let ctx = ui.ctx().clone();
         // The time moves on before anything is drawn: a flag that fell shows in this frame.
         self.apply(&ctx, Command::Tick);
-        let mut commands = Vec::new();
+        let mut commands = self.database.poll(&self.session);
         if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty() && !self.closing {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.question = Some(Question::Discard(None));
@@ -854,6 +882,8 @@ impl QipuApp {
             commands.extend(clock_panel::show(ui, &self.session));
             commands
         });
+        let tree = self.database.tree_view(self.session.position());
+        commands.extend(opening_tree::panel(ui, &tree, &self.session));
         egui::CentralPanel::default().show(ui, |ui| {
             if setup_editor::show_open(&mut self.setup, ui, &self.session, &mut commands) {
                 return;
@@ -897,6 +927,7 @@ impl QipuApp {
                 self.event = None;
             }
         }
+        self.database.show(&ctx, &self.session, &mut commands);
         if let Some(error) = self.error.clone() {
             let lang = self.session.lang();
             egui::Modal::new(egui::Id::unique("error")).show(&ctx, |ui| {

@@ -159,6 +159,10 @@ pub enum Command {
     OpenEvent,
     /// What a button of the Event window asks for.
     Event(super::event_window::EventCommand),
+    /// Something asked of the game database (its window, the opening tree).
+    Database(super::database_window::DatabaseCommand),
+    /// Show this game (from the database) at this ply of its main line.
+    ShowGameAt(GameToShow, usize),
 }
 
 impl Command {
@@ -191,6 +195,7 @@ impl Command {
                 | Command::Export(_)
                 | Command::OpenEvent
                 | Command::Event(_)
+                | Command::Database(_)
                 | Command::DiscardChanges
                 | Command::Quit
                 | Command::Notify(_)
@@ -206,6 +211,7 @@ impl Command {
                 | Command::PasteText(_)
                 | Command::PickGame(_)
                 | Command::ShowGame(_)
+                | Command::ShowGameAt(..)
                 | Command::RestoreAutosave(_)
                 | Command::ContinueAsAnalysis
         )

@@ -26,6 +26,8 @@ pub struct Settings {
     pub recent: Vec<PathBuf>,
     /// The side panels and the referee's detail as the user left them.
     pub layout: Layout,
+    /// The game database last opened: a file, or a `postgresql://` URL.
+    pub database: Option<String>,
 }
 
 impl Settings {

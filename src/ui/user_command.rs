@@ -11,6 +11,7 @@ use crate::record::{Evaluation, Mark};
 
 use super::annotate::{evaluation_name, mark_name};
 use super::command::Command;
+use super::database_window::DatabaseCommand;
 use super::layout::Panel;
 use super::session::Session;
 
@@ -36,6 +37,8 @@ pub enum Menu {
     View,
     /// Annotate: marks, evaluations, the order of variations (also in a move's context menu).
     Annotate,
+    /// Database: the game database's window and searches from the board.
+    Database,
 }
 
 /// A command the user gives by name.
@@ -95,6 +98,14 @@ pub enum UserCommand {
     DemoteLine,
     /// Delete the move on the board and what follows.
     DeleteMove,
+    /// The game database's window: open, import, list and filter.
+    DatabaseWindow,
+    /// Find the games of the database that reach the position on the board.
+    SearchPosition,
+    /// The same, or its left–right mirror.
+    SearchPositionMirror,
+    /// Show or hide the opening tree beside the board.
+    OpeningTree,
 }
 
 const NONE: Modifiers = Modifiers::NONE;
@@ -155,6 +166,10 @@ impl UserCommand {
             UserCommand::PromoteLine,
             UserCommand::DemoteLine,
             UserCommand::DeleteMove,
+            UserCommand::DatabaseWindow,
+            UserCommand::SearchPosition,
+            UserCommand::SearchPositionMirror,
+            UserCommand::OpeningTree,
         ]);
         all
     }
@@ -204,6 +219,16 @@ impl UserCommand {
             UserCommand::DeleteMove => {
                 lang.pick("Delete from this move", "删除此着及其后", "刪除此著及其後")
             }
+            UserCommand::DatabaseWindow => lang.pick("Game database…", "棋谱库…", "棋譜庫…"),
+            UserCommand::SearchPosition => {
+                lang.pick("Search this position", "查找此局面", "尋找此局面")
+            }
+            UserCommand::SearchPositionMirror => lang.pick(
+                "Search this position and its mirror",
+                "查找此局面及其镜像",
+                "尋找此局面及其鏡像",
+            ),
+            UserCommand::OpeningTree => lang.pick("Opening tree", "开局树", "開局樹"),
         };
         text.to_owned()
     }
@@ -226,9 +251,13 @@ impl UserCommand {
             | UserCommand::Redo
             | UserCommand::SetUpPosition
             | UserCommand::ContinueAsAnalysis => Some(Menu::Game),
-            UserCommand::Flip | UserCommand::ShowPanel(_) | UserCommand::Palette => {
-                Some(Menu::View)
-            }
+            UserCommand::Flip
+            | UserCommand::ShowPanel(_)
+            | UserCommand::Palette
+            | UserCommand::OpeningTree => Some(Menu::View),
+            UserCommand::DatabaseWindow
+            | UserCommand::SearchPosition
+            | UserCommand::SearchPositionMirror => Some(Menu::Database),
             UserCommand::Mark(_)
             | UserCommand::Evaluate(_)
             | UserCommand::PromoteLine
@@ -300,6 +329,9 @@ impl UserCommand {
             UserCommand::PromoteLine => vec![(key(CMD, Key::ArrowUp), Window)],
             UserCommand::DemoteLine => vec![(key(CMD, Key::ArrowDown), Window)],
             UserCommand::DeleteMove => vec![(key(NONE, Key::Delete), Window)],
+            UserCommand::DatabaseWindow => vec![(key(CMD | Modifiers::SHIFT, Key::D), Window)],
+            UserCommand::SearchPosition => vec![(key(CMD | Modifiers::SHIFT, Key::F), Window)],
+            UserCommand::OpeningTree => vec![(key(CMD | Modifiers::SHIFT, Key::T), Window)],
             UserCommand::Export
             | UserCommand::Event
             | UserCommand::CopyFen
@@ -308,7 +340,8 @@ impl UserCommand {
             | UserCommand::SetUpPosition
             | UserCommand::ContinueAsAnalysis
             | UserCommand::Flip
-            | UserCommand::ShowPanel(_) => Vec::new(),
+            | UserCommand::ShowPanel(_)
+            | UserCommand::SearchPositionMirror => Vec::new(),
         }
     }
 
@@ -371,6 +404,14 @@ impl UserCommand {
             UserCommand::DeleteMove => Command::DeleteFrom(node),
             UserCommand::Paste => Command::RequestPaste,
             UserCommand::Palette => Command::OpenPalette,
+            UserCommand::DatabaseWindow => Command::Database(DatabaseCommand::ShowWindow),
+            UserCommand::SearchPosition => {
+                Command::Database(DatabaseCommand::SearchPosition { mirror: false })
+            }
+            UserCommand::SearchPositionMirror => {
+                Command::Database(DatabaseCommand::SearchPosition { mirror: true })
+            }
+            UserCommand::OpeningTree => Command::Database(DatabaseCommand::ToggleTree),
         }
     }
 
