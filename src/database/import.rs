@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::formats::{read_record_bytes, FileKind};
 
-use super::backend::{Backend, Value};
+use super::backend::{insert_statements, Backend, Value};
 use super::prepare::{prepare, PreparedGame};
 use super::schema::TREE_PLIES;
 use super::{Database, DbError};
@@ -260,24 +260,6 @@ fn read_source(source: &dyn Source, variations: bool) -> PreparedFile {
     }
 }
 
-/// Rows of one table written in statements of many rows.
-fn insert_rows(
-    backend: &mut dyn Backend,
-    head: &str,
-    tail: &str,
-    width: usize,
-    values: &[Value],
-) -> Result<(), DbError> {
-    const ROWS: usize = 256;
-    let one = format!("({})", vec!["?"; width].join(","));
-    for chunk in values.chunks(ROWS * width) {
-        let rows = chunk.len() / width;
-        let sql = format!("{head} {}{tail}", vec![one.as_str(); rows].join(","));
-        backend.execute(&sql, chunk)?;
-    }
-    Ok(())
-}
-
 /// Counts of one move from one position, added up over a batch.
 #[derive(Default, Clone, Copy)]
 struct MoveCounts {
@@ -336,13 +318,7 @@ impl Writer<'_> {
                 next += 1;
             }
         }
-        insert_rows(
-            self.backend,
-            "INSERT INTO name (id, text) VALUES",
-            "",
-            2,
-            &rows,
-        )
+        self.backend.insert_rows("name", "id, text", 2, &rows)
     }
 
     fn name_id(&self, name: &Option<String>) -> Value {
@@ -481,19 +457,12 @@ impl Writer<'_> {
                 material.extend(g.material.iter().map(|&(s, p)| (s, p, id)));
             }
         }
-        insert_rows(
-            self.backend,
-            "INSERT INTO source_file (id, path, games, errors) VALUES",
-            "",
-            4,
-            &file_rows,
-        )?;
-        insert_rows(
-            self.backend,
-            "INSERT INTO game (id, file, number, red, black, event, site, round, date, date_key, \
-             result, ecco, opening, red_elo, black_elo, plies, moves_key, duplicate_of, record) \
-             VALUES",
-            "",
+        self.backend
+            .insert_rows("source_file", "id, path, games, errors", 4, &file_rows)?;
+        self.backend.insert_rows(
+            "game",
+            "id, file, number, red, black, event, site, round, date, date_key, result, ecco, \
+             opening, red_elo, black_elo, plies, moves_key, duplicate_of, record",
             19,
             &game_rows,
         )?;
@@ -502,37 +471,22 @@ impl Writer<'_> {
             .iter()
             .flat_map(|&(h, p, g, n)| [h.into(), p.into(), g.into(), n.into()])
             .collect();
-        insert_rows(
-            self.backend,
-            "INSERT INTO position (hash, ply, game, next) VALUES",
-            "",
-            4,
-            &values,
-        )?;
+        self.backend
+            .insert_rows("position", "hash, ply, game, next", 4, &values)?;
         variation_rows.sort_unstable();
         let values: Vec<Value> = variation_rows
             .iter()
             .flat_map(|&(h, p, g)| [h.into(), p.into(), g.into()])
             .collect();
-        insert_rows(
-            self.backend,
-            "INSERT INTO variation_position (hash, ply, game) VALUES",
-            "",
-            3,
-            &values,
-        )?;
+        self.backend
+            .insert_rows("variation_position", "hash, ply, game", 3, &values)?;
         material.sort_unstable();
         let values: Vec<Value> = material
             .iter()
             .flat_map(|&(s, p, g)| [s.into(), p.into(), g.into()])
             .collect();
-        insert_rows(
-            self.backend,
-            "INSERT INTO material (sig, ply, game) VALUES",
-            "",
-            3,
-            &values,
-        )?;
+        self.backend
+            .insert_rows("material", "sig, ply, game", 3, &values)?;
         let mut tree: Vec<_> = tree.into_iter().collect();
         tree.sort_unstable_by_key(|&(k, _)| k);
         let values: Vec<Value> = tree
@@ -550,7 +504,7 @@ impl Writer<'_> {
                 ]
             })
             .collect();
-        insert_rows(
+        insert_statements(
             self.backend,
             "INSERT INTO opening (hash, move, games, red_wins, draws, black_wins, rated, \
              rating_sum) VALUES",

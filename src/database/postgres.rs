@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use postgres::binary_copy::BinaryCopyInWriter;
 use postgres::types::{ToSql, Type};
 use postgres::{Client, NoTls, Statement};
 
@@ -128,6 +129,44 @@ impl Backend for PostgresBackend {
         Ok(self
             .client
             .batch_execute("LOCK TABLE game, name, source_file IN EXCLUSIVE MODE")?)
+    }
+
+    fn insert_rows(
+        &mut self,
+        table: &str,
+        columns: &str,
+        width: usize,
+        values: &[Value],
+    ) -> Result<(), DbError> {
+        let Some(first) = values.get(..width) else {
+            return Ok(());
+        };
+        // Nulls carry their type, so the first row gives every column's.
+        let types: Vec<Type> = first
+            .iter()
+            .map(|v| match v {
+                Value::Int(_) => Type::INT8,
+                Value::Text(_) => Type::TEXT,
+            })
+            .collect();
+        let sink = self
+            .client
+            .copy_in(&format!("COPY {table} ({columns}) FROM STDIN BINARY"))?;
+        let mut writer = BinaryCopyInWriter::new(sink, &types);
+        for row in values.chunks(width) {
+            let refs: Vec<&(dyn ToSql + Sync)> = row
+                .iter()
+                .map(|v| -> &(dyn ToSql + Sync) {
+                    match v {
+                        Value::Int(n) => n,
+                        Value::Text(s) => s,
+                    }
+                })
+                .collect();
+            writer.write(&refs)?;
+        }
+        writer.finish()?;
+        Ok(())
     }
 
     fn size_on_disk(&mut self) -> Result<u64, DbError> {

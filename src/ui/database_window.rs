@@ -1050,7 +1050,7 @@ fn result_label(result: Option<Outcome>, lang: Language) -> String {
 }
 
 /// 12345 as "12,345".
-fn group_digits(n: u64) -> String {
+pub fn group_digits(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

@@ -3,19 +3,26 @@
 //! Black wins, as numbers and as a bar); clicking a move plays it on the board, and the tree
 //! follows the new position.
 
-use eframe::egui::{self, Align, Color32, Layout, RichText, Sense};
+use eframe::egui::{self, Align, Color32, Layout, RichText};
 
 use crate::database::TreeMove;
 use crate::lang::Language;
 use crate::notation::{write_move, WriteOptions};
 
 use super::command::Command;
-use super::database_window::TreeView;
+use super::database_window::{group_digits, TreeView};
 use super::session::Session;
 
 const RED: Color32 = Color32::from_rgb(200, 40, 30);
 const DRAW: Color32 = Color32::from_rgb(170, 170, 170);
 const BLACK: Color32 = Color32::from_rgb(40, 40, 40);
+
+/// The columns: the move, its games, and Red wins / draws / Black wins over their bar.
+const MOVE_WIDTH: f32 = 68.0;
+const GAMES_WIDTH: f32 = 42.0;
+const SCORE_WIDTH: f32 = 92.0;
+/// The panel holds the three columns and no more: the board keeps the rest.
+const PANEL_WIDTH: f32 = MOVE_WIDTH + GAMES_WIDTH + SCORE_WIDTH + 32.0;
 
 /// Draw the panel at the right of the board when it is shown; returns the move clicked.
 pub fn panel(ui: &mut egui::Ui, view: &TreeView<'_>, session: &Session) -> Vec<Command> {
@@ -24,8 +31,8 @@ pub fn panel(ui: &mut egui::Ui, view: &TreeView<'_>, session: &Session) -> Vec<C
         return commands;
     }
     egui::Panel::right("opening-tree")
-        .default_size(230.0)
-        .min_size(180.0)
+        .default_size(PANEL_WIDTH)
+        .min_size(PANEL_WIDTH)
         .show(ui, |ui| {
             let lang = session.lang();
             ui.heading(lang.pick("Opening tree", "开局树", "開局樹"));
@@ -69,7 +76,8 @@ fn moves_table(
     let lang = session.lang();
     let total: u64 = moves.iter().map(|m| m.games).sum();
     ui.label(format!(
-        "{total} {}",
+        "{} {}",
+        group_digits(total),
         lang.pick(
             "games continue from here",
             "局从此局面继续",
@@ -77,12 +85,12 @@ fn moves_table(
         )
     ));
     ui.horizontal(|ui| {
-        header(ui, 76.0, lang.pick("Move", "着法", "著法"));
-        header(ui, 44.0, lang.pick("Games", "局数", "局數"));
+        header(ui, MOVE_WIDTH, lang.pick("Move", "着法", "著法"));
+        header(ui, GAMES_WIDTH, lang.pick("Games", "局数", "局數"));
         header(
             ui,
-            90.0,
-            lang.pick("Red / draw / Black", "红胜/和/黑胜", "紅勝/和/黑勝"),
+            SCORE_WIDTH,
+            lang.pick("Red/draw/Black", "红胜/和/黑胜", "紅勝/和/黑勝"),
         );
     });
     let position = session.position();
@@ -94,7 +102,7 @@ fn moves_table(
             for m in moves {
                 let text = write_move(position, m.mv, session.notation(), &WriteOptions::default());
                 ui.horizontal(|ui| {
-                    let clicked = fixed(ui, 76.0, height, |ui| {
+                    let clicked = fixed(ui, MOVE_WIDTH, height, |ui| {
                         ui.add(egui::Button::new(text).truncate())
                             .on_hover_text(details(m, lang))
                             .clicked()
@@ -102,9 +110,10 @@ fn moves_table(
                     if clicked {
                         commands.push(Command::TryMove(m.mv));
                     }
-                    fixed(ui, 44.0, height, |ui| ui.label(m.games.to_string()));
-                    ui.label(format!("{} / {} / {}", m.red_wins, m.draws, m.black_wins));
-                    score_bar(ui, m, height);
+                    fixed(ui, GAMES_WIDTH, height, |ui| {
+                        ui.label(RichText::new(m.games.to_string()).small())
+                    });
+                    score(ui, m, height);
                 });
             }
         });
@@ -129,10 +138,17 @@ fn fixed<R>(ui: &mut egui::Ui, width: f32, height: f32, add: impl FnOnce(&mut eg
     .inner
 }
 
-/// Red wins, draws and Black wins as one bar in proportion (games of unknown result left out).
-fn score_bar(ui: &mut egui::Ui, m: &TreeMove, height: f32) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(44.0, height * 0.5), Sense::hover());
+/// Red wins, draws and Black wins as numbers over a thin bar in proportion (games of unknown
+/// result left out of the bar).
+fn score(ui: &mut egui::Ui, m: &TreeMove, height: f32) {
+    let response = fixed(ui, SCORE_WIDTH, height, |ui| {
+        ui.label(RichText::new(format!("{}/{}/{}", m.red_wins, m.draws, m.black_wins)).small())
+    });
     let known = (m.red_wins + m.draws + m.black_wins) as f32;
+    let rect = egui::Rect::from_min_size(
+        egui::pos2(response.rect.left(), response.rect.bottom() + 1.0),
+        egui::vec2(SCORE_WIDTH - 8.0, 3.0),
+    );
     if known == 0.0 {
         ui.painter().rect_stroke(
             rect,
