@@ -11,6 +11,7 @@ use crate::notation::{write_move, WriteOptions};
 
 use super::command::Command;
 use super::database_window::{group_digits, TreeView};
+use super::move_text;
 use super::session::Session;
 
 const RED: Color32 = Color32::from_rgb(200, 40, 30);
@@ -103,7 +104,8 @@ fn moves_table(
                 let text = write_move(position, m.mv, session.notation(), &WriteOptions::default());
                 ui.horizontal(|ui| {
                     let clicked = fixed(ui, MOVE_WIDTH, height, |ui| {
-                        ui.add(egui::Button::new(text).truncate())
+                        // Abbreviated moves keep their strokes (7.5), as in the record.
+                        move_text::button(ui, false, &text, 14.0, egui::Vec2::ZERO)
                             .on_hover_text(details(m, lang))
                             .clicked()
                     });
