@@ -444,6 +444,7 @@ fn pasted_scoresheets_of_real_games_enter_in_full() {
         for notation in [
             Notation::ChineseSimplified,
             Notation::ChineseTraditional,
+            Notation::Abbreviated,
             Notation::Wxf,
             Notation::Iccs,
         ] {
@@ -626,4 +627,51 @@ fn transcribe_subcommand_never_plays_a_move_for_the_other_side() {
         "{err}"
     );
     assert!(out.stdout.is_empty());
+}
+
+/// A real master game as an abbreviated scoresheet (as Qipu writes it, with its strokes) enters
+/// whole, each move without a stroke being a 平 move; the same sheet with the strokes lost stops
+/// at its first ambiguous move with the candidates.
+#[test]
+fn an_abbreviated_scoresheet_without_strokes_stops_with_the_candidates() {
+    use qipu::notation::{strip_strokes, write_move, WriteOptions};
+    let path = common::shared_path("corpus/wukong_xqdb/xqdb/xqdb/Hu_Ronghua_1391_UCI_games.pgn");
+    let text = std::fs::read_to_string(path).expect("UTF-8 PGN");
+    // The first game: the moves before the second game's tags.
+    let first = text.split("\n[Event").next().expect("a game");
+    let game_moves: Vec<Move> = first
+        .split_whitespace()
+        .filter_map(Move::parse_iccs)
+        .collect();
+    assert!(game_moves.len() > 30, "{}", game_moves.len());
+    let mut pos = Position::startpos();
+    let mut sheet = String::new();
+    for (i, &m) in game_moves.iter().enumerate() {
+        if i % 2 == 0 {
+            sheet.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        sheet.push_str(&write_move(
+            &pos,
+            m,
+            Notation::Abbreviated,
+            &WriteOptions::default(),
+        ));
+        sheet.push(' ');
+        pos = pos.play(m).unwrap();
+    }
+    let (mut game, mut t) = new_game();
+    assert_eq!(t.enter(&mut game, &sheet).stop, None);
+    let expected: Vec<String> = game_moves.iter().map(Move::to_string).collect();
+    assert_eq!(iccs(&game), expected);
+
+    let (mut game, mut t) = new_game();
+    let entry = t.enter(&mut game, &strip_strokes(&sheet));
+    let Some(Stop::Ambiguous { candidates, .. }) = entry.stop else {
+        panic!(
+            "the plain sheet stops at an ambiguous move: {:?}",
+            entry.stop
+        );
+    };
+    assert!(candidates.contains(&game_moves[entry.entered.len()]));
+    assert!(candidates.len() > 1, "{candidates:?}");
 }

@@ -4,7 +4,9 @@
 //! to standard output or, with `-o`, to a file saved atomically. `--to fen` prints the final
 //! position of each game's main line. Chinese moves are written in the file's own script
 //! (traditional for a BIG5 file); `--traditional` or `--simplified` choose one (`pgn-xqwizard`:
-//! BIG5 or GBK). Tags and comments are the user's text and are kept as written.
+//! BIG5 or GBK). Tags and comments are the user's text and are kept as written. `--tandem file`
+//! names a piece sharing its file with another of its kind by its file number when only it can
+//! make the move (車六進四 for 前車進四).
 //!
 //! Games that cannot be read are reported on standard error with their place; the others are
 //! converted, and the exit status is 1. A file with no game at all (empty, or not a record)
@@ -23,11 +25,13 @@ use crate::notation::{Notation, Script};
 use crate::record::Game;
 
 const USAGE: &str = "usage: qipu convert INPUT [-o OUT] \
-[--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen] [--traditional|--simplified]";
+[--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen] [--traditional|--simplified] \
+[--tandem front-back|file]";
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let output = args.option("-o")?;
+    let tandem = super::notate::tandem_option(&mut args)?;
     let to = args.option("--to")?.unwrap_or("pgn");
     let chosen = match (args.flag("--traditional"), args.flag("--simplified")) {
         (true, true) => {
@@ -80,7 +84,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
             .collect::<String>()
             .into_bytes(),
         _ => {
-            let options = match to {
+            let mut options = match to {
                 "pgn" => PgnWriteOptions::qipu(script),
                 "pgn-xqwizard" => PgnWriteOptions::xiangqi_wizard(script),
                 "pgn-iccs" => PgnWriteOptions::with_notation(Notation::Iccs),
@@ -91,6 +95,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
                     )))
                 }
             };
+            options.moves.tandem = tandem;
             let (bytes, unmappable) = encode_pgn(&write_pgn_games(&games, &options), &options);
             if unmappable > 0 {
                 writeln!(

@@ -26,7 +26,7 @@ pub(crate) fn write(pos: &Position, mv: Move, options: &WriteOptions) -> Option<
     let (action, number) = geometry::describe(piece, mv)?;
     let script = options.abbreviated_script;
     let mut out = String::with_capacity(12);
-    match chinese::prefix(pos, mv, piece, options.soldiers) {
+    match chinese::prefix(pos, mv, piece, options) {
         Prefix::File(file) => {
             out.push(glyphs::piece_glyph(script, piece.color, piece.kind));
             out.push(glyphs::digit(file, false));

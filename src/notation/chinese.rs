@@ -5,7 +5,7 @@
 use super::geometry::{self, Crowd};
 use super::glyphs::{self, classify, Action, Glyph, PositionWord, Script, Stroke};
 use super::query::{Query, Selector};
-use super::{NotationError, SoldierConvention, StrokeConvention, WriteOptions};
+use super::{NotationError, SoldierConvention, StrokeConvention, TandemConvention, WriteOptions};
 use crate::rules::{Color, Move, Piece, PieceKind, Position};
 
 /// How the moving piece is named before the movement.
@@ -20,16 +20,16 @@ pub(crate) enum Prefix {
     WordAndFile(PositionWord, u8),
 }
 
-/// The prefix for the piece on `mv.from` under a soldier convention.
-pub(crate) fn prefix(
-    pos: &Position,
-    mv: Move,
-    piece: Piece,
-    convention: SoldierConvention,
-) -> Prefix {
+/// The prefix for the piece on `mv.from` under the writing conventions.
+pub(crate) fn prefix(pos: &Position, mv: Move, piece: Piece, options: &WriteOptions) -> Prefix {
+    let file = geometry::file_number(piece.color, mv.from);
     let Some(crowd) = geometry::crowd(pos, mv.from, piece) else {
-        return Prefix::File(geometry::file_number(piece.color, mv.from));
+        return Prefix::File(file);
     };
+    if options.tandem == TandemConvention::File && only_one_fits(pos, mv, piece, file) {
+        return Prefix::File(file);
+    }
+    let convention = options.soldiers;
     if piece.kind != PieceKind::Soldier {
         return Prefix::Word(front_or_rear(crowd.index, crowd.count));
     }
@@ -40,6 +40,22 @@ pub(crate) fn prefix(
         }),
         SoldierConvention::Textbook => textbook(crowd),
     }
+}
+
+/// Whether the move written with its file number (車六進四) names this move alone: no other
+/// piece of its kind on that file can make it.
+fn only_one_fits(pos: &Position, mv: Move, piece: Piece, file: u8) -> bool {
+    let Some((action, number)) = geometry::describe(piece, mv) else {
+        return false;
+    };
+    let query = Query {
+        kind: piece.kind,
+        selector: None,
+        file: Some(file),
+        action: Some(action),
+        number,
+    };
+    query.resolve(pos, "").is_ok_and(|moves| moves == [mv])
 }
 
 /// 前/後 for two, 前/中/後 for three.
@@ -85,7 +101,7 @@ pub(crate) fn write(
         Color::Black => glyphs::digit(n, options.full_width_black_digits),
     };
     let mut out = String::with_capacity(12);
-    match prefix(pos, mv, piece, options.soldiers) {
+    match prefix(pos, mv, piece, options) {
         Prefix::File(file) => {
             out.push(glyphs::piece_glyph(script, piece.color, piece.kind));
             out.push(numeral(file));

@@ -122,6 +122,34 @@ pub enum SoldierConvention {
     Textbook,
 }
 
+/// How a chariot, horse, cannon or soldier that shares its file with another of its kind is
+/// named when writing (both are read).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub enum TandemConvention {
+    /// The textbook form, art. 7.3: 前車進四, 後馬退六 (the default).
+    #[default]
+    FrontBack,
+    /// The file number when only that piece of the file can make the move, as many records
+    /// (CCPD, dpxq) write it: 車六進四; 前/後 when both could.
+    File,
+}
+
+impl FromStr for TandemConvention {
+    type Err = UnknownTandem;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "front-back" => Ok(TandemConvention::FrontBack),
+            "file" => Ok(TandemConvention::File),
+            _ => Err(UnknownTandem(s.to_owned())),
+        }
+    }
+}
+
+/// A tandem convention name that is not one of ours.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown tandem convention '{0}'; expected front-back or file")]
+pub struct UnknownTandem(pub String);
+
 /// Which stroke on the last digit of an abbreviated move means 進 (sources disagree).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
 pub enum StrokeConvention {
@@ -149,6 +177,9 @@ pub struct WriteOptions {
     pub full_width_black_digits: bool,
     /// Naming of several soldiers on a file.
     pub soldiers: SoldierConvention,
+    /// Naming of a piece that shares its file with another of its kind (Chinese and
+    /// abbreviated notation).
+    pub tandem: TandemConvention,
     /// Meaning of the strokes in abbreviated notation.
     pub strokes: StrokeConvention,
     /// Glyph set of abbreviated notation (traditional by default, as in the rule text).
@@ -162,6 +193,7 @@ impl Default for WriteOptions {
         WriteOptions {
             full_width_black_digits: true,
             soldiers: SoldierConvention::XiangqiWizard,
+            tandem: TandemConvention::FrontBack,
             strokes: StrokeConvention::UnderAdvances,
             abbreviated_script: Script::Traditional,
             iccs: IccsStyle::Compact,
@@ -178,6 +210,27 @@ pub struct ReadOptions {
     /// without one means 平. Off by default: plain text has usually lost them, and an unmarked
     /// move then fits 進, 退 and 平 alike.
     pub strokes_kept: bool,
+}
+
+impl ReadOptions {
+    /// The reading choices for the moves of one text (a scoresheet, the moves of a command
+    /// line): when any of them carries a stroke, the strokes were kept, so a move without one
+    /// is a 平 move; a text with no stroke at all reads unmarked moves as 進, 退 or 平 alike.
+    pub fn for_text<'a>(
+        moves: impl IntoIterator<Item = &'a str>,
+        strokes: StrokeConvention,
+    ) -> ReadOptions {
+        ReadOptions {
+            strokes,
+            strokes_kept: moves.into_iter().any(carries_strokes),
+        }
+    }
+}
+
+/// Whether the text carries a stroke of abbreviated notation (a line under or over a digit).
+pub fn carries_strokes(text: &str) -> bool {
+    text.chars()
+        .any(|c| c == glyphs::UNDERLINE || c == glyphs::OVERLINE)
 }
 
 /// Write `mv`, played in `pos`, in `notation`. The move is expected to be legal; if no piece of

@@ -4,11 +4,11 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::line::{split_line, Numbered};
-use super::read::{read_typed, EntryError};
+use super::read::{read_typed_with, EntryError};
 use super::side::written_side;
 use super::suggest::{suggest, Suggestion};
 use crate::lang::Language;
-use crate::notation::{write_move, Notation, WriteOptions};
+use crate::notation::{carries_strokes, write_move, Notation, ReadOptions, WriteOptions};
 use crate::record::{Annotation, Game, NodeId};
 use crate::rules::{Color, Move, Position};
 
@@ -302,8 +302,12 @@ impl Branch {
 /// Typed texts are remembered per node: a correction in the middle re-reads the moves after it
 /// from what was typed (moves that came from a file are re-read from their notation in the
 /// record before the change).
+///
+/// Once a typed text has carried a stroke of abbreviated notation, the scoresheet is known to
+/// keep them: from then on an abbreviated move without one is read as a 平 move.
 #[derive(Clone, Debug, Default)]
 pub struct Transcriber {
+    reading: ReadOptions,
     texts: HashMap<NodeId, Typed>,
     held: VecDeque<Held>,
     stop: Option<Stop>,
@@ -366,6 +370,7 @@ impl Transcriber {
     /// before it: the missed move), and the held moves follow.
     pub fn enter(&mut self, game: &mut Game, input: &str) -> Entry {
         let input = input.trim();
+        self.note_strokes(input);
         if let (Some(Stop::Ambiguous { .. }), Some(k)) = (&self.stop, lone_digit(input)) {
             return self.pick(game, k).unwrap_or_else(|| Entry {
                 entered: Vec::new(),
@@ -408,6 +413,13 @@ impl Transcriber {
             }
         }
         self.run(game)
+    }
+
+    /// Remember that the scoresheet keeps its strokes when `input` carries one.
+    fn note_strokes(&mut self, input: &str) {
+        if carries_strokes(input) {
+            self.reading.strokes_kept = true;
+        }
     }
 
     /// Pick candidate `k` (from 1) of the ambiguous move; `None` when no move is ambiguous or
@@ -533,11 +545,12 @@ impl Transcriber {
                 });
                 break;
             }
-            let read = read_typed(&pos, &head.text).map(|moves| match head.chosen {
-                // The clerk's earlier pick among several stands while it still fits.
-                Some(chosen) if moves.len() > 1 && moves.contains(&chosen) => vec![chosen],
-                _ => moves,
-            });
+            let read =
+                read_typed_with(&pos, &head.text, &self.reading).map(|moves| match head.chosen {
+                    // The clerk's earlier pick among several stands while it still fits.
+                    Some(chosen) if moves.len() > 1 && moves.contains(&chosen) => vec![chosen],
+                    _ => moves,
+                });
             match read {
                 Ok(moves) if moves.len() == 1 => {
                     let held = self.held.pop_front().expect("the head was just read");
@@ -605,7 +618,7 @@ impl Transcriber {
         if written_side(&branch.typed.text).is_some_and(|w| w != pos.side_to_move()) {
             return;
         }
-        let Ok(moves) = read_typed(pos, &branch.typed.text) else {
+        let Ok(moves) = read_typed_with(pos, &branch.typed.text, &self.reading) else {
             return;
         };
         let mv = match (&moves[..], branch.typed.chosen) {
@@ -698,6 +711,7 @@ impl Transcriber {
     /// are held with their variations, see [`Transcriber::stop`]). The variations beside the
     /// re-read moves are re-read after them, in the same way.
     pub fn insert_after(&mut self, game: &mut Game, node: NodeId, input: &str) -> Entry {
+        self.note_strokes(input);
         let typed = Self::typed(input, Annotation::default());
         if typed.is_empty() {
             return Entry::default();
@@ -719,6 +733,7 @@ impl Transcriber {
     /// marks stay with the new move, and the moves after are re-read as for
     /// [`Transcriber::insert_after`].
     pub fn replace(&mut self, game: &mut Game, node: NodeId, input: &str) -> Entry {
+        self.note_strokes(input);
         let typed = Self::typed(input, game.annotation(node).clone());
         if typed.is_empty() {
             return Entry::default();

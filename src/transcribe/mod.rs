@@ -7,6 +7,8 @@
 //! * A move that fits several legal moves stops entry with the candidates numbered; a digit
 //!   picks one. A move that fits none stops with the reason and the nearest legal moves
 //!   ([`suggest`]).
+//! * Abbreviated moves with strokes (`馬87̲`): once the scoresheet has shown a stroke, a move
+//!   without one is a 平 move, so `炮25` is not asked about.
 //! * A whole line or a pasted scoresheet (`1. 炮二平五 馬８進７ 2. …`) is entered move by move
 //!   and stops at the first problem with its move number ([`split_line`]).
 //! * Corrections: insert a missed move, replace a wrong one or remove a doubled one in the
@@ -24,6 +26,6 @@ mod suggest;
 
 pub use engine::{Entry, Held, MoveNumber, Stop, Transcriber};
 pub use line::{split_line, Line, Numbered, Token};
-pub use read::{read_typed, EntryError};
+pub use read::{read_typed, read_typed_with, EntryError};
 pub use side::written_side;
 pub use suggest::{suggest, Slip, Suggestion, MAX_SUGGESTIONS};

@@ -13,7 +13,7 @@
 //!   (x·10 + y, x the file 0–8 from Red's left, y the rank 0–9 from Red's side; formats.md §7).
 
 use crate::lang::Language;
-use crate::notation::{read_candidates, Notation, NotationError};
+use crate::notation::{read_candidates_with, Notation, NotationError, ReadOptions};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
 
 /// Why a typed move names no legal move.
@@ -119,6 +119,16 @@ fn is_short_tail(chars: &[char]) -> bool {
 
 /// Every legal move that fits `text` (at least one, in board order), or why none does.
 pub fn read_typed(pos: &Position, text: &str) -> Result<Vec<Move>, EntryError> {
+    read_typed_with(pos, text, &ReadOptions::default())
+}
+
+/// [`read_typed`] with reading choices: with [`ReadOptions::strokes_kept`] (the scoresheet
+/// carries strokes) an abbreviated move without one is a 平 move.
+pub fn read_typed_with(
+    pos: &Position,
+    text: &str,
+    options: &ReadOptions,
+) -> Result<Vec<Move>, EntryError> {
     let folded = fold_width(text);
     if folded.is_empty() {
         return Err(EntryError::Empty);
@@ -135,20 +145,20 @@ pub fn read_typed(pos: &Position, text: &str) -> Result<Vec<Move>, EntryError> {
                 let keypad = keypad_kind(first);
                 // `c25`: a letter without an operator is abbreviated notation.
                 if let (Some(kind), false) = (letter, chars.len() == 4) {
-                    return abbreviated(pos, kind, &tail, text);
+                    return abbreviated(pos, kind, &tail, text, options);
                 }
                 // `62.5`: a keypad digit; WXF proper (`33.4`, two crowded soldier files) may fit
                 // too, so both are tried.
                 if let Some(kind) = keypad {
-                    return keypad_or_wxf(pos, kind, &tail, &folded, text);
+                    return keypad_or_wxf(pos, kind, &tail, &folded, text, options);
                 }
             }
             if is_short_tail(&chars) {
-                return any_piece(pos, &folded, text);
+                return any_piece(pos, &folded, text, options);
             }
         }
     }
-    Ok(read_candidates(pos, text, None)?)
+    Ok(read_candidates_with(pos, text, None, options)?)
 }
 
 fn abbreviated(
@@ -156,9 +166,11 @@ fn abbreviated(
     kind: PieceKind,
     tail: &str,
     text: &str,
+    options: &ReadOptions,
 ) -> Result<Vec<Move>, EntryError> {
     let rewritten = format!("{}{tail}", glyph(kind));
-    read_candidates(pos, &rewritten, Some(Notation::Abbreviated)).map_err(|e| retext(e, text))
+    read_candidates_with(pos, &rewritten, Some(Notation::Abbreviated), options)
+        .map_err(|e| retext(e, text))
 }
 
 fn keypad_or_wxf(
@@ -167,16 +179,17 @@ fn keypad_or_wxf(
     tail: &str,
     folded: &str,
     text: &str,
+    options: &ReadOptions,
 ) -> Result<Vec<Move>, EntryError> {
     let keypad = if tail.chars().count() == 3 {
         // The WXF reader takes the FEN letters (`B`, `N`) as well.
         let wxf = format!("{}{tail}", Piece::new(Color::Red, kind).fen_char());
-        read_candidates(pos, &wxf, Some(Notation::Wxf)).map_err(|e| retext(e, text))
+        read_candidates_with(pos, &wxf, Some(Notation::Wxf), options).map_err(|e| retext(e, text))
     } else {
-        abbreviated(pos, kind, tail, text)
+        abbreviated(pos, kind, tail, text, options)
     };
     let proper = if folded.len() == 4 {
-        read_candidates(pos, folded, Some(Notation::Wxf)).ok()
+        read_candidates_with(pos, folded, Some(Notation::Wxf), options).ok()
     } else {
         None
     };
@@ -193,7 +206,12 @@ fn keypad_or_wxf(
 }
 
 /// `25`: try every kind; the moves of all kinds that fit are the candidates.
-fn any_piece(pos: &Position, folded: &str, text: &str) -> Result<Vec<Move>, EntryError> {
+fn any_piece(
+    pos: &Position,
+    folded: &str,
+    text: &str,
+    options: &ReadOptions,
+) -> Result<Vec<Move>, EntryError> {
     const KINDS: [PieceKind; 7] = [
         PieceKind::Chariot,
         PieceKind::Horse,
@@ -206,7 +224,7 @@ fn any_piece(pos: &Position, folded: &str, text: &str) -> Result<Vec<Move>, Entr
     let mut moves = Vec::new();
     let mut telling = None;
     for kind in KINDS {
-        match abbreviated(pos, kind, folded, text) {
+        match abbreviated(pos, kind, folded, text, options) {
             Ok(found) => moves.extend(found),
             Err(EntryError::Notation(NotationError::NoSuchPiece { .. })) => {}
             Err(other) => telling = telling.or(Some(other)),

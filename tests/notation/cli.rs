@@ -79,3 +79,41 @@ fn parse_prints_iccs_and_names_the_failing_move() {
     let (code, _, err) = qipu(&["parse", "--from", "chess", "e4"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// What `qipu notate` writes, `qipu parse` reads back move for move, in every notation and with
+/// either tandem convention: a real master game (the first of the wukong collection).
+#[test]
+fn parse_reads_back_what_notate_writes() {
+    let path =
+        crate::common::shared_path("corpus/wukong_xqdb/xqdb/xqdb/Hu_Ronghua_1391_UCI_games.pgn");
+    let text = std::fs::read_to_string(path).expect("UTF-8 PGN");
+    let games = crate::records::split_games(&text);
+    let moves: Vec<&str> = games[0].moves.iter().map(String::as_str).collect();
+    assert!(moves.len() > 40);
+    let expected = moves.iter().map(|m| format!("{m}\n")).collect::<String>();
+    for notation in ["iccs", "wxf", "zh", "zh-hant", "abbrev"] {
+        for tandem in ["front-back", "file"] {
+            let mut args = vec!["notate", "--as", notation, "--tandem", tandem];
+            args.extend(&moves);
+            let (code, written, err) = qipu(&args);
+            assert_eq!((code, err.as_str()), (0, ""), "{notation}");
+            let mut args = vec!["parse", "--from", notation];
+            args.extend(written.lines());
+            assert_eq!(
+                qipu(&args),
+                (0, expected.clone(), String::new()),
+                "{notation} {tandem}"
+            );
+        }
+    }
+    // With no stroke in the whole text, 炮85 fits 進 and 平 and is reported with both.
+    let (code, _, err) = qipu(&["parse", "--from", "abbrev", "炮25", "炮85"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("move 2") && err.contains("h7e7") && err.contains("h7h2"),
+        "{err}"
+    );
+    // One stroke in the text: the unmarked 炮85 is the 平 move.
+    let (code, out, _) = qipu(&["parse", "--from", "abbrev", "炮25", "炮85", "馬23\u{332}"]);
+    assert_eq!((code, out.as_str()), (0, "h2e2\nh7e7\nh0g2\n"));
+}

@@ -7,6 +7,7 @@ mod cli;
 #[path = "../common/mod.rs"]
 mod common;
 mod errors;
+mod masters;
 mod records;
 mod roundtrip;
 mod vectors;

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use qipu::notation::{
     read_candidates, read_move, strip_strokes, write_move, IccsStyle, Notation, SoldierConvention,
-    StrokeConvention, WriteOptions,
+    StrokeConvention, TandemConvention, WriteOptions,
 };
 use qipu::rules::{Position, START_FEN};
 
@@ -31,6 +31,7 @@ fn option_sets() -> Vec<WriteOptions> {
             strokes: StrokeConvention::OverAdvances,
             abbreviated_script: qipu::notation::Script::Simplified,
             iccs: IccsStyle::Hyphenated,
+            tandem: TandemConvention::File,
         },
     ]
 }
