@@ -1,12 +1,14 @@
-//! `qipu convert INPUT [-o OUT] [--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen]
-//! [--traditional|--simplified]`:
-//! read a record file (PGN, XQF or JSON, recognised by content) and write it in another format,
-//! to standard output or, with `-o`, to a file saved atomically. `--to fen` prints the final
-//! position of each game's main line. Chinese moves are written in the file's own script
-//! (traditional for a BIG5 file); `--traditional` or `--simplified` choose one (`pgn-xqwizard`:
-//! BIG5 or GBK). Tags and comments are the user's text and are kept as written. `--tandem file`
-//! names a piece sharing its file with another of its kind by its file number when only it can
-//! make the move (車六進四 for 前車進四).
+//! `qipu convert INPUT [-o OUT] [--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen|xqf]
+//! [--traditional|--simplified] [--tandem front-back|file]`:
+//! read a record file (PGN, XQF, 象棋桥 or JSON, recognised by content) and write it in another
+//! format, to standard output or, with `-o`, to a file saved atomically; without `--to` the name
+//! of OUT picks it (`.xqf`, `.json`, `.fen`; PGN otherwise). `--to fen` prints the final
+//! position of each game's main line; `--to xqf` writes XQF 1.0, one file per game, and reports
+//! what XQF cannot hold. Chinese moves are written in the file's own script (traditional for a
+//! BIG5 file); `--traditional` or `--simplified` choose one (`pgn-xqwizard`: BIG5 or GBK). Tags
+//! and comments are the user's text and are kept as written. `--tandem file` names a piece
+//! sharing its file with another of its kind by its file number when only it can make the move
+//! (車六進四 for 前車進四).
 //!
 //! Games that cannot be read are reported on standard error with their place; the others are
 //! converted, and the exit status is 1. A file with no game at all (empty, or not a record)
@@ -17,22 +19,26 @@ use std::path::Path;
 
 use super::{Args, CliError};
 use crate::formats::{
-    encode_pgn, read_record_file, save_atomic, write_json_games, write_pgn_games, PgnWriteOptions,
-    TargetState,
+    encode_pgn, read_record_file, save_atomic, write_json_games, write_pgn_games, write_xqf,
+    PgnWriteOptions, TargetState,
 };
 use crate::lang::Language;
 use crate::notation::{Notation, Script};
 use crate::record::Game;
 
 const USAGE: &str = "usage: qipu convert INPUT [-o OUT] \
-[--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen] [--traditional|--simplified] \
+[--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen|xqf] [--traditional|--simplified] \
 [--tandem front-back|file]";
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let output = args.option("-o")?;
     let tandem = super::notate::tandem_option(&mut args)?;
-    let to = args.option("--to")?.unwrap_or("pgn");
+    let to = match (args.option("--to")?, output) {
+        (Some(to), _) => to,
+        (None, Some(path)) => format_of_name(path),
+        (None, None) => "pgn",
+    };
     let chosen = match (args.flag("--traditional"), args.flag("--simplified")) {
         (true, true) => {
             return Err(CliError::Usage(format!(
@@ -68,6 +74,9 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
             }
         }
         games.extend(file_game.game);
+    }
+    if to == "xqf" {
+        return write_xqf_files(input, output, &games, bad, out, err);
     }
     let bytes = match to {
         "json" => {
@@ -108,23 +117,85 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         }
     };
     match output {
-        Some(path) => {
-            // Never write over the input when part of it could not be read.
-            let same_file = std::fs::canonicalize(path).ok() == std::fs::canonicalize(input).ok();
-            let target = if same_file && bad > 0 {
-                TargetState::FailedToRead
-            } else {
-                TargetState::Safe
-            };
-            save_atomic(Path::new(path), &bytes, target, false)
-                .map_err(|e| CliError::Failed(e.to_string()))?
-        }
+        Some(path) => save(input, path, &bytes, bad)?,
         None => out.write_all(&bytes)?,
     }
+    finish(input, bad)
+}
+
+/// The output format a file name asks for when `--to` is not given: `.xqf`, `.json` and `.fen`
+/// by their extension, PGN otherwise.
+fn format_of_name(path: &str) -> &'static str {
+    let ext = Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match ext.as_str() {
+        "xqf" => "xqf",
+        "json" => "json",
+        "fen" => "fen",
+        _ => "pgn",
+    }
+}
+
+/// Save atomically, never over an input that could not be read in full.
+fn save(input: &str, path: &str, bytes: &[u8], bad: usize) -> Result<(), CliError> {
+    let same_file = std::fs::canonicalize(path).ok() == std::fs::canonicalize(input).ok();
+    let target = if same_file && bad > 0 {
+        TargetState::FailedToRead
+    } else {
+        TargetState::Safe
+    };
+    save_atomic(Path::new(path), bytes, target, false).map_err(|e| CliError::Failed(e.to_string()))
+}
+
+fn finish(input: &str, bad: usize) -> Result<(), CliError> {
     if bad > 0 {
         return Err(CliError::Failed(format!(
             "{bad} game(s) of {input} could not be read in full"
         )));
     }
     Ok(())
+}
+
+/// XQF holds one game: one game goes to OUT (or standard output), several to `OUT-1.xqf`,
+/// `OUT-2.xqf`, … (their names printed). What XQF cannot hold is reported on standard error.
+fn write_xqf_files(
+    input: &str,
+    output: Option<&str>,
+    games: &[Game],
+    bad: usize,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), CliError> {
+    if games.len() > 1 && output.is_none() {
+        return Err(CliError::Usage(format!(
+            "{input} holds {} games and an XQF file one: give -o OUT.xqf to write OUT-1.xqf, …",
+            games.len()
+        )));
+    }
+    for (i, game) in games.iter().enumerate() {
+        let written =
+            write_xqf(game).map_err(|e| CliError::Failed(format!("game {}: {e}", i + 1)))?;
+        for loss in &written.losses {
+            if games.len() > 1 {
+                writeln!(err, "{input}: game {}: {loss}", i + 1)?;
+            } else {
+                writeln!(err, "{input}: {loss}")?;
+            }
+        }
+        match output {
+            Some(path) if games.len() > 1 => {
+                let path = Path::new(path);
+                let stem = path.with_extension("");
+                let numbered = format!("{}-{}.xqf", stem.display(), i + 1);
+                save(input, &numbered, &written.bytes, bad)?;
+                writeln!(out, "{numbered}")?;
+            }
+            Some(path) => save(input, path, &written.bytes, bad)?,
+            None => out.write_all(&written.bytes)?,
+        }
+    }
+    finish(input, bad)
 }

@@ -8,6 +8,8 @@ use crate::notation::{script_of, NotationError, Script};
 use crate::record::Game;
 use crate::rules::{FenError, Position};
 
+use super::cbf::{is_cbf, read_cbf, CbfError};
+use super::cbr::{is_cbl, is_cbr, read_cbl, read_cbr, CbrError, CbrGame};
 use super::json::{read_json_games, JsonError};
 use super::pgn::{read_pgn, PgnError, PgnErrorKind};
 use super::xqf::{read_xqf, XqfError, XqfRecord};
@@ -24,15 +26,31 @@ pub enum FileKind {
     Json,
     /// One position in FEN (a game with no moves from there).
     Fen,
+    /// 象棋桥 binary record (one game).
+    Cbr,
+    /// 象棋桥 library of records.
+    Cbl,
+    /// 象棋桥 XML record.
+    Cbf,
 }
 
 impl FileKind {
-    /// Recognise the kind from the content: `XQ` is XQF, a JSON object or array naming the Qipu
+    /// Recognise the kind from the content: `XQ` is XQF, `CCBridge Record` a CBR and
+    /// `CCBridgeLibrary` a CBL, an XML `ChineseChessRecord` a CBF, a JSON object or array naming the Qipu
     /// format is JSON, a single line that starts like a FEN board (ten ranks) is FEN, anything
     /// else is read as PGN.
     pub fn detect(bytes: &[u8]) -> FileKind {
         if bytes.starts_with(b"XQ") {
             return FileKind::Xqf;
+        }
+        if is_cbr(bytes) {
+            return FileKind::Cbr;
+        }
+        if is_cbl(bytes) {
+            return FileKind::Cbl;
+        }
+        if is_cbf(bytes) {
+            return FileKind::Cbf;
         }
         let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         let mut solid = body.iter().filter(|b| !b.is_ascii_whitespace());
@@ -59,11 +77,11 @@ impl FileKind {
         }
     }
 
-    /// True for file names this program reads as records (`.pgn`, `.xqf`, `.json`, `.fen`, any
-    /// case).
+    /// True for file names this program reads as records (`.pgn`, `.xqf`, `.json`, `.cbr`,
+    /// `.cbl`, `.cbf`, any case).
     pub fn is_record_name(path: &Path) -> bool {
         path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            ["pgn", "xqf", "json", "fen"]
+            ["pgn", "xqf", "json", "fen", "cbr", "cbl", "cbf"]
                 .iter()
                 .any(|x| x.eq_ignore_ascii_case(e))
         })
@@ -96,6 +114,38 @@ pub enum GameError {
     /// A FEN that is not a position.
     #[error("line 1: not a valid FEN position: {0}")]
     Fen(#[from] FenError),
+    /// A 象棋桥 binary record (CBR, or one record of a CBL).
+    #[error("{}", cbr_text(.0))]
+    Cbr(Vec<CbrError>),
+    /// A 象棋桥 XML record.
+    #[error("{0}")]
+    Cbf(#[from] CbfError),
+}
+
+fn cbr_text(errors: &[CbrError]) -> String {
+    errors
+        .iter()
+        .map(CbrError::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A CBR game as a file game: partial games keep what was read.
+fn cbr_game(read: Result<CbrGame, CbrError>) -> FileGame {
+    match read {
+        Ok(read) if read.errors.is_empty() => FileGame {
+            game: Some(read.game),
+            error: None,
+        },
+        Ok(read) => FileGame {
+            game: Some(read.game),
+            error: Some(GameError::Cbr(read.errors)),
+        },
+        Err(e) => FileGame {
+            game: None,
+            error: Some(GameError::Cbr(vec![e])),
+        },
+    }
 }
 
 fn skipped_text(skipped: &[SkippedMove]) -> String {
@@ -241,6 +291,25 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
             };
             (None, vec![game])
         }
+        FileKind::Cbr => (None, vec![cbr_game(read_cbr(bytes))]),
+        FileKind::Cbl => match read_cbl(bytes) {
+            Ok(library) => (None, library.games.into_iter().map(cbr_game).collect()),
+            Err(e) => (None, vec![cbr_game(Err(e))]),
+        },
+        FileKind::Cbf => {
+            let decoded = super::decode(bytes);
+            let game = match read_cbf(&decoded.text) {
+                Ok(read) => FileGame {
+                    game: Some(read.game),
+                    error: read.error.map(GameError::from),
+                },
+                Err(e) => FileGame {
+                    game: None,
+                    error: Some(e.into()),
+                },
+            };
+            (Some(decoded.encoding), vec![game])
+        }
         FileKind::Json => {
             let decoded = super::decode(bytes);
             let games = match read_json_games(&decoded.text) {
@@ -341,7 +410,14 @@ mod tests {
         let bad = read_record_bytes(b"9/9/9/9/9/9/9/9/9/9 w");
         assert!(matches!(bad.games[0].error, Some(GameError::Fen(_))));
         assert!(FileKind::is_record_name(Path::new("a/B.XQF")));
-        assert!(!FileKind::is_record_name(Path::new("a/b.cbl")));
+        assert!(FileKind::is_record_name(Path::new("a/b.cbl")));
+        assert!(!FileKind::is_record_name(Path::new("a/b.txt")));
+        assert_eq!(FileKind::detect(b"CCBridge Record\0"), FileKind::Cbr);
+        assert_eq!(FileKind::detect(b"CCBridgeLibrary\0"), FileKind::Cbl);
+        assert_eq!(
+            FileKind::detect("\u{feff}<?xml version=\"1.0\"?>\n<ChineseChessRecord>".as_bytes()),
+            FileKind::Cbf
+        );
     }
 
     #[test]

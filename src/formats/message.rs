@@ -5,6 +5,9 @@
 use crate::lang::Language;
 
 use super::file::{GameError, NoGame};
+use super::cbf::CbfError;
+use super::cbr::CbrError;
+
 use super::pgn::{PgnError, PgnErrorKind};
 use super::save::SaveError;
 use super::xqf::XqfError;
@@ -206,6 +209,12 @@ impl GameError {
                 })
                 .collect::<Vec<_>>()
                 .join("；"),
+            GameError::Cbr(errors) => errors
+                .iter()
+                .map(|e| e.message(lang))
+                .collect::<Vec<_>>()
+                .join("；"),
+            GameError::Cbf(e) => e.message(lang),
             GameError::Json(text) => text.clone(),
             GameError::Fen(e) => format!(
                 "{}{}",
@@ -215,6 +224,111 @@ impl GameError {
                     "第 1 行：不是合法的 FEN 局面："
                 ),
                 e.message(lang)
+            ),
+        }
+    }
+}
+
+impl CbrError {
+    /// The reason in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        if lang == Language::English {
+            return self.to_string();
+        }
+        let place = |offset: &usize| {
+            format!(
+                "{}{offset}{}",
+                zh(lang, "第 ", "第 "),
+                zh(lang, " 字节：", " 位元組：")
+            )
+        };
+        match self {
+            CbrError::NotCbr { offset } => format!(
+                "{}{}",
+                place(offset),
+                zh(
+                    lang,
+                    "不是象棋桥棋谱（没有 CCBridge Record 标记）",
+                    "不是象棋橋棋譜（沒有 CCBridge Record 標記）"
+                )
+            ),
+            CbrError::Truncated { offset, what } => format!(
+                "{}{}（{what}）",
+                place(offset),
+                zh(lang, "文件过早结束", "檔案過早結束")
+            ),
+            CbrError::BadPiece { offset, code } => format!(
+                "{}0x{code:02X} {}",
+                place(offset),
+                zh(lang, "不是棋子代码", "不是棋子代碼")
+            ),
+            CbrError::Start { offset, reason } => format!(
+                "{}{}{reason}",
+                place(offset),
+                zh(lang, "开局局面不合法：", "開局局面不合法：")
+            ),
+            CbrError::NoPieces { offset } => format!(
+                "{}{}",
+                place(offset),
+                zh(
+                    lang,
+                    "棋盘上没有棋子（是标题，不是对局）",
+                    "棋盤上沒有棋子（是標題，不是對局）"
+                )
+            ),
+            CbrError::BadSquare { offset, from, to } => format!(
+                "{}{}（{from}, {to}）",
+                place(offset),
+                zh(lang, "着法记录不在棋盘上", "著法記錄不在棋盤上")
+            ),
+            CbrError::TextLength { offset, len } => format!(
+                "{}{len} {}",
+                place(offset),
+                zh(lang, "字节的注释超出文件末尾", "位元組的註釋超出檔案結尾")
+            ),
+            CbrError::Illegal { offset, mv, reason } => format!(
+                "{}{}{mv}（{reason}）{}",
+                place(offset),
+                zh(lang, "不合规则的着法 ", "不合規則的著法 "),
+                zh(lang, "，连同其后着法被略去", "，連同其後著法被略去")
+            ),
+        }
+    }
+}
+
+impl CbfError {
+    /// The reason in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        if lang == Language::English {
+            return self.to_string();
+        }
+        let place = |line: &u32, column: &u32| {
+            format!(
+                "{}{line}{}{column}{}",
+                zh(lang, "第 ", "第 "),
+                zh(lang, " 行第 ", " 行第 "),
+                zh(lang, " 列：", " 列：")
+            )
+        };
+        match self {
+            CbfError::Xml(text) => {
+                format!("{}{text}", zh(lang, "XML 格式错误：", "XML 格式錯誤："))
+            }
+            CbfError::Record {
+                line,
+                column,
+                reason,
+            } => format!("{}{reason}", place(line, column)),
+            CbfError::Illegal {
+                line,
+                column,
+                mv,
+                reason,
+            } => format!(
+                "{}{}{mv}（{reason}）{}",
+                place(line, column),
+                zh(lang, "不合规则的着法 ", "不合規則的著法 "),
+                zh(lang, "，连同其后着法被略去", "，連同其後著法被略去")
             ),
         }
     }

@@ -1,7 +1,9 @@
-//! Record files: PGN (read and write, XiangQi Wizard dialect and others), XQF (XQStudio), the
-//! Qipu JSON record, and saving without loss. Readers detect encodings and report errors with
+//! Record files: PGN (read and write, XiangQi Wizard dialect and others), XQF (XQStudio, read
+//! and written), 象棋桥 CBR/CBL/CBF (read), the Qipu JSON record, and saving without loss. Readers detect encodings and report errors with
 //! their place (line and column, or byte offset).
 
+pub mod cbf;
+pub mod cbr;
 pub mod encoding;
 pub mod file;
 pub mod json;
@@ -9,7 +11,10 @@ mod message;
 pub mod pgn;
 pub mod save;
 pub mod xqf;
+pub mod xqf_write;
 
+pub use cbf::{read_cbf, CbfError, CbfGame};
+pub use cbr::{read_cbl, read_cbr, CblHeading, CblLibrary, CbrError, CbrGame};
 pub use encoding::{decode, TextEncoding};
 pub use file::{
     pgn_no_game, read_record_bytes, read_record_file, FileGame, FileKind, GameError, NoGame,
@@ -23,3 +28,4 @@ pub use pgn::{
 };
 pub use save::{save_atomic, SaveError, TargetState};
 pub use xqf::{read_xqf, SkippedMove, XqfError, XqfRecord};
+pub use xqf_write::{write_xqf, XqfField, XqfLoss, XqfPlace, XqfWriteError, XqfWritten};

@@ -14,7 +14,7 @@ use crate::record::{clean_comment, Game, NodeId, TagKey};
 const HEADER_LEN: usize = 0x400;
 const KEY_STREAM: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
 /// The order of the 32 piece slots: 车马相仕帅仕相马车炮炮兵兵兵兵兵, Red then Black.
-const SLOT_KINDS: [PieceKind; 16] = [
+pub(super) const SLOT_KINDS: [PieceKind; 16] = [
     PieceKind::Chariot,
     PieceKind::Horse,
     PieceKind::Elephant,
