@@ -1,13 +1,14 @@
-//! `qipu convert INPUT [-o OUT] [--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen|xqf]
+//! `qipu convert INPUT [-o OUT] [--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen|xqf|dhtmlxq]
 //! [--traditional|--simplified] [--tandem front-back|file]`:
-//! read a record file (PGN, XQF, 象棋桥 or JSON, recognised by content) and write it in another
-//! format, to standard output or, with `-o`, to a file saved atomically; without `--to` the name
-//! of OUT picks it (`.xqf`, `.json`, `.fen`; PGN otherwise). `--to fen` prints the final
+//! read a record file (PGN, XQF, 象棋桥, DhtmlXQ or JSON, recognised by content) and write it in
+//! another format, to standard output or, with `-o`, to a file saved atomically; without `--to`
+//! the name of OUT picks it (`.xqf`, `.json`, `.fen`; PGN otherwise). `--to fen` prints the final
 //! position of each game's main line; `--to xqf` writes XQF 1.0, one file per game, and reports
-//! what XQF cannot hold. Chinese moves are written in the file's own script (traditional for a
-//! BIG5 file); `--traditional` or `--simplified` choose one (`pgn-xqwizard`: BIG5 or GBK). Tags
-//! and comments are the user's text and are kept as written. `--tandem file` names a piece
-//! sharing its file with another of its kind by its file number when only it can make the move
+//! what XQF cannot hold; `--to dhtmlxq` writes one `[DhtmlXQ]` block per game (UTF-8), the form
+//! web boards embed. Chinese moves are written in the file's own script (traditional for a BIG5
+//! file); `--traditional` or `--simplified` choose one (`pgn-xqwizard`: BIG5 or GBK). Tags and
+//! comments are the user's text and are kept as written. `--tandem file` names a piece sharing
+//! its file with another of its kind by its file number when only it can make the move
 //! (車六進四 for 前車進四).
 //!
 //! Games that cannot be read are reported on standard error with their place; the others are
@@ -19,15 +20,15 @@ use std::path::Path;
 
 use super::{Args, CliError};
 use crate::formats::{
-    encode_pgn, read_record_file, save_atomic, write_json_games, write_pgn_games, write_xqf,
-    PgnWriteOptions, TargetState,
+    encode_pgn, read_record_file, save_atomic, write_dhtmlxq, write_json_games, write_pgn_games,
+    write_xqf, PgnWriteOptions, TargetState,
 };
 use crate::lang::Language;
 use crate::notation::{Notation, Script};
 use crate::record::Game;
 
 const USAGE: &str = "usage: qipu convert INPUT [-o OUT] \
-[--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen|xqf] [--traditional|--simplified] \
+[--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen|xqf|dhtmlxq] [--traditional|--simplified] \
 [--tandem front-back|file]";
 
 /// Run the subcommand.
@@ -79,6 +80,17 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         return write_xqf_files(input, output, &games, bad, out, err);
     }
     let bytes = match to {
+        "dhtmlxq" => {
+            let mut text = String::new();
+            for (i, game) in games.iter().enumerate() {
+                let written = write_dhtmlxq(game);
+                for loss in &written.losses {
+                    writeln!(err, "{input}: game {}: {loss}", i + 1)?;
+                }
+                text.push_str(&written.text);
+            }
+            text.into_bytes()
+        }
         "json" => {
             let mut text = write_json_games(&games);
             text.push('\n');

@@ -61,7 +61,7 @@ commands:
                                        the referee's ruling on a line, as JSON
   clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
   convert INPUT [-o OUT] [--to F]      convert a record (F: pgn pgn-xqwizard pgn-iccs pgn-wxf json fen
-                                       xqf; by default from the name of OUT; --tandem)
+                                       xqf dhtmlxq; by default from the name of OUT; --tandem)
   stats [--errors] FILE|FOLDER...      read every game; print games, plies, errors, seconds
   db import|search|tree|export|stats|bench DB ...
                                        the game database (SQLite file or postgres://…)

@@ -10,6 +10,7 @@ use crate::rules::{FenError, Position};
 
 use super::cbf::{is_cbf, read_cbf, CbfError};
 use super::cbr::{is_cbl, is_cbr, read_cbl, read_cbr, CbrError, CbrGame};
+use super::dhtmlxq::{is_dhtmlxq, read_dhtmlxq, DhtmlXqError};
 use super::json::{read_json_games, JsonError};
 use super::pgn::{read_pgn, PgnError, PgnErrorKind};
 use super::xqf::{read_xqf, XqfError, XqfRecord};
@@ -32,11 +33,14 @@ pub enum FileKind {
     Cbl,
     /// 象棋桥 XML record.
     Cbf,
+    /// DhtmlXQ blocks (web boards, forum posts).
+    DhtmlXq,
 }
 
 impl FileKind {
     /// Recognise the kind from the content: `XQ` is XQF, `CCBridge Record` a CBR and
-    /// `CCBridgeLibrary` a CBL, an XML `ChineseChessRecord` a CBF, a JSON object or array naming the Qipu
+    /// `CCBridgeLibrary` a CBL, an XML `ChineseChessRecord` a CBF, a text holding `[DhtmlXQ]` or
+    /// `[DhtmlXQ_movelist]` DhtmlXQ, a JSON object or array naming the Qipu
     /// format is JSON, a single line that starts like a FEN board (ten ranks) is FEN, anything
     /// else is read as PGN.
     pub fn detect(bytes: &[u8]) -> FileKind {
@@ -65,6 +69,9 @@ impl FileKind {
         };
         if opens_json && names_format() {
             return FileKind::Json;
+        }
+        if is_dhtmlxq(body) {
+            return FileKind::DhtmlXq;
         }
         let text = String::from_utf8_lossy(&body[..body.len().min(256)]);
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
@@ -120,6 +127,17 @@ pub enum GameError {
     /// A 象棋桥 XML record.
     #[error("{0}")]
     Cbf(#[from] CbfError),
+    /// A DhtmlXQ block.
+    #[error("{}", dhtmlxq_text(.0))]
+    DhtmlXq(Vec<DhtmlXqError>),
+}
+
+fn dhtmlxq_text(errors: &[DhtmlXqError]) -> String {
+    errors
+        .iter()
+        .map(DhtmlXqError::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn cbr_text(errors: &[CbrError]) -> String {
@@ -310,6 +328,27 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
             };
             (Some(decoded.encoding), vec![game])
         }
+        FileKind::DhtmlXq => {
+            let decoded = super::decode(bytes);
+            let games = read_dhtmlxq(&decoded.text)
+                .into_iter()
+                .map(|read| match read {
+                    Ok(read) if read.errors.is_empty() => FileGame {
+                        game: Some(read.game),
+                        error: None,
+                    },
+                    Ok(read) => FileGame {
+                        game: Some(read.game),
+                        error: Some(GameError::DhtmlXq(read.errors)),
+                    },
+                    Err(e) => FileGame {
+                        game: None,
+                        error: Some(GameError::DhtmlXq(vec![e])),
+                    },
+                })
+                .collect();
+            (Some(decoded.encoding), games)
+        }
         FileKind::Json => {
             let decoded = super::decode(bytes);
             let games = match read_json_games(&decoded.text) {
@@ -413,6 +452,10 @@ mod tests {
         assert!(FileKind::is_record_name(Path::new("a/b.cbl")));
         assert!(!FileKind::is_record_name(Path::new("a/b.txt")));
         assert_eq!(FileKind::detect(b"CCBridge Record\0"), FileKind::Cbr);
+        assert_eq!(
+            FileKind::detect(b"<p>[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]"),
+            FileKind::DhtmlXq
+        );
         assert_eq!(FileKind::detect(b"CCBridgeLibrary\0"), FileKind::Cbl);
         assert_eq!(
             FileKind::detect("\u{feff}<?xml version=\"1.0\"?>\n<ChineseChessRecord>".as_bytes()),

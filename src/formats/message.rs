@@ -7,7 +7,7 @@ use crate::lang::Language;
 use super::file::{GameError, NoGame};
 use super::cbf::CbfError;
 use super::cbr::CbrError;
-
+use super::dhtmlxq::DhtmlXqError;
 use super::pgn::{PgnError, PgnErrorKind};
 use super::save::SaveError;
 use super::xqf::XqfError;
@@ -215,6 +215,11 @@ impl GameError {
                 .collect::<Vec<_>>()
                 .join("；"),
             GameError::Cbf(e) => e.message(lang),
+            GameError::DhtmlXq(errors) => errors
+                .iter()
+                .map(|e| e.message(lang))
+                .collect::<Vec<_>>()
+                .join("；"),
             GameError::Json(text) => text.clone(),
             GameError::Fen(e) => format!(
                 "{}{}",
@@ -329,6 +334,73 @@ impl CbfError {
                 place(line, column),
                 zh(lang, "不合规则的着法 ", "不合規則的著法 "),
                 zh(lang, "，连同其后着法被略去", "，連同其後著法被略去")
+            ),
+        }
+    }
+}
+
+impl DhtmlXqError {
+    /// The reason in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        if lang == Language::English {
+            return self.to_string();
+        }
+        let place = |line: &usize, column: &usize| {
+            format!(
+                "{}{line}{}{column}{}",
+                zh(lang, "第 ", "第 "),
+                zh(lang, " 行第 ", " 行第 "),
+                zh(lang, " 列：", " 列：")
+            )
+        };
+        match self {
+            DhtmlXqError::Unclosed { line, column, key } => format!(
+                "{}[DhtmlXQ_{key}] {}",
+                place(line, column),
+                zh(lang, "没有结束标记", "沒有結束標記")
+            ),
+            DhtmlXqError::BadMove { line, column, text } => format!(
+                "{}「{text}」{}",
+                place(line, column),
+                zh(lang, "不是着法（四位数字）", "不是著法（四位數字）")
+            ),
+            DhtmlXqError::Start {
+                line,
+                column,
+                reason,
+            } => format!(
+                "{}{}{reason}",
+                place(line, column),
+                zh(lang, "开局局面不合法：", "開局局面不合法：")
+            ),
+            DhtmlXqError::Illegal {
+                line,
+                column,
+                mv,
+                reason,
+            } => format!(
+                "{}{}{mv}（{reason}）{}",
+                place(line, column),
+                zh(lang, "不合规则的着法 ", "不合規則的著法 "),
+                zh(
+                    lang,
+                    "，连同本分支其后着法被略去",
+                    "，連同本分支其後著法被略去"
+                )
+            ),
+            DhtmlXqError::Detached {
+                line,
+                column,
+                branch,
+                base,
+                ply,
+            } => format!(
+                "{}{}{branch}{}{base}{}{ply}{}",
+                place(line, column),
+                zh(lang, "分支 ", "分支 "),
+                zh(lang, " 从分支 ", " 從分支 "),
+                zh(lang, " 的第 ", " 的第 "),
+                zh(lang, " 步开始，但那里没有着法", " 步開始，但那裡沒有著法")
             ),
         }
     }

@@ -1,9 +1,10 @@
 //! Record files: PGN (read and write, XiangQi Wizard dialect and others), XQF (XQStudio, read
-//! and written), 象棋桥 CBR/CBL/CBF (read), the Qipu JSON record, and saving without loss. Readers detect encodings and report errors with
+//! and written), 象棋桥 CBR/CBL/CBF (read), DhtmlXQ (read and written), the Qipu JSON record, and saving without loss. Readers detect encodings and report errors with
 //! their place (line and column, or byte offset).
 
 pub mod cbf;
 pub mod cbr;
+pub mod dhtmlxq;
 pub mod encoding;
 pub mod file;
 pub mod json;
@@ -15,6 +16,9 @@ pub mod xqf_write;
 
 pub use cbf::{read_cbf, CbfError, CbfGame};
 pub use cbr::{read_cbl, read_cbr, CblHeading, CblLibrary, CbrError, CbrGame};
+pub use dhtmlxq::{
+    read_dhtmlxq, write_dhtmlxq, DhtmlXqError, DhtmlXqGame, DhtmlXqLoss, DhtmlXqWritten,
+};
 pub use encoding::{decode, TextEncoding};
 pub use file::{
     pgn_no_game, read_record_bytes, read_record_file, FileGame, FileKind, GameError, NoGame,
