@@ -71,8 +71,8 @@ commands:
                                        time entering a pasted scoresheet
   diagram [--fen FEN | FILE [--ply N]] -o OUT.png [--size PIXELS] [--all] [--flip]
                                        a board diagram as PNG
-  scoresheet FILE -o OUT.png [--abbrev] [--lang L]
-                                       the scoresheet as PNG pages to print
+  scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] [--lang L] [--paper a4|letter]
+                                       the scoresheet to print, as a PDF or PNG pages
   ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE]
                                        time the window's frames headlessly and a file's opening
   event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT ...

@@ -1,25 +1,83 @@
-//! `qipu scoresheet FILE -o OUT [--abbrev] [--lang en|zh-Hans|zh-Hant]`: the scoresheet of the
-//! first game of a record file as PNG pages ready to print (A4 at 150 dpi). The first page is
-//! written to OUT, the following ones to `OUT-2.png`, `OUT-3.png`, …; the files written are
-//! printed. The sheet is in one script: the language's, or under English labels the file's own.
+//! `qipu scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] [--lang en|zh-Hans|zh-Hant] [--paper a4|letter]`:
+//! the scoresheet of the first game of a record file, ready to print. The format follows the
+//! name: `.pdf` a vector PDF (A4 or Letter, every page in one file, the text searchable), `.png`
+//! pictures of A4 pages at 150 dpi (the first page to OUT, the following ones to `OUT-2.png`,
+//! `OUT-3.png`, …). Another extension is refused with the formats offered. The files written are
+//! printed.
+//! The sheet is in one script: the language's, or under English labels the file's own.
 
 use std::io::Write;
 use std::path::Path;
 
 use super::open::open_games_with_script;
 use super::{Args, CliError};
+use crate::export::pdf::Paper;
 use crate::export::save_pages;
-use crate::export::scoresheet::{render_scoresheet, ScoresheetOptions};
+use crate::export::scoresheet::{render_scoresheet, scoresheet_pdf, ScoresheetOptions};
+use crate::formats::{save_atomic, TargetState};
 use crate::lang::Language;
 
-const USAGE: &str = "usage: qipu scoresheet FILE -o OUT.png [--abbrev] [--lang en|zh-Hans|zh-Hant]";
+const USAGE: &str = "usage: qipu scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] \
+                     [--lang en|zh-Hans|zh-Hant] [--paper a4|letter]";
+
+/// The output formats a picture or page can be written in, by file extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Output {
+    /// `.pdf`.
+    Pdf,
+    /// `.png`.
+    Png,
+}
+
+/// The format a file name asks for, among `offered`; any other name is refused with the
+/// formats offered.
+pub(super) fn output_format(path: &str, offered: &[Output]) -> Result<Output, CliError> {
+    let ext = Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let format = match ext.as_str() {
+        "pdf" => Some(Output::Pdf),
+        "png" => Some(Output::Png),
+        _ => None,
+    };
+    match format {
+        Some(f) if offered.contains(&f) => Ok(f),
+        _ => {
+            let names: Vec<&str> = offered
+                .iter()
+                .map(|f| match f {
+                    Output::Pdf => ".pdf",
+                    Output::Png => ".png",
+                })
+                .collect();
+            Err(CliError::Usage(format!(
+                "{path}: the output format follows the name; this command writes {}",
+                names.join(", ")
+            )))
+        }
+    }
+}
+
+/// The `--paper` option: A4 by default.
+pub(super) fn paper_option(args: &mut Args) -> Result<Paper, CliError> {
+    match args.option("--paper")? {
+        Some(p) => p
+            .parse()
+            .map_err(|e: crate::export::pdf::UnknownPaper| CliError::Usage(e.to_string())),
+        None => Ok(Paper::A4),
+    }
+}
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let output = args
         .option("-o")?
         .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
+    let format = output_format(output, &[Output::Pdf, Output::Png])?;
     let abbreviated = args.flag("--abbrev");
+    let paper = paper_option(&mut args)?;
     let language: Language = match args.option("--lang")? {
         Some(l) => l
             .parse()
@@ -30,6 +88,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let [file] = files[..] else {
         return Err(CliError::Usage(USAGE.to_owned()));
     };
+<<<<<<< HEAD
     let (mut games, script) = open_games_with_script(file)?;
     let game = games.swap_remove(0);
     // Under English labels the moves are in the file's own script.
@@ -41,6 +100,22 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             script: script.unwrap_or_default(),
         },
     );
+=======
+    let game = open_games(file)?.swap_remove(0);
+    let options = ScoresheetOptions {
+        language,
+        abbreviated,
+    };
+    if format == Output::Pdf {
+        let bytes =
+            scoresheet_pdf(&game, &options, paper).map_err(|e| CliError::Failed(e.to_string()))?;
+        save_atomic(Path::new(output), &bytes, TargetState::Safe, false)
+            .map_err(|e| CliError::Failed(e.to_string()))?;
+        writeln!(out, "{output}")?;
+        return Ok(());
+    }
+    let pages = render_scoresheet(&game, &options);
+>>>>>>> f59380a (Scoresheets as vector PDF (qipu scoresheet -o OUT.pdf, A4 or --paper letter) through krilla: the layout drawn once through a Sheet trait for the raster and the PDF page, text as text in the embedded Noto CJK subset; the output format follows the name and another name is refused with the formats offered; tests render the pages with pdftoppm and read the moves back with pdftotext)
     let written =
         save_pages(Path::new(output), &pages).map_err(|e| CliError::Failed(e.to_string()))?;
     for path in written {

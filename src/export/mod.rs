@@ -1,4 +1,4 @@
-//! Exports for print and for sharing: board diagrams as PNG, scoresheets as PNG pages.
+//! Exports for print and for sharing: board diagrams as PNG, scoresheets as PNG pages or PDF.
 //!
 //! The board is drawn once, by [`board_painter`], on any [`surface::Surface`]: the screen's
 //! painter in the app, the small anti-aliased raster painter ([`canvas`]) here, with the fonts
@@ -8,6 +8,7 @@ pub mod board_painter;
 pub mod canvas;
 pub mod diagram;
 pub mod fonts;
+pub mod pdf;
 pub mod scoresheet;
 pub mod surface;
 

@@ -1,0 +1,185 @@
+//! Print as PDF: scoresheets written as vector PDF in A4 and Letter, rendered back with
+//! `pdftoppm` (the page is drawn where the table is) and read back with `pdftotext` (every move
+//! of the main line is text, with the fonts embedded as subsets with their Unicode map).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use qipu::export::pdf::Paper;
+use qipu::export::scoresheet::{rounds, scoresheet_pdf, ScoresheetOptions};
+use qipu::formats::read_record_file;
+use qipu::lang::Language;
+use qipu::record::Game;
+
+fn game() -> Game {
+    let path = common::shared_path("data/samples/XQFEXAMA.XQF");
+    read_record_file(&path)
+        .expect("readable")
+        .games
+        .remove(0)
+        .game
+        .expect("a game")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("qipu-pdf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("folder");
+    dir.join(name)
+}
+
+fn run(program: &str, args: &[&str]) -> String {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} runs (poppler-utils): {e}"));
+    assert!(
+        out.status.success(),
+        "{program}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn text_of(pdf: &Path) -> String {
+    run(
+        "pdftotext",
+        &["-enc", "UTF-8", pdf.to_str().expect("path"), "-"],
+    )
+}
+
+/// Pages of the PDF rendered at 40 dpi: the share of dark pixels in each.
+fn ink(pdf: &Path) -> Vec<f64> {
+    let prefix = pdf.with_extension("");
+    let prefix = prefix.to_str().expect("path");
+    run(
+        "pdftoppm",
+        &[
+            "-r",
+            "40",
+            "-gray",
+            "-png",
+            pdf.to_str().expect("path"),
+            prefix,
+        ],
+    );
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(pdf.parent().expect("folder"))
+        .expect("folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            p.to_str()
+                .is_some_and(|s| s.starts_with(prefix) && s.ends_with(".png"))
+        })
+        .collect();
+    pages.sort();
+    pages
+        .iter()
+        .map(|p| {
+            let image = image::open(p).expect("a rendered page").to_luma8();
+            let dark = image.pixels().filter(|px| px.0[0] < 128).count();
+            std::fs::remove_file(p).expect("removed");
+            dark as f64 / f64::from(image.width() * image.height())
+        })
+        .collect()
+}
+
+#[test]
+fn a_scoresheet_pdf_holds_every_move_as_text() {
+    let game = game();
+    for (lang, abbreviated) in [
+        (Language::TraditionalChinese, false),
+        (Language::SimplifiedChinese, false),
+        (Language::English, true),
+    ] {
+        let options = ScoresheetOptions {
+            language: lang,
+            abbreviated,
+        };
+        let pdf = temp(&format!("sheet-{lang:?}-{abbreviated}.pdf"));
+        std::fs::write(
+            &pdf,
+            scoresheet_pdf(&game, &options, Paper::A4).expect("a PDF"),
+        )
+        .expect("written");
+        let text = text_of(&pdf);
+        let all = rounds(&game, &options);
+        assert_eq!(all.len(), 55);
+        for round in &all {
+            for mv in [&round.red, &round.black] {
+                // The strokes of abbreviated notation are lines, not text.
+                let plain = qipu::notation::strip_strokes(mv);
+                assert!(text.contains(&plain), "{lang:?}: '{plain}' not in the text");
+            }
+        }
+        assert!(text.contains("柳大华") || text.contains("柳大華"), "{text}");
+        let info = run("pdfinfo", &[pdf.to_str().expect("path")]);
+        assert!(info.contains("Pages:           1"), "{info}");
+        assert!(info.contains("595.276 x 841.89 pts (A4)"), "{info}");
+        let fonts = run("pdffonts", &[pdf.to_str().expect("path")]);
+        let font = fonts
+            .lines()
+            .find(|l| l.contains("NotoSansCJK"))
+            .expect("the CJK font");
+        // Embedded, subset, with a Unicode map.
+        assert!(
+            font.ends_with("yes yes yes      3  0") || font.contains(" yes yes yes "),
+            "{fonts}"
+        );
+        let pages = ink(&pdf);
+        assert_eq!(pages.len(), 1);
+        assert!(pages[0] > 0.02 && pages[0] < 0.5, "{pages:?}");
+    }
+}
+
+#[test]
+fn long_games_take_pages_and_letter_paper_is_offered() {
+    // 130 plies: the horses out and back, 65 rounds, more than the 60 of a page.
+    let mut game = Game::new(qipu::rules::Position::startpos());
+    let mut at = game.root();
+    for i in 0..130 {
+        let mv = ["h0g2", "h9g7", "g2h0", "g7h9"][i % 4];
+        at = game
+            .play(at, qipu::rules::Move::parse_iccs(mv).expect("ICCS"))
+            .expect("legal");
+    }
+    let pdf = temp("long.pdf");
+    let options = ScoresheetOptions::default();
+    std::fs::write(
+        &pdf,
+        scoresheet_pdf(&game, &options, Paper::Letter).expect("a PDF"),
+    )
+    .expect("written");
+    let info = run("pdfinfo", &[pdf.to_str().expect("path")]);
+    assert!(info.contains("Pages:           2"), "{info}");
+    assert!(info.contains("612 x 792 pts (letter)"), "{info}");
+    let pages = ink(&pdf);
+    assert_eq!(pages.len(), 2);
+    assert!(pages.iter().all(|&p| p > 0.01), "{pages:?}");
+    let text = text_of(&pdf);
+    assert!(text.contains("65") && text.contains("2/2"), "{text}");
+}
+
+#[test]
+fn the_subcommand_follows_the_name_and_refuses_other_names() {
+    let input = common::shared_path("data/samples/XQFEXAMA.XQF");
+    let input = input.to_str().expect("path");
+    let pdf = temp("cli.pdf");
+    let pdf = pdf.to_str().expect("path");
+    let (code, out, err) = common::qipu(&["scoresheet", input, "-o", pdf, "--paper", "letter"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out.trim(), pdf);
+    assert!(std::fs::read(pdf).expect("written").starts_with(b"%PDF-"));
+    assert!(
+        text_of(Path::new(pdf)).contains("炮二平五")
+            || text_of(Path::new(pdf)).contains("兵七進一")
+    );
+    let txt = temp("cli.txt");
+    let (code, _, err) = common::qipu(&["scoresheet", input, "-o", txt.to_str().expect("path")]);
+    assert_eq!(code, 2);
+    assert!(err.contains(".pdf, .png"), "{err}");
+    assert!(
+        !txt.exists(),
+        "nothing is written under a name of another format"
+    );
+}
