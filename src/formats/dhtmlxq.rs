@@ -179,7 +179,11 @@ fn tag_of(key: &str) -> Option<TagKey> {
         "ecco" => TagKey::Ecco,
         "ver" | "init" | "binit" | "fen" | "movelist" | "result" => return None,
         k if k.starts_with("comment") || k.starts_with("move_") => return None,
-        other => TagKey::parse(other),
+        other => match TagKey::parse(other) {
+            // Written from the record's own result and start, never as tags.
+            TagKey::Result | TagKey::Fen | TagKey::Format | TagKey::Game => return None,
+            tag => tag,
+        },
     })
 }
 
