@@ -8,8 +8,9 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use qipu::ending::Outcome;
 use qipu::formats::{read_cbl, read_record_file, FileKind};
-use qipu::record::{Game, GameResult, TagKey};
+use qipu::record::{Game, TagKey};
 
 fn sample(name: &str) -> PathBuf {
     common::shared_path(&format!("corpus/walker8088_cchess/tests/data/{name}"))
@@ -76,7 +77,7 @@ fn cbf_records_with_their_head_and_comments() {
     assert_eq!(game.comment(game.root()), "中炮横车盘头马对屏风马双炮巡河");
     assert!(main_line(game).starts_with("h2e2 h9g7 h0g2 g6g5 b0c2 b9c7 e3e4"));
     let (_, games) = games_of("test2.cbf");
-    assert_eq!(games[0].result(), Some(GameResult::Draw));
+    assert_eq!(games[0].result(), Some(Outcome::Draw));
     assert_eq!(games[0].main_line().len(), 75);
 }
 
@@ -95,8 +96,8 @@ fn libraries_hold_every_record_found_and_their_headings() {
         tag(&games[0], TagKey::Event),
         "1956年全国象棋锦标赛（初赛）"
     );
-    assert_eq!(games[0].result(), Some(GameResult::BlackWins));
-    assert_eq!(games[2].result(), Some(GameResult::Draw));
+    assert_eq!(games[0].result(), Some(Outcome::BlackWins));
+    assert_eq!(games[2].result(), Some(Outcome::Draw));
     let plies: usize = games.iter().map(Game::move_count).sum();
     assert_eq!(plies, 7313);
 

@@ -5,8 +5,9 @@
 mod common;
 
 use common::{files_below, shared};
+use qipu::ending::Outcome;
 use qipu::formats::{read_dhtmlxq, read_record_bytes, read_record_file, write_dhtmlxq, FileKind};
-use qipu::record::{Game, GameResult, TagKey};
+use qipu::record::{Game, TagKey};
 
 fn line(game: &Game, from: qipu::record::NodeId) -> Vec<String> {
     game.line_from(from)
@@ -41,7 +42,7 @@ fn a_forum_block_in_gbk_reads_by_content() {
     assert_eq!(tag(TagKey::Round), "第5轮");
     assert_eq!(tag(TagKey::RedTeam), "广东");
     assert_eq!(tag(TagKey::Other("Title".to_owned())), "许银川 先胜 吕钦");
-    assert_eq!(game.result(), Some(GameResult::RedWins));
+    assert_eq!(game.result(), Some(Outcome::RedWins));
     let root = game.root();
     assert_eq!(game.comment(root), "中炮对屏风马\n第二行");
     assert_eq!(

@@ -4,7 +4,8 @@
 //! (x the file from Red's left, y the rank from Black's side; the first, `00-00`, carries the
 //! game comment), each move's comment in its text.
 
-use crate::record::{clean_comment, Game, GameResult, TagKey};
+use crate::ending::Outcome;
+use crate::record::{clean_comment, Game, TagKey};
 use crate::rules::{Move, Position, Square};
 
 /// Why a CBF file cannot be read (in full); every error names its line and column.
@@ -130,10 +131,10 @@ pub fn read_cbf(text: &str) -> Result<CbfGame, CbfError> {
         }
     }
     game.set_result(match field("RecordResult") {
-        Some("1") => GameResult::RedWins,
-        Some("2") => GameResult::BlackWins,
-        Some("3") => GameResult::Draw,
-        _ => GameResult::Unknown,
+        Some("1") => Some(Outcome::RedWins),
+        Some("2") => Some(Outcome::BlackWins),
+        Some("3") => Some(Outcome::Draw),
+        _ => None,
     });
     let Some(list) = root.children().find(|n| n.has_tag_name("MoveList")) else {
         return Ok(CbfGame { game, error: None });

@@ -10,7 +10,8 @@
 //! on 4096-byte blocks after an index. The game count is not read from the header: the records
 //! are found by their mark.
 
-use crate::record::{clean_comment, Game, GameResult, NodeId, TagKey};
+use crate::ending::Outcome;
+use crate::record::{clean_comment, Game, NodeId, TagKey};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 
 const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
@@ -431,10 +432,10 @@ fn read_tags(bytes: &[u8], base: usize, game: &mut Game) -> Result<(), CbrError>
         }
     }
     game.set_result(match bytes[base + RESULT] {
-        1 => GameResult::RedWins,
-        2 => GameResult::BlackWins,
-        3 | 4 => GameResult::Draw,
-        _ => GameResult::Unknown,
+        1 => Some(Outcome::RedWins),
+        2 => Some(Outcome::BlackWins),
+        3 | 4 => Some(Outcome::Draw),
+        _ => None,
     });
     Ok(())
 }

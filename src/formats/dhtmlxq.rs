@@ -14,7 +14,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::record::{clean_comment, Game, GameResult, NodeId, TagKey};
+use crate::ending::Outcome;
+use crate::record::{clean_comment, Game, NodeId, TagKey};
 use crate::rules::{Color, Move, Position, Setup, Square};
 
 use super::xqf::SLOT_KINDS;
@@ -205,14 +206,17 @@ fn key_of(tag: &TagKey) -> Option<String> {
     })
 }
 
-fn result_of(value: &str) -> GameResult {
+fn result_of(value: &str) -> Option<Outcome> {
     match value.trim() {
-        "红胜" | "紅勝" | "红先胜" | "紅先勝" | "黑负" | "1-0" => GameResult::RedWins,
-        "黑胜" | "黑勝" | "红负" | "紅負" | "红先负" | "紅先負" | "0-1" => {
-            GameResult::BlackWins
+        "红胜" | "紅勝" | "红先胜" | "紅先勝" | "黑负" | "1-0" => {
+            Some(Outcome::RedWins)
         }
-        "和棋" | "和" | "红先和" | "紅先和" | "1/2-1/2" => GameResult::Draw,
-        _ => GameResult::Unknown,
+        "黑胜" | "黑勝" | "红负" | "紅負" | "红先负" | "紅先負" | "0-1" => {
+            Some(Outcome::BlackWins)
+        }
+        "和棋" | "和" | "红先和" | "紅先和" | "1/2-1/2" => Some(Outcome::Draw),
+        "双方弃权" | "雙方棄權" => Some(Outcome::BothForfeit),
+        _ => None,
     }
 }
 
@@ -330,10 +334,7 @@ fn read_block(text: &str, start: usize, end: usize) -> Result<DhtmlXqGame, Dhtml
             game.tags_mut().set(TagKey::Event, title);
         }
     }
-    game.set_result(
-        map.get("result")
-            .map_or(GameResult::Unknown, |f| result_of(f.value)),
-    );
+    game.set_result(map.get("result").and_then(|f| result_of(f.value)));
 
     let mut errors = Vec::new();
     // (branch, ply) → node.
@@ -487,10 +488,11 @@ pub fn write_dhtmlxq(game: &Game) -> DhtmlXqWritten {
         }
     }
     let result = match game.result() {
-        Some(GameResult::RedWins) => "红胜",
-        Some(GameResult::BlackWins) => "黑胜",
-        Some(GameResult::Draw) => "和棋",
-        Some(GameResult::Unknown) | None => "未知",
+        Some(Outcome::RedWins) => "红胜",
+        Some(Outcome::BlackWins) => "黑胜",
+        Some(Outcome::Draw) => "和棋",
+        Some(Outcome::BothForfeit) => "双方弃权",
+        None => "未知",
     };
     field(&mut out, "result", result);
     if *game.start() != Position::startpos() {

@@ -16,8 +16,9 @@ use std::fmt;
 
 use encoding_rs::GBK;
 
+use crate::ending::Outcome;
 use crate::lang::Language;
-use crate::record::{Game, GameResult, NodeId, TagKey};
+use crate::record::{Game, NodeId, TagKey};
 use crate::rules::{Color, PieceKind, Position, Square};
 
 use super::xqf::SLOT_KINDS;
@@ -254,10 +255,10 @@ pub fn write_xqf(game: &Game) -> Result<XqfWritten, XqfWriteError> {
     bytes[0x30..0x32].copy_from_slice(&step.to_le_bytes());
     bytes[0x32] = u8::from(start.side_to_move() == Color::Black);
     bytes[0x33] = match game.result() {
-        Some(GameResult::RedWins) => 1,
-        Some(GameResult::BlackWins) => 2,
-        Some(GameResult::Draw) => 3,
-        Some(GameResult::Unknown) | None => 0,
+        Some(Outcome::RedWins) => 1,
+        Some(Outcome::BlackWins) => 2,
+        Some(Outcome::Draw) => 3,
+        Some(Outcome::BothForfeit) | None => 0,
     };
     let moves = u32::try_from(game.move_count()).unwrap_or(u32::MAX);
     bytes[0x34..0x38].copy_from_slice(&moves.to_le_bytes());
@@ -474,7 +475,7 @@ mod tests {
         // In the order the reader gives them back.
         game.tags_mut().set(TagKey::Event, "全国象棋个人赛");
         game.tags_mut().set(TagKey::Red, "许银川");
-        game.set_result(GameResult::RedWins);
+        game.set_result(Some(Outcome::RedWins));
         let written = write_xqf(&game).expect("written");
         assert!(written.losses.is_empty(), "{:?}", written.losses);
         let back = read_xqf(&written.bytes).expect("read back");
