@@ -159,3 +159,20 @@ fn the_independent_reader_reads_the_same_main_lines() {
         assert_eq!(theirs, ours, "{name}");
     }
 }
+
+#[test]
+fn stats_and_convert_read_a_library_by_content() {
+    let path = sample("1956年全国象棋锦标赛93局.CBL");
+    let path = path.to_str().expect("UTF-8 path");
+    let (code, out, _) = common::qipu(&["stats", path]);
+    assert_eq!(code, 0);
+    let last = out.lines().last().expect("a summary");
+    assert!(
+        last.starts_with("games 93, plies 7313, errors 0, seconds "),
+        "{last}"
+    );
+    let (code, pgn, err) = common::qipu(&["convert", path]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(pgn.matches("[Event ").count(), 93);
+    assert!(pgn.contains("[Red \"保定邓裕如\"]"));
+}

@@ -88,23 +88,13 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let [file] = files[..] else {
         return Err(CliError::Usage(USAGE.to_owned()));
     };
-<<<<<<< HEAD
     let (mut games, script) = open_games_with_script(file)?;
     let game = games.swap_remove(0);
     // Under English labels the moves are in the file's own script.
-    let pages = render_scoresheet(
-        &game,
-        &ScoresheetOptions {
-            language,
-            abbreviated,
-            script: script.unwrap_or_default(),
-        },
-    );
-=======
-    let game = open_games(file)?.swap_remove(0);
     let options = ScoresheetOptions {
         language,
         abbreviated,
+        script: script.unwrap_or_default(),
     };
     if format == Output::Pdf {
         let bytes =
@@ -115,7 +105,6 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         return Ok(());
     }
     let pages = render_scoresheet(&game, &options);
->>>>>>> f59380a (Scoresheets as vector PDF (qipu scoresheet -o OUT.pdf, A4 or --paper letter) through krilla: the layout drawn once through a Sheet trait for the raster and the PDF page, text as text in the embedded Noto CJK subset; the output format follows the name and another name is refused with the formats offered; tests render the pages with pdftoppm and read the moves back with pdftotext)
     let written =
         save_pages(Path::new(output), &pages).map_err(|e| CliError::Failed(e.to_string()))?;
     for path in written {

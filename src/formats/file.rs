@@ -84,11 +84,15 @@ impl FileKind {
         }
     }
 
-    /// True for file names this program reads as records (`.pgn`, `.xqf`, `.json`, `.cbr`,
-    /// `.cbl`, `.cbf`, any case).
+    /// The extensions of the record files this program reads (any case): for a folder's
+    /// records and the filters of a file chooser.
+    pub const RECORD_EXTENSIONS: [&'static str; 7] =
+        ["pgn", "xqf", "json", "fen", "cbr", "cbl", "cbf"];
+
+    /// True for file names this program reads as records ([`FileKind::RECORD_EXTENSIONS`]).
     pub fn is_record_name(path: &Path) -> bool {
         path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            ["pgn", "xqf", "json", "fen", "cbr", "cbl", "cbf"]
+            FileKind::RECORD_EXTENSIONS
                 .iter()
                 .any(|x| x.eq_ignore_ascii_case(e))
         })

@@ -23,7 +23,7 @@ impl Purpose {
     /// The file name endings listed, the first added to a name typed without one.
     fn extensions(self) -> &'static [&'static str] {
         match self {
-            Purpose::Open => &["pgn", "xqf", "json", "fen"],
+            Purpose::Open => &crate::formats::FileKind::RECORD_EXTENSIONS,
             Purpose::Save => &["pgn"],
             Purpose::Export => &["png"],
         }

@@ -73,7 +73,7 @@ impl FileDialogs for NativeDialogs {
                 .set_title(lang.pick("Open a game", "打开棋谱", "開啟棋譜"))
                 .add_filter(
                     lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
-                    &["pgn", "xqf", "json", "fen"],
+                    &crate::formats::FileKind::RECORD_EXTENSIONS,
                 )
                 .set_directory(folder)
                 .pick_file()
