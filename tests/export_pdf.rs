@@ -183,3 +183,78 @@ fn the_subcommand_follows_the_name_and_refuses_other_names() {
         "nothing is written under a name of another format"
     );
 }
+
+#[test]
+fn diagrams_as_pdf_pages_grids_and_svg() {
+    let input = common::shared_path("data/samples/XQFEXAMA.XQF");
+    let input = input.to_str().expect("path");
+    // One position: one page, the pieces and the river as text.
+    let one = temp("one.pdf");
+    let one_path = one.to_str().expect("path");
+    let (code, _, err) =
+        common::qipu(&["diagram", "--fen", qipu::rules::START_FEN, "-o", one_path]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let info = run("pdfinfo", &[one_path]);
+    assert!(info.contains("Pages:           1"), "{info}");
+    let text = text_of(&one);
+    for glyph in ["帥", "將", "俥", "砲", "卒", "楚", "漢"] {
+        assert!(text.contains(glyph), "'{glyph}' not in {text}");
+    }
+    let pages = ink(&one);
+    assert!(pages[0] > 0.05, "{pages:?}");
+    // The 110 plies of the game and its start, six a page, each with its move under it.
+    let grid = temp("grid.pdf");
+    let grid_path = grid.to_str().expect("path");
+    let (code, _, err) = common::qipu(&[
+        "diagram", input, "--all", "--grid", "2x3", "--paper", "letter", "-o", grid_path,
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let info = run("pdfinfo", &[grid_path]);
+    assert!(info.contains("Pages:           19"), "{info}");
+    assert!(info.contains("612 x 792 pts (letter)"), "{info}");
+    let text = text_of(&grid);
+    assert!(
+        text.contains("1. 兵七進一") && text.contains("1… 馬８進７"),
+        "{text}"
+    );
+    // SVG: the same painter's shapes, the pieces as text.
+    let svg = temp("start.svg");
+    let (code, _, _) = common::qipu(&[
+        "diagram",
+        "--fen",
+        qipu::rules::START_FEN,
+        "-o",
+        svg.to_str().expect("path"),
+    ]);
+    assert_eq!(code, 0);
+    let source = std::fs::read_to_string(&svg).expect("UTF-8");
+    let doc = roxmltree::Document::parse(&source).expect("well-formed SVG");
+    let texts: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(str::to_owned))
+        .collect();
+    let pieces = texts
+        .iter()
+        .filter(|t| t.chars().count() == 1 && "帥仕相傌俥炮兵將士象馬車砲卒".contains(t.as_str()))
+        .count();
+    assert_eq!(pieces, 32, "{texts:?}");
+    assert!(
+        doc.descendants()
+            .filter(|n| n.has_tag_name("circle"))
+            .count()
+            >= 64
+    );
+    // Another name: refused with the formats offered, nothing written.
+    let gif = temp("board.gif");
+    let (code, _, err) = common::qipu(&[
+        "diagram",
+        "--fen",
+        qipu::rules::START_FEN,
+        "-o",
+        gif.to_str().expect("path"),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains(".png, .svg, .pdf"), "{err}");
+    assert!(!gif.exists());
+}

@@ -1,26 +1,40 @@
-//! `qipu diagram [--fen FEN | FILE [--ply N]] -o OUT.png [--size PIXELS] [--all] [--flip]
-//! [--no-coordinates]`: a board diagram as PNG.
+//! `qipu diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf [--size PIXELS] [--all]
+//! [--grid COLUMNSxROWS] [--paper a4|letter] [--flip] [--no-coordinates]`: a board diagram.
 //!
-//! With `--fen`, the position given; with a record FILE (PGN, XQF, JSON; the first game), the
+//! With `--fen`, the position given; with a record FILE (PGN, XQF, JSON, …; the first game), the
 //! position after ply N of the main line (the last one by default) with that move marked and
-//! its arrows and highlighted points. `--all` writes every position of the main line instead,
-//! as `OUT-000.png`, `OUT-001.png`, … (the number is the ply). Prints the files written.
+//! its arrows and highlighted points. `--all` draws every position of the main line instead.
+//! The format follows the name: `.png` a picture PIXELS wide (with `--all`: `OUT-000.png`,
+//! `OUT-001.png`, …, numbered by ply), `.svg` the same as vector pictures, `.pdf` one vector PDF
+//! (with `--all`: a diagram a page, or `--grid 2x3` six a page as books print them, each with
+//! its move under it). Another name is refused with the formats offered. Prints the files
+//! written.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::notate::start_position;
 use super::open::open_games;
+use super::scoresheet::{output_format, paper_option, Output};
 use super::{Args, CliError};
+use crate::export::diagram::{diagram_svg, diagrams_pdf};
 use crate::export::{line_diagrams, png_bytes, render_diagram, DiagramOptions};
 use crate::formats::{save_atomic, TargetState};
+use crate::notation::{write_move, Notation, WriteOptions};
+use crate::record::Game;
+use crate::rules::{Color, Position};
 
-const USAGE: &str = "usage: qipu diagram [--fen FEN | FILE [--ply N]] -o OUT.png [--size PIXELS] [--all] [--flip] [--no-coordinates]";
+const USAGE: &str = "usage: qipu diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf \
+[--size PIXELS] [--all] [--grid COLUMNSxROWS] [--paper a4|letter] [--flip] [--no-coordinates]";
 
 /// Write a PNG atomically.
 pub(super) fn write_png(path: &Path, image: &image::RgbaImage) -> Result<(), CliError> {
     let bytes = png_bytes(image).map_err(|e| CliError::Failed(e.to_string()))?;
-    save_atomic(path, &bytes, TargetState::Safe, false).map_err(|e| CliError::Failed(e.to_string()))
+    save(path, &bytes)
+}
+
+fn save(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    save_atomic(path, bytes, TargetState::Safe, false).map_err(|e| CliError::Failed(e.to_string()))
 }
 
 /// `OUT.png` → `OUT-007.png`.
@@ -36,12 +50,50 @@ fn numbered_path(out: &Path, suffix: &str) -> PathBuf {
     out.with_file_name(format!("{stem}-{suffix}.{ext}"))
 }
 
+/// `2x3`: columns and rows.
+fn grid(text: &str) -> Result<(usize, usize), CliError> {
+    let bad = || {
+        CliError::Usage(format!(
+            "--grid needs COLUMNSxROWS (such as 2x3), got '{text}'"
+        ))
+    };
+    let (c, r) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let (c, r): (usize, usize) = (c.parse().map_err(|_| bad())?, r.parse().map_err(|_| bad())?);
+    if !(1..=6).contains(&c) || !(1..=8).contains(&r) {
+        return Err(bad());
+    }
+    Ok((c, r))
+}
+
+/// The caption of the position after `node`: its move in Chinese with the round number.
+fn caption(game: &Game, node: crate::record::NodeId) -> String {
+    match game.move_of(node) {
+        None => "開局".to_owned(),
+        Some(mv) => {
+            let before = game.position_before(node);
+            let text = write_move(
+                before,
+                mv,
+                Notation::ChineseTraditional,
+                &WriteOptions::default(),
+            );
+            let dots = if before.side_to_move() == Color::Red {
+                "."
+            } else {
+                "…"
+            };
+            format!("{}{dots} {text}", before.fullmove_number())
+        }
+    }
+}
+
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let fen = args.option("--fen")?;
     let output = args
         .option("-o")?
         .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
+    let format = output_format(output, &[Output::Png, Output::Svg, Output::Pdf])?;
     let size: u32 = match args.option("--size")? {
         Some(v) => v
             .parse()
@@ -63,6 +115,11 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         ),
         None => None,
     };
+    let (columns, rows) = match args.option("--grid")? {
+        Some(g) => grid(g)?,
+        None => (1, 1),
+    };
+    let paper = paper_option(&mut args)?;
     let all = args.flag("--all");
     let flipped = args.flag("--flip");
     let coordinates = !args.flag("--no-coordinates");
@@ -71,58 +128,89 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let options = |mut o: DiagramOptions| {
         o.flipped = flipped;
         o.coordinates = coordinates;
+        o.size = size;
         o
     };
-    match (fen, &files[..]) {
-        (Some(_), [_, ..]) | (None, []) => Err(CliError::Usage(USAGE.to_owned())),
-        (Some(_), []) if ply.is_some() || all => Err(CliError::Usage(
-            "--ply and --all need a record FILE, not --fen".to_owned(),
-        )),
-        (Some(fen), []) => {
-            let pos = start_position(Some(fen))?;
-            let image = render_diagram(
-                &pos,
-                &options(DiagramOptions {
-                    size,
-                    ..DiagramOptions::default()
-                }),
-            );
-            write_png(output, &image)?;
-            writeln!(out, "{}", output.display())?;
-            Ok(())
+    // The positions to draw, each with its options and caption.
+    let items: Vec<(Position, DiagramOptions, String)> = match (fen, &files[..]) {
+        (Some(_), [_, ..]) | (None, []) => return Err(CliError::Usage(USAGE.to_owned())),
+        (Some(_), []) if ply.is_some() || all => {
+            return Err(CliError::Usage(
+                "--ply and --all need a record FILE, not --fen".to_owned(),
+            ))
         }
+        (Some(fen), []) => vec![(
+            start_position(Some(fen))?,
+            options(DiagramOptions::default()),
+            String::new(),
+        )],
         (None, [file]) => {
             let game = open_games(file)?.swap_remove(0);
             let line = game.main_line();
             if all {
                 let last = line.last().copied().unwrap_or(game.root());
-                let template = options(DiagramOptions {
-                    size,
-                    ..DiagramOptions::default()
-                });
-                for (i, (_, image)) in line_diagrams(&game, last, &template).iter().enumerate() {
-                    let path = numbered_path(output, &format!("{i:03}"));
-                    write_png(&path, image)?;
-                    writeln!(out, "{}", path.display())?;
+                let mut nodes = vec![game.root()];
+                nodes.extend(game.line_to(last));
+                if format == Output::Png {
+                    let template = options(DiagramOptions::default());
+                    for (i, (_, image)) in line_diagrams(&game, last, &template).iter().enumerate()
+                    {
+                        let path = numbered_path(output, &format!("{i:03}"));
+                        write_png(&path, image)?;
+                        writeln!(out, "{}", path.display())?;
+                    }
+                    return Ok(());
                 }
-                return Ok(());
+                nodes
+                    .into_iter()
+                    .map(|n| {
+                        (
+                            game.position(n).clone(),
+                            options(DiagramOptions::for_node(&game, n, size)),
+                            caption(&game, n),
+                        )
+                    })
+                    .collect()
+            } else {
+                let ply = ply.unwrap_or(line.len());
+                if ply > line.len() {
+                    return Err(CliError::Failed(format!(
+                        "{file}: --ply {ply} is beyond the main line ({} plies)",
+                        line.len()
+                    )));
+                }
+                let node = if ply == 0 { game.root() } else { line[ply - 1] };
+                vec![(
+                    game.position(node).clone(),
+                    options(DiagramOptions::for_node(&game, node, size)),
+                    caption(&game, node),
+                )]
             }
-            let ply = ply.unwrap_or(line.len());
-            if ply > line.len() {
-                return Err(CliError::Failed(format!(
-                    "{file}: --ply {ply} is beyond the main line ({} plies)",
-                    line.len()
-                )));
-            }
-            let node = if ply == 0 { game.root() } else { line[ply - 1] };
-            let image = render_diagram(
-                game.position(node),
-                &options(DiagramOptions::for_node(&game, node, size)),
-            );
-            write_png(output, &image)?;
-            writeln!(out, "{}", output.display())?;
-            Ok(())
         }
-        (None, _) => Err(CliError::Usage(USAGE.to_owned())),
+        (None, _) => return Err(CliError::Usage(USAGE.to_owned())),
+    };
+    match format {
+        Output::Pdf => {
+            let bytes = diagrams_pdf(&items, columns, rows, paper)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+            save(output, &bytes)?;
+            writeln!(out, "{}", output.display())?;
+        }
+        Output::Svg | Output::Png => {
+            for (i, (pos, options, _)) in items.iter().enumerate() {
+                let path = if items.len() == 1 {
+                    output.to_owned()
+                } else {
+                    numbered_path(output, &format!("{i:03}"))
+                };
+                if format == Output::Svg {
+                    save(&path, diagram_svg(pos, options).as_bytes())?;
+                } else {
+                    write_png(&path, &render_diagram(pos, options))?;
+                }
+                writeln!(out, "{}", path.display())?;
+            }
+        }
     }
+    Ok(())
 }

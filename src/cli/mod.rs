@@ -69,8 +69,9 @@ commands:
                                        enter a typed scoresheet, every move checked
   transcribe-bench FILE [--rounds N] [--as N] [--repeat K]
                                        time entering a pasted scoresheet
-  diagram [--fen FEN | FILE [--ply N]] -o OUT.png [--size PIXELS] [--all] [--flip]
-                                       a board diagram as PNG
+  diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf [--size PIXELS] [--all]
+          [--grid CxR] [--paper a4|letter] [--flip]
+                                       board diagrams as PNG, SVG or PDF pages
   scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] [--lang L] [--paper a4|letter]
                                        the scoresheet to print, as a PDF or PNG pages
   ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE]

@@ -27,6 +27,8 @@ pub(super) enum Output {
     Pdf,
     /// `.png`.
     Png,
+    /// `.svg`.
+    Svg,
 }
 
 /// The format a file name asks for, among `offered`; any other name is refused with the
@@ -40,6 +42,7 @@ pub(super) fn output_format(path: &str, offered: &[Output]) -> Result<Output, Cl
     let format = match ext.as_str() {
         "pdf" => Some(Output::Pdf),
         "png" => Some(Output::Png),
+        "svg" => Some(Output::Svg),
         _ => None,
     };
     match format {
@@ -50,6 +53,7 @@ pub(super) fn output_format(path: &str, offered: &[Output]) -> Result<Output, Cl
                 .map(|f| match f {
                     Output::Pdf => ".pdf",
                     Output::Png => ".png",
+                    Output::Svg => ".svg",
                 })
                 .collect();
             Err(CliError::Usage(format!(

@@ -6,7 +6,9 @@ use image::RgbaImage;
 
 use super::board_painter::{paint_arrows, paint_board, palette, Board, Geometry, UNITS};
 use super::canvas::{Canvas, Raster, Rgb};
-use super::surface::{Point, Surface};
+use super::pdf::{Paper, PdfDocument, PdfError};
+use super::surface::{Point, Rgba, Surface, TextStyle, Weight};
+use super::svg::SvgSurface;
 use crate::record::{drawing::drawing, Drawing, Game, NodeId};
 use crate::rules::{Move, Position};
 
@@ -112,4 +114,57 @@ pub fn line_diagrams(
             (n, render_diagram(game.position(n), &options))
         })
         .collect()
+}
+
+/// Board diagrams on PDF pages: `columns` × `rows` per page (1 × 1: one per page, as large as
+/// the page allows), each with its caption under it as text. The board is drawn by the board
+/// painter, as on screen.
+pub fn diagrams_pdf(
+    items: &[(Position, DiagramOptions, String)],
+    columns: usize,
+    rows: usize,
+    paper: Paper,
+) -> Result<Vec<u8>, PdfError> {
+    let (columns, rows) = (columns.max(1), rows.max(1));
+    let (page_w, page_h) = paper.size();
+    let margin = 36.0;
+    let caption = if items.iter().any(|(_, _, c)| !c.is_empty()) {
+        16.0
+    } else {
+        0.0
+    };
+    let cell_w = (page_w - 2.0 * margin) / columns as f32;
+    let cell_h = (page_h - 2.0 * margin) / rows as f32;
+    let gap = 10.0;
+    let width = (cell_w - gap).min((cell_h - gap - caption) * UNITS.0 / UNITS.1);
+    let height = diagram_height(width);
+    let mut document = PdfDocument::new(paper)?;
+    for page in items.chunks(columns * rows) {
+        document.page(page_w, page_h, |pdf| {
+            for (i, (pos, options, text)) in page.iter().enumerate() {
+                let (col, row) = (i % columns, i / columns);
+                let left = margin + cell_w * col as f32 + (cell_w - width) / 2.0;
+                let top = margin + cell_h * row as f32 + (cell_h - height - caption) / 2.0;
+                paint_diagram(pdf, (left, top), width, pos, options);
+                if !text.is_empty() {
+                    Surface::text(
+                        pdf,
+                        (left + width / 2.0, top + height + caption * 0.6),
+                        text,
+                        TextStyle::new(caption * 0.7, Weight::Regular),
+                        Rgba::rgb(20, 20, 20),
+                    );
+                }
+            }
+        });
+    }
+    document.finish()
+}
+
+/// A board diagram as an SVG picture `width` units wide.
+pub fn diagram_svg(pos: &Position, options: &DiagramOptions) -> String {
+    let width = options.size.clamp(*SIZE_RANGE.start(), *SIZE_RANGE.end()) as f32;
+    let mut svg = SvgSurface::new(width, diagram_height(width).round());
+    paint_diagram(&mut svg, (0.0, 0.0), width, pos, options);
+    svg.finish()
 }

@@ -11,6 +11,7 @@ pub mod fonts;
 pub mod pdf;
 pub mod scoresheet;
 pub mod surface;
+pub mod svg;
 
 pub use diagram::{line_diagrams, render_diagram, DiagramOptions};
 

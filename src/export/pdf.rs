@@ -19,6 +19,9 @@ use krilla::Document;
 
 use super::canvas::{FontChain, Rgb};
 use super::fonts;
+use super::surface::{
+    Point as SurfacePoint, Rgba, Stroke as SurfaceStroke, Surface, TextStyle, Weight,
+};
 
 /// A point in page units, `y` growing downwards.
 pub type Point = (f32, f32);
@@ -96,6 +99,8 @@ pub struct PageFonts {
     pub bold: Font,
     /// The same faces for measuring, interface face first.
     pub measure: FontChain<'static>,
+    /// The same faces for measuring, board face first.
+    pub measure_bold: FontChain<'static>,
     /// The em size of a face per unit of the sizes the layouts use (the raster canvas sizes
     /// text by its line height, ascent to descent, as ab_glyph does): regular, bold.
     em: (f32, f32),
@@ -139,6 +144,7 @@ impl PdfDocument {
             regular: self.regular.clone(),
             bold: self.bold.clone(),
             measure: FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT]),
+            measure_bold: FontChain::new(&[fonts::BOARD_FONT, fonts::UI_FONT]),
             em: self.em,
         };
         let settings = PageSettings::from_wh(paper_w, paper_h).unwrap_or_else(|| {
@@ -336,4 +342,112 @@ impl PdfPage<'_, '_> {
     pub fn width(&self, text: &str, size: f32) -> f32 {
         self.fonts.measure.width(text, size)
     }
+}
+
+/// The board painter draws on a PDF page as on any surface: paths for the lines and shapes, text
+/// as text (pieces, 楚河 漢界 and file numbers in the board's face).
+impl Surface for PdfPage<'_, '_> {
+    fn hairline(&self) -> f32 {
+        0.25
+    }
+
+    fn fill_rect(&mut self, min: SurfacePoint, max: SurfacePoint, corner_radius: f32, color: Rgba) {
+        let r = corner_radius
+            .min((max.0 - min.0) / 2.0)
+            .min((max.1 - min.1) / 2.0)
+            .max(0.0);
+        if r <= 0.0 {
+            PdfPage::fill_rect(self, min, max, rgb_of(color), color.opacity());
+            return;
+        }
+        let k = 0.552_284_8 * r;
+        let mut b = PathBuilder::new();
+        b.move_to(min.0 + r, min.1);
+        b.line_to(max.0 - r, min.1);
+        b.cubic_to(max.0 - r + k, min.1, max.0, min.1 + r - k, max.0, min.1 + r);
+        b.line_to(max.0, max.1 - r);
+        b.cubic_to(max.0, max.1 - r + k, max.0 - r + k, max.1, max.0 - r, max.1);
+        b.line_to(min.0 + r, max.1);
+        b.cubic_to(min.0 + r - k, max.1, min.0, max.1 - r + k, min.0, max.1 - r);
+        b.line_to(min.0, min.1 + r);
+        b.cubic_to(min.0, min.1 + r - k, min.0 + r - k, min.1, min.0 + r, min.1);
+        b.close();
+        self.fill_path(b, rgb_of(color), color.opacity());
+    }
+
+    fn stroke_rect(&mut self, min: SurfacePoint, max: SurfacePoint, stroke: SurfaceStroke) {
+        PdfPage::stroke_rect(
+            self,
+            min,
+            max,
+            stroke.width,
+            rgb_of(stroke.color),
+            stroke.color.opacity(),
+        );
+    }
+
+    fn line(&mut self, from: SurfacePoint, to: SurfacePoint, stroke: SurfaceStroke) {
+        PdfPage::line(
+            self,
+            from,
+            to,
+            stroke.width,
+            rgb_of(stroke.color),
+            stroke.color.opacity(),
+        );
+    }
+
+    fn polyline(&mut self, points: &[SurfacePoint], stroke: SurfaceStroke) {
+        PdfPage::polyline(
+            self,
+            points,
+            stroke.width,
+            rgb_of(stroke.color),
+            stroke.color.opacity(),
+        );
+    }
+
+    fn circle(
+        &mut self,
+        center: SurfacePoint,
+        radius: f32,
+        fill: Option<Rgba>,
+        stroke: Option<SurfaceStroke>,
+    ) {
+        if let Some(fill) = fill {
+            self.disc(center, radius, rgb_of(fill), fill.opacity());
+        }
+        if let Some(stroke) = stroke {
+            self.ring(
+                center,
+                radius,
+                stroke.width,
+                rgb_of(stroke.color),
+                stroke.color.opacity(),
+            );
+        }
+    }
+
+    fn polygon(&mut self, points: &[SurfacePoint], color: Rgba) {
+        PdfPage::polygon(self, points, rgb_of(color), color.opacity());
+    }
+
+    fn text(&mut self, center: SurfacePoint, text: &str, style: TextStyle, color: Rgba) {
+        let bold = style.weight == Weight::Bold;
+        let chain = if bold {
+            &self.fonts.measure_bold
+        } else {
+            &self.fonts.measure
+        };
+        // Centred as the raster canvas centres it: by advance, and on the CJK em box.
+        let (x, baseline) = (
+            center.0 - chain.width(text, style.size) / 2.0,
+            center.1 + style.size * 0.38,
+        );
+        PdfPage::text(self, text, style.size, x, baseline, rgb_of(color), bold);
+    }
+}
+
+fn rgb_of(color: Rgba) -> Rgb {
+    Rgb(color.r, color.g, color.b)
 }
