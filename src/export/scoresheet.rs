@@ -12,7 +12,6 @@ use image::RgbaImage;
 use super::canvas::{Canvas, FontChain, Rgb};
 use super::fonts;
 use super::pdf::{Paper, PdfDocument, PdfError, PdfPage};
-use crate::competition;
 use crate::lang::Language;
 use crate::notation::{write_move, Notation, Script, WriteOptions};
 use crate::record::{Game, TagKey};
