@@ -95,6 +95,7 @@ fn a_scoresheet_pdf_holds_every_move_as_text() {
         let options = ScoresheetOptions {
             language: lang,
             abbreviated,
+            ..ScoresheetOptions::default()
         };
         let pdf = temp(&format!("sheet-{lang:?}-{abbreviated}.pdf"));
         std::fs::write(
