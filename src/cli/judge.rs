@@ -2,22 +2,32 @@
 //! `qipu judge [--rules ...] [--limit ROUNDS] FILE`: the referee's ruling on a line (given as
 //! ICCS moves, or the main line of the first game of a record file), as one JSON object on
 //! standard output.
+//!
+//! `qipu judge --summary [--rules ...] [--limit ROUNDS] [--threads N] PATH...`: the main line of
+//! every game in the files and folders given, judged in one process; prints one line per kind of
+//! ruling (`perpetual_check 3`: machine names as in the JSON, `none` for lines without a ruling),
+//! `unreadable U` (games that could not be read in full, not judged), `threads N`, and last
+//! `games G, plies P, seconds S`: S is the time spent judging, added over the threads (reading
+//! not included), so S / P is the referee's cost per ply.
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
 use super::{Args, CliError};
-use crate::formats::read_record_file;
+use crate::formats::{map_files, read_record_bytes, read_record_file, threads_for};
 use crate::lang::Language;
 use crate::notation::Notation;
-use crate::referee::{Evidence, Judgement, MoveCharacter, Referee, RuleSet};
+use crate::referee::{Evidence, Judgement, MoveCharacter, Referee, RuleSet, Tally};
 use crate::rules::{Move, Position};
 
 const USAGE: &str = "usage: qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] \
 --moves ICCS...
-   or: qipu judge [--rules cxa1999|axf] [--limit ROUNDS] FILE";
+   or: qipu judge [--rules cxa1999|axf] [--limit ROUNDS] FILE
+   or: qipu judge --summary [--rules cxa1999|axf] [--limit ROUNDS] [--threads N] PATH...";
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
@@ -27,6 +37,11 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
     };
     let fen = args.option("--fen")?;
     let limit = args.option("--limit")?;
+    let referee = with_limit(Referee::new(rules), limit)?;
+    if args.flag("--summary") {
+        let threads = super::stats::thread_option(&mut args)?;
+        return summary(&referee, threads, &args.positionals()?, out);
+    }
     let listed = args.flag("--moves");
     let positionals = args.positionals()?;
     let (start, moves) = if listed {
@@ -59,15 +74,96 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
         }
         first_game(Path::new(file))?
     };
-    let mut referee = Referee::new(rules);
-    if let Some(limit) = limit {
-        let rounds = limit
-            .parse()
-            .map_err(|_| CliError::Usage(format!("--limit '{limit}' is not a number of rounds")))?;
-        referee = referee.with_natural_limit(rounds);
-    }
     let judgement = referee.judge(&start, &moves);
     writeln!(out, "{}", to_json(&judgement, moves.len()))?;
+    Ok(())
+}
+
+fn with_limit(referee: Referee, limit: Option<&str>) -> Result<Referee, CliError> {
+    match limit {
+        None => Ok(referee),
+        Some(limit) => {
+            let rounds = limit.parse().map_err(|_| {
+                CliError::Usage(format!("--limit '{limit}' is not a number of rounds"))
+            })?;
+            Ok(referee.with_natural_limit(rounds))
+        }
+    }
+}
+
+/// What one file gives the summary: its tally, the time judging it, its unreadable games.
+struct FileSummary {
+    tally: Tally,
+    judging: Duration,
+    unreadable: u64,
+}
+
+/// `--summary`: judge the main line of every game below `inputs` and print the counts.
+fn summary(
+    referee: &Referee,
+    threads: Option<usize>,
+    inputs: &[&str],
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if inputs.is_empty() {
+        return Err(CliError::Usage(USAGE.to_owned()));
+    }
+    let mut files = Vec::new();
+    for input in inputs {
+        let path = Path::new(input);
+        if !path.exists() {
+            return Err(CliError::Failed(format!("{input}: no such file or folder")));
+        }
+        files.extend(super::stats::record_files(path)?);
+    }
+    let threads = threads.unwrap_or_else(|| threads_for(files.len()));
+    let stop = AtomicBool::new(false);
+    let per_file = map_files(&files, threads, &stop, |file, bytes| {
+        let bytes =
+            bytes.map_err(|e| CliError::Failed(format!("cannot read {}: {e}", file.display())))?;
+        let mut done = FileSummary {
+            tally: Tally::default(),
+            judging: Duration::ZERO,
+            unreadable: 0,
+        };
+        for game in read_record_bytes(&bytes).games {
+            match (game.game, game.error) {
+                (Some(game), None) => {
+                    let moves: Vec<Move> = game
+                        .main_line()
+                        .into_iter()
+                        .filter_map(|node| game.move_of(node))
+                        .collect();
+                    let started = Instant::now();
+                    done.tally.add(referee, game.start(), &moves);
+                    done.judging += started.elapsed();
+                }
+                (_, Some(_)) => done.unreadable += 1,
+                (None, None) => {}
+            }
+        }
+        Ok::<_, CliError>(done)
+    });
+    let mut tally = Tally::default();
+    let (mut judging, mut unreadable) = (Duration::ZERO, 0);
+    for file in per_file.into_iter().flatten() {
+        let file = file?;
+        tally.merge(&file.tally);
+        judging += file.judging;
+        unreadable += file.unreadable;
+    }
+    for (kind, n) in tally.rows() {
+        writeln!(out, "{kind} {n}")?;
+    }
+    writeln!(out, "unreadable {unreadable}")?;
+    writeln!(out, "threads {threads}")?;
+    writeln!(
+        out,
+        "games {}, plies {}, seconds {:.3}",
+        tally.games,
+        tally.plies,
+        judging.as_secs_f64()
+    )?;
     Ok(())
 }
 

@@ -59,10 +59,13 @@ commands:
   parse [--fen FEN] --from N TEXT...   read moves in notation N (or auto), print them in ICCS
   judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS... | FILE
                                        the referee's ruling on a line, as JSON
+  judge --summary [--rules R] [--threads N] PATH...
+                                       rulings counted by kind over every game below PATH
   clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
   convert INPUT [-o OUT] [--to F]      convert a record (F: pgn pgn-xqwizard pgn-iccs pgn-wxf json fen
                                        xqf dhtmlxq; by default from the name of OUT; --tandem)
-  stats [--errors] FILE|FOLDER...      read every game; print games, plies, errors, seconds
+  stats [--errors] [--threads N] FILE|FOLDER...
+                                       read every game; print threads, games, plies, errors, seconds
   db import|search|tree|export|stats|bench DB ...
                                        the game database (SQLite file or postgres://…)
   transcribe [--fen FEN] [FILE|-] [-o OUT.pgn]

@@ -9,6 +9,7 @@ pub mod encoding;
 pub mod file;
 pub mod json;
 mod message;
+pub mod parallel;
 pub mod pgn;
 pub mod save;
 pub mod xqf;
@@ -24,6 +25,7 @@ pub use file::{
     pgn_no_game, read_record_bytes, read_record_file, FileGame, FileKind, GameError, NoGame,
     RecordFile,
 };
+pub use parallel::{map_files, threads_for};
 pub use json::{read_json, read_json_games, write_json, write_json_games, JsonError};
 pub use pgn::clock::ending_of;
 pub use pgn::{
