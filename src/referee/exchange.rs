@@ -10,25 +10,19 @@ const MAX_EXCHANGE_DEPTH: u8 = 8;
 
 /// The legal captures of the side to move onto `sq`.
 pub fn captures_on(pos: &Position, sq: Square) -> Vec<Move> {
-    pos.legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| m.to == sq)
-        .collect()
+    pos.legal_moves_to(sq).to_vec()
 }
 
-/// The material the side to move wins by playing the legal capture `mv`, when afterwards both
-/// sides go on capturing on that point only while it pays (either may stop).
+/// The material the side to move wins by playing the legal capture `mv` (generation proved it
+/// legal: it is not checked again), when afterwards both sides go on capturing on that point
+/// only while it pays (either may stop).
 pub fn capture_gain(pos: &Position, mv: Move) -> i32 {
     gain_of(pos, mv, MAX_EXCHANGE_DEPTH)
 }
 
 fn gain_of(pos: &Position, mv: Move, depth: u8) -> i32 {
     let taken = pos.piece_at(mv.to).map_or(0, |p| value(p, mv.to));
-    match pos.play(mv) {
-        Ok(after) => taken - best_exchange(&after, mv.to, depth - 1),
-        Err(_) => i32::MIN / 2,
-    }
+    taken - best_exchange(&pos.play_legal(mv), mv.to, depth - 1)
 }
 
 /// What the side to move can win by starting (or declining) an exchange on `sq`.
@@ -36,9 +30,9 @@ fn best_exchange(pos: &Position, sq: Square, depth: u8) -> i32 {
     if depth == 0 {
         return 0;
     }
-    captures_on(pos, sq)
-        .into_iter()
-        .map(|m| gain_of(pos, m, depth))
+    pos.legal_moves_to(sq)
+        .iter()
+        .map(|&m| gain_of(pos, m, depth))
         .max()
         .unwrap_or(0)
         .max(0)

@@ -33,27 +33,25 @@ impl MateSearch {
 }
 
 fn mate_by_checks(pos: &Position, moves: u8, budget: &mut u32) -> Option<Move> {
+    // Each move is made on one working copy and taken back; only the replies to a check are
+    // generated, and the positions after them copied for the next level.
+    let mut work = pos.clone();
     for &mv in pos.legal_moves().iter() {
         if *budget == 0 {
             return None;
         }
         *budget -= 1;
-        let Ok(next) = pos.play(mv) else { continue };
-        if !next.in_check() {
-            continue;
-        }
-        let replies = next.legal_moves();
-        if replies.is_empty() {
-            return Some(mv);
-        }
-        if moves > 1
-            && replies.iter().all(|&reply| {
-                next.play(reply)
-                    .ok()
-                    .and_then(|after| mate_by_checks(&after, moves - 1, budget))
-                    .is_some()
-            })
-        {
+        let captured = work.make(mv);
+        let mates = work.in_check() && {
+            let replies = work.legal_moves_in_place();
+            replies.is_empty()
+                || (moves > 1
+                    && replies.iter().all(|&reply| {
+                        mate_by_checks(&work.play_legal(reply), moves - 1, budget).is_some()
+                    }))
+        };
+        work.unmake(mv, captured);
+        if mates {
             return Some(mv);
         }
     }

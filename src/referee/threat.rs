@@ -88,8 +88,7 @@ pub fn threats(pos: &Position, rules: RuleSet, search: &MateSearch) -> Threats {
                 if capture_gain(pos, mv) <= 0 {
                     continue;
                 }
-                let after = pos.play(mv).ok();
-                if after.as_ref().is_some_and(|a| search.find(a).is_some()) {
+                if search.find(&pos.play_legal(mv)).is_some() {
                     out.taker_mated.push(threat);
                     continue;
                 }
@@ -122,16 +121,13 @@ pub fn threats(pos: &Position, rules: RuleSet, search: &MateSearch) -> Threats {
     out
 }
 
-/// How the piece on `victim` is weak against the capture from `attacker`.
+/// How the piece on `victim` is weak against the legal capture from `attacker`.
 fn weakness(pos: &Position, attacker: Square, victim: Square) -> Weakness {
     let (Some(a), Some(v)) = (pos.piece_at(attacker), pos.piece_at(victim)) else {
         return Weakness::Unprotected;
     };
-    let mv = crate::rules::Move::new(attacker, victim);
-    let Ok(after) = pos.play(mv) else {
-        return Weakness::Unprotected;
-    };
-    let legal = captures_on(&after, victim);
+    let after = pos.play_legal(crate::rules::Move::new(attacker, victim));
+    let legal = after.legal_moves_to(victim);
     if legal.is_empty() {
         let pseudo = after.pseudo_legal_moves().iter().any(|m| m.to == victim);
         return if pseudo {
@@ -150,11 +146,12 @@ fn weakness(pos: &Position, attacker: Square, victim: Square) -> Weakness {
 /// Pieces won by a check followed by a capture whatever the reply (29.1, 細則 3).
 fn through_check(pos: &Position, direct: &Threats, us: Color) -> Vec<Threat> {
     let mut won: Vec<Threat> = Vec::new();
+    let mut work = pos.clone();
     for &check in pos.legal_moves().iter() {
-        let Ok(next) = pos.play(check) else { continue };
-        if !next.in_check() {
+        if !work.gives_check(check) {
             continue;
         }
+        let next = pos.play_legal(check);
         let replies = next.legal_moves();
         if replies.is_empty() {
             continue;
@@ -162,7 +159,7 @@ fn through_check(pos: &Position, direct: &Threats, us: Color) -> Vec<Threat> {
         let taken_by_check = pos.piece_at(check.to).map_or(0, |p| value(p, check.to));
         let mut worst: Option<(i32, Option<Threat>)> = None;
         for &reply in replies.iter() {
-            let Ok(back) = next.play(reply) else { continue };
+            let back = next.play_legal(reply);
             let lost = next.piece_at(reply.to).map_or(0, |p| value(p, reply.to));
             let best = back
                 .legal_moves()

@@ -167,20 +167,7 @@ pub struct IllegalMove {
 
 /// Check a move against the rules of movement and the safety of the own general.
 pub(crate) fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
-    let fail = |reason| Err(IllegalMove { mv, reason });
-    if let Err(reason) = movement(pos, mv) {
-        return fail(reason);
-    }
-    let mut after = pos.clone();
-    after.make(mv);
-    let us = pos.side_to_move();
-    if after.generals_facing() {
-        return fail(IllegalReason::GeneralsFacing);
-    }
-    if after.general_attacked(us) {
-        return fail(IllegalReason::LeavesGeneralInCheck);
-    }
-    Ok(())
+    pos.play(mv).map(|_| ())
 }
 
 /// Number of pieces strictly between two points on one line.
@@ -206,7 +193,7 @@ fn between(pos: &Position, a: Square, b: Square) -> usize {
 }
 
 /// The rules of movement of art. 2.2, without the safety of the own general.
-fn movement(pos: &Position, mv: Move) -> Result<(), IllegalReason> {
+pub(crate) fn movement(pos: &Position, mv: Move) -> Result<(), IllegalReason> {
     use IllegalReason::*;
     let piece = pos.piece_at(mv.from).ok_or(NoPiece)?;
     if piece.color != pos.side_to_move() {

@@ -183,19 +183,45 @@ impl Position {
 
     /// The position after a legal move; an illegal one is refused with its reason and `self` is
     /// left as it was.
+    ///
+    /// The rules of movement are checked on `self`, then the move is made once on the copy that
+    /// is returned and the mover's general tested there (4.1.2, 4.1.6): one copy, one make.
     pub fn play(&self, mv: Move) -> Result<Position, super::IllegalMove> {
-        super::explain::check_move(self, mv)?;
+        use super::IllegalReason;
+        let fail = |reason| Err(super::IllegalMove { mv, reason });
+        if let Err(reason) = super::explain::movement(self, mv) {
+            return fail(reason);
+        }
         let mut next = self.clone();
         let captured = next.make(mv);
-        next.halfmove_clock = if captured != 0 {
+        if next.generals_facing() {
+            return fail(IllegalReason::GeneralsFacing);
+        }
+        if next.general_attacked(self.side) {
+            return fail(IllegalReason::LeavesGeneralInCheck);
+        }
+        next.count_clocks(self, captured);
+        Ok(next)
+    }
+
+    /// The position after `mv`, which generation has already proved legal (it comes from
+    /// [`Position::legal_moves`] or a reader that checked it): nothing is checked again.
+    pub(crate) fn play_legal(&self, mv: Move) -> Position {
+        let mut next = self.clone();
+        let captured = next.make(mv);
+        next.count_clocks(self, captured);
+        next
+    }
+
+    fn count_clocks(&mut self, before: &Position, captured: u8) {
+        self.halfmove_clock = if captured != 0 {
             0
         } else {
-            self.halfmove_clock + 1
+            before.halfmove_clock + 1
         };
-        if self.side == Color::Black {
-            next.fullmove_number += 1;
+        if before.side == Color::Black {
+            self.fullmove_number += 1;
         }
-        Ok(next)
     }
 
     /// The same board with the other side to move, as if the side to move passed (a "null
@@ -240,11 +266,44 @@ impl Position {
 
     /// All legal moves of the side to move.
     pub fn legal_moves(&self) -> MoveList {
+        self.clone().legal_moves_in_place()
+    }
+
+    /// [`Position::legal_moves`] on a position the caller may lend (it is left as it was): no
+    /// copy is made.
+    pub(crate) fn legal_moves_in_place(&mut self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_pseudo(&mut list);
+        self.retain_legal(&mut list);
+        list
+    }
+
+    /// The legal moves of the side to move onto `sq` (captures there, when an enemy piece
+    /// stands on it), in no particular order: only the moves that reach `sq` are tested for the
+    /// general's safety.
+    pub(crate) fn legal_moves_to(&self, sq: Square) -> MoveList {
         let mut work = self.clone();
         let mut list = MoveList::new();
         work.generate_pseudo(&mut list);
+        let mut i = 0;
+        while i < list.len() {
+            if list[i].to == sq {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
         work.retain_legal(&mut list);
         list
+    }
+
+    /// Whether the legal move `mv` checks the enemy general, found by making and taking it back
+    /// on `self` (left as it was).
+    pub(crate) fn gives_check(&mut self, mv: Move) -> bool {
+        let captured = self.make(mv);
+        let check = self.in_check();
+        self.unmake(mv, captured);
+        check
     }
 
     /// All moves that obey the movement of the pieces (art. 2.2) without regard to the safety of
