@@ -5,6 +5,7 @@ mod common;
 
 use std::process::Output;
 
+use common::qipu as run;
 use common::qipu_output as qipu;
 
 fn json(out: &Output) -> serde_json::Value {
@@ -145,4 +146,43 @@ fn evidence_reads_as_english() {
     assert_eq!(evidence[0]["en"], "Red g4f4 checks Black's general (f9)");
     assert_eq!(evidence[2]["zh-Hant"], "紅 車四平三 捉 黑馬(g7) 無根");
     assert_eq!(evidence[2]["zh-Hans"], "红 车四平三 捉 黑马(g7) 无根");
+}
+
+#[test]
+fn summary_counts_rulings_by_kind_over_files_and_folders() {
+    let dir = std::env::temp_dir().join(format!("qipu-summary-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("round2")).unwrap();
+    // Red checks from i9, i8, i9… with the chariot: perpetual check at the third occurrence.
+    std::fs::write(
+        dir.join("perpetual.pgn"),
+        "[FEN \"3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1\"]\n[Format \"ICCS\"]\n\
+         1. I0-I9 D9-D8 2. I9-I8 D8-D9 3. I8-I9 D9-D8 4. I9-I8 D8-D9 5. I8-I9 *\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("round2/quiet.pgn"),
+        "[Event \"1\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n\n[Event \"2\"]\n1. 炮二平五 马８进７ 2. 车一进二 *\n",
+    )
+    .unwrap();
+    // 炮二平九: the cannon's way along the rank is blocked at b2.
+    std::fs::write(dir.join("round2/bad.pgn"), "1. 炮二平九 *\n").unwrap();
+    let dir_text = dir.to_str().unwrap();
+    for rules in ["cxa1999", "asian"] {
+        let (code, out, err) = run(&["judge", "--summary", "--rules", rules, dir_text]);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "perpetual_check 1", "{out}");
+        assert!(lines.contains(&"none 2"), "{out}");
+        assert!(lines.contains(&"checkmate 0"), "{out}");
+        assert!(lines.contains(&"unreadable 1"), "{out}");
+        assert!(lines[lines.len() - 2].starts_with("threads "), "{out}");
+        let last = lines.last().unwrap();
+        assert!(last.starts_with("games 3, plies 16, seconds "), "{out}");
+    }
+    let (code, out, _) = run(&["judge", "--summary", "--threads", "1", dir_text]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\nthreads 1\n"), "{out}");
+    let (code, _, err) = run(&["judge", "--summary"]);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

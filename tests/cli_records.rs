@@ -20,6 +20,16 @@ fn stats_counts_games_plies_and_errors() {
         error_line.contains(": game 1, line 134, column 6: move 122.:"),
         "{error_line}"
     );
+    // The line before the last names the threads: at least one, never more than the files.
+    let threads: usize = lines[lines.len() - 2]
+        .strip_prefix("threads ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no threads line: {out}"));
+    assert!((1..=41).contains(&threads), "{out}");
+    let (_, one, _) = qipu(&["stats", "--threads", "1", dir.to_str().unwrap()]);
+    let one: Vec<&str> = one.lines().collect();
+    assert_eq!(one[one.len() - 2], "threads 1");
+    assert_eq!(one.last().unwrap().split(", ").nth(1), Some(fields[1]));
     let games: u64 = fields[0]["games ".len()..].parse().unwrap();
     let plies: u64 = fields[1]["plies ".len()..].parse().unwrap();
     assert!(games > 10 && plies > games * 40, "{last}");
@@ -30,8 +40,12 @@ fn stats_counts_variations_of_xqf_trees() {
     let file = shared_path("data/samples/XQFEXAMB.XQF");
     let (code, out, _) = qipu(&["stats", file.to_str().unwrap()]);
     assert_eq!(code, 0);
+    // One file: one thread, named on the line before the last.
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "threads 1");
     assert!(
-        out.starts_with("games 1, plies 435, errors 0, seconds "),
+        lines[1].starts_with("games 1, plies 435, errors 0, seconds "),
         "{out}"
     );
 }

@@ -69,63 +69,79 @@ pub struct DecodedText<'a> {
     pub malformed: usize,
 }
 
-/// True for characters of move text and record words, in simplified and traditional glyphs. A
-/// decoding that yields more of them is the likelier one.
-fn is_record_char(c: char) -> bool {
-    matches!(
-        c,
-        '车' | '車'
-            | '马'
-            | '馬'
-            | '炮'
-            | '砲'
-            | '包'
-            | '兵'
-            | '卒'
-            | '将'
-            | '將'
-            | '帅'
-            | '帥'
-            | '仕'
-            | '士'
-            | '相'
-            | '象'
-            | '进'
-            | '進'
-            | '退'
-            | '平'
-            | '前'
-            | '后'
-            | '後'
-            | '中'
-            | '一'
-            | '二'
-            | '三'
-            | '四'
-            | '五'
-            | '六'
-            | '七'
-            | '八'
-            | '九'
-            | '１'
-            ..='９'
-                | '红'
-                | '紅'
-                | '黑'
-                | '胜'
-                | '勝'
-                | '负'
-                | '負'
-                | '和'
-                | '先'
-                | '局'
-                | '赛'
-                | '賽'
-    )
+/// Characters of move text and record words, in simplified and traditional glyphs. A reading
+/// of the bytes that finds more of them is the likelier encoding.
+const RECORD_CHARS: &str = "车車马馬炮砲包兵卒将將帅帥仕士相象进進退平前后後中一二三四五六七八九\
+                            １２３４５６７８９红紅黑胜勝负負和先局赛賽";
+
+/// The two-byte codes of [`RECORD_CHARS`] in GBK and in BIG5, one bit per code.
+struct RecordCodes {
+    gbk: Box<[u64; 1024]>,
+    big5: Box<[u64; 1024]>,
 }
 
-fn record_score(text: &str) -> usize {
-    text.chars().filter(|&c| is_record_char(c)).count()
+fn record_codes() -> &'static RecordCodes {
+    static CODES: std::sync::OnceLock<RecordCodes> = std::sync::OnceLock::new();
+    CODES.get_or_init(|| {
+        let mut codes = RecordCodes {
+            gbk: Box::new([0; 1024]),
+            big5: Box::new([0; 1024]),
+        };
+        for c in RECORD_CHARS.chars() {
+            let mut buf = [0u8; 4];
+            let text = c.encode_utf8(&mut buf);
+            for (encoding, bits) in [(GBK, &mut codes.gbk), (BIG5, &mut codes.big5)] {
+                if let (bytes, _, false) = encoding.encode(text) {
+                    if let [lead, trail] = bytes[..] {
+                        let code = usize::from(lead) << 8 | usize::from(trail);
+                        bits[code / 64] |= 1 << (code % 64);
+                    }
+                }
+            }
+        }
+        codes
+    })
+}
+
+/// Read `sample` as double-byte text, GB18030 or BIG5, without decoding it: the byte sequences
+/// that are not valid in that encoding, and the record characters found (see
+/// [`RECORD_CHARS`]).
+fn byte_key(sample: &[u8], big5: bool) -> (usize, usize) {
+    let codes = record_codes();
+    let bits = if big5 { &codes.big5 } else { &codes.gbk };
+    let (mut malformed, mut found, mut i) = (0, 0, 0);
+    while i < sample.len() {
+        let lead = sample[i];
+        if lead < 0x80 {
+            i += 1;
+            continue;
+        }
+        let trail = sample.get(i + 1).copied();
+        let step = match (lead, trail) {
+            (0x81..=0xFE, Some(t)) if big5 && matches!(t, 0x40..=0x7E | 0xA1..=0xFE) => 2,
+            (0x81..=0xFE, Some(t)) if !big5 && matches!(t, 0x40..=0x7E | 0x80..=0xFE) => 2,
+            // GB18030's four-byte sequences: lead, digit, lead, digit.
+            (0x81..=0xFE, Some(0x30..=0x39))
+                if !big5
+                    && matches!(sample.get(i + 2), Some(0x81..=0xFE))
+                    && matches!(sample.get(i + 3), Some(0x30..=0x39)) =>
+            {
+                4
+            }
+            _ => 0,
+        };
+        if step == 0 {
+            malformed += 1;
+            i += 1;
+            continue;
+        }
+        if step == 2 {
+            let code = usize::from(lead) << 8 | usize::from(trail.unwrap_or(0));
+            found += usize::from(bits[code / 64] & (1 << (code % 64)) != 0);
+        }
+        i += step;
+    }
+    (malformed, usize::MAX - found)
 }
 
 /// Bytes looked at, from the first non-ASCII byte on, to choose between GB18030 and BIG5; the
@@ -137,12 +153,14 @@ fn malformed_count(text: &str) -> usize {
 }
 
 /// Decode a record file, detecting its encoding: a UTF-8 byte order mark or valid UTF-8 means
-/// UTF-8; otherwise GB18030 and BIG5 are both tried and the one with fewer malformed sequences
-/// and more move-text characters wins (GBK on a tie, as XiangQi Wizard writes).
+/// UTF-8; otherwise the first bytes are read as GB18030 and as BIG5 without decoding them, and
+/// the encoding with fewer malformed sequences and more move-text characters (GBK on a tie, as
+/// XiangQi Wizard writes) decodes the file, once. Malformed sequences are counted only when the
+/// decoder met some.
 pub fn decode(bytes: &[u8]) -> DecodedText<'_> {
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        let (text, _) = UTF_8.decode_without_bom_handling(rest);
-        let malformed = malformed_count(&text);
+        let (text, bad) = UTF_8.decode_without_bom_handling(rest);
+        let malformed = if bad { malformed_count(&text) } else { 0 };
         return DecodedText {
             text,
             encoding: TextEncoding::Utf8,
@@ -158,17 +176,13 @@ pub fn decode(bytes: &[u8]) -> DecodedText<'_> {
     }
     let first_wide = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
     let sample = &bytes[first_wide..bytes.len().min(first_wide + SAMPLE_LEN)];
-    let key = |encoding: &'static encoding_rs::Encoding| {
-        let (text, _) = encoding.decode_without_bom_handling(sample);
-        (malformed_count(&text), usize::MAX - record_score(&text))
-    };
-    let (encoding, kind) = if key(BIG5) < key(GB18030) {
+    let (encoding, kind) = if byte_key(sample, true) < byte_key(sample, false) {
         (BIG5, TextEncoding::Big5)
     } else {
         (GB18030, TextEncoding::Gbk)
     };
-    let (text, _) = encoding.decode_without_bom_handling(bytes);
-    let malformed = malformed_count(&text);
+    let (text, bad) = encoding.decode_without_bom_handling(bytes);
+    let malformed = if bad { malformed_count(&text) } else { 0 };
     DecodedText {
         text,
         encoding: kind,

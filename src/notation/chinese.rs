@@ -134,7 +134,12 @@ pub(crate) fn parse(text: &str, strokes: StrokeConvention) -> Result<Parsed, Not
         text: text.to_owned(),
         notation: None,
     };
-    let mut glyphs: Vec<(Glyph, Option<Stroke>)> = Vec::with_capacity(6);
+    // A move has at most five glyphs (前 車 二 進 三): they are held on the stack. More than
+    // `MAX_GLYPHS` cannot be a move; the characters are still all looked at, so that one the
+    // notation does not know is named.
+    const MAX_GLYPHS: usize = 8;
+    let mut held = [(Glyph::Space, None::<Stroke>); MAX_GLYPHS];
+    let (mut len, mut too_many) = (0, false);
     for c in text.chars() {
         match classify(c) {
             None => {
@@ -144,13 +149,21 @@ pub(crate) fn parse(text: &str, strokes: StrokeConvention) -> Result<Parsed, Not
                 })
             }
             Some(Glyph::Space) => {}
-            Some(Glyph::Stroke(stroke)) => match glyphs.last_mut() {
-                Some((Glyph::Number(_), mark @ None)) => *mark = Some(stroke),
+            Some(Glyph::Stroke(stroke)) => match held[..len].last_mut() {
+                Some((Glyph::Number(_), mark @ None)) if !too_many => *mark = Some(stroke),
                 _ => return Err(unreadable()),
             },
-            Some(glyph) => glyphs.push((glyph, None)),
+            Some(glyph) if len < MAX_GLYPHS => {
+                held[len] = (glyph, None);
+                len += 1;
+            }
+            Some(_) => too_many = true,
         }
     }
+    if too_many {
+        return Err(unreadable());
+    }
+    let glyphs = &held[..len];
     let mut i = 0;
     let mut selector = None;
     match (glyphs.first(), glyphs.get(1)) {
@@ -169,24 +182,29 @@ pub(crate) fn parse(text: &str, strokes: StrokeConvention) -> Result<Parsed, Not
         kind = Some(*k);
         i += 1;
     }
-    let mut numbers: Vec<(u8, Option<Stroke>)> = Vec::with_capacity(2);
+    // At most two numbers (a file, then the last number); a third makes the text unreadable.
+    let mut held_numbers = [(0u8, None::<Stroke>); 2];
+    let mut count = 0;
     // The movement, where it stood (how many numbers came before it) and whether it was a
     // character (進/退/平) rather than a typed operator.
     let mut action: Option<(Action, usize, bool)> = None;
     for &(glyph, stroke) in &glyphs[i..] {
         match glyph {
-            Glyph::Number(n) => numbers.push((n, stroke)),
-            Glyph::Action(a) if action.is_none() => action = Some((a, numbers.len(), true)),
-            Glyph::Operator(a) if action.is_none() => action = Some((a, numbers.len(), false)),
+            Glyph::Number(n) if count < 2 => {
+                held_numbers[count] = (n, stroke);
+                count += 1;
+            }
+            Glyph::Number(_) => return Err(unreadable()),
+            Glyph::Action(a) if action.is_none() => action = Some((a, count, true)),
+            Glyph::Operator(a) if action.is_none() => action = Some((a, count, false)),
             _ => return Err(unreadable()),
         }
     }
-    let (file, (number, stroke)) = match numbers[..] {
+    let (file, (number, stroke)) = match held_numbers[..count] {
         [last] => (None, last),
         [(file, None), last] => (Some(file), last),
         _ => return Err(unreadable()),
     };
-    let count = numbers.len();
     let action_character = matches!(action, Some((_, _, true)));
     let action = match (action, stroke) {
         (Some(_), Some(_)) => return Err(unreadable()),

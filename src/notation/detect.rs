@@ -9,11 +9,13 @@ use crate::rules::Move;
 /// WXF symbols, Chinese with a movement character (simplified if any glyph is), or Chinese
 /// glyphs without one (abbreviated).
 pub fn detect(text: &str) -> Option<Notation> {
-    let folded = fold(text);
-    if folded.is_empty() {
-        return None;
-    }
-    if folded.is_ascii() {
+    // Only text that folds to ASCII (ICCS, WXF in either width) is folded: Chinese text is
+    // classified as it stands, without a copy.
+    if text.chars().all(folds_to_ascii) {
+        let folded = fold(text);
+        if folded.is_empty() {
+            return None;
+        }
         if Move::parse_iccs(&folded).is_some() {
             return Some(Notation::Iccs);
         }
@@ -55,4 +57,10 @@ pub fn script_of(text: &str) -> Option<Script> {
         std::cmp::Ordering::Less => Some(Script::Traditional),
         std::cmp::Ordering::Equal => None,
     }
+}
+
+/// Whether [`fold`] leaves `c` ASCII or drops it: ASCII, full-width ASCII, the minus sign, white
+/// space.
+fn folds_to_ascii(c: char) -> bool {
+    c.is_ascii() || c.is_whitespace() || matches!(c, '\u{ff01}'..='\u{ff5e}' | '−')
 }

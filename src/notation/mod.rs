@@ -286,6 +286,9 @@ pub fn read_move_with(
     hint: Option<Notation>,
     options: &ReadOptions,
 ) -> Result<Move, NotationError> {
+    if let Some(mv) = read_single(pos, text, hint, options) {
+        return Ok(mv);
+    }
     let candidates = read_candidates_with(pos, text, hint, options)?;
     match candidates[..] {
         [mv] => Ok(mv),
@@ -293,6 +296,24 @@ pub fn read_move_with(
             text: text.to_owned(),
             candidates,
         }),
+    }
+}
+
+/// The move of a full Chinese text naming one piece by its file, with its movement: found
+/// without lists, the way most moves of real records are written. `None` for anything else
+/// (the general reader then gives the move, the candidates or the reason).
+fn read_single(
+    pos: &Position,
+    text: &str,
+    hint: Option<Notation>,
+    options: &ReadOptions,
+) -> Option<Move> {
+    match hint.or_else(|| detect(text))? {
+        Notation::ChineseSimplified | Notation::ChineseTraditional => chinese::parse(text, options.strokes)
+            .ok()?
+            .query
+            .resolve_single(pos),
+        Notation::Iccs | Notation::Wxf | Notation::Abbreviated => None,
     }
 }
 

@@ -138,6 +138,32 @@ impl Query {
         Ok(sources)
     }
 
+    /// The one legal move the query names when the movement is given and a single piece of
+    /// its kind stands on the named file — the usual case, decided without building a list of
+    /// sources or candidates. `None` sends the caller to [`Query::resolve`], which finds the
+    /// candidates or the reason none fits.
+    pub(crate) fn resolve_single(&self, pos: &Position) -> Option<Move> {
+        let (None, Some(number), Some(action)) = (self.selector, self.file, self.action) else {
+            return None;
+        };
+        let color = pos.side_to_move();
+        let file = geometry::file_of_number(color, number)?;
+        let piece = Piece::new(color, self.kind);
+        let mut from = None;
+        for rank in 0..10 {
+            let sq = Square::from_coords(file, rank)?;
+            if pos.piece_at(sq) == Some(piece) {
+                if from.is_some() {
+                    return None;
+                }
+                from = Some(sq);
+            }
+        }
+        let from = from?;
+        let mv = Move::new(from, geometry::destination(piece, from, action, self.number).ok()?);
+        pos.why_illegal(mv).is_none().then_some(mv)
+    }
+
     /// Every legal move that fits; an error says why none does.
     pub(crate) fn resolve(&self, pos: &Position, text: &str) -> Result<Vec<Move>, NotationError> {
         let sources = self.sources(pos, text)?;

@@ -1,5 +1,7 @@
 //! The move tree of a game: the main line and variations at any node, each move checked.
 
+use smallvec::SmallVec;
+
 use crate::rules::{IllegalMove, Move, Position};
 
 use super::mark::{Annotation, Mark};
@@ -23,7 +25,9 @@ struct Node {
     parent: Option<NodeId>,
     mv: Option<Move>,
     position: Position,
-    children: Vec<NodeId>,
+    /// Most nodes have one continuation: it is held inline, so playing a move allocates only
+    /// when a variation branches off.
+    children: SmallVec<[NodeId; 1]>,
     annotation: Annotation,
 }
 
@@ -51,7 +55,7 @@ impl Game {
                 parent: None,
                 mv: None,
                 position: start,
-                children: Vec::new(),
+                children: SmallVec::new(),
                 annotation: Annotation::default(),
             })],
             cursor: ROOT,
@@ -209,6 +213,24 @@ impl Game {
             return Ok(existing);
         }
         let position = self.position(at).play(mv)?;
+        Ok(self.add_child(at, mv, position))
+    }
+
+    /// [`Game::play`] for a move already proved legal in the position at `at` (a reader resolved
+    /// it against that position): it is not checked again.
+    pub(crate) fn play_legal(&mut self, at: NodeId, mv: Move) -> NodeId {
+        if let Some(&existing) = self
+            .children(at)
+            .iter()
+            .find(|&&c| self.move_of(c) == Some(mv))
+        {
+            return existing;
+        }
+        let position = self.position(at).play_legal(mv);
+        self.add_child(at, mv, position)
+    }
+
+    fn add_child(&mut self, at: NodeId, mv: Move, position: Position) -> NodeId {
         let id = NodeId(
             u32::try_from(self.nodes.len()).expect("fewer than 4 billion nodes in one game"),
         );
@@ -216,11 +238,11 @@ impl Game {
             parent: Some(at),
             mv: Some(mv),
             position,
-            children: Vec::new(),
+            children: SmallVec::new(),
             annotation: Annotation::default(),
         }));
         self.node_mut(at).children.push(id);
-        Ok(id)
+        id
     }
 
     /// The node shown to the user.
@@ -287,7 +309,7 @@ impl Game {
     }
 
     /// The children of `parent`, to reorder, and the index of `child` among them.
-    fn place_among_siblings(&mut self, parent: NodeId, child: NodeId) -> (&mut Vec<NodeId>, usize) {
+    fn place_among_siblings(&mut self, parent: NodeId, child: NodeId) -> (&mut [NodeId], usize) {
         let siblings = &mut self.node_mut(parent).children;
         let i = siblings
             .iter()
@@ -301,7 +323,7 @@ impl Game {
     pub fn delete_from(&mut self, node: NodeId) -> NodeId {
         let parent = match self.parent(node) {
             Some(parent) => {
-                self.node_mut(parent).children.retain(|&c| c != node);
+                self.node_mut(parent).children.retain(|c| *c != node);
                 parent
             }
             None => {

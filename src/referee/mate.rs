@@ -41,15 +41,16 @@ fn mate_by_checks(pos: &Position, moves: u8, budget: &mut u32) -> Option<Move> {
             return None;
         }
         *budget -= 1;
+        if !work.gives_check(mv) {
+            continue;
+        }
         let captured = work.make(mv);
-        let mates = work.in_check() && {
-            let replies = work.legal_moves_in_place();
-            replies.is_empty()
-                || (moves > 1
-                    && replies.iter().all(|&reply| {
-                        mate_by_checks(&work.play_legal(reply), moves - 1, budget).is_some()
-                    }))
-        };
+        let replies = work.legal_moves_in_place();
+        let mates = replies.is_empty()
+            || (moves > 1
+                && replies.iter().all(|&reply| {
+                    mate_by_checks(&work.play_legal(reply), moves - 1, budget).is_some()
+                }));
         work.unmake(mv, captured);
         if mates {
             return Some(mv);

@@ -300,6 +300,9 @@ impl Position {
     /// Whether the legal move `mv` checks the enemy general, found by making and taking it back
     /// on `self` (left as it was).
     pub(crate) fn gives_check(&mut self, mv: Move) -> bool {
+        if !self.may_give_check(mv) {
+            return false;
+        }
         let captured = self.make(mv);
         let check = self.in_check();
         self.unmake(mv, captured);
@@ -333,9 +336,17 @@ impl Position {
 
     fn retain_legal(&mut self, list: &mut MoveList) {
         let in_check = self.in_check();
+        // In check, a move of another piece that neither lands on nor leaves a point of the
+        // checks (a checker, a point between it and the general, a horse's leg) leaves the
+        // general attacked: it is dropped without being played.
+        let evasions = if in_check { self.evasion_mask() } else { 0 };
+        let g = self.generals[self.side.index()] as usize;
         let mut i = 0;
         while i < list.len() {
-            if self.keeps_general_safe(list[i], in_check) {
+            let mv = list[i];
+            let (from, to) = (mv.from.index(), mv.to.index());
+            let hopeless = in_check && from != g && (evasions >> from | evasions >> to) & 1 == 0;
+            if !hopeless && self.keeps_general_safe(mv, in_check) {
                 i += 1;
             } else {
                 list.swap_remove(i);
@@ -389,6 +400,80 @@ impl Position {
         self.board[from] = self.board[to];
         self.board[to] = captured;
         !exposed
+    }
+
+    /// The points of the checks on the side to move's general: every checking piece, the points
+    /// between a checking chariot, cannon (its screen among them) or general and the general, and
+    /// the leg of a checking horse. A move that touches none of them (other than a move of the
+    /// general) cannot answer the check.
+    fn evasion_mask(&self) -> u128 {
+        let color = self.side;
+        let g = self.generals[color.index()] as usize;
+        let them = color_bit(color.opponent());
+        let board = &self.board;
+        let (chariot, cannon, general) = (CHARIOT | them, CANNON | them, GENERAL | them);
+        let mut mask = 0u128;
+        for (d, ray) in RAYS[g].iter().enumerate() {
+            let mut line = 0u128;
+            let mut screens = 0;
+            for &sq in ray.as_slice() {
+                line |= 1 << sq;
+                let t = board[sq as usize];
+                if t == 0 {
+                    continue;
+                }
+                if screens == 0 && (t == chariot || (d < 2 && t == general)) {
+                    mask |= line;
+                    break;
+                }
+                if screens == 1 {
+                    if t == cannon {
+                        mask |= line;
+                    }
+                    break;
+                }
+                screens += 1;
+            }
+        }
+        let horse = HORSE | them;
+        for step in HORSE_ATTACKERS[g].as_slice() {
+            if board[step.to as usize] == horse && board[step.block as usize] == 0 {
+                mask |= (1 << step.to) | (1 << step.block);
+            }
+        }
+        let soldier = SOLDIER | them;
+        let (f, r) = (g % 9, g / 9);
+        let ahead = r as i32 + color.forward() as i32;
+        for sq in [
+            (0..10).contains(&ahead).then(|| ahead as usize * 9 + f),
+            (f > 0).then(|| g - 1),
+            (f < 8).then(|| g + 1),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if board[sq] == soldier {
+                mask |= 1 << sq;
+            }
+        }
+        mask
+    }
+
+    /// Whether `mv` of the side to move could check the enemy general at all: it leaves a point
+    /// of the general's lines or of a horse's leg next to it, lands on one of its lines, or is a
+    /// horse landing where it attacks it. A move that could not is no check, without playing it.
+    #[inline]
+    fn may_give_check(&self, mv: Move) -> bool {
+        let eg = self.generals[self.side.opponent().index()] as usize;
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let relation = &RELATION[eg];
+        relation[from] != 0
+            || relation[to] & !LEG != 0
+            || (self.board[from] & KIND_MASK == HORSE
+                && HORSE_ATTACKERS[eg]
+                    .as_slice()
+                    .iter()
+                    .any(|step| step.to as usize == to))
     }
 
     /// Play `mv` on `self`, test the mover's general, and take it back.

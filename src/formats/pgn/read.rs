@@ -320,9 +320,8 @@ impl GameReader {
             }
             other => other,
         }?;
-        Ok(game
-            .play(at, mv)
-            .expect("the notation module returns legal moves only"))
+        // The notation module returns legal moves only: the move is not checked again.
+        Ok(game.play_legal(at, mv))
     }
 }
 
