@@ -1,7 +1,8 @@
 //! Speed of the referee: `cargo bench --bench referee`. Prints the time to judge the 152
 //! published repetition cases under both rule sets, and to follow every ply of the CCPD archive
-//! (35,119 real games) with the incremental referee, which classifies each move as it is
-//! played (check, mate threat, chase or idle) and looks for repetitions, the natural limit and
+//! (35,119 real games) twice: whole lines at once (as `qipu judge --summary`: moves classified
+//! only in repeating cycles), and with the incremental referee, which classifies each move as it
+//! is played (check, mate threat, chase or idle) and looks for repetitions, the natural limit and
 //! the other results of art. 4.
 
 use std::time::Instant;
@@ -86,6 +87,26 @@ fn main() {
         stopped.len()
     );
     for rules in [RuleSet::Cxa1999, RuleSet::Asian] {
+        // The whole line at once, as `qipu judge --summary` does: moves classified only in cycles.
+        let referee = Referee::new(rules);
+        let start = Instant::now();
+        let mut tally = qipu::referee::Tally::default();
+        for (pos, moves) in &games {
+            tally.add(&referee, pos, moves);
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        println!(
+            "{}: CCPD {} games judged whole in {:.2} s, {:.2} µs per ply; {} checkmates, {} perpetual checks",
+            rules.name(),
+            games.len(),
+            seconds,
+            seconds * 1e6 / plies as f64,
+            tally.count("checkmate"),
+            tally.count("perpetual_check")
+        );
+    }
+    for rules in [RuleSet::Cxa1999, RuleSet::Asian] {
+        // Move by move, as the window does: every move classified as it is played.
         let referee = Referee::new(rules);
         let start = Instant::now();
         let mut rulings = std::collections::BTreeMap::new();

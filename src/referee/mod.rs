@@ -5,6 +5,25 @@
 //! One call, [`Referee::judge`], takes a start position and the line played so far and returns
 //! everything a status line needs. The work is bounded: every move is made once, and only the
 //! moves of a repeating cycle (and the last move) are classified.
+//!
+//! # The fast path
+//!
+//! Judging a line costs one move made per ply, one look-up of the position's hash among the
+//! positions seen, and the board results of art. 4 (mate, stalemate, dead position, natural
+//! limit). The expensive part is the character of a move (check, mate threat, chase, idle,
+//! 28.1–28.9): it needs the threats of the mover before and after the move, full exchanges on
+//! the threatened points and a search for mates by checks. So a move is classified only when it
+//! belongs to a cycle that has come round (the second occurrence for a warning, the third for a
+//! ruling), or when the last move's character is asked for; a classification, once made, is kept
+//! for its ply. A search engine follows the same path: it keeps the hashes of the positions on its
+//! path, and only when one repeats does it classify the moves of that cycle, with
+//! [`Referee::character`] on the positions it already holds, keeping each character under the
+//! hash of the position before the move and the move (a position reached again in another branch
+//! is not classified twice), and judges the patterns with the same cycle rules as
+//! [`Watch`]. Inside classification nothing proved by generation is checked again: moves taken
+//! from [`Position::legal_moves`] are played with `Position::play_legal`, the mate search makes
+//! and takes back moves on one working copy and plays only the moves that can check, and in
+//! check only the moves that touch a point of the check are tried as answers.
 
 mod character;
 mod cycle;
