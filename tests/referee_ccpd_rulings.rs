@@ -44,11 +44,15 @@ fn archive_games() -> Vec<(Position, Vec<Move>)> {
 /// The recorded counts and digests: rules → kind → value.
 fn recorded() -> BTreeMap<String, BTreeMap<String, String>> {
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/referee-ccpd-rulings.tsv"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/referee-ccpd-rulings.tsv"),
     )
     .expect("the recorded counts");
     let mut out: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let cols: Vec<&str> = line.split('\t').collect();
         out.entry(cols[0].to_owned())
             .or_default()
@@ -96,7 +100,10 @@ fn judge_all(games: &[(Position, Vec<Move>)], rules: RuleSet) -> (Tally, u64, u6
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("judging")).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("judging"))
+            .collect()
     });
     let mut tally = Tally::default();
     let (mut rulings, mut characters) = (Vec::new(), Vec::new());

@@ -88,7 +88,8 @@ fn tally(file: &Path, record: &RecordFile, show_errors: bool) -> FileTally {
                     if text.starts_with("game ") {
                         t.lines.push(format!("{}: {text}", file.display()));
                     } else {
-                        t.lines.push(format!("{}: game {}, {text}", file.display(), i + 1));
+                        t.lines
+                            .push(format!("{}: game {}, {text}", file.display(), i + 1));
                     }
                 }
             }

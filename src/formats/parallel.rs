@@ -16,7 +16,12 @@ pub fn threads_for(jobs: usize) -> usize {
 /// `threads` threads (one: on the calling thread, none started). The results are in the order
 /// of `paths`. Setting `stop` makes the threads take no further file: the files not begun by
 /// then give `None`, so a long import can be cancelled.
-pub fn map_files<T, F>(paths: &[PathBuf], threads: usize, stop: &AtomicBool, work: F) -> Vec<Option<T>>
+pub fn map_files<T, F>(
+    paths: &[PathBuf],
+    threads: usize,
+    stop: &AtomicBool,
+    work: F,
+) -> Vec<Option<T>>
 where
     T: Send,
     F: Fn(&Path, std::io::Result<Vec<u8>>) -> T + Sync,
@@ -41,7 +46,10 @@ where
             let handles: Vec<_> = (0..threads).map(|_| scope.spawn(run)).collect();
             handles
                 .into_iter()
-                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
                 .collect()
         })
     };
@@ -70,7 +78,9 @@ mod tests {
             .collect();
         let stop = AtomicBool::new(false);
         for threads in [1, 2, 5] {
-            let sizes = map_files(&paths, threads, &stop, |_, bytes| bytes.map(|b| b.len()).ok());
+            let sizes = map_files(&paths, threads, &stop, |_, bytes| {
+                bytes.map(|b| b.len()).ok()
+            });
             let expected: Vec<Option<Option<usize>>> = (0..40)
                 .map(|i| Some(Some(i)))
                 .chain(std::iter::once(Some(None)))

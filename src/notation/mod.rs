@@ -309,10 +309,12 @@ fn read_single(
     options: &ReadOptions,
 ) -> Option<Move> {
     match hint.or_else(|| detect(text))? {
-        Notation::ChineseSimplified | Notation::ChineseTraditional => chinese::parse(text, options.strokes)
-            .ok()?
-            .query
-            .resolve_single(pos),
+        Notation::ChineseSimplified | Notation::ChineseTraditional => {
+            chinese::parse(text, options.strokes)
+                .ok()?
+                .query
+                .resolve_single(pos)
+        }
         Notation::Iccs | Notation::Wxf | Notation::Abbreviated => None,
     }
 }

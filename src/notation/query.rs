@@ -160,7 +160,10 @@ impl Query {
             }
         }
         let from = from?;
-        let mv = Move::new(from, geometry::destination(piece, from, action, self.number).ok()?);
+        let mv = Move::new(
+            from,
+            geometry::destination(piece, from, action, self.number).ok()?,
+        );
         pos.why_illegal(mv).is_none().then_some(mv)
     }
 

@@ -83,10 +83,12 @@ mod tests {
     fn a_perpetual_check_and_a_quiet_line_are_counted_apart() {
         let referee = Referee::new(RuleSet::Cxa1999);
         let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1").expect("valid FEN");
-        let moves: Vec<Move> = ["i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9", "i8i9"]
-            .iter()
-            .map(|m| Move::parse_iccs(m).expect("ICCS"))
-            .collect();
+        let moves: Vec<Move> = [
+            "i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9", "i8i9",
+        ]
+        .iter()
+        .map(|m| Move::parse_iccs(m).expect("ICCS"))
+        .collect();
         let mut tally = Tally::default();
         tally.add(&referee, &start, &moves);
         tally.add(&referee, &Position::startpos(), &moves[..0]);
