@@ -186,3 +186,25 @@ fn summary_counts_rulings_by_kind_over_files_and_folders() {
     assert_eq!(code, 2, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_diagram_with_a_soldier_behind_its_start_is_judged_with_a_warning() {
+    let fen = "3k5/9/9/9/9/9/9/9/2P6/4K4 w - - 0 1";
+    let (code, out, err) = run(&["judge", "--fen", fen, "--moves", "c1c2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning: red soldier on c1, a point it can never reach in play (2.2)"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert!(v["result"].is_string(), "{out}");
+    // Facing generals are no diagram: refused as before.
+    let (code, _, err) = run(&[
+        "judge",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        "--moves",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("generals face each other"), "{err}");
+}

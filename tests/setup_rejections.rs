@@ -2,7 +2,7 @@
 //! three languages.
 
 use qipu::lang::Language;
-use qipu::rules::{Color, Piece, PieceKind, Setup, SetupError, Square};
+use qipu::rules::{Color, Piece, PieceKind, Setup, SetupError, SetupWarning, Square};
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
@@ -114,4 +114,87 @@ fn side_not_to_move_in_check() {
     // With Black to move the same board is a position.
     s.side = Color::Black;
     assert!(s.into_position().is_ok());
+}
+
+/// A soldier behind its start (as some rule-book diagrams and composed problems have it): play
+/// never reaches it (2.2), so the strict check refuses it, but a diagram is judged and analysed
+/// with a named warning.
+#[test]
+fn a_soldier_behind_its_start_is_a_diagram_with_a_warning() {
+    let mut s = kings();
+    let soldier = Piece::new(Color::Red, PieceKind::Soldier);
+    s.set(sq("c1"), Some(soldier));
+    s.set(sq("a4"), Some(Piece::new(Color::Black, PieceKind::Chariot)));
+    assert!(matches!(
+        s.clone().into_position(),
+        Err(SetupError::Unreachable { .. })
+    ));
+    let (position, warnings) = s
+        .into_position_with_warnings()
+        .expect("a diagram may show it");
+    assert_eq!(
+        warnings,
+        vec![SetupWarning::Unreachable {
+            piece: soldier,
+            square: sq("c1")
+        }]
+    );
+    assert!(warnings[0]
+        .message(Language::English)
+        .ends_with("a soldier never stands behind its starting rank, nor beside its start before crossing the river"));
+    assert!(warnings[0]
+        .message(Language::SimplifiedChinese)
+        .starts_with("作为排局图式接受"));
+    // The soldier moves on by its rules: forward only, on its own side.
+    let moves: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == sq("c1"))
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(moves, vec!["c1c2"]);
+}
+
+/// What no diagram can show stays refused: two generals of a side, facing generals, the side
+/// not to move in check.
+#[test]
+fn a_diagram_still_needs_one_general_each_apart_and_the_right_side_to_move() {
+    let general = Piece::new(Color::Red, PieceKind::General);
+    let mut two = kings();
+    two.set(sq("f0"), Some(general));
+    assert!(matches!(
+        two.into_position_with_warnings(),
+        Err(SetupError::TooMany {
+            kind: PieceKind::General,
+            ..
+        })
+    ));
+    let mut facing = Setup::empty();
+    facing.set(sq("e0"), Some(general));
+    facing.set(sq("e9"), Some(Piece::new(Color::Black, PieceKind::General)));
+    assert_eq!(
+        facing.into_position_with_warnings().err(),
+        Some(SetupError::GeneralsFacing)
+    );
+    let mut checked = kings();
+    checked.set(sq("d5"), Some(Piece::new(Color::Red, PieceKind::Chariot)));
+    checked.side = Color::Red;
+    assert_eq!(
+        checked.into_position_with_warnings().err(),
+        Some(SetupError::SideNotToMoveInCheck(Color::Black))
+    );
+    // A third chariot is a diagram's licence, not a refusal.
+    let mut many = kings();
+    for s in ["a0", "b0", "c0"] {
+        many.set(sq(s), Some(Piece::new(Color::Red, PieceKind::Chariot)));
+    }
+    let (_, warnings) = many.into_position_with_warnings().expect("accepted");
+    assert!(matches!(
+        warnings[..],
+        [SetupWarning::TooMany {
+            kind: PieceKind::Chariot,
+            count: 3,
+            ..
+        }]
+    ));
 }

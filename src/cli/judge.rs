@@ -22,7 +22,7 @@ use crate::formats::{map_files, read_record_bytes, read_record_file, threads_for
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::referee::{Evidence, Judgement, MoveCharacter, Referee, RuleSet, Tally};
-use crate::rules::{Move, Position};
+use crate::rules::{FenError, Move, Position, Setup};
 
 const USAGE: &str = "usage: qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] \
 --moves ICCS...
@@ -30,7 +30,7 @@ const USAGE: &str = "usage: qipu judge [--rules cxa1999|axf] [--fen FEN] [--limi
    or: qipu judge --summary [--rules cxa1999|axf] [--limit ROUNDS] [--threads N] PATH...";
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let rules: RuleSet = match args.option("--rules")? {
         Some(name) => name.parse().map_err(|e| CliError::Usage(format!("{e}")))?,
         None => RuleSet::default(),
@@ -46,8 +46,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
     let positionals = args.positionals()?;
     let (start, moves) = if listed {
         let start = match fen {
-            Some(fen) => Position::from_fen(fen)
-                .map_err(|e| CliError::Usage(format!("bad FEN '{fen}': {e}")))?,
+            Some(fen) => start_from_fen(fen, err)?,
             None => Position::startpos(),
         };
         let moves = positionals
@@ -77,6 +76,20 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
     let judgement = referee.judge(&start, &moves);
     writeln!(out, "{}", to_json(&judgement, moves.len()))?;
     Ok(())
+}
+
+/// The start position of `--fen`: a position play cannot reach but a diagram may show (a soldier
+/// behind its start, 2.2) is judged, each such defect named on standard error as a warning.
+fn start_from_fen(fen: &str, err: &mut dyn Write) -> Result<Position, CliError> {
+    let bad = |e: &dyn std::fmt::Display| CliError::Usage(format!("bad FEN '{fen}': {e}"));
+    let setup = Setup::from_fen(fen).map_err(|e| bad(&e))?;
+    let (start, warnings) = setup
+        .into_position_with_warnings()
+        .map_err(|e| bad(&FenError::Position(e)))?;
+    for warning in warnings {
+        writeln!(err, "qipu: warning: {warning}; judged as set up")?;
+    }
+    Ok(start)
 }
 
 fn with_limit(referee: Referee, limit: Option<&str>) -> Result<Referee, CliError> {

@@ -61,6 +61,6 @@ pub fn script_of(text: &str) -> Option<Script> {
 
 /// Whether [`fold`] leaves `c` ASCII or drops it: ASCII, full-width ASCII, the minus sign, white
 /// space.
-fn folds_to_ascii(c: char) -> bool {
+pub(super) fn folds_to_ascii(c: char) -> bool {
     c.is_ascii() || c.is_whitespace() || matches!(c, '\u{ff01}'..='\u{ff5e}' | '−')
 }

@@ -308,15 +308,21 @@ fn read_single(
     hint: Option<Notation>,
     options: &ReadOptions,
 ) -> Option<Move> {
-    match hint.or_else(|| detect(text))? {
-        Notation::ChineseSimplified | Notation::ChineseTraditional => {
-            chinese::parse(text, options.strokes)
-                .ok()?
-                .query
-                .resolve_single(pos)
-        }
-        Notation::Iccs | Notation::Wxf | Notation::Abbreviated => None,
+    let chinese = match hint {
+        Some(Notation::ChineseSimplified | Notation::ChineseTraditional) => true,
+        Some(Notation::Iccs | Notation::Wxf | Notation::Abbreviated) => false,
+        // Without a hint, [`detect`] calls a text full Chinese when it has a movement character;
+        // the parse below tells that, so the glyphs are classified once.
+        None => !text.chars().all(detect::folds_to_ascii),
+    };
+    if !chinese {
+        return None;
     }
+    let parsed = chinese::parse(text, options.strokes).ok()?;
+    if hint.is_none() && !parsed.action_character {
+        return None;
+    }
+    parsed.query.resolve_single(pos)
 }
 
 /// Every legal move that fits the text (at least one; in board order). Abbreviated moves

@@ -52,6 +52,66 @@ pub enum SetupError {
     SideNotToMoveInCheck(Color),
 }
 
+/// What a rule-book diagram or a composed problem may show although no game from the initial
+/// position reaches it: a piece on a point its movement never leads to (2.2: a soldier behind
+/// its start, an advisor off the palace diagonals…), or more pieces of a kind than a side starts
+/// with (1.2). Such a position is accepted for judging and analysis, with the warning.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SetupWarning {
+    /// A piece on a point it can never reach by the rules of movement (2.2).
+    #[error("{piece} on {square}, a point it can never reach in play (2.2)")]
+    Unreachable {
+        /// The piece.
+        piece: Piece,
+        /// Its point.
+        square: Square,
+    },
+    /// More pieces of a kind (other than the general) than a side starts with (1.2).
+    #[error("{count} {color} {kind}s, more than the {max} a side starts with (1.2)")]
+    TooMany {
+        /// Whose pieces.
+        color: Color,
+        /// Which kind.
+        kind: PieceKind,
+        /// How many are on the board.
+        count: u8,
+        /// The most a side starts with.
+        max: u8,
+    },
+}
+
+impl SetupWarning {
+    /// The warning in a user's language: the position is taken as a diagram, and why play could
+    /// not reach it.
+    pub fn message(&self, lang: Language) -> String {
+        let why = match *self {
+            SetupWarning::Unreachable { piece, square } => {
+                SetupError::Unreachable { piece, square }.message(lang)
+            }
+            SetupWarning::TooMany {
+                color,
+                kind,
+                count,
+                max,
+            } => SetupError::TooMany {
+                color,
+                kind,
+                count,
+                max,
+            }
+            .message(lang),
+        };
+        format!(
+            "{}{why}",
+            lang.pick(
+                "taken as a diagram that play cannot reach: ",
+                "作为排局图式接受（实战不能形成）：",
+                "作為排局圖式接受（實戰不能形成）：",
+            )
+        )
+    }
+}
+
 impl SetupError {
     /// The reason in a user's language, naming the rule the setup breaks.
     pub fn message(&self, lang: Language) -> String {
@@ -233,6 +293,60 @@ impl Setup {
             self.halfmove_clock,
             self.fullmove_number.max(1),
         )
+    }
+}
+
+impl Setup {
+    /// Check the setup as a rule-book diagram or a composed problem may show it: what no
+    /// diagram can show is refused (a side without its general or with two, generals facing,
+    /// the side not to move in check); pieces on points play never reaches (2.2) and more
+    /// pieces of a kind than a side starts with are accepted, each with a [`SetupWarning`].
+    pub fn into_position_with_warnings(self) -> Result<(Position, Vec<SetupWarning>), SetupError> {
+        let mut warnings = Vec::new();
+        let mut counts = [[0u8; 8]; 2];
+        let mut board = [0u8; 90];
+        for sq in Square::all() {
+            if let Some(piece) = self.board[sq.index()] {
+                if !reachable(piece, sq) {
+                    warnings.push(SetupWarning::Unreachable { piece, square: sq });
+                }
+                counts[piece.color.index()][piece.kind as usize] += 1;
+                board[sq.index()] = piece.code();
+            }
+        }
+        for color in [Color::Red, Color::Black] {
+            for kind in PieceKind::ALL {
+                let count = counts[color.index()][kind as usize];
+                let max = kind.initial_count();
+                if count <= max {
+                    continue;
+                }
+                if kind == PieceKind::General {
+                    return Err(SetupError::TooMany {
+                        color,
+                        kind,
+                        count,
+                        max,
+                    });
+                }
+                warnings.push(SetupWarning::TooMany {
+                    color,
+                    kind,
+                    count,
+                    max,
+                });
+            }
+            if counts[color.index()][PieceKind::General as usize] == 0 {
+                return Err(SetupError::NoGeneral(color));
+            }
+        }
+        let position = Position::from_validated_board(
+            board,
+            self.side,
+            self.halfmove_clock,
+            self.fullmove_number.max(1),
+        )?;
+        Ok((position, warnings))
     }
 }
 

@@ -98,10 +98,17 @@ impl<'a> Lexer<'a> {
         &self.text[self.at..]
     }
 
+    #[inline]
     fn peek(&self) -> Option<char> {
-        self.rest().chars().next()
+        // Most of a record is ASCII (move numbers, spaces, tags): one byte, no decoding.
+        match self.text.as_bytes().get(self.at) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.rest().chars().next(),
+            None => None,
+        }
     }
 
+    #[inline]
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.at += c.len_utf8();
@@ -119,8 +126,25 @@ impl<'a> Lexer<'a> {
     }
 
     fn skip_space(&mut self) {
-        while self.peek().is_some_and(is_space) {
-            self.bump();
+        loop {
+            match self.text.as_bytes().get(self.at) {
+                // The spaces of a line: one byte each, the line start kept as it is.
+                Some(b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c') => {
+                    self.at += 1;
+                    self.column += 1;
+                }
+                Some(b'\n') => {
+                    self.at += 1;
+                    self.line += 1;
+                    self.column = 1;
+                    self.line_start = true;
+                }
+                Some(b) if b.is_ascii() => return,
+                Some(_) if self.peek().is_some_and(is_space) => {
+                    self.bump();
+                }
+                _ => return,
+            }
         }
     }
 
