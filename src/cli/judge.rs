@@ -39,6 +39,11 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     let limit = args.option("--limit")?;
     let referee = with_limit(Referee::new(rules), limit)?;
     if args.flag("--summary") {
+        if fen.is_some() || args.flag("--moves") {
+            return Err(CliError::Usage(
+                "--summary judges the games of files; --fen and --moves go without it".to_owned(),
+            ));
+        }
         let threads = super::stats::thread_option(&mut args)?;
         return summary(&referee, threads, &args.positionals()?, out);
     }

@@ -45,12 +45,16 @@ fn mate_by_checks(pos: &Position, moves: u8, budget: &mut u32) -> Option<Move> {
             continue;
         }
         let captured = work.make(mv);
-        let replies = work.legal_moves_in_place();
-        let mates = replies.is_empty()
-            || (moves > 1
-                && replies.iter().all(|&reply| {
+        // On the last move only whether the check leaves a reply matters.
+        let mates = if moves == 1 {
+            !work.has_legal_move_in_place()
+        } else {
+            let replies = work.legal_moves_in_place();
+            replies.is_empty()
+                || replies.iter().all(|&reply| {
                     mate_by_checks(&work.play_legal(reply), moves - 1, budget).is_some()
-                }));
+                })
+        };
         work.unmake(mv, captured);
         if mates {
             return Some(mv);

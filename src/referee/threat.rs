@@ -77,6 +77,10 @@ pub fn threats(pos: &Position, rules: RuleSet, search: &MateSearch) -> Threats {
         if !has_value(victim, mv.to) || out.covers(mv.to) {
             continue;
         }
+        // CXA 1999: only a capture that wins material threatens; its weakness is asked after.
+        if rules == RuleSet::Cxa1999 && capture_gain(pos, mv) <= 0 {
+            continue;
+        }
         let threat = Threat {
             victim: mv.to,
             piece: victim,
@@ -85,9 +89,6 @@ pub fn threats(pos: &Position, rules: RuleSet, search: &MateSearch) -> Threats {
         };
         match rules {
             RuleSet::Cxa1999 => {
-                if capture_gain(pos, mv) <= 0 {
-                    continue;
-                }
                 if search.find(&pos.play_legal(mv)).is_some() {
                     out.taker_mated.push(threat);
                     continue;

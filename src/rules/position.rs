@@ -328,25 +328,42 @@ impl Position {
     }
 
     fn has_legal_move(&self) -> bool {
-        let mut work = self.clone();
+        self.clone().has_legal_move_in_place()
+    }
+
+    /// Whether the side to move has a legal move, on a position the caller lends (left as it
+    /// was): the pseudo-legal moves are tested one by one until one keeps the general safe.
+    pub(crate) fn has_legal_move_in_place(&mut self) -> bool {
         let mut list = MoveList::new();
-        work.generate_pseudo(&mut list);
-        list.iter().any(|&mv| work.legal_after(mv))
+        self.generate_pseudo(&mut list);
+        let safety = self.safety();
+        list.iter().any(|&mv| self.safe_with(mv, safety))
+    }
+
+    /// What testing moves for the general's safety needs: whether the side to move is in check,
+    /// and if so the points of the checks ([`Position::evasion_mask`]).
+    fn safety(&self) -> (bool, u128) {
+        let in_check = self.in_check();
+        (in_check, if in_check { self.evasion_mask() } else { 0 })
+    }
+
+    /// Whether the pseudo-legal `mv` keeps the general safe. In check, a move of another piece
+    /// that neither lands on nor leaves a point of the checks (a checker, a point between it and
+    /// the general, a horse's leg) leaves the general attacked: it is refused without being
+    /// played.
+    #[inline(always)]
+    fn safe_with(&mut self, mv: Move, (in_check, evasions): (bool, u128)) -> bool {
+        let g = self.generals[self.side.index()] as usize;
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let hopeless = in_check && from != g && (evasions >> from | evasions >> to) & 1 == 0;
+        !hopeless && self.keeps_general_safe(mv, in_check)
     }
 
     fn retain_legal(&mut self, list: &mut MoveList) {
-        let in_check = self.in_check();
-        // In check, a move of another piece that neither lands on nor leaves a point of the
-        // checks (a checker, a point between it and the general, a horse's leg) leaves the
-        // general attacked: it is dropped without being played.
-        let evasions = if in_check { self.evasion_mask() } else { 0 };
-        let g = self.generals[self.side.index()] as usize;
+        let safety = self.safety();
         let mut i = 0;
         while i < list.len() {
-            let mv = list[i];
-            let (from, to) = (mv.from.index(), mv.to.index());
-            let hopeless = in_check && from != g && (evasions >> from | evasions >> to) & 1 == 0;
-            if !hopeless && self.keeps_general_safe(mv, in_check) {
+            if self.safe_with(list[i], safety) {
                 i += 1;
             } else {
                 list.swap_remove(i);
