@@ -7,7 +7,7 @@ use eframe::egui::{
 };
 
 use crate::lang::Language;
-use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, SetupWarning, Square};
+use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, Square};
 
 use super::board;
 use super::command::Command;
@@ -56,20 +56,9 @@ impl SetupEditor {
         }
     }
 
-    /// Why the arrangement is not a position, if it is not. A position play cannot reach but a
-    /// diagram may show is a position (see [`SetupEditor::warnings`]).
+    /// Why the arrangement is not a position, if it is not.
     pub fn problem(&self) -> Option<SetupError> {
-        self.setup.clone().into_position_with_warnings().err()
-    }
-
-    /// What makes the arrangement a diagram rather than a position of play (2.2: a soldier
-    /// behind its start…): shown, and the position can still be started.
-    pub fn warnings(&self) -> Vec<SetupWarning> {
-        self.setup
-            .clone()
-            .into_position_with_warnings()
-            .map(|(_, warnings)| warnings)
-            .unwrap_or_default()
+        self.setup.clone().into_position().err()
     }
 
     fn changed(&mut self) {
@@ -170,7 +159,7 @@ impl SetupEditor {
                 )),
             );
             if start.clicked() {
-                if let Ok((position, _)) = self.setup.clone().into_position_with_warnings() {
+                if let Ok(position) = self.setup.clone().into_position() {
                     outcome = Some(SetupOutcome::Start(position));
                 }
             }
@@ -194,11 +183,6 @@ impl SetupEditor {
                 );
             }
             None => {
-                for warning in self.warnings() {
-                    ui.label(
-                        RichText::new(warning.message(lang)).color(Color32::from_rgb(170, 110, 0)),
-                    );
-                }
                 ui.label(lang.pick(
                     "Click a point to place the chosen piece (again to remove it); right click clears a point.",
                     "点击交叉点放置所选棋子（再点一次移除）；右键清除该点。",
