@@ -1,0 +1,30 @@
+//! The engine client: any UCI or UCCI engine (Pikafish, Fairy-Stockfish, ElephantEye, or Qipu's
+//! own `qipu uci`) driven as a child process.
+//!
+//! [`EngineConfig`] says how to start one (kept in the app's settings). [`Engine`] runs it: the
+//! handshake reads its `option` lines (nothing is assumed to exist), Fairy-Stockfish is told
+//! `UCI_Variant xiangqi` and its ranks 1–10 under UCI are translated to ICCS ranks 0–9, every
+//! line is checked with [`crate::rules`] before it is sent, forbidden moves go as `banmoves`
+//! (UCCI) or `go searchmoves` (UCI), and an engine that hangs or dies is restarted. The engine's
+//! output is read on a thread of its own and arrives as messages over a channel, so a user
+//! interface polls it ([`Engine::poll`]) without blocking; [`EngineThread`] runs the whole
+//! engine, handshake included, on a thread of its own.
+
+mod config;
+mod coords;
+mod engine;
+mod message;
+mod option;
+mod process;
+mod score;
+mod search;
+mod thread;
+
+pub use config::{EngineConfig, EngineProgram, Protocol, Ranks, SpecError};
+pub use coords::RankBase;
+pub use engine::{Engine, EngineError, EngineEvent, Timeouts};
+pub use message::{Output, RawInfo};
+pub use option::{EngineOption, OptionKind, OptionValueError};
+pub use score::{Bound, RedScore, Score, Value, Wdl, MATE_CENTIPAWNS};
+pub use search::{Limit, Lines, SearchId, SearchInfo, SearchOutcome, SearchRequest};
+pub use thread::{EngineThread, Request, ThreadEvent};
