@@ -6,6 +6,7 @@ mod convert;
 mod db;
 mod db_bench;
 mod diagram;
+mod engine_match;
 mod event;
 mod judge;
 mod notate;
@@ -82,6 +83,9 @@ commands:
   event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT ...
                                        run a tournament kept in one event file (art. 11-21)
   uci                                  the built-in engine over UCI (or UCCI: first command 'ucci')
+  match --engine A --engine B [--games N] [--movetime MS|--depth N|--tc SPEC] [--openings FILE]
+        [--rules cxa1999|asian] [-o GAMES.pgn]
+                                       an engine match adjudicated by the referee
   help                                 this text
   --version                            version and build revision";
 
@@ -125,6 +129,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "scoresheet" => scoresheet::run(Args::new(rest), out),
         "event" => event::run(rest, out),
         "uci" => uci::run(Args::new(rest), out),
+        "match" => engine_match::run(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

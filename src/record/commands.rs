@@ -129,6 +129,39 @@ pub fn join(commands: &str, text: &str) -> String {
     }
 }
 
+/// `comment` with the command `[%name args]` in place of any commands of that name (the first
+/// one's place kept), or in front of the others when it has none: how `[%eval]` and the like
+/// are set without touching what else the comment holds.
+pub fn set(comment: &str, name: &str, args: &str) -> String {
+    let command = format!("[%{name} {args}]");
+    let found = scan(comment);
+    let split = split(comment);
+    let mut commands: Vec<&str> = Vec::with_capacity(found.len() + 1);
+    let mut placed = false;
+    for c in &found {
+        if c.name == name {
+            if !placed {
+                commands.push(&command);
+                placed = true;
+            }
+        } else {
+            commands.push(&comment[c.bytes()]);
+        }
+    }
+    if !placed {
+        commands.insert(0, &command);
+    }
+    join(&commands.join(" "), &split.text)
+}
+
+/// The arguments of the first command called `name` in `comment`.
+pub fn get<'a>(comment: &'a str, name: &str) -> Option<&'a str> {
+    scan(comment)
+        .into_iter()
+        .find(|c| c.name == name)
+        .map(|c| c.args.trim())
+}
+
 /// The text of a comment without any command (what a reader of the record sees).
 pub fn text_of(comment: &str) -> String {
     split(comment).text
@@ -180,5 +213,28 @@ mod tests {
         assert_eq!(text_of("no commands  here "), "no commands  here ");
         assert_eq!(join("", "x"), "x");
         assert_eq!(join("[%clk 1:00:00]", ""), "[%clk 1:00:00]");
+    }
+
+    #[test]
+    fn a_command_is_set_in_place_of_its_namesake_and_the_text_kept() {
+        assert_eq!(set("", "eval", "0.35"), "[%eval 0.35]");
+        assert_eq!(set("好棋", "eval", "#-3"), "[%eval #-3] 好棋");
+        assert_eq!(
+            set(
+                "[%clk 0:10:00] [%eval 1.00] [%eval 2.00] text",
+                "eval",
+                "-0.20"
+            ),
+            "[%clk 0:10:00] [%eval -0.20] text"
+        );
+        assert_eq!(
+            set("[%csl Ge6] x", "eval", "0.00"),
+            "[%eval 0.00] [%csl Ge6] x"
+        );
+        assert_eq!(
+            get("[%clk 0:10:00] [%eval -0.20] text", "eval"),
+            Some("-0.20")
+        );
+        assert_eq!(get("text", "eval"), None);
     }
 }

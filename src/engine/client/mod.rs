@@ -12,19 +12,25 @@
 
 mod config;
 mod coords;
+mod duel;
 mod engine;
 mod message;
+mod openings;
 mod option;
 mod process;
 mod score;
 mod search;
+mod tally;
 mod thread;
 
 pub use config::{EngineConfig, EngineProgram, Protocol, Ranks, SpecError};
 pub use coords::RankBase;
+pub use duel::{play_game, DuelGame, DuelMove, DuelSettings, Ending, Pace};
 pub use engine::{Engine, EngineError, EngineEvent, Timeouts};
 pub use message::{Output, RawInfo};
+pub use openings::{builtin_openings, read_openings, Opening, OpeningsError};
 pub use option::{EngineOption, OptionKind, OptionValueError};
 pub use score::{Bound, RedScore, Score, Value, Wdl, MATE_CENTIPAWNS};
 pub use search::{Limit, Lines, SearchId, SearchInfo, SearchOutcome, SearchRequest};
+pub use tally::{EloEstimate, Points, Tally};
 pub use thread::{EngineThread, Request, ThreadEvent};

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::score::{Score, Wdl};
+use super::score::{Bound, Score, Wdl};
 use crate::rules::{Move, Position};
 
 /// How long to search.
@@ -87,10 +87,12 @@ pub struct SearchInfo {
     pub string: Option<String>,
 }
 
-/// The best lines of a search, by rank.
+/// The best lines of a search, by rank: the latest report of each, and the latest with an
+/// exact score (a bound, from a fail high or low, is never taken for the score itself).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Lines {
     lines: Vec<SearchInfo>,
+    exact: Vec<Option<SearchInfo>>,
 }
 
 impl Lines {
@@ -102,8 +104,20 @@ impl Lines {
         let index = (info.multipv - 1) as usize;
         if self.lines.len() <= index {
             self.lines.resize(index + 1, SearchInfo::default());
+            self.exact.resize(index + 1, None);
         }
         self.lines[index] = info.clone();
+        if info.score.is_some_and(|s| s.bound == Bound::Exact) {
+            self.exact[index] = Some(info.clone());
+        }
+    }
+
+    /// The best line with an exact score: the latest, or the latest report if none was exact.
+    pub fn best_exact(&self) -> Option<&SearchInfo> {
+        self.exact
+            .first()
+            .and_then(Option::as_ref)
+            .or_else(|| self.best())
     }
 
     /// The lines, best first (a rank not yet reported is left out).
@@ -135,4 +149,40 @@ pub struct SearchOutcome {
     pub lines: Lines,
     /// How long the search took.
     pub elapsed: Duration,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::client::Value;
+
+    fn info(multipv: u32, depth: u32, cp: i32, bound: Bound, first: &str) -> SearchInfo {
+        SearchInfo {
+            depth: Some(depth),
+            multipv,
+            score: Some(Score {
+                value: Value::Centipawns(cp),
+                bound,
+            }),
+            pv: vec![Move::parse_iccs(first).unwrap()],
+            ..SearchInfo::default()
+        }
+    }
+
+    #[test]
+    fn lines_are_kept_by_rank_and_bounds_never_replace_the_exact_score() {
+        let mut lines = Lines::default();
+        lines.update(&info(1, 5, 30, Bound::Exact, "h2e2"));
+        lines.update(&info(2, 5, 10, Bound::Exact, "b2e2"));
+        lines.update(&info(1, 6, 80, Bound::Lower, "h2e2"));
+        lines.update(&SearchInfo {
+            multipv: 3,
+            ..SearchInfo::default()
+        });
+        assert_eq!(lines.lines().len(), 2, "a report without moves is no line");
+        assert_eq!(lines.best().unwrap().depth, Some(6));
+        assert_eq!(lines.best_exact().unwrap().depth, Some(5));
+        let b2e2 = Move::parse_iccs("b2e2").unwrap();
+        assert_eq!(lines.starting_with(b2e2).unwrap().multipv, 2);
+    }
 }
