@@ -128,3 +128,83 @@ fn a_match_with_bad_input_says_why_and_exits_2() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot start engine /no/such/engine"), "{err}");
 }
+
+fn corpus_game() -> PathBuf {
+    common::shared().join("corpus/walker8088_cchess/tests/data/030-黄松轩先胜冯敬如.XQF")
+}
+
+#[test]
+fn analyse_gives_every_main_line_move_an_eval_and_best_lines_as_variations() {
+    let dir = scratch("analyse");
+    let out_pgn = dir.join("analysed.pgn");
+    let (code, stdout, err) = qipu(&[
+        "analyse",
+        corpus_game().to_str().unwrap(),
+        "--engine",
+        engine(),
+        "--depth",
+        "4",
+        "-o",
+        out_pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.is_empty(), "with -o the game goes to the file");
+    let file = qipu::formats::read_record_file(&out_pgn).unwrap();
+    let game = file.games[0].game.as_ref().expect("the output reads back");
+    let original = qipu::formats::read_record_file(&corpus_game()).unwrap();
+    let original = original.games[0].game.as_ref().unwrap();
+    let line = game.main_line();
+    assert_eq!(line.len(), original.main_line().len(), "the main line is kept");
+    assert!(line.len() > 30);
+    let mut evals = 0;
+    let mut branches = 0;
+    for &node in &line {
+        let eval = qipu::record::commands::get(game.comment(node), "eval")
+            .unwrap_or_else(|| panic!("move {} has no [%eval]", game.ply(node)));
+        let pawns = eval.trim_start_matches(['<', '>', '=']);
+        assert!(
+            pawns.starts_with('#') || pawns.parse::<f64>().is_ok(),
+            "'{eval}' is pawns or a mate"
+        );
+        evals += 1;
+        let parent = game.parent(node).unwrap();
+        if game.children(parent).len() > 1 {
+            branches += 1;
+        }
+        // The typed comment survives beside the command.
+        let before = original
+            .main_line()
+            .into_iter()
+            .find(|&n| original.ply(n) == game.ply(node))
+            .unwrap();
+        let typed = qipu::record::commands::text_of(original.comment(before));
+        assert_eq!(qipu::record::commands::text_of(game.comment(node)), typed);
+    }
+    assert_eq!(evals, line.len());
+    assert!(branches > 0, "somewhere the engine preferred another move");
+    let last = err.lines().last().unwrap();
+    let pattern = format!("moves {}, red: ?! ", line.len());
+    assert!(last.starts_with(&pattern), "{last}");
+    assert!(last.contains("; black: ?! ") && last.contains("; seconds "), "{last}");
+    assert!(err.contains("analysing [") && err.contains(&format!("{0}/{0} positions", line.len() + 1)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn analyse_with_bad_input_says_why_and_exits_2() {
+    let (code, _, err) = qipu(&["analyse", "/no/such/file.pgn", "--engine", engine()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /no/such/file.pgn"), "{err}");
+    let game = corpus_game();
+    let (code, _, err) = qipu(&["analyse", game.to_str().unwrap(), "--game", "3", "--engine", engine()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no game 3: the file has 1"), "{err}");
+    let (code, _, err) = qipu(&["analyse", game.to_str().unwrap(), "--depth", "x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--depth 'x' is not a whole number"), "{err}");
+    let (code, _, err) = qipu(&[
+        "analyse", game.to_str().unwrap(), "--mistake", "500", "--engine", engine(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the thresholds must grow"), "{err}");
+}

@@ -1,5 +1,6 @@
 //! The `qipu` subcommands: the core, for scripts and tests. Output formats are relied on.
 
+mod analyse;
 mod args;
 mod clock;
 mod convert;
@@ -83,6 +84,8 @@ commands:
   event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT ...
                                        run a tournament kept in one event file (art. 11-21)
   uci                                  the built-in engine over UCI (or UCCI: first command 'ucci')
+  analyse FILE [--engine builtin|PATH] [--movetime MS|--depth N] [--multipv K] [--game N] [-o OUT.pgn]
+                                       an engine's evaluation of every move, marks and best lines
   match --engine A --engine B [--games N] [--movetime MS|--depth N|--tc SPEC] [--openings FILE]
         [--rules cxa1999|asian] [-o GAMES.pgn]
                                        an engine match adjudicated by the referee
@@ -129,6 +132,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "scoresheet" => scoresheet::run(Args::new(rest), out),
         "event" => event::run(rest, out),
         "uci" => uci::run(Args::new(rest), out),
+        "analyse" | "analyze" => analyse::run(Args::new(rest), out, err),
         "match" => engine_match::run(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;

@@ -10,6 +10,7 @@
 //! interface polls it ([`Engine::poll`]) without blocking; [`EngineThread`] runs the whole
 //! engine, handshake included, on a thread of its own.
 
+mod analysis;
 mod config;
 mod coords;
 mod duel;
@@ -34,3 +35,4 @@ pub use score::{Bound, RedScore, Score, Value, Wdl, MATE_CENTIPAWNS};
 pub use search::{Limit, Lines, SearchId, SearchInfo, SearchOutcome, SearchRequest};
 pub use tally::{EloEstimate, Points, Tally};
 pub use thread::{EngineThread, Request, ThreadEvent};
+pub use analysis::{analyse_line, annotate, AnalysisSettings, MoveReview, Thresholds, LOSS_CLAMP};

@@ -1,0 +1,212 @@
+//! `qipu analyse FILE [--engine builtin|PATH] [--movetime MS | --depth N] [--multipv K]
+//! [--rules cxa1999|asian] [--game N] [--inaccuracy CP] [--mistake CP] [--blunder CP]
+//! [-o OUT.pgn]`: an engine's review of every move of a game's main line, written into the game.
+//!
+//! Each main-line move gets `[%eval 0.35]` / `[%eval #-3]` in its comment (pawns, Red's side,
+//! after the move), a mark where it lost against the engine's best at least `--inaccuracy`
+//! (`?!`, 50 centipawns), `--mistake` (`?`, 100) or `--blunder` (`??`, 300), and, where it was
+//! not the engine's best, the best line as a variation. Standard error shows a progress bar and,
+//! last, the summary line
+//! `moves 84, red: ?! 2, ? 1, ?? 0, average loss 23; black: ?! 3, ? 0, ?? 1, average loss 31; seconds 12.3`.
+//! The game goes to OUT (atomically) or standard output, as Qipu PGN.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::{Args, CliError};
+use crate::engine::client::{
+    analyse_line, annotate, AnalysisSettings, Engine, EngineConfig, Limit, MoveReview, Thresholds,
+};
+use crate::formats::{read_record_file, save_atomic, write_pgn, PgnWriteOptions, TargetState};
+use crate::notation::Script;
+use crate::record::Mark;
+use crate::referee::RuleSet;
+use crate::rules::{Color, Move};
+
+const USAGE: &str = "usage: qipu analyse FILE [--engine builtin|PATH] [--movetime MS | --depth N] \
+[--multipv K] [--rules cxa1999|asian] [--game N] [--inaccuracy CP] [--mistake CP] [--blunder CP] \
+[-o OUT.pgn]";
+
+/// Run the subcommand.
+pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let usage = |what: String| CliError::Usage(format!("{what}\n{USAGE}"));
+    let spec = args.option("--engine")?.unwrap_or("builtin");
+    let movetime = args.option("--movetime")?;
+    let depth = args.option("--depth")?;
+    let limit = match (movetime, depth) {
+        (Some(ms), None) => Limit::MoveTime(Duration::from_millis(number(ms, "--movetime")?)),
+        (None, Some(d)) => Limit::Depth(number(d, "--depth")?),
+        (None, None) => Limit::MoveTime(Duration::from_millis(500)),
+        _ => return Err(usage("give --movetime or --depth, not both".to_owned())),
+    };
+    let multipv: u32 = args
+        .option("--multipv")?
+        .map_or(Ok(1), |k| number(k, "--multipv"))?;
+    if multipv == 0 {
+        return Err(usage("--multipv must be at least 1".to_owned()));
+    }
+    let rules = args
+        .option("--rules")?
+        .map(|name| name.parse::<RuleSet>().map_err(|e| usage(e.to_string())))
+        .transpose()?;
+    let game_number: usize = args.option("--game")?.map_or(Ok(1), |n| number(n, "--game"))?;
+    let defaults = Thresholds::default();
+    let threshold = |value: Option<&str>, name: &str, default: i32| match value {
+        Some(v) => number::<i32>(v, name),
+        None => Ok(default),
+    };
+    let thresholds = Thresholds {
+        inaccuracy: threshold(args.option("--inaccuracy")?, "--inaccuracy", defaults.inaccuracy)?,
+        mistake: threshold(args.option("--mistake")?, "--mistake", defaults.mistake)?,
+        blunder: threshold(args.option("--blunder")?, "--blunder", defaults.blunder)?,
+    };
+    if !(0 < thresholds.inaccuracy
+        && thresholds.inaccuracy <= thresholds.mistake
+        && thresholds.mistake <= thresholds.blunder)
+    {
+        return Err(usage(
+            "the thresholds must grow: 0 < --inaccuracy <= --mistake <= --blunder".to_owned(),
+        ));
+    }
+    let output = args.option("-o")?;
+    let positionals = args.positionals()?;
+    let [input] = positionals[..] else {
+        return Err(CliError::Usage(USAGE.to_owned()));
+    };
+    if game_number == 0 {
+        return Err(usage("--game counts from 1".to_owned()));
+    }
+    let record = read_record_file(Path::new(input))
+        .map_err(|e| CliError::Usage(format!("cannot read {input}: {e}")))?;
+    let count = record.games.len();
+    let Some(chosen) = record.games.into_iter().nth(game_number - 1) else {
+        return Err(CliError::Usage(format!(
+            "{input}: no game {game_number}: the file has {count}"
+        )));
+    };
+    let mut game = match (chosen.game, chosen.error) {
+        (Some(game), None) => game,
+        (_, Some(e)) => {
+            return Err(CliError::Usage(format!(
+                "{input}: game {game_number} cannot be read in full: {e}"
+            )))
+        }
+        (None, None) => return Err(CliError::Usage(format!("{input}: game {game_number} is empty"))),
+    };
+    let rules = rules.or_else(|| RuleSet::of_game(&game)).unwrap_or_default();
+    let config = EngineConfig::parse_spec(spec).map_err(|e| usage(e.to_string()))?;
+    let mut engine = Engine::start(&config).map_err(|e| CliError::Usage(e.to_string()))?;
+    if multipv > 1 {
+        engine
+            .set_option("MultiPV", &multipv.to_string())
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    if engine.option("UCI_AnalyseMode").is_some() {
+        engine
+            .set_option("UCI_AnalyseMode", "true")
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    if engine.option("Rules").is_some() {
+        engine
+            .set_option("Rules", rules.name())
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    engine
+        .new_game()
+        .map_err(|e| CliError::Failed(e.to_string()))?;
+    let moves: Vec<Move> = game
+        .main_line()
+        .into_iter()
+        .filter_map(|n| game.move_of(n))
+        .collect();
+    let started = Instant::now();
+    let settings = AnalysisSettings { limit, thresholds };
+    let mut bar = |done: usize, total: usize| {
+        let width = 30;
+        let filled = done * width / total.max(1);
+        let _ = write!(
+            err,
+            "\ranalysing [{}{}] {done}/{total} positions",
+            "#".repeat(filled),
+            ".".repeat(width - filled)
+        );
+        let _ = err.flush();
+    };
+    let reviews = analyse_line(
+        &mut engine,
+        &game.start().clone(),
+        &moves,
+        &settings,
+        &mut bar,
+        &AtomicBool::new(false),
+    )
+    .map_err(|e| CliError::Failed(format!("{input}: {e}")))?
+    .unwrap_or_default();
+    writeln!(err)?;
+    annotate(&mut game, &reviews);
+    let first_mover = game.start().side_to_move();
+    let text = write_pgn(&game, &PgnWriteOptions::qipu(Script::Simplified));
+    match output {
+        Some(path) => {
+            let same_file = std::fs::canonicalize(path).ok() == std::fs::canonicalize(input).ok();
+            let target = if same_file && count > 1 {
+                // Writing one game over a file of several would lose the others.
+                TargetState::FailedToRead
+            } else {
+                TargetState::Safe
+            };
+            save_atomic(Path::new(path), text.as_bytes(), target, false)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+        }
+        None => out.write_all(text.as_bytes())?,
+    }
+    writeln!(
+        err,
+        "{}; seconds {:.1}",
+        summary(&reviews, first_mover),
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// `moves N, red: ?! A, ? B, ?? C, average loss L; black: …`.
+fn summary(reviews: &[MoveReview], first_mover: Color) -> String {
+    let side = |color: Color| {
+        let own: Vec<&MoveReview> = reviews
+            .iter()
+            .filter(|r| {
+                let mover = if r.ply % 2 == 1 {
+                    first_mover
+                } else {
+                    first_mover.opponent()
+                };
+                mover == color
+            })
+            .collect();
+        let count = |mark: Mark| own.iter().filter(|r| r.mark == Some(mark)).count();
+        let average = if own.is_empty() {
+            0
+        } else {
+            own.iter().map(|r| i64::from(r.loss)).sum::<i64>() / own.len() as i64
+        };
+        format!(
+            "?! {}, ? {}, ?? {}, average loss {average}",
+            count(Mark::Dubious),
+            count(Mark::Mistake),
+            count(Mark::Blunder)
+        )
+    };
+    format!(
+        "moves {}, red: {}; black: {}",
+        reviews.len(),
+        side(Color::Red),
+        side(Color::Black)
+    )
+}
+
+fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, CliError> {
+    text.parse()
+        .map_err(|_| CliError::Usage(format!("{name} '{text}' is not a whole number\n{USAGE}")))
+}

@@ -1,0 +1,268 @@
+//! A whole game analysed move by move: each position of the main line searched, each move's
+//! evaluation (Red's side), how much it lost against the engine's best, a mark where the loss
+//! passes a threshold, and the best line where the move played was not it. The same work feeds
+//! `qipu analyse` and the app's evaluation graph.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::engine::{Engine, EngineError};
+use super::score::{RedScore, Score, Value};
+use super::search::{Limit, Lines, SearchRequest};
+use crate::record::{commands, Game, Mark, NodeId};
+use crate::rules::{Move, Position, Status};
+
+/// Losses in centipawns from which a move is marked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Thresholds {
+    /// `?!` from this loss.
+    pub inaccuracy: i32,
+    /// `?` from this loss.
+    pub mistake: i32,
+    /// `??` from this loss.
+    pub blunder: i32,
+}
+
+impl Default for Thresholds {
+    fn default() -> Thresholds {
+        Thresholds {
+            inaccuracy: 50,
+            mistake: 100,
+            blunder: 300,
+        }
+    }
+}
+
+impl Thresholds {
+    /// The mark a loss deserves.
+    pub fn mark(&self, loss: i32) -> Option<Mark> {
+        if loss >= self.blunder {
+            Some(Mark::Blunder)
+        } else if loss >= self.mistake {
+            Some(Mark::Mistake)
+        } else if loss >= self.inaccuracy {
+            Some(Mark::Dubious)
+        } else {
+            None
+        }
+    }
+}
+
+/// Scores beyond this many centipawns count as this many when losses are measured: a won
+/// position that stays won loses nothing that matters.
+pub const LOSS_CLAMP: i32 = 1000;
+
+/// How to analyse.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct AnalysisSettings {
+    /// The search of each position.
+    pub limit: Limit,
+    /// Marks by loss.
+    pub thresholds: Thresholds,
+}
+
+/// What the analysis says of one move of the main line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveReview {
+    /// The move's number in the line, from 1.
+    pub ply: usize,
+    /// The move.
+    pub mv: Move,
+    /// The evaluation after the move, from Red's side.
+    pub eval: RedScore,
+    /// Centipawns the move lost against the engine's best (0 when it was the best).
+    pub loss: i32,
+    /// The mark the loss deserves.
+    pub mark: Option<Mark>,
+    /// The engine's best line from the position before, when it does not begin with the move.
+    pub best_line: Vec<Move>,
+    /// The evaluation after the best move, from Red's side, when `best_line` is given.
+    pub best_eval: Option<RedScore>,
+}
+
+/// The search of one position: its score from the side to move and the lines.
+struct Searched {
+    score: Score,
+    lines: Lines,
+}
+
+/// Analyse the line `moves` from `start`: every position is searched (a finished one is scored
+/// without the engine), then each move reviewed. `progress(done, total)` is called after each
+/// position; setting `cancel` stops the work (`Ok(None)`).
+pub fn analyse_line(
+    engine: &mut Engine,
+    start: &Position,
+    moves: &[Move],
+    settings: &AnalysisSettings,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+) -> Result<Option<Vec<MoveReview>>, EngineError> {
+    let mut positions = vec![start.clone()];
+    for (i, &mv) in moves.iter().enumerate() {
+        let next = positions[i]
+            .play(mv)
+            .map_err(|_| EngineError::IllegalLine { ply: i + 1, mv })?;
+        positions.push(next);
+    }
+    let total = positions.len();
+    let mut searched = Vec::with_capacity(total);
+    for (i, position) in positions.iter().enumerate() {
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let s = match position.status() {
+            Status::Ongoing => {
+                let request = SearchRequest::new(start.clone(), moves[..i].to_vec(), settings.limit);
+                // A restart is forgiven once per position.
+                let outcome = match engine.search(&request) {
+                    Err(EngineError::Restarted { .. }) => engine.search(&request)?,
+                    other => other?,
+                };
+                let score = outcome
+                    .lines
+                    .best_exact()
+                    .and_then(|l| l.score)
+                    .unwrap_or(Score::exact(Value::Centipawns(0)));
+                Searched {
+                    score,
+                    lines: outcome.lines,
+                }
+            }
+            // Mated or stalemated: the side to move has lost (4.1.1, 4.1.3).
+            Status::Checkmate | Status::Stalemate => Searched {
+                score: Score::exact(Value::mate_in(0)),
+                lines: Lines::default(),
+            },
+        };
+        searched.push(s);
+        progress(i + 1, total);
+    }
+    let mut reviews = Vec::with_capacity(moves.len());
+    for (i, &mv) in moves.iter().enumerate() {
+        let before = &searched[i];
+        let after = &searched[i + 1];
+        let mover = positions[i].side_to_move();
+        let clamp = |cp: i32| cp.clamp(-LOSS_CLAMP, LOSS_CLAMP);
+        let best = before.lines.best_exact();
+        let best_move = best.and_then(|l| l.pv.first().copied());
+        let played = before
+            .lines
+            .starting_with(mv)
+            .and_then(|l| l.score)
+            .unwrap_or(after.score.flipped());
+        let loss = if best_move == Some(mv) || best_move.is_none() {
+            0
+        } else {
+            (clamp(before.score.value.centipawns()) - clamp(played.value.centipawns())).max(0)
+        };
+        let (best_line, best_eval) = match best {
+            Some(line) if best_move != Some(mv) => {
+                (line.pv.clone(), Some(before.score.for_red(mover)))
+            }
+            _ => (Vec::new(), None),
+        };
+        reviews.push(MoveReview {
+            ply: i + 1,
+            mv,
+            eval: after.score.for_red(positions[i + 1].side_to_move()),
+            loss,
+            mark: settings.thresholds.mark(loss),
+            best_line,
+            best_eval,
+        });
+    }
+    Ok(Some(reviews))
+}
+
+/// Write the reviews into the main line of `game`: each move's `[%eval]` (replacing an older
+/// one, the rest of the comment kept), its mark where it has none, and the best line as a
+/// variation (its first move with its own `[%eval]`).
+pub fn annotate(game: &mut Game, reviews: &[MoveReview]) {
+    let line: Vec<NodeId> = game.main_line();
+    for review in reviews {
+        let Some(&node) = line.get(review.ply - 1) else {
+            break;
+        };
+        if game.move_of(node) != Some(review.mv) {
+            break;
+        }
+        let comment = commands::set(game.comment(node), "eval", &review.eval.to_string());
+        game.set_comment(node, comment);
+        if game.mark(node).is_none() {
+            game.set_mark(node, review.mark);
+        }
+        let Some(parent) = game.parent(node) else {
+            continue;
+        };
+        let mut at = parent;
+        for (k, &mv) in review.best_line.iter().enumerate() {
+            match game.play(at, mv) {
+                Ok(next) => at = next,
+                Err(_) => break,
+            }
+            if k == 0 {
+                if let Some(eval) = review.best_eval {
+                    let comment = commands::set(game.comment(at), "eval", &eval.to_string());
+                    game.set_comment(at, comment);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thresholds_mark_by_loss() {
+        let t = Thresholds::default();
+        assert_eq!(t.mark(49), None);
+        assert_eq!(t.mark(50), Some(Mark::Dubious));
+        assert_eq!(t.mark(100), Some(Mark::Mistake));
+        assert_eq!(t.mark(299), Some(Mark::Mistake));
+        assert_eq!(t.mark(300), Some(Mark::Blunder));
+    }
+
+    #[test]
+    fn annotations_go_on_the_main_line_and_the_best_line_becomes_a_variation() {
+        let mut game = Game::new(Position::startpos());
+        let m = |t: &str| Move::parse_iccs(t).unwrap();
+        let first = game.play(game.root(), m("h2e2")).unwrap();
+        game.set_comment(first, "中炮");
+        let second = game.play(first, m("h9g7")).unwrap();
+        let eval = |cp| Score::exact(Value::Centipawns(cp)).for_red(crate::rules::Color::Red);
+        let reviews = vec![
+            MoveReview {
+                ply: 1,
+                mv: m("h2e2"),
+                eval: eval(40),
+                loss: 0,
+                mark: None,
+                best_line: vec![],
+                best_eval: None,
+            },
+            MoveReview {
+                ply: 2,
+                mv: m("h9g7"),
+                eval: eval(160),
+                loss: 120,
+                mark: Some(Mark::Mistake),
+                best_line: vec![m("b9c7"), m("h0g2")],
+                best_eval: eval(30).into(),
+            },
+        ];
+        annotate(&mut game, &reviews);
+        assert_eq!(game.comment(first), "[%eval 0.40] 中炮");
+        assert_eq!(game.comment(second), "[%eval 1.60]");
+        assert_eq!(game.mark(second), Some(Mark::Mistake));
+        assert_eq!(game.main_line(), vec![first, second], "the main line is unchanged");
+        let variation = game.children(first)[1];
+        assert_eq!(game.move_of(variation), Some(m("b9c7")));
+        assert_eq!(game.comment(variation), "[%eval 0.30]");
+        assert_eq!(game.move_of(game.children(variation)[0]), Some(m("h0g2")));
+        // Analysing again replaces the evaluation instead of adding one.
+        annotate(&mut game, &reviews);
+        assert_eq!(game.comment(first), "[%eval 0.40] 中炮");
+        assert_eq!(game.children(first).len(), 2);
+    }
+}
