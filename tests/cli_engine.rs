@@ -154,7 +154,11 @@ fn analyse_gives_every_main_line_move_an_eval_and_best_lines_as_variations() {
     let original = qipu::formats::read_record_file(&corpus_game()).unwrap();
     let original = original.games[0].game.as_ref().unwrap();
     let line = game.main_line();
-    assert_eq!(line.len(), original.main_line().len(), "the main line is kept");
+    assert_eq!(
+        line.len(),
+        original.main_line().len(),
+        "the main line is kept"
+    );
     assert!(line.len() > 30);
     let mut evals = 0;
     let mut branches = 0;
@@ -185,8 +189,13 @@ fn analyse_gives_every_main_line_move_an_eval_and_best_lines_as_variations() {
     let last = err.lines().last().unwrap();
     let pattern = format!("moves {}, red: ?! ", line.len());
     assert!(last.starts_with(&pattern), "{last}");
-    assert!(last.contains("; black: ?! ") && last.contains("; seconds "), "{last}");
-    assert!(err.contains("analysing [") && err.contains(&format!("{0}/{0} positions", line.len() + 1)));
+    assert!(
+        last.contains("; black: ?! ") && last.contains("; seconds "),
+        "{last}"
+    );
+    assert!(
+        err.contains("analysing [") && err.contains(&format!("{0}/{0} positions", line.len() + 1))
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -196,14 +205,26 @@ fn analyse_with_bad_input_says_why_and_exits_2() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read /no/such/file.pgn"), "{err}");
     let game = corpus_game();
-    let (code, _, err) = qipu(&["analyse", game.to_str().unwrap(), "--game", "3", "--engine", engine()]);
+    let (code, _, err) = qipu(&[
+        "analyse",
+        game.to_str().unwrap(),
+        "--game",
+        "3",
+        "--engine",
+        engine(),
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("no game 3: the file has 1"), "{err}");
     let (code, _, err) = qipu(&["analyse", game.to_str().unwrap(), "--depth", "x"]);
     assert_eq!(code, 2);
     assert!(err.contains("--depth 'x' is not a whole number"), "{err}");
     let (code, _, err) = qipu(&[
-        "analyse", game.to_str().unwrap(), "--mistake", "500", "--engine", engine(),
+        "analyse",
+        game.to_str().unwrap(),
+        "--mistake",
+        "500",
+        "--engine",
+        engine(),
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("the thresholds must grow"), "{err}");

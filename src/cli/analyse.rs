@@ -51,14 +51,20 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         .option("--rules")?
         .map(|name| name.parse::<RuleSet>().map_err(|e| usage(e.to_string())))
         .transpose()?;
-    let game_number: usize = args.option("--game")?.map_or(Ok(1), |n| number(n, "--game"))?;
+    let game_number: usize = args
+        .option("--game")?
+        .map_or(Ok(1), |n| number(n, "--game"))?;
     let defaults = Thresholds::default();
     let threshold = |value: Option<&str>, name: &str, default: i32| match value {
         Some(v) => number::<i32>(v, name),
         None => Ok(default),
     };
     let thresholds = Thresholds {
-        inaccuracy: threshold(args.option("--inaccuracy")?, "--inaccuracy", defaults.inaccuracy)?,
+        inaccuracy: threshold(
+            args.option("--inaccuracy")?,
+            "--inaccuracy",
+            defaults.inaccuracy,
+        )?,
         mistake: threshold(args.option("--mistake")?, "--mistake", defaults.mistake)?,
         blunder: threshold(args.option("--blunder")?, "--blunder", defaults.blunder)?,
     };
@@ -93,9 +99,15 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
                 "{input}: game {game_number} cannot be read in full: {e}"
             )))
         }
-        (None, None) => return Err(CliError::Usage(format!("{input}: game {game_number} is empty"))),
+        (None, None) => {
+            return Err(CliError::Usage(format!(
+                "{input}: game {game_number} is empty"
+            )))
+        }
     };
-    let rules = rules.or_else(|| RuleSet::of_game(&game)).unwrap_or_default();
+    let rules = rules
+        .or_else(|| RuleSet::of_game(&game))
+        .unwrap_or_default();
     let config = EngineConfig::parse_spec(spec).map_err(|e| usage(e.to_string()))?;
     let mut engine = Engine::start(&config).map_err(|e| CliError::Usage(e.to_string()))?;
     if multipv > 1 {

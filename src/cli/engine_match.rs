@@ -24,13 +24,13 @@ use std::time::Duration;
 
 use super::{Args, CliError};
 use crate::competition::TimeControl;
+use crate::ending::Outcome;
 use crate::engine::client::{
     builtin_openings, play_game, read_openings, DuelSettings, Engine, EngineConfig, Pace, Points,
     Tally,
 };
 use crate::formats::{save_atomic, write_pgn_games, PgnWriteOptions, TargetState};
 use crate::notation::Script;
-use crate::record::GameResult;
 use crate::referee::RuleSet;
 
 const USAGE: &str = "usage: qipu match --engine A --engine B [--games N] \
@@ -112,10 +112,10 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         let game = play_game(red, black, opening, &settings)
             .map_err(|e| CliError::Failed(format!("game {}: {e}", i + 1)))?;
         let record = game.record(red_name, black_name, i + 1, &settings);
-        let result = game.ending.result();
-        let points = match (result, a_is_red) {
-            (GameResult::RedWins, true) | (GameResult::BlackWins, false) => Points::Win,
-            (GameResult::RedWins, false) | (GameResult::BlackWins, true) => Points::Loss,
+        let outcome = game.ending.outcome();
+        let points = match (outcome, a_is_red) {
+            (Outcome::RedWins, true) | (Outcome::BlackWins, false) => Points::Win,
+            (Outcome::RedWins, false) | (Outcome::BlackWins, true) => Points::Loss,
             _ => Points::Draw,
         };
         tally.add(points, game.ending.kind());
@@ -123,7 +123,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             out,
             "game {}: {red_name} - {black_name} {} {}, {} plies",
             i + 1,
-            result.token(),
+            outcome.pgn(),
             game.ending.kind(),
             record.main_line().len()
         )?;

@@ -111,7 +111,8 @@ pub fn analyse_line(
         }
         let s = match position.status() {
             Status::Ongoing => {
-                let request = SearchRequest::new(start.clone(), moves[..i].to_vec(), settings.limit);
+                let request =
+                    SearchRequest::new(start.clone(), moves[..i].to_vec(), settings.limit);
                 // A restart is forgiven once per position.
                 let outcome = match engine.search(&request) {
                     Err(EngineError::Restarted { .. }) => engine.search(&request)?,
@@ -255,7 +256,11 @@ mod tests {
         assert_eq!(game.comment(first), "[%eval 0.40] 中炮");
         assert_eq!(game.comment(second), "[%eval 1.60]");
         assert_eq!(game.mark(second), Some(Mark::Mistake));
-        assert_eq!(game.main_line(), vec![first, second], "the main line is unchanged");
+        assert_eq!(
+            game.main_line(),
+            vec![first, second],
+            "the main line is unchanged"
+        );
         let variation = game.children(first)[1];
         assert_eq!(game.move_of(variation), Some(m("b9c7")));
         assert_eq!(game.comment(variation), "[%eval 0.30]");

@@ -10,9 +10,10 @@ use super::openings::Opening;
 use super::score::RedScore;
 use super::search::{Limit, SearchRequest};
 use crate::competition::{GameClock, Moment, TimeControl};
+use crate::ending::{Ending, Outcome, Reason};
 use crate::lang::Language;
-use crate::record::{commands, Game, GameResult as ResultTag, TagKey};
-use crate::referee::{GameResult, Referee, RuleSet, Ruling, Watch};
+use crate::record::{commands, Game, TagKey};
+use crate::referee::{Explanation, Referee, RuleSet, Ruling, Watch};
 use crate::rules::{Color, Move, Position};
 
 /// How long each move may take.
@@ -51,90 +52,86 @@ impl Default for DuelSettings {
     }
 }
 
-/// How an engine game ended.
+/// How an engine game was adjudicated.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Ending {
-    /// The referee's ruling.
-    Ruling(Box<Ruling>),
-    /// `loser`'s flag fell (4.1.4).
-    Time {
-        /// The side out of time.
-        loser: Color,
+pub enum Adjudication {
+    /// By the rules: the referee's ruling (mate, stalemate, repetitions, the natural limit, a
+    /// dead position), a fallen flag (4.1.4), or an engine's illegal move (4.1.6).
+    Rules {
+        /// How the game ended.
+        ending: Ending,
+        /// The referee's explanation, when it ruled.
+        explanation: Option<Explanation>,
     },
     /// The ply cap was reached: a draw.
     PlyCap {
         /// The plies played.
         plies: usize,
     },
-    /// An engine gave no legal move, or stopped answering even after a restart.
+    /// An engine gave no move, or stopped answering even after a restart.
     Failure {
         /// The side whose engine failed.
         loser: Color,
-        /// `illegal_move`, `no_move` or `engine_failure`.
+        /// `no_move` or `engine_failure`.
         kind: &'static str,
         /// What happened, in words.
         what: String,
     },
 }
 
-impl Ending {
-    /// The result for the PGN `Result` tag.
-    pub fn result(&self) -> ResultTag {
-        let wins = |winner: Color| match winner {
-            Color::Red => ResultTag::RedWins,
-            Color::Black => ResultTag::BlackWins,
-        };
-        match self {
-            Ending::Ruling(r) => match r.result {
-                GameResult::RedWins => ResultTag::RedWins,
-                GameResult::BlackWins => ResultTag::BlackWins,
-                GameResult::Draw => ResultTag::Draw,
-                GameResult::Continues => ResultTag::Unknown,
-            },
-            Ending::Time { loser } | Ending::Failure { loser, .. } => wins(loser.opponent()),
-            Ending::PlyCap { .. } => ResultTag::Draw,
+impl Adjudication {
+    fn by_rules(ending: Ending) -> Adjudication {
+        Adjudication::Rules {
+            ending,
+            explanation: None,
         }
     }
 
-    /// The kind of ruling: the referee's reason (`checkmate`, `perpetual_check`, …, as
-    /// `qipu judge` names them), `loss_on_time`, `ply_cap`, `illegal_move`, `no_move` or
+    fn by_referee(ruling: &Ruling) -> Option<Adjudication> {
+        ruling.ending().map(|ending| Adjudication::Rules {
+            ending,
+            explanation: Some(ruling.explanation.clone()),
+        })
+    }
+
+    /// Who won.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Adjudication::Rules { ending, .. } => ending.outcome,
+            Adjudication::PlyCap { .. } => Outcome::Draw,
+            Adjudication::Failure { loser, .. } => Outcome::win(loser.opponent()),
+        }
+    }
+
+    /// The kind of ruling: the reason's key (`checkmate`, `perpetual_check`, `loss_on_time`,
+    /// `illegal_move`, …, as `qipu judge` names them), `ply_cap`, `no_move` or
     /// `engine_failure`.
     pub fn kind(&self) -> &'static str {
         match self {
-            Ending::Ruling(r) => r.reason.name(),
-            Ending::Time { .. } => "loss_on_time",
-            Ending::PlyCap { .. } => "ply_cap",
-            Ending::Failure { kind, .. } => kind,
+            Adjudication::Rules { ending, .. } => ending.reason.key(),
+            Adjudication::PlyCap { .. } => "ply_cap",
+            Adjudication::Failure { kind, .. } => kind,
         }
     }
 
     /// The ruling in words.
     pub fn explanation(&self, lang: Language) -> String {
-        let side = |c: Color| match c {
-            Color::Red => lang.pick("Red", "红方", "紅方"),
-            Color::Black => lang.pick("Black", "黑方", "黑方"),
-        };
         match self {
-            Ending::Ruling(r) => r.explanation.get(lang).to_owned(),
-            Ending::Time { loser } => format!(
-                "{}{}",
-                side(*loser),
-                lang.pick(
-                    " ran out of time and loses (4.1.4).",
-                    "超时判负（4.1.4）。",
-                    "超時判負（4.1.4）。"
-                )
-            ),
-            Ending::PlyCap { plies } => match lang {
+            Adjudication::Rules {
+                explanation: Some(words),
+                ..
+            } => words.get(lang).to_owned(),
+            Adjudication::Rules { ending, .. } => ending.describe(lang),
+            Adjudication::PlyCap { plies } => match lang {
                 Language::English => format!("Drawn at the cap of {plies} plies."),
                 Language::SimplifiedChinese => format!("达到 {plies} 步的上限，判和。"),
                 Language::TraditionalChinese => format!("達到 {plies} 步的上限，判和。"),
             },
-            Ending::Failure { loser, what, .. } => match lang {
-                Language::English => format!("{} loses: {what}.", side(*loser)),
+            Adjudication::Failure { loser, what, .. } => match lang {
+                Language::English => format!("{} loses: {what}.", loser.name(lang)),
                 _ => format!(
                     "{}{}{what}",
-                    side(*loser),
+                    loser.name(lang),
                     lang.pick("", "判负：", "判負：")
                 ),
             },
@@ -163,7 +160,7 @@ pub struct DuelGame {
     /// The moves the engines played, after the opening.
     pub played: Vec<DuelMove>,
     /// How it ended.
-    pub ending: Ending,
+    pub ending: Adjudication,
 }
 
 /// Play one game from `opening`, `red` and `black` choosing the moves.
@@ -180,7 +177,7 @@ pub fn play_game(
     let mut position = opening.start.clone();
     let mut seen: HashSet<u64> = HashSet::from([position.hash()]);
     let mut moves: Vec<Move> = Vec::new();
-    let finish = |played: Vec<DuelMove>, ending: Ending| DuelGame {
+    let finish = |played: Vec<DuelMove>, ending: Adjudication| DuelGame {
         opening: opening.clone(),
         played,
         ending,
@@ -193,8 +190,8 @@ pub fn play_game(
         })?;
         seen.insert(position.hash());
         moves.push(mv);
-        if let Some(r) = judgement.ruling.filter(|r| r.result.is_final()) {
-            return Ok(finish(Vec::new(), Ending::Ruling(Box::new(r))));
+        if let Some(ending) = judgement.ruling.as_ref().and_then(Adjudication::by_referee) {
+            return Ok(finish(Vec::new(), ending));
         }
     }
     let mut clock = match &settings.pace {
@@ -210,7 +207,7 @@ pub fn play_game(
     loop {
         if moves.len() >= settings.max_plies {
             let plies = moves.len();
-            return Ok(finish(played, Ending::PlyCap { plies }));
+            return Ok(finish(played, Adjudication::PlyCap { plies }));
         }
         let mover = position.side_to_move();
         let limit = match (&settings.pace, &clock) {
@@ -241,7 +238,7 @@ pub fn play_game(
         let outcome = match outcome {
             Ok(outcome) => outcome,
             Err(e @ (EngineError::Restarted { .. } | EngineError::Exited { .. })) => {
-                let ending = Ending::Failure {
+                let ending = Adjudication::Failure {
                     loser: mover,
                     kind: "engine_failure",
                     what: e.to_string(),
@@ -253,26 +250,37 @@ pub fn play_game(
         now = now + outcome.elapsed;
         if let Some(clock) = clock.as_mut() {
             if clock.is_over(mover, now) {
-                return Ok(finish(played, Ending::Time { loser: mover }));
+                let ply = u32::try_from(moves.len() + 1).unwrap_or(u32::MAX);
+                let ending = Ending::win(mover.opponent(), Reason::LossOnTime, ply);
+                return Ok(finish(played, Adjudication::by_rules(ending)));
             }
             clock.press(now);
         }
         let Some(mv) = outcome.best else {
-            let (kind, what) = match outcome.unreadable {
-                Some(text) => (
-                    "illegal_move",
-                    format!("{} answered {text}, not a legal move", engine.label()),
-                ),
-                None => ("no_move", format!("{} gave no move", engine.label())),
-            };
-            return Ok(finish(
-                played,
-                Ending::Failure {
+            let ply = u32::try_from(moves.len() + 1).unwrap_or(u32::MAX);
+            let ending = match outcome.unreadable {
+                // 4.1.6: a move against the rules of movement loses.
+                Some(text) => {
+                    let ending = Ending::win(mover.opponent(), Reason::IllegalMove, ply);
+                    let said = |lang: Language| {
+                        format!("{} ({}: {text})", ending.describe(lang), engine.label())
+                    };
+                    Adjudication::Rules {
+                        ending,
+                        explanation: Some(Explanation {
+                            en: said(Language::English),
+                            zh_hans: said(Language::SimplifiedChinese),
+                            zh_hant: said(Language::TraditionalChinese),
+                        }),
+                    }
+                }
+                None => Adjudication::Failure {
                     loser: mover,
-                    kind,
-                    what,
+                    kind: "no_move",
+                    what: format!("{} gave no move", engine.label()),
                 },
-            ));
+            };
+            return Ok(finish(played, ending));
         };
         let best = outcome.lines.best_exact();
         played.push(DuelMove {
@@ -288,8 +296,8 @@ pub fn play_game(
         })?;
         seen.insert(position.hash());
         moves.push(mv);
-        if let Some(r) = judgement.ruling.filter(|r| r.result.is_final()) {
-            return Ok(finish(played, Ending::Ruling(Box::new(r))));
+        if let Some(ending) = judgement.ruling.as_ref().and_then(Adjudication::by_referee) {
+            return Ok(finish(played, ending));
         }
     }
 }
@@ -313,7 +321,8 @@ fn forbidden_moves(watch: &Watch, position: &Position, seen: &HashSet<u64>) -> V
             trial
                 .push(mv)
                 .ruling
-                .is_some_and(|r| r.result == GameResult::wins(mover.opponent()))
+                .and_then(|r| r.ending())
+                .is_some_and(|e| e.loser() == Some(mover))
         })
         .collect()
 }
@@ -355,9 +364,14 @@ impl DuelGame {
         if let Pace::Clock(control) = &settings.pace {
             tags.set(TagKey::TimeControl, control.to_string());
         }
-        tags.set(TagKey::Other("Termination".to_owned()), self.ending.kind());
         settings.rules.store_in(&mut game);
-        game.set_result(self.ending.result());
+        match &self.ending {
+            Adjudication::Rules { ending, .. } => game.set_ending(Some(ending)),
+            other => {
+                game.set_result(Some(other.outcome()));
+                game.tags_mut().set(TagKey::Termination, other.kind());
+            }
+        }
         game
     }
 }

@@ -24,9 +24,10 @@ mod search;
 mod tally;
 mod thread;
 
+pub use analysis::{analyse_line, annotate, AnalysisSettings, MoveReview, Thresholds, LOSS_CLAMP};
 pub use config::{EngineConfig, EngineProgram, Protocol, Ranks, SpecError};
 pub use coords::RankBase;
-pub use duel::{play_game, DuelGame, DuelMove, DuelSettings, Ending, Pace};
+pub use duel::{play_game, Adjudication, DuelGame, DuelMove, DuelSettings, Pace};
 pub use engine::{Engine, EngineError, EngineEvent, Timeouts};
 pub use message::{Output, RawInfo};
 pub use openings::{builtin_openings, read_openings, Opening, OpeningsError};
@@ -35,4 +36,3 @@ pub use score::{Bound, RedScore, Score, Value, Wdl, MATE_CENTIPAWNS};
 pub use search::{Limit, Lines, SearchId, SearchInfo, SearchOutcome, SearchRequest};
 pub use tally::{EloEstimate, Points, Tally};
 pub use thread::{EngineThread, Request, ThreadEvent};
-pub use analysis::{analyse_line, annotate, AnalysisSettings, MoveReview, Thresholds, LOSS_CLAMP};
