@@ -105,7 +105,8 @@ impl EngineConfig {
     }
 
     /// Read a spec: `builtin` or a program path, then `:key=value` settings. The keys
-    /// `protocol` (`uci`|`ucci`), `ranks` (`0`|`1`) and `name` configure the client; `level`
+    /// `protocol` (`uci`|`ucci`), `ranks` (`0`|`1`), `name` and `arg` (one argument given to the
+    /// program, repeatable) configure the client; `level`
     /// stands for the option `Skill Level`; any other key is an engine option
     /// (`builtin:level=3`, `/usr/games/fairy-stockfish:protocol=ucci:Hash=64`). A path may hold
     /// colons (`C:\engines\pikafish.exe`): the settings begin at the first part with a `=`.
@@ -145,6 +146,12 @@ impl EngineConfig {
                     }
                 }
                 "name" => config.name = value.to_owned(),
+                "arg" => match &mut config.program {
+                    EngineProgram::Path { args, .. } => args.push(value.to_owned()),
+                    EngineProgram::Builtin => {
+                        return Err(SpecError::NotASetting((*part).to_owned()))
+                    }
+                },
                 "level" => config
                     .options
                     .push(("Skill Level".to_owned(), value.to_owned())),
@@ -214,6 +221,14 @@ mod tests {
             }
         );
         assert_eq!(EngineConfig::path("/x/y/pikafish").label(), "pikafish");
+        let c = EngineConfig::parse_spec("/opt/qipu:arg=uci:arg=-q").unwrap();
+        assert_eq!(
+            c.program,
+            EngineProgram::Path {
+                path: "/opt/qipu".into(),
+                args: vec!["uci".into(), "-q".into()]
+            }
+        );
     }
 
     #[test]
