@@ -488,7 +488,8 @@ mod tests {
         let mut game = Game::new(Position::startpos());
         let root = game.root();
         let a = game.play(root, mv("h2e2")).expect("legal");
-        game.set_comment(a, "좋은 수 ok");
+        // Hangul, which GBK has no code for.
+        game.set_comment(a, "\u{C88B}\u{C740} \u{C218} ok");
         game.set_mark(a, Some(crate::record::Mark::Good));
         game.tags_mut().set(TagKey::Round, "5");
         game.tags_mut().set(TagKey::Red, "一二三四五六七八九十");
@@ -504,7 +505,7 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(unencodable, ['좋', '은', '수']);
+        assert_eq!(unencodable, ['\u{C88B}', '\u{C740}', '\u{C218}']);
         assert!(written.losses.iter().any(|l| matches!(
             l,
             XqfLoss::Truncated { field: XqfField::Red, kept, .. } if kept == "一二三四五六七"
