@@ -4,10 +4,10 @@
 
 use crate::lang::Language;
 
-use super::file::{GameError, NoGame};
 use super::cbf::CbfError;
 use super::cbr::CbrError;
 use super::dhtmlxq::DhtmlXqError;
+use super::file::{GameError, NoGame};
 use super::pgn::{PgnError, PgnErrorKind};
 use super::save::SaveError;
 use super::xqf::XqfError;

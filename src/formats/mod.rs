@@ -25,8 +25,8 @@ pub use file::{
     pgn_no_game, read_record_bytes, read_record_file, FileGame, FileKind, GameError, NoGame,
     RecordFile,
 };
-pub use parallel::{map_files, threads_for};
 pub use json::{read_json, read_json_games, write_json, write_json_games, JsonError};
+pub use parallel::{map_files, threads_for};
 pub use pgn::clock::ending_of;
 pub use pgn::{
     encode_pgn, read_pgn, read_pgn_text, write_pgn, write_pgn_games, PgnError, PgnErrorKind,
