@@ -243,8 +243,10 @@ fn bad_input_changes_nothing() {
             "line 2, column 3: rating '17x0' is not a whole number",
         ),
         (
-            vec!["event", "export", p, "--to", "pdf", "-o", "x.pdf"],
-            "PDF export is not available yet",
+            vec![
+                "event", "export", p, "--to", "pdf", "-o", "x.pdf", "--paper", "a3",
+            ],
+            "unknown paper 'a3'",
         ),
     ];
     for (args, reason) in cases {
@@ -452,5 +454,75 @@ fn trf_team_records_and_lineup_in_file() {
             c_rank.to_string()
         ]
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The PDF export: standings, crosstable and each round's pairing list on A4 pages, read back
+/// with pdftotext: the event's name, every player, the round headings and the results are there
+/// as text.
+#[test]
+fn pdf_export_reads_back_as_text() {
+    let dir = temp("pdf");
+    let path = dir.join("open.qipu-event");
+    let p = path.to_str().unwrap();
+    let names = ["王天一", "郑惟桐", "谢靖", "赵鑫鑫", "Lee Wei"];
+    assert!(
+        qipu(&[
+            "event",
+            "new",
+            p,
+            "--name",
+            "杭州公开赛",
+            "--system",
+            "swiss",
+            "--rounds",
+            "3"
+        ])
+        .0
+    );
+    for n in names {
+        assert!(qipu(&["event", "add", p, n]).0);
+    }
+    for round in ["1", "2"] {
+        assert!(qipu(&["event", "pair", p]).0);
+        for (board, result) in [("1", "1-0"), ("2", "1/2-1/2")] {
+            let (ok, _, err) = qipu(&["event", "result", p, round, board, result]);
+            assert!(ok, "{err}");
+        }
+    }
+    let out = dir.join("event.pdf");
+    let (ok, _, err) = qipu(&[
+        "event",
+        "export",
+        p,
+        "--to",
+        "pdf",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    let text = Command::new("pdftotext")
+        .args([out.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    let text = String::from_utf8_lossy(&text.stdout);
+    for needle in [
+        "杭州公开赛",
+        "Standings",
+        "Crosstable",
+        "Round 1",
+        "Round 2",
+        "1-0",
+        "1/2-1/2",
+    ] {
+        assert!(text.contains(needle), "{needle:?} not in\n{text}");
+    }
+    for n in names {
+        assert!(text.contains(n), "{n} not in\n{text}");
+    }
+    // Four pages: standings, crosstable, two rounds.
+    assert_eq!(text.matches('\u{c}').count(), 4, "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

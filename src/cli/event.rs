@@ -18,7 +18,7 @@
 //! - `standings EVENT [--json] [--group N] [--team-places]`: `[{"rank", "name", "score",
 //!   "played", "wins", "tiebreaks": {"sonneborn_berger", "buchholz", "direct", "fouls"}}]`
 //!   (teams: `match_points`, `game_points` as well)
-//! - `export EVENT --to trf|csv|html|pdf -o OUT`
+//! - `export EVENT --to trf|csv|html|pdf -o OUT [--paper a4|letter]`
 //!
 //! Bad input changes nothing: the reason goes to standard error, exit status 1 (2 for a wrong
 //! command line).
@@ -29,6 +29,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::{Args, CliError};
+use crate::export::pdf::Paper;
 use crate::tournament::event::{BoardOrder, DrawOfNumbers, Event, Player, Round, Settings, System};
 use crate::tournament::export::{self, Format};
 use crate::tournament::game_result::result_of_record;
@@ -244,7 +245,16 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         "export" => {
             let to = args.option("--to")?;
             let output = args.option("-o")?;
-            let [path] = positionals::<1>(args, "export EVENT --to trf|csv|html|pdf -o OUT")?;
+            let paper = args
+                .option("--paper")?
+                .map(str::parse::<Paper>)
+                .transpose()
+                .map_err(|e| CliError::Usage(e.to_string()))?
+                .unwrap_or_default();
+            let [path] = positionals::<1>(
+                args,
+                "export EVENT --to trf|csv|html|pdf -o OUT [--paper a4|letter]",
+            )?;
             let (Some(to), Some(output)) = (to, output) else {
                 return Err(CliError::Usage(
                     "usage: qipu event export EVENT --to trf|csv|html|pdf -o OUT".to_owned(),
@@ -256,7 +266,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
                 ))
             })?;
             let file = EventFile::open(Path::new(path))?;
-            let bytes = export::render(file.event(), format)
+            let bytes = export::render(file.event(), format, paper)
                 .map_err(|e| CliError::Failed(e.to_string()))?;
             crate::formats::save_atomic(
                 Path::new(output),

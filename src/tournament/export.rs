@@ -1,10 +1,12 @@
 //! The event for print and exchange: the crosstable, the standings and the pairing list of
-//! every round as CSV or HTML (a page to print), and the TRF ([`super::trf`]).
+//! every round as CSV, HTML (a page to print) or PDF ([`super::print`]), and the TRF
+//! ([`super::trf`]).
 
 use super::event::Event;
 use super::standings::{default_rounds, standings, Standing};
 use super::systems::knockout;
-use super::trf;
+use super::{print, trf};
+use crate::export::pdf::{Paper, PdfError};
 use crate::rules::Color;
 
 /// An export format.
@@ -16,7 +18,7 @@ pub enum Format {
     Csv,
     /// A printable web page.
     Html,
-    /// A printable PDF page.
+    /// Printable PDF pages: the standings, the crosstable, each round's pairings.
     Pdf,
 }
 
@@ -33,18 +35,13 @@ impl Format {
     }
 }
 
-/// A format this version cannot write.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("PDF export is not available yet in this version: export --to html and print the page, or use --to csv or trf")]
-pub struct PdfPending;
-
-/// The bytes of the event in `format`.
-pub fn render(event: &Event, format: Format) -> Result<Vec<u8>, PdfPending> {
+/// The bytes of the event in `format` (a PDF on `paper`).
+pub fn render(event: &Event, format: Format, paper: Paper) -> Result<Vec<u8>, PdfError> {
     Ok(match format {
         Format::Trf => trf::write(event).into_bytes(),
         Format::Csv => csv(event).into_bytes(),
         Format::Html => html(event).into_bytes(),
-        Format::Pdf => return Err(PdfPending),
+        Format::Pdf => print::pdf(event, paper)?,
     })
 }
 

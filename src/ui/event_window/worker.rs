@@ -8,6 +8,7 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 
 use eframe::egui;
 
+use crate::export::pdf::Paper;
 use crate::formats::{save_atomic, TargetState};
 use crate::tournament::event::{Event, Player, PlayerId};
 use crate::tournament::export::{self, Format};
@@ -157,7 +158,7 @@ fn run(file: &mut Option<EventFile>, job: Job) -> Reply {
             let Some(f) = file.as_ref() else {
                 return Reply::Refused("no event is open".to_owned());
             };
-            let bytes = match export::render(f.event(), format) {
+            let bytes = match export::render(f.event(), format, Paper::default()) {
                 Ok(bytes) => bytes,
                 Err(e) => return Reply::Refused(e.to_string()),
             };
