@@ -13,9 +13,13 @@ use crate::lang::Language;
 use crate::record::{Game, TagKey};
 use crate::referee::RuleSet;
 
+use crate::engine::client::EngineConfig;
+
+use super::analysis_panel::AnalysisPanel;
 use super::board::{self, BoardView};
 use super::clock_panel;
 use super::command::{Command, GameToShow};
+use super::computer::{ComputerGame, PlayForm, PlaySettings};
 use super::database_window::DatabaseWindow;
 use super::event_window::EventWindow;
 use super::export_dialog::{ExportDialog, ExportJob};
@@ -111,6 +115,16 @@ pub struct QipuApp {
     event: Option<EventWindow>,
     /// The game database's window and opening tree.
     database: DatabaseWindow,
+    /// How the built-in engine is started.
+    engine: EngineConfig,
+    /// The form of a game against the computer, while it is open.
+    play_form: Option<PlayForm>,
+    /// The settings of the last game against the computer.
+    play_settings: PlaySettings,
+    /// The game against the computer under way.
+    computer: Option<ComputerGame>,
+    /// The analysis panel.
+    analysis: AnalysisPanel,
 }
 
 impl QipuApp {
@@ -170,11 +184,29 @@ impl QipuApp {
             restored_origin,
             event: None,
             database,
+            engine: EngineConfig::builtin(),
+            play_form: None,
+            play_settings: PlaySettings::default(),
+            computer: None,
+            analysis: AnalysisPanel::new(EngineConfig::builtin()),
         }
+    }
+
+    /// Start the built-in engine as `config` says (by default this program with the argument
+    /// `uci`; a test names the `qipu` program, as its own executable is the test).
+    pub fn set_builtin_engine(&mut self, config: EngineConfig) {
+        self.analysis.set_engine(config.clone());
+        self.engine = config;
+    }
+
+    /// The side the computer plays, while a game against it is under way.
+    pub fn computer_side(&self) -> Option<crate::rules::Color> {
+        self.computer.as_ref().map(ComputerGame::computer)
     }
 
     /// Show `game` as if it had been opened.
     pub fn show_game(&mut self, game: Game) {
+        self.computer = None;
         self.session
             .apply(&Command::ShowGame(GameToShow(Box::new(game))));
     }
@@ -214,7 +246,7 @@ impl QipuApp {
                 | Command::PasteText(_)
                 | Command::ShowGameAt(..)
                 | Command::ContinueAsAnalysis
-        );
+        ) || matches!(&command, Command::PlayComputer(s) if s.new_game);
         if loses_work && self.session.dirty() {
             self.question = Some(Question::Discard(Some(command)));
             return;
@@ -296,6 +328,22 @@ impl QipuApp {
                 self.session.apply(&Command::ShowGame(game));
                 self.session.apply(&Command::GoTo(node));
             }
+            Command::OpenPlayComputer => {
+                self.play_form = Some(PlayForm::new(self.play_settings.clone()));
+            }
+            Command::PlayComputer(settings) => self.play_computer(settings),
+            Command::StopComputer => self.computer = None,
+            Command::ToggleAnalysis => self.analysis.toggle(),
+            Command::TakeBack | Command::Undo if self.computer.is_some() => {
+                // Against the computer a take-back takes back its reply and the user's move.
+                let steps = self
+                    .computer
+                    .as_ref()
+                    .map_or(1, |c| c.take_back_steps(&self.session));
+                for _ in 0..steps {
+                    self.session.apply(&command);
+                }
+            }
             Command::DiscardChanges => {
                 self.session.apply(&Command::MarkSaved);
                 self.restored_origin = None;
@@ -314,9 +362,37 @@ impl QipuApp {
                     self.path = None;
                     self.save_in_place = false;
                 }
+                if matches!(
+                    command,
+                    Command::NewGame | Command::PasteFen(_) | Command::RestoreAutosave(_)
+                ) {
+                    self.computer = None;
+                }
                 self.session.apply(&command);
             }
         }
+    }
+
+    /// Start a game against the computer: a new game if asked, the clock if wanted, the engine.
+    fn play_computer(&mut self, settings: PlaySettings) {
+        if settings.new_game {
+            self.path = None;
+            self.save_in_place = false;
+            self.session.apply(&Command::NewGame);
+        }
+        match ComputerGame::start(&settings, &self.engine, self.session.rules()) {
+            Ok(game) => self.computer = Some(game),
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        }
+        if let Some(preset) = settings.clock {
+            if self.session.contest().is_none() {
+                self.session.apply(&Command::StartClock(preset));
+            }
+        }
+        self.play_settings = settings;
     }
 
     /// Pasted text: a FEN position, or a PGN game.
@@ -773,6 +849,26 @@ impl QipuApp {
     }
 }
 
+impl QipuApp {
+    /// The engines' messages of this frame: the computer's move played, the analysis taken;
+    /// while an engine works the window is drawn again soon, to show what comes next.
+    fn engines(&mut self, ctx: &egui::Context) {
+        let moves = self
+            .computer
+            .as_mut()
+            .map_or_else(Vec::new, |c| c.frame(&self.session));
+        for command in moves {
+            self.apply(ctx, command);
+        }
+        self.analysis.frame(&self.session);
+        let working =
+            self.computer.as_ref().is_some_and(ComputerGame::busy) || self.analysis.running();
+        if working {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+    }
+}
+
 /// "3. Red – Black (Event)" for the game list.
 fn game_title(index: usize, listed: &ListedGame, lang: Language) -> String {
     match (&listed.game, &listed.error) {
@@ -853,6 +949,7 @@ impl QipuApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.question = Some(Question::Discard(None));
         }
+        self.engines(&ctx);
         if self.question.is_none()
             && self.setup.is_none()
             && self.palette.is_none()
@@ -880,16 +977,28 @@ impl QipuApp {
             let mut commands = transcribe_panel::show(ui, &self.session);
             ui.separator();
             commands.extend(clock_panel::show(ui, &self.session));
+            if let Some(computer) = &self.computer {
+                ui.separator();
+                commands.extend(computer.show(ui, &self.session));
+            }
             commands
         });
         let tree = self.database.tree_view(self.session.position());
         commands.extend(opening_tree::panel(ui, &tree, &self.session));
+        if self.analysis.is_open() {
+            egui::Panel::bottom("analysis").show(ui, |ui| {
+                commands.extend(self.analysis.show(ui, &self.session));
+            });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             if setup_editor::show_open(&mut self.setup, ui, &self.session, &mut commands) {
                 return;
             }
             let destinations = self.session.destinations();
-            let drawing = self.session.drawing();
+            let mut drawing = self.session.drawing();
+            drawing
+                .arrows
+                .extend(self.analysis.best_arrow(&self.session));
             let view = BoardView {
                 position: self.session.position(),
                 flipped: self.session.flipped(),
@@ -928,6 +1037,11 @@ impl QipuApp {
             }
         }
         self.database.show(&ctx, &self.session, &mut commands);
+        if let Some(form) = &mut self.play_form {
+            if !form.show(&ctx, self.session.lang(), &mut commands) {
+                self.play_form = None;
+            }
+        }
         if let Some(error) = self.error.clone() {
             let lang = self.session.lang();
             egui::Modal::new(egui::Id::unique("error")).show(&ctx, |ui| {

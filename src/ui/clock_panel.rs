@@ -37,7 +37,7 @@ impl Default for Form {
 }
 
 /// The five presets of art. 6, 6.5 with `minutes`.
-fn presets(minutes: u32) -> [Preset; 5] {
+pub(super) fn presets(minutes: u32) -> [Preset; 5] {
     [
         Preset::Art6_1,
         Preset::Art6_2,
@@ -48,7 +48,7 @@ fn presets(minutes: u32) -> [Preset; 5] {
 }
 
 /// The article of a preset: `6.1`.
-fn article(preset: Preset) -> &'static str {
+pub(super) fn article(preset: Preset) -> &'static str {
     match preset {
         Preset::Art6_1 => "6.1",
         Preset::Art6_2 => "6.2",
@@ -59,7 +59,7 @@ fn article(preset: Preset) -> &'static str {
 }
 
 /// The name of a preset for the chooser.
-fn preset_label(preset: Preset, lang: Language) -> String {
+pub(super) fn preset_label(preset: Preset, lang: Language) -> String {
     match preset {
         Preset::Art6_1 => lang.pick(
             "6.1: 40 moves in 90 min, then 10 per 15 min",

@@ -163,6 +163,16 @@ pub enum Command {
     Database(super::database_window::DatabaseCommand),
     /// Show this game (from the database) at this ply of its main line.
     ShowGameAt(GameToShow, usize),
+    /// Open the form of a game against the computer.
+    OpenPlayComputer,
+    /// Start a game against the computer.
+    PlayComputer(super::computer::PlaySettings),
+    /// Stop playing against the computer (the game stays as it is).
+    StopComputer,
+    /// Open or close the analysis panel.
+    ToggleAnalysis,
+    /// Add this line of moves after this node as a variation (the board stays where it is).
+    AddLine(NodeId, Vec<Move>),
 }
 
 impl Command {
@@ -197,6 +207,10 @@ impl Command {
                 | Command::Event(_)
                 | Command::Database(_)
                 | Command::DiscardChanges
+                | Command::OpenPlayComputer
+                | Command::PlayComputer(_)
+                | Command::StopComputer
+                | Command::ToggleAnalysis
                 | Command::Quit
                 | Command::Notify(_)
                 | Command::SaveTo(_)

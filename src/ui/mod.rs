@@ -1,6 +1,7 @@
 //! The desktop app (egui/eframe): a thin layer over the core. Data flows one way: widgets and
 //! menus return [`Command`]s, the app applies them to the [`Session`], the next frame draws it.
 
+mod analysis_panel;
 mod annotate;
 mod app;
 mod arbiter;
@@ -9,8 +10,10 @@ pub mod board;
 mod board_drawing;
 mod clock_panel;
 mod command;
+mod computer;
 mod database_window;
 mod database_worker;
+mod engine_link;
 mod event_window;
 mod export_dialog;
 mod file_chooser;
@@ -36,6 +39,7 @@ pub mod user_command;
 pub use app::{AppOptions, QipuApp};
 pub use arbiter::ArbiterAction;
 pub use command::Command;
+pub use computer::PlaySettings;
 pub use database_window::{Column, DatabaseCommand, DatabaseWindow};
 pub use files::{FileDialogs, NoDialog, Picked};
 pub use layout::{Fit, Layout, Panel};

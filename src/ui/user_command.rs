@@ -74,6 +74,10 @@ pub enum UserCommand {
     SetUpPosition,
     /// Continue a finished game as analysis.
     ContinueAsAnalysis,
+    /// Play against the computer.
+    PlayComputer,
+    /// Show or hide the analysis panel.
+    Analysis,
     /// Turn the board around.
     Flip,
     /// Show or hide a side panel.
@@ -145,9 +149,11 @@ impl UserCommand {
             UserCommand::Redo,
             UserCommand::SetUpPosition,
             UserCommand::ContinueAsAnalysis,
+            UserCommand::PlayComputer,
             UserCommand::Flip,
             UserCommand::ShowPanel(Panel::Desk),
             UserCommand::ShowPanel(Panel::Record),
+            UserCommand::Analysis,
             UserCommand::First,
             UserCommand::Back,
             UserCommand::Forward,
@@ -196,6 +202,10 @@ impl UserCommand {
             UserCommand::ContinueAsAnalysis => {
                 lang.pick("Continue as analysis", "作为研究继续", "作為研究繼續")
             }
+            UserCommand::PlayComputer => {
+                lang.pick("Play against the computer…", "人机对弈…", "人機對弈…")
+            }
+            UserCommand::Analysis => lang.pick("Analysis panel", "分析面板", "分析面板"),
             UserCommand::Flip => lang.pick("Flip board", "翻转棋盘", "翻轉棋盤"),
             UserCommand::ShowPanel(Panel::Desk) => {
                 lang.pick("Move box and clock", "着法输入与棋钟", "著法輸入與棋鐘")
@@ -250,11 +260,13 @@ impl UserCommand {
             | UserCommand::Undo
             | UserCommand::Redo
             | UserCommand::SetUpPosition
-            | UserCommand::ContinueAsAnalysis => Some(Menu::Game),
+            | UserCommand::ContinueAsAnalysis
+            | UserCommand::PlayComputer => Some(Menu::Game),
             UserCommand::Flip
             | UserCommand::ShowPanel(_)
             | UserCommand::Palette
-            | UserCommand::OpeningTree => Some(Menu::View),
+            | UserCommand::OpeningTree
+            | UserCommand::Analysis => Some(Menu::View),
             UserCommand::DatabaseWindow
             | UserCommand::SearchPosition
             | UserCommand::SearchPositionMirror => Some(Menu::Database),
@@ -339,6 +351,8 @@ impl UserCommand {
             | UserCommand::Paste
             | UserCommand::SetUpPosition
             | UserCommand::ContinueAsAnalysis
+            | UserCommand::PlayComputer
+            | UserCommand::Analysis
             | UserCommand::Flip
             | UserCommand::ShowPanel(_)
             | UserCommand::SearchPositionMirror => Vec::new(),
@@ -388,6 +402,8 @@ impl UserCommand {
             UserCommand::Redo => Command::Redo,
             UserCommand::SetUpPosition => Command::OpenSetup,
             UserCommand::ContinueAsAnalysis => Command::ContinueAsAnalysis,
+            UserCommand::PlayComputer => Command::OpenPlayComputer,
+            UserCommand::Analysis => Command::ToggleAnalysis,
             UserCommand::Flip => Command::Flip,
             UserCommand::ShowPanel(panel) => {
                 let layout = session.layout();

@@ -3,6 +3,7 @@
 mod annotate;
 mod arbiter;
 mod coach;
+mod computer;
 mod database;
 mod desk;
 mod event;

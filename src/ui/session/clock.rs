@@ -3,9 +3,11 @@
 //! and written into the game for saving, copying and the autosave.
 
 use crate::competition::{Contest, ContestError, LogError, NoCaptureCount, Settings, TimeControl};
+use crate::ending::{Ending, Reason};
 use crate::formats::pgn::clock::{self as pgn, DecodeError, EncodeError};
 use crate::lang::Language;
 use crate::record::{Game, NodeId};
+use crate::rules::Color;
 
 use super::Session;
 use crate::ui::arbiter::ArbiterAction;
@@ -70,6 +72,9 @@ impl Session {
         }
         let count = self.no_capture_count();
         let Some(contest) = self.contest.as_mut() else {
+            if let Command::Resign(side) = command {
+                self.resign_without_clock(*side);
+            }
             return true;
         };
         let done = match command {
@@ -87,6 +92,18 @@ impl Session {
         }
         self.contest_error = done.err();
         true
+    }
+
+    /// A side resigns a game played without the clock (4.1.9): the opponent wins after the
+    /// moves of the main line, unless the game has already ended.
+    fn resign_without_clock(&mut self, side: Color) {
+        if self.game_over() || self.game.ending().is_some() {
+            return;
+        }
+        let plies = u32::try_from(self.game.main_line().len()).unwrap_or(u32::MAX);
+        let ending = Ending::win(side.opponent(), Reason::Resignation, plies);
+        self.game.set_ending(Some(&ending));
+        self.dirty = true;
     }
 
     /// Captures and checks along the main line, for a natural-limit claim (23.3).

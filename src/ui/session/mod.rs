@@ -552,6 +552,9 @@ impl Session {
                 self.selected = None;
                 self.dirty = true;
             }
+            Command::AddLine(node, moves) if self.game.contains(*node) => {
+                self.add_line(*node, moves)
+            }
             Command::SetRules(rules) => {
                 self.rules = *rules;
                 rules.store_in(&mut self.game);
@@ -625,6 +628,21 @@ impl Session {
                     reason: e.reason,
                 })
             }
+        }
+    }
+
+    /// Add `moves` after `node` as a line of the record (a move already there is followed, not
+    /// doubled), up to the first that is not legal; the board stays where it was.
+    fn add_line(&mut self, node: NodeId, moves: &[Move]) {
+        let mut at = node;
+        for &mv in moves {
+            match self.game.play(at, mv) {
+                Ok(next) => at = next,
+                Err(_) => break,
+            }
+        }
+        if at != node {
+            self.dirty = true;
         }
     }
 

@@ -1,0 +1,157 @@
+//! One engine as the window uses it: the engine thread of [`crate::engine::client`] (so the
+//! window never waits on the engine), the options wanted of it (sent once it has said which it
+//! offers, so an engine without `Skill Level` is never sent one), and which search each of its
+//! messages belongs to.
+
+use std::collections::VecDeque;
+
+use crate::engine::client::{
+    EngineConfig, EngineEvent, EngineOption, EngineThread, Limit, Request, SearchId, SearchInfo,
+    SearchRequest, ThreadEvent,
+};
+use crate::rules::{Move, Position};
+
+/// The position a search was asked about: the game's start and the moves from it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Searched {
+    /// The start position.
+    pub start: Position,
+    /// The moves played from it.
+    pub moves: Vec<Move>,
+}
+
+/// What the engine said about a search, with the position it was asked about.
+#[derive(Clone, Debug)]
+pub enum LinkEvent {
+    /// A report during the search.
+    Info(Searched, SearchInfo),
+    /// The search ended with this move (`None`: the engine gave no legal move).
+    Best(Searched, Option<Move>),
+}
+
+/// A running engine.
+pub struct EngineLink {
+    thread: EngineThread,
+    name: String,
+    options: Option<Vec<EngineOption>>,
+    wanted: Vec<(String, String)>,
+    awaiting: VecDeque<Searched>,
+    current: Option<(SearchId, Searched)>,
+    error: Option<String>,
+}
+
+impl EngineLink {
+    /// Start the engine of `config`; `wanted` are options set once it is running, each only if
+    /// the engine offers it.
+    pub fn start(config: EngineConfig, wanted: Vec<(String, String)>) -> EngineLink {
+        EngineLink {
+            thread: EngineThread::spawn(config),
+            name: String::new(),
+            options: None,
+            wanted,
+            awaiting: VecDeque::new(),
+            current: None,
+            error: None,
+        }
+    }
+
+    /// The engine's name, once it runs.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// True once the handshake is done and the options wanted are sent.
+    pub fn is_ready(&self) -> bool {
+        self.options.is_some()
+    }
+
+    /// Why the engine failed or refused a request, in its own words.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// True while a search is asked for or under way.
+    pub fn is_searching(&self) -> bool {
+        !self.awaiting.is_empty() || self.current.is_some()
+    }
+
+    /// Set an option (once the engine runs, and only if it offers it).
+    pub fn set_option(&mut self, name: &str, value: &str) {
+        match &self.options {
+            Some(options) => {
+                if options.iter().any(|o| o.name.eq_ignore_ascii_case(name)) {
+                    self.thread
+                        .send(Request::SetOption(name.to_owned(), value.to_owned()));
+                }
+            }
+            None => self.wanted.push((name.to_owned(), value.to_owned())),
+        }
+    }
+
+    /// Search the position after `moves` from `start` (a search under way is stopped first).
+    pub fn go(&mut self, start: &Position, moves: &[Move], limit: Limit) {
+        let searched = Searched {
+            start: start.clone(),
+            moves: moves.to_vec(),
+        };
+        let request = SearchRequest::new(searched.start.clone(), searched.moves.clone(), limit);
+        if self.thread.send(Request::Go(Box::new(request))) {
+            self.awaiting.push_back(searched);
+        }
+    }
+
+    /// Stop the search under way (its best move still comes).
+    pub fn stop(&self) {
+        self.thread.send(Request::Stop);
+    }
+
+    /// What has arrived since the last call, without waiting.
+    pub fn poll(&mut self) -> Vec<LinkEvent> {
+        let mut out = Vec::new();
+        for event in self.thread.poll() {
+            match event {
+                ThreadEvent::Ready { name, options } => {
+                    self.name = name;
+                    for (name, value) in std::mem::take(&mut self.wanted) {
+                        if options.iter().any(|o| o.name.eq_ignore_ascii_case(&name)) {
+                            self.thread.send(Request::SetOption(name, value));
+                        }
+                    }
+                    self.options = Some(options);
+                }
+                ThreadEvent::Started(id) => {
+                    if let Some(searched) = self.awaiting.pop_front() {
+                        self.current = Some((id, searched));
+                    }
+                }
+                ThreadEvent::Engine(EngineEvent::Info { search, info }) => {
+                    if let Some((id, searched)) = &self.current {
+                        if *id == search {
+                            out.push(LinkEvent::Info(searched.clone(), info));
+                        }
+                    }
+                }
+                ThreadEvent::Engine(EngineEvent::BestMove { search, best, .. }) => {
+                    if self.current.as_ref().is_some_and(|(id, _)| *id == search) {
+                        if let Some((_, searched)) = self.current.take() {
+                            out.push(LinkEvent::Best(searched, best));
+                        }
+                    }
+                }
+                ThreadEvent::Engine(EngineEvent::Restarted { reason }) => {
+                    // The searches under way are lost with the old process.
+                    self.current = None;
+                    self.awaiting.clear();
+                    self.error = Some(reason);
+                }
+                ThreadEvent::Refused(reason) => self.error = Some(reason),
+                ThreadEvent::Failed(reason) => {
+                    self.current = None;
+                    self.awaiting.clear();
+                    self.error = Some(reason);
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,204 @@
+//! Play against the computer and the analysis panel, against the built-in engine (the `qipu`
+//! program's `uci`, at a low level and a short time so the tests are quick).
+
+use std::time::Duration;
+
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use qipu::engine::client::{EngineConfig, EngineProgram};
+use qipu::rules::{Color, Move};
+use qipu::ui::{Command, PlaySettings, QipuApp};
+
+use crate::support::{self, click, Scripted};
+
+/// The app with the built-in engine started as the `qipu` program (this test's own executable
+/// is not Qipu).
+fn app() -> Harness<'static, QipuApp> {
+    let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
+    harness.state_mut().set_builtin_engine(EngineConfig {
+        program: EngineProgram::Path {
+            path: env!("CARGO_BIN_EXE_qipu").into(),
+            args: vec!["uci".to_owned()],
+        },
+        ..EngineConfig::builtin()
+    });
+    harness.run();
+    harness
+}
+
+/// Let frames pass until `done` holds (the engine answers from its own process).
+fn wait_for(
+    harness: &mut Harness<'_, QipuApp>,
+    what: &str,
+    done: impl Fn(&Harness<'_, QipuApp>) -> bool,
+) {
+    for _ in 0..3000 {
+        harness.step();
+        if done(harness) {
+            harness.step();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("waited in vain for {what}");
+}
+
+/// Frames for about `millis` milliseconds.
+fn idle(harness: &mut Harness<'_, QipuApp>, millis: u64) {
+    for _ in 0..millis / 10 {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn plies(harness: &Harness<'_, QipuApp>) -> usize {
+    harness.state().session().game().main_line().len()
+}
+
+fn play(harness: &mut Harness<'_, QipuApp>, iccs: &str) {
+    click(harness, &iccs[0..2]);
+    click(harness, &iccs[2..4]);
+}
+
+fn start(harness: &mut Harness<'_, QipuApp>, settings: PlaySettings) {
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Command::PlayComputer(settings));
+    harness.step();
+}
+
+fn quick(computer: Color) -> PlaySettings {
+    PlaySettings {
+        computer,
+        level: 0,
+        move_time: Duration::from_millis(100),
+        ..PlaySettings::default()
+    }
+}
+
+#[test]
+fn the_computer_replies_with_a_legal_move_and_a_take_back_removes_both() {
+    let mut harness = app();
+    click(&mut harness, "Game");
+    click(&mut harness, "Play against the computer…");
+    click(&mut harness, "Start");
+    assert_eq!(harness.state().computer_side(), Some(Color::Black));
+    play(&mut harness, "h2e2");
+    wait_for(&mut harness, "the computer's reply", |h| plies(h) == 2);
+    let session = harness.state().session();
+    let game = session.game();
+    let line = game.main_line();
+    let after_red = game.position(line[0]);
+    let reply = game.move_of(line[1]).expect("a move");
+    assert!(
+        after_red.legal_moves().contains(&reply),
+        "{reply} is a legal reply"
+    );
+    assert_eq!(session.position().side_to_move(), Color::Red);
+    harness.get_by_label("Against the computer");
+
+    click(&mut harness, "Game");
+    click(&mut harness, "Take back");
+    assert_eq!(plies(&harness), 0, "the reply and the move before it");
+    // Red, the user, is to move: the computer waits.
+    idle(&mut harness, 600);
+    assert_eq!(plies(&harness), 0);
+}
+
+#[test]
+fn the_computer_playing_red_moves_first_and_undo_takes_back_its_move_and_the_users() {
+    let mut harness = app();
+    start(&mut harness, quick(Color::Red));
+    wait_for(&mut harness, "the first move", |h| plies(h) == 1);
+    let game = harness.state().session().game();
+    let black = game.position(game.main_line()[0]).legal_moves()[0];
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(&ctx, Command::TryMove(black));
+    wait_for(&mut harness, "the second move", |h| plies(h) == 3);
+    harness.state_mut().apply(&ctx, Command::Undo);
+    harness.step();
+    assert_eq!(
+        plies(&harness),
+        1,
+        "undo takes back the reply and Black's move"
+    );
+    assert_eq!(
+        harness.state().session().position().side_to_move(),
+        Color::Black
+    );
+}
+
+#[test]
+fn after_a_resignation_the_computer_never_moves() {
+    let mut harness = app();
+    start(
+        &mut harness,
+        PlaySettings {
+            move_time: Duration::from_millis(300),
+            ..quick(Color::Black)
+        },
+    );
+    play(&mut harness, "h2e2");
+    // Red resigns while the computer thinks about its reply (4.1.9).
+    click(&mut harness, "Resign");
+    let session = harness.state().session();
+    assert!(session.game_over());
+    assert_eq!(session.game().result().map(|o| o.pgn()), Some("0-1"));
+    idle(&mut harness, 1500);
+    assert_eq!(plies(&harness), 1, "no move after the game ended");
+}
+
+#[test]
+fn the_analysis_panel_shows_lines_in_chinese_and_adds_one_as_a_variation() {
+    let mut harness = app();
+    play(&mut harness, "h2e2");
+    click(&mut harness, "View");
+    click(&mut harness, "Analysis panel");
+    click(&mut harness, "Start analysis");
+    wait_for(&mut harness, "a line", |h| {
+        h.query_all_by_label("加为变着").next().is_some()
+            || h.query_all_by_label("Add as variation").next().is_some()
+    });
+    // Let a few depths come, then read the best line.
+    idle(&mut harness, 300);
+    let cursor = harness.state().session().cursor();
+    let first_reply = harness
+        .state()
+        .session()
+        .position()
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            qipu::notation::write_move(
+                harness.state().session().position(),
+                mv,
+                qipu::notation::Notation::ChineseSimplified,
+                &qipu::notation::WriteOptions::default(),
+            )
+        })
+        .collect::<Vec<_>>();
+    let shown = harness
+        .query_all_by(|n| {
+            n.label()
+                .or_else(|| n.value())
+                .is_some_and(|l| first_reply.iter().any(|m| l.starts_with(m.as_str())))
+        })
+        .count();
+    assert!(shown >= 1, "a line in Chinese notation");
+    harness
+        .query_all_by_label("Add as variation")
+        .next()
+        .expect("a line's button")
+        .click();
+    harness.step();
+    harness.step();
+    let session = harness.state().session();
+    assert_eq!(session.cursor(), cursor, "the board stays where it was");
+    let added = session.game().children(cursor);
+    assert_eq!(added.len(), 1, "the line after the move on the board");
+    let mv: Move = session.game().move_of(added[0]).expect("a move");
+    assert!(session.position().legal_moves().contains(&mv));
+    click(&mut harness, "Stop analysis");
+    harness.get_by_label("Start analysis");
+}
