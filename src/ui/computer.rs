@@ -50,7 +50,7 @@ impl Default for PlaySettings {
     }
 }
 
-/// The form of Game ▸ Play against the computer…, kept while it is open.
+/// The form of Game > Play against the computer…, kept while it is open.
 #[derive(Clone, Debug, Default)]
 pub struct PlayForm {
     settings: PlaySettings,
