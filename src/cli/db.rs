@@ -145,18 +145,7 @@ fn import(
                 }
                 progress_line(&p)
             }
-            ImportEvent::GameError {
-                source,
-                number,
-                reason,
-            } => {
-                if reason.starts_with("game ") {
-                    format!("{source}: {reason}")
-                } else {
-                    format!("{source}: game {number}, {reason}")
-                }
-            }
-            ImportEvent::FileError { source, reason } => format!("{source}: {reason}"),
+            other => other.left_out().unwrap_or_default(),
         };
         let prefix = if terminal { "\r\x1b[K" } else { "" };
         if let Err(e) = writeln!(err, "{prefix}{line}") {

@@ -190,6 +190,25 @@ pub enum ImportEvent {
     },
 }
 
+impl ImportEvent {
+    /// What the import left out, with its place (`FILE: game N, reason`); `None` for progress.
+    pub fn left_out(&self) -> Option<String> {
+        match self {
+            ImportEvent::Progress(_) => None,
+            ImportEvent::GameError {
+                source,
+                number,
+                reason,
+            } => Some(if reason.starts_with("game ") {
+                format!("{source}: {reason}")
+            } else {
+                format!("{source}: game {number}, {reason}")
+            }),
+            ImportEvent::FileError { source, reason } => Some(format!("{source}: {reason}")),
+        }
+    }
+}
+
 /// What an import did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ImportReport {

@@ -966,7 +966,7 @@ fn import_progress(
                 .max_height(100.0)
                 .show(ui, |ui| {
                     for error in &import.errors {
-                        ui.label(error_text(error));
+                        ui.label(error.left_out().unwrap_or_default());
                     }
                 });
         });
@@ -994,25 +994,6 @@ fn progress_text(p: &Progress, lang: Language) -> String {
             "檔案 {}/{}，對局 {games}，每分鐘 {rate} 局，尚需 {left}",
             p.files_done, p.files_total
         ),
-    }
-}
-
-/// What an import left out, with its place.
-fn error_text(event: &ImportEvent) -> String {
-    match event {
-        ImportEvent::GameError {
-            source,
-            number,
-            reason,
-        } => {
-            if reason.starts_with("game ") {
-                format!("{source}: {reason}")
-            } else {
-                format!("{source}: game {number}, {reason}")
-            }
-        }
-        ImportEvent::FileError { source, reason } => format!("{source}: {reason}"),
-        ImportEvent::Progress(_) => String::new(),
     }
 }
 
