@@ -21,7 +21,7 @@ use std::path::Path;
 use super::{Args, CliError};
 use crate::formats::{
     encode_pgn, read_record_file, save_atomic, write_dhtmlxq, write_json_games, write_pgn_games,
-    write_xqf, PgnWriteOptions, TargetState,
+    write_xqf, PgnWriteOptions, RecordFormat, TargetState,
 };
 use crate::lang::Language;
 use crate::notation::{Notation, Script};
@@ -136,19 +136,9 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
 }
 
 /// The output format a file name asks for when `--to` is not given: `.xqf`, `.json` and `.fen`
-/// by their extension, PGN otherwise.
+/// by their extension, PGN otherwise ([`RecordFormat::of_path`], as the app's Save as).
 fn format_of_name(path: &str) -> &'static str {
-    let ext = Path::new(path)
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    match ext.as_str() {
-        "xqf" => "xqf",
-        "json" => "json",
-        "fen" => "fen",
-        _ => "pgn",
-    }
+    RecordFormat::of_path(Path::new(path)).extension()
 }
 
 /// Save atomically, never over an input that could not be read in full.

@@ -17,12 +17,10 @@ use super::notate::start_position;
 use super::open::open_games;
 use super::scoresheet::{output_format, paper_option, Output};
 use super::{Args, CliError};
-use crate::export::diagram::{diagram_svg, diagrams_pdf};
+use crate::export::diagram::{caption, diagram_svg, diagrams_pdf};
 use crate::export::{line_diagrams, png_bytes, render_diagram, DiagramOptions};
 use crate::formats::{save_atomic, TargetState};
-use crate::notation::{write_move, Notation, WriteOptions};
-use crate::record::Game;
-use crate::rules::{Color, Position};
+use crate::rules::Position;
 
 const USAGE: &str = "usage: qipu diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf \
 [--size PIXELS] [--all] [--grid COLUMNSxROWS] [--paper a4|letter] [--flip] [--no-coordinates]";
@@ -63,28 +61,6 @@ fn grid(text: &str) -> Result<(usize, usize), CliError> {
         return Err(bad());
     }
     Ok((c, r))
-}
-
-/// The caption of the position after `node`: its move in Chinese with the round number.
-fn caption(game: &Game, node: crate::record::NodeId) -> String {
-    match game.move_of(node) {
-        None => "開局".to_owned(),
-        Some(mv) => {
-            let before = game.position_before(node);
-            let text = write_move(
-                before,
-                mv,
-                Notation::ChineseTraditional,
-                &WriteOptions::default(),
-            );
-            let dots = if before.side_to_move() == Color::Red {
-                "."
-            } else {
-                "…"
-            };
-            format!("{}{dots} {text}", before.fullmove_number())
-        }
-    }
 }
 
 /// Run the subcommand.

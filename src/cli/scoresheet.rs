@@ -21,47 +21,12 @@ const USAGE: &str = "usage: qipu scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] \
                      [--lang en|zh-Hans|zh-Hant] [--paper a4|letter]";
 
 /// The output formats a picture or page can be written in, by file extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Output {
-    /// `.pdf`.
-    Pdf,
-    /// `.png`.
-    Png,
-    /// `.svg`.
-    Svg,
-}
+pub(super) use crate::export::PictureFormat as Output;
 
 /// The format a file name asks for, among `offered`; any other name is refused with the
 /// formats offered.
 pub(super) fn output_format(path: &str, offered: &[Output]) -> Result<Output, CliError> {
-    let ext = Path::new(path)
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    let format = match ext.as_str() {
-        "pdf" => Some(Output::Pdf),
-        "png" => Some(Output::Png),
-        "svg" => Some(Output::Svg),
-        _ => None,
-    };
-    match format {
-        Some(f) if offered.contains(&f) => Ok(f),
-        _ => {
-            let names: Vec<&str> = offered
-                .iter()
-                .map(|f| match f {
-                    Output::Pdf => ".pdf",
-                    Output::Png => ".png",
-                    Output::Svg => ".svg",
-                })
-                .collect();
-            Err(CliError::Usage(format!(
-                "{path}: the output format follows the name; this command writes {}",
-                names.join(", ")
-            )))
-        }
-    }
+    Output::of_path(Path::new(path), offered).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// The `--paper` option: A4 by default.

@@ -9,8 +9,9 @@ use super::canvas::{Canvas, Raster, Rgb};
 use super::pdf::{Paper, PdfDocument, PdfError};
 use super::surface::{Point, Rgba, Surface, TextStyle, Weight};
 use super::svg::SvgSurface;
+use crate::notation::{write_move, Notation, WriteOptions};
 use crate::record::{drawing::drawing, Drawing, Game, NodeId};
-use crate::rules::{Move, Position};
+use crate::rules::{Color, Move, Position};
 
 /// The smallest and largest diagram widths, in pixels.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 120..=4000;
@@ -167,4 +168,27 @@ pub fn diagram_svg(pos: &Position, options: &DiagramOptions) -> String {
     let mut svg = SvgSurface::new(width, diagram_height(width).round());
     paint_diagram(&mut svg, (0.0, 0.0), width, pos, options);
     svg.finish()
+}
+
+/// The caption of the position after `node` under its diagram: its move in Chinese with the
+/// round number (`3. 炮二平五`, `3… 馬８進７`), `開局` for the start.
+pub fn caption(game: &Game, node: NodeId) -> String {
+    match game.move_of(node) {
+        None => "開局".to_owned(),
+        Some(mv) => {
+            let before = game.position_before(node);
+            let text = write_move(
+                before,
+                mv,
+                Notation::ChineseTraditional,
+                &WriteOptions::default(),
+            );
+            let dots = if before.side_to_move() == Color::Red {
+                "."
+            } else {
+                "…"
+            };
+            format!("{}{dots} {text}", before.fullmove_number())
+        }
+    }
 }

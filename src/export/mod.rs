@@ -8,12 +8,14 @@ pub mod board_painter;
 pub mod canvas;
 pub mod diagram;
 pub mod fonts;
+pub mod format;
 pub mod pdf;
 pub mod scoresheet;
 pub mod surface;
 pub mod svg;
 
 pub use diagram::{line_diagrams, render_diagram, DiagramOptions};
+pub use format::{PictureFormat, WrongEnding};
 
 use std::path::{Path, PathBuf};
 

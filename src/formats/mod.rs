@@ -11,6 +11,7 @@ pub mod json;
 mod message;
 pub mod parallel;
 pub mod pgn;
+pub mod record_format;
 pub mod save;
 pub mod xqf;
 pub mod xqf_write;
@@ -32,6 +33,7 @@ pub use pgn::{
     encode_pgn, read_pgn, read_pgn_text, write_pgn, write_pgn_games, PgnError, PgnErrorKind,
     PgnFile, PgnWriteOptions,
 };
+pub use record_format::{write_record, RecordBytes, RecordFormat, RecordLoss};
 pub use save::{save_atomic, SaveError, TargetState};
 pub use xqf::{read_xqf, SkippedMove, XqfError, XqfRecord};
 pub use xqf_write::{write_xqf, XqfField, XqfLoss, XqfPlace, XqfWriteError, XqfWritten};

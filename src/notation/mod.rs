@@ -134,6 +134,19 @@ pub enum TandemConvention {
     File,
 }
 
+impl TandemConvention {
+    /// Both conventions, the textbook one first.
+    pub const ALL: [TandemConvention; 2] = [TandemConvention::FrontBack, TandemConvention::File];
+
+    /// The name `--tandem` and the app's settings use (`front-back`, `file`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TandemConvention::FrontBack => "front-back",
+            TandemConvention::File => "file",
+        }
+    }
+}
+
 impl FromStr for TandemConvention {
     type Err = UnknownTandem;
     fn from_str(s: &str) -> Result<Self, Self::Err> {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use eframe::egui::{self, Key};
 
 use crate::formats::pgn::clock::EncodeError;
-use crate::formats::{read_pgn_text, save_atomic, TargetState};
+use crate::formats::{read_pgn_text, save_atomic, RecordFormat, TargetState};
 use crate::lang::Language;
 use crate::record::{Game, TagKey};
 use crate::referee::RuleSet;
@@ -29,6 +29,7 @@ use super::layout::Panel;
 use super::native_dialogs::NativeDialogs;
 use super::opening_tree;
 use super::record_panel;
+use super::save_report::SaveReport;
 use super::session::{Notice, Session};
 use super::settings::Settings;
 use super::setup_editor::{self, SetupEditor};
@@ -97,6 +98,8 @@ pub struct QipuApp {
     closing: bool,
     /// The last file error, shown in a window until dismissed.
     error: Option<String>,
+    /// What the last save could not keep (XQF, FEN), shown in a window until dismissed.
+    save_report: Option<SaveReport>,
     /// The window title last set.
     title: String,
     /// The position setup editor, shown in place of the board while open.
@@ -152,7 +155,8 @@ impl QipuApp {
         ctx.set_theme(egui::Theme::Light);
         let session = Session::default()
             .with_view(settings.language(), settings.notation(), settings.flipped)
-            .with_layout(settings.layout);
+            .with_layout(settings.layout)
+            .with_tandem(settings.tandem());
         let question = options
             .autosave
             .as_deref()
@@ -175,6 +179,7 @@ impl QipuApp {
             question,
             closing: false,
             error: None,
+            save_report: None,
             title: String::new(),
             setup: None,
             export: None,
@@ -265,7 +270,7 @@ impl QipuApp {
             Command::CopyFen => ctx.copy_text(self.session.position().to_fen()),
             Command::CopyPgn => {
                 let (game, cut) = self.session.game_to_save();
-                ctx.copy_text(files::pgn_text(&game, lang));
+                ctx.copy_text(files::pgn_text(&game, lang, self.session.tandem()));
                 self.error = cut.map(|e| log_cut_message(&e, lang));
                 let moves = game.main_line().len();
                 self.session
@@ -524,26 +529,43 @@ impl QipuApp {
         }
     }
 
+    /// Save the game to `path` in the format its name asks for (`.xqf`, `.json`, `.fen`; PGN
+    /// otherwise), atomically; what the format could not keep is shown after writing.
     fn save(&mut self, ctx: &egui::Context, path: PathBuf) {
+        let lang = self.session.lang();
         let (game, cut) = self.session.game_to_save();
-        let text = files::pgn_text(&game, self.session.lang());
-        match save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
+        let format = RecordFormat::of_path(&path);
+        let written = match files::record_bytes(&game, format, lang, self.session.tandem()) {
+            Ok(written) => written,
+            Err(e) => {
+                self.after_save = None;
+                self.error = Some(files::xqf_refused(&e, lang));
+                return;
+            }
+        };
+        match save_atomic(&path, &written.bytes, TargetState::Safe, false) {
             Ok(()) => {
+                self.session
+                    .apply(&Command::Notify(Notice::Saved(path.clone())));
+                self.save_report = SaveReport::of(path.clone(), format, written.losses);
+                self.error = cut.map(|e| log_cut_message(&e, lang));
+                // A FEN file holds a position, not the game: the game stays unsaved.
+                if !format.holds_the_game() {
+                    self.after_save = None;
+                    return;
+                }
                 self.session.apply(&Command::MarkSaved);
                 self.settings.remember(path.clone());
                 self.save_in_place = true;
-                self.session
-                    .apply(&Command::Notify(Notice::Saved(path.clone())));
                 self.path = Some(path);
                 self.remove_autosave();
-                self.error = cut.map(|e| log_cut_message(&e, self.session.lang()));
                 if let Some(then) = self.after_save.take() {
                     self.apply(ctx, then);
                 }
             }
             Err(e) => {
                 self.after_save = None;
-                self.error = Some(e.message(self.session.lang()));
+                self.error = Some(e.message(lang));
             }
         }
     }
@@ -562,7 +584,7 @@ impl QipuApp {
         // A clock log that no longer fits the moves is refused by Save; the autosave keeps the
         // moves all the same.
         let (game, _) = self.session.game_to_save();
-        let text = files::pgn_text(&game, self.session.lang());
+        let text = files::pgn_text(&game, self.session.lang(), self.session.tandem());
         if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
             self.error = Some(e.message(self.session.lang()));
             return;
@@ -922,6 +944,7 @@ impl eframe::App for QipuApp {
         self.settings.language = self.session.lang().tag().to_owned();
         self.settings.flipped = self.session.flipped();
         self.settings.notation = self.session.notation().name().to_owned();
+        self.settings.tandem = self.session.tandem().name().to_owned();
         self.settings.layout = self.session.layout();
         self.settings.database = self.database.remembered().map(str::to_owned);
         eframe::set_value(storage, Settings::KEY, &self.settings);
@@ -954,6 +977,7 @@ impl QipuApp {
             && self.setup.is_none()
             && self.palette.is_none()
             && self.chooser.is_none()
+            && self.save_report.is_none()
         {
             self.keyboard(&ctx, &mut commands);
         }
@@ -1040,6 +1064,11 @@ impl QipuApp {
         if let Some(form) = &mut self.play_form {
             if !form.show(&ctx, self.session.lang(), &mut commands) {
                 self.play_form = None;
+            }
+        }
+        if let Some(report) = &self.save_report {
+            if !report.show(&ctx, self.session.lang()) {
+                self.save_report = None;
             }
         }
         if let Some(error) = self.error.clone() {

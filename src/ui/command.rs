@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::competition::Preset;
 use crate::lang::Language;
-use crate::notation::Notation;
+use crate::notation::{Notation, TandemConvention};
 use crate::record::{Arrow, Evaluation, Game, Highlight, Mark, NodeId, TagKey};
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Square};
@@ -51,6 +51,8 @@ pub enum Command {
     SetLayout(Layout),
     /// Show the record in this notation.
     SetNotation(Notation),
+    /// Write a piece sharing its file with another of its kind this way (shown and saved).
+    SetTandem(TandemConvention),
     /// Set a tag of the game information (an empty value removes it).
     SetTag(TagKey, String),
     /// Set the comment after a move (or on the start position).
@@ -190,6 +192,7 @@ impl Command {
                 | Command::Flip
                 | Command::SetLayout(_)
                 | Command::SetNotation(_)
+                | Command::SetTandem(_)
                 | Command::SetLanguage(_)
                 | Command::SetMoveBox(_)
                 | Command::Tick

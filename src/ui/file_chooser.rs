@@ -13,19 +13,20 @@ use crate::lang::Language;
 pub enum Purpose {
     /// A record to open (PGN, XQF, JSON, FEN).
     Open,
-    /// Where to save the game (PGN).
+    /// Where to save the game (PGN, XQF, JSON, FEN: the name's ending chooses).
     Save,
-    /// Where to write an export (PNG).
+    /// Where to write an export (PNG, PDF, SVG: the name's ending chooses).
     Export,
 }
 
 impl Purpose {
-    /// The file name endings listed, the first added to a name typed without one.
+    /// The file name endings listed; a name typed without one gets the suggested name's, else
+    /// the first.
     fn extensions(self) -> &'static [&'static str] {
         match self {
             Purpose::Open => &crate::formats::FileKind::RECORD_EXTENSIONS,
-            Purpose::Save => &["pgn"],
-            Purpose::Export => &["png"],
+            Purpose::Save => &["pgn", "xqf", "json", "fen"],
+            Purpose::Export => &super::export_dialog::EXPORT_EXTENSIONS,
         }
     }
 
@@ -33,7 +34,7 @@ impl Purpose {
         match self {
             Purpose::Open => lang.pick("Open a game", "打开棋谱", "開啟棋譜"),
             Purpose::Save => lang.pick("Save the game", "保存棋谱", "儲存棋譜"),
-            Purpose::Export => lang.pick("Export as PNG", "导出为 PNG", "匯出為 PNG"),
+            Purpose::Export => lang.pick("Export", "导出", "匯出"),
         }
     }
 
@@ -106,6 +107,8 @@ pub struct FileChooser {
     problem: Option<Problem>,
     /// Asking whether to write over this file.
     replace: Option<PathBuf>,
+    /// The ending a name typed without one gets: the suggested name's, else the purpose's first.
+    ending: String,
 }
 
 impl FileChooser {
@@ -123,8 +126,16 @@ impl FileChooser {
                     .unwrap_or_default(),
             )
         };
+        let ending = suggested
+            .extension()
+            .filter(|_| purpose != Purpose::Open)
+            .map_or_else(
+                || purpose.extensions()[0].to_owned(),
+                |e| e.to_string_lossy().into_owned(),
+            );
         let mut chooser = FileChooser {
             purpose,
+            ending,
             folder: PathBuf::new(),
             folder_text: String::new(),
             name,
@@ -166,7 +177,7 @@ impl FileChooser {
         }
         let mut path = self.folder.join(name);
         if self.purpose != Purpose::Open && path.extension().is_none() && !path.is_dir() {
-            path.set_extension(self.purpose.extensions()[0]);
+            path.set_extension(&self.ending);
         }
         Some(path)
     }
@@ -437,12 +448,12 @@ mod tests {
             .map(|e| e.name)
             .collect();
         assert_eq!(names, ["Games", "a.xqf", "b.PGN"]);
-        let names: Vec<String> = list(&dir, Purpose::Save.extensions())
+        let names: Vec<String> = list(&dir, Purpose::Export.extensions())
             .expect("listed")
             .into_iter()
             .map(|e| e.name)
             .collect();
-        assert_eq!(names, ["Games", "b.PGN"]);
+        assert_eq!(names, ["Games"]);
     }
 
     #[test]
@@ -455,6 +466,9 @@ mod tests {
         assert_eq!(chooser.replace, Some(dir.join("b.PGN")));
         chooser.name = "w3".to_owned();
         assert_eq!(chooser.confirm(), Some(Answer::Chosen(dir.join("w3.pgn"))));
+        let mut xqf = FileChooser::new(Purpose::Save, &dir.join("w2.xqf"));
+        xqf.name = "w4".to_owned();
+        assert_eq!(xqf.confirm(), Some(Answer::Chosen(dir.join("w4.xqf"))));
         chooser.name = "Games".to_owned();
         assert_eq!(chooser.confirm(), None);
         assert_eq!(chooser.folder, dir.join("Games"));

@@ -1,14 +1,14 @@
-//! Files: the dialogs (behind a trait, so tests script them), reading PGN/XQF records and
-//! writing PGN.
+//! Files: the dialogs (behind a trait, so tests script them), reading records of every kind
+//! Qipu reads and writing the game in the format its file's name asks for (PGN, XQF, JSON, FEN).
 
 use std::path::{Path, PathBuf};
 
 use crate::formats::{
-    read_record_file, write_pgn, FileGame, FileKind, GameError, NoGame, PgnWriteOptions,
-    TargetState,
+    read_record_file, write_pgn, write_record, FileGame, FileKind, GameError, NoGame,
+    PgnWriteOptions, RecordBytes, RecordFormat, TargetState, XqfWriteError,
 };
 use crate::lang::Language;
-use crate::notation::Script;
+use crate::notation::{Script, TandemConvention};
 use crate::record::Game;
 
 /// What a file chooser answered: the file, `Ok(None)` if the user cancelled, or why no chooser
@@ -189,11 +189,43 @@ fn has_partial(game: &FileGame) -> bool {
     matches!(&game.error, Some(GameError::Pgn(e)) if e.partial.is_some())
 }
 
-/// The game as PGN text in the app's notation choice (full Chinese for the Chinese interfaces).
-pub fn pgn_text(game: &Game, lang: Language) -> String {
+/// How the app writes PGN: full Chinese notation in the interface's script (simplified for
+/// the English interface), pieces sharing a file named as `tandem` says.
+fn pgn_options(lang: Language, tandem: TandemConvention) -> PgnWriteOptions {
     let script = match lang {
         Language::TraditionalChinese => Script::Traditional,
         Language::English | Language::SimplifiedChinese => Script::Simplified,
     };
-    write_pgn(game, &PgnWriteOptions::qipu(script))
+    let mut options = PgnWriteOptions::qipu(script);
+    options.moves.tandem = tandem;
+    options
+}
+
+/// The game as PGN text in the app's notation choice (full Chinese for the Chinese interfaces).
+pub fn pgn_text(game: &Game, lang: Language, tandem: TandemConvention) -> String {
+    write_pgn(game, &pgn_options(lang, tandem))
+}
+
+/// The game as a file of `format` (PGN as [`pgn_text`]), with what the format could not keep.
+pub fn record_bytes(
+    game: &Game,
+    format: RecordFormat,
+    lang: Language,
+    tandem: TandemConvention,
+) -> Result<RecordBytes, XqfWriteError> {
+    write_record(game, format, &pgn_options(lang, tandem))
+}
+
+/// Why the game could not be written as XQF at all, in a user's language.
+pub fn xqf_refused(error: &XqfWriteError, lang: Language) -> String {
+    match error {
+        XqfWriteError::TooManyPieces { .. } => lang
+            .pick(
+                "The start position has more pieces of one kind than an XQF file can hold; \
+                 nothing was written. Save it as PGN or JSON.",
+                "起始局面中某一兵种的棋子多于 XQF 文件能容纳的数目，未写入。请存为 PGN 或 JSON。",
+                "起始局面中某一兵種的棋子多於 XQF 檔案能容納的數目，未寫入。請存為 PGN 或 JSON。",
+            )
+            .to_owned(),
+    }
 }

@@ -25,6 +25,7 @@ mod native_dialogs;
 mod opening_tree;
 mod record_panel;
 mod renderer;
+mod save_report;
 mod screen_surface;
 mod session;
 mod settings;

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+use crate::export::PictureFormat;
+use crate::formats::RecordFormat;
 use crate::lang::Language;
 
 use super::files::{FileDialogs, NoDialog, Picked};
@@ -82,18 +84,29 @@ impl FileDialogs for NativeDialogs {
 
     fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picked {
         self.ask(|| {
-            let dialog = rfd::FileDialog::new()
-                .set_title(lang.pick("Save the game", "保存棋谱", "儲存棋譜"))
-                .add_filter("PGN", &["pgn"]);
+            // The format follows the name chosen (crate::formats::RecordFormat::of_path).
+            let dialog = RecordFormat::ALL.into_iter().fold(
+                rfd::FileDialog::new().set_title(lang.pick(
+                    "Save the game",
+                    "保存棋谱",
+                    "儲存棋譜",
+                )),
+                |dialog, format| dialog.add_filter(format.name(), &[format.extension()]),
+            );
             with_suggestion(dialog, suggested).save_file()
         })
     }
 
     fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picked {
         self.ask(|| {
-            let dialog = rfd::FileDialog::new()
-                .set_title(lang.pick("Export as PNG", "导出为 PNG", "匯出為 PNG"))
-                .add_filter("PNG", &["png"]);
+            // The suggested name's format first; the format follows the name chosen.
+            let first = suggested.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let mut formats = PictureFormat::ALL;
+            formats.sort_by_key(|f| f.extension() != first);
+            let dialog = formats.into_iter().fold(
+                rfd::FileDialog::new().set_title(lang.pick("Export", "导出", "匯出")),
+                |dialog, format| dialog.add_filter(format.name(), &[format.extension()]),
+            );
             with_suggestion(dialog, suggested).save_file()
         })
     }

@@ -6,7 +6,7 @@ use eframe::egui::{self, Color32, RichText};
 
 use crate::competition::sheet::is_missing;
 use crate::lang::Language;
-use crate::notation::{write_move, Notation, WriteOptions};
+use crate::notation::{write_move, Notation, TandemConvention};
 use crate::record::{commands, NodeId, TagKey};
 use crate::rules::Color;
 
@@ -38,7 +38,7 @@ pub fn move_text(session: &Session, node: NodeId) -> String {
             game.position(parent),
             mv,
             session.notation(),
-            &WriteOptions::default(),
+            &session.write_options(),
         ),
         _ => String::new(),
     }
@@ -72,6 +72,12 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
                 }
             }
         });
+    if matches!(
+        session.notation(),
+        Notation::ChineseSimplified | Notation::ChineseTraditional | Notation::Abbreviated
+    ) {
+        tandem_choice(ui, session, &mut commands);
+    }
     game_info(ui, session, &mut commands);
     comment_editor(ui, session, &mut commands);
     commands.extend(annotate::bar(ui, session));
@@ -90,6 +96,36 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
     }
     commands.extend(sheet);
     commands
+}
+
+/// How a piece that shares its file with another of its kind is written: the textbook 前車進四
+/// or, as many records write it, 車六進四 when only that piece can make the move.
+fn tandem_choice(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+    let lang = session.lang();
+    let label = |tandem| match tandem {
+        TandemConvention::FrontBack => lang.pick(
+            "Front and back (前车进四)",
+            "前后（前车进四）",
+            "前後（前車進四）",
+        ),
+        TandemConvention::File => lang.pick(
+            "By file where only one can move (车六进四)",
+            "只有一子能走时写路数（车六进四）",
+            "只有一子能走時寫路數（車六進四）",
+        ),
+    };
+    egui::ComboBox::from_label(lang.pick("Two pieces on a file", "同路两子", "同路兩子"))
+        .selected_text(label(session.tandem()))
+        .show_ui(ui, |ui| {
+            for tandem in TandemConvention::ALL {
+                if ui
+                    .selectable_label(session.tandem() == tandem, label(tandem))
+                    .clicked()
+                {
+                    commands.push(Command::SetTandem(tandem));
+                }
+            }
+        });
 }
 
 fn clicked_id() -> egui::Id {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use crate::lang::Language;
-use crate::notation::Notation;
+use crate::notation::{Notation, TandemConvention};
 
 use super::layout::Layout;
 
@@ -22,6 +22,9 @@ pub struct Settings {
     pub notation: String,
     /// Black at the bottom.
     pub flipped: bool,
+    /// How a piece sharing its file with another of its kind is written (`front-back`, the
+    /// textbook form, or `file`).
+    pub tandem: String,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
     /// The side panels and the referee's detail as the user left them.
@@ -42,6 +45,11 @@ impl Settings {
     /// The notation, full Chinese (simplified) if the stored name is unknown.
     pub fn notation(&self) -> Notation {
         self.notation.parse().unwrap_or(Notation::ChineseSimplified)
+    }
+
+    /// The tandem convention, the textbook one (前車進四) if the stored name is unknown.
+    pub fn tandem(&self) -> TandemConvention {
+        self.tandem.parse().unwrap_or_default()
     }
 
     /// Put `path` first in the recent files.

@@ -12,6 +12,7 @@ mod fonts;
 mod layout;
 mod play;
 mod result;
+mod save_formats;
 mod session;
 mod snapshots;
 mod support;

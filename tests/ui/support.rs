@@ -89,3 +89,46 @@ pub fn main_line(harness: &Harness<'_, QipuApp>) -> Vec<String> {
         .map(|&node| game.move_of(node).expect("a move node").to_string())
         .collect()
 }
+
+/// The app's storage between runs, in memory: what one app saves, the next one built on it reads.
+#[derive(Default)]
+pub struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+/// What `harness`'s app keeps when it closes (eframe calls `App::save`).
+pub fn stored(harness: &mut Harness<'_, QipuApp>) -> MemoryStorage {
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(harness.state_mut(), &mut storage);
+    storage
+}
+
+/// The app started again on what an earlier run stored.
+pub fn app_on(
+    size: [f32; 2],
+    dialogs: Scripted,
+    storage: MemoryStorage,
+) -> Harness<'static, QipuApp> {
+    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
+    Harness::builder().with_size(size).build_eframe(move |cc| {
+        cc.storage = Some(storage);
+        QipuApp::with_options(
+            cc,
+            AppOptions {
+                dialogs: Box::new(dialogs),
+                autosave: None,
+            },
+        )
+    })
+}

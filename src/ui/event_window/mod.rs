@@ -203,7 +203,7 @@ impl EventWindow {
                 self.worker.send(Job::Change(change));
             }
             EventCommand::RecordGame { round, board } => {
-                let text = files::pgn_text(session.game(), lang);
+                let text = files::pgn_text(session.game(), lang, session.tandem());
                 match result_of_record(text.as_bytes()) {
                     Ok((result, report)) => self.worker.send(Job::Change(Change::Result {
                         round,

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use crate::competition::{Contest, ContestError, Moment};
 use crate::ending::Ending;
 use crate::lang::Language;
-use crate::notation::Notation;
+use crate::notation::{Notation, TandemConvention, WriteOptions};
 use crate::record::{Game, NodeId};
 use crate::referee::{Judgement, Referee, RuleSet, Watch};
 use crate::rules::{FenError, IllegalReason, Move, Position, Square};
@@ -154,6 +154,7 @@ pub struct Session {
     layout: Layout,
     lang: Language,
     notation: Notation,
+    tandem: TandemConvention,
     notice: Option<Notice>,
     dirty: bool,
     rules: RuleSet,
@@ -186,6 +187,7 @@ impl Session {
             layout: Layout::default(),
             lang: Language::default(),
             notation: Notation::ChineseSimplified,
+            tandem: TandemConvention::default(),
             notice: None,
             dirty: false,
             rules,
@@ -217,6 +219,13 @@ impl Session {
         self
     }
 
+    /// The same session writing a piece that shares its file with another of its kind as
+    /// `tandem` says (the setting the app starts with).
+    pub fn with_tandem(mut self, tandem: TandemConvention) -> Session {
+        self.tandem = tandem;
+        self
+    }
+
     /// How the window is laid out.
     pub fn layout(&self) -> Layout {
         self.layout
@@ -245,6 +254,20 @@ impl Session {
     /// Notation of the record panel.
     pub fn notation(&self) -> Notation {
         self.notation
+    }
+
+    /// How a piece sharing its file with another of its kind is written (前車進四 or 車六進四),
+    /// in the record shown and the PGN written.
+    pub fn tandem(&self) -> TandemConvention {
+        self.tandem
+    }
+
+    /// How moves are written in the record shown and in the files saved.
+    pub fn write_options(&self) -> WriteOptions {
+        WriteOptions {
+            tandem: self.tandem,
+            ..WriteOptions::default()
+        }
     }
 
     /// The last message for the status line.
@@ -511,6 +534,7 @@ impl Session {
             Command::SetLayout(layout) => self.layout = *layout,
             Command::SetLanguage(lang) => self.lang = *lang,
             Command::SetNotation(notation) => self.notation = *notation,
+            Command::SetTandem(tandem) => self.tandem = *tandem,
             Command::SetMoveBox(text) => self.move_box.clone_from(text),
             Command::Tick => self.tick(),
             Command::MarkSaved => self.dirty = false,
