@@ -43,12 +43,17 @@ pub(super) fn record_files(path: &Path) -> Result<Vec<PathBuf>, CliError> {
         let entries = std::fs::read_dir(&dir)
             .map_err(|e| CliError::Failed(format!("cannot read folder {}: {e}", dir.display())))?;
         for entry in entries {
-            let entry_path = entry
-                .map_err(|e| {
-                    CliError::Failed(format!("cannot read folder {}: {e}", dir.display()))
-                })?
-                .path();
-            if entry_path.is_dir() {
+            let entry = entry.map_err(|e| {
+                CliError::Failed(format!("cannot read folder {}: {e}", dir.display()))
+            })?;
+            let entry_path = entry.path();
+            // The folder listing says what an entry is without a look-up per file; a link is
+            // followed to tell.
+            let is_dir = match entry.file_type() {
+                Ok(kind) if !kind.is_symlink() => kind.is_dir(),
+                _ => entry_path.is_dir(),
+            };
+            if is_dir {
                 stack.push(entry_path);
             } else if FileKind::is_record_name(&entry_path) {
                 out.push(entry_path);

@@ -93,8 +93,11 @@ pub struct DhtmlXqGame {
 /// True when the text holds a DhtmlXQ block.
 pub fn is_dhtmlxq(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(1 << 16)];
-    head.windows(9).any(|w| w == b"[DhtmlXQ]")
-        || head.windows(18).any(|w| w == b"[DhtmlXQ_movelist]")
+    // Both tags start `[DhtmlXQ`: one search finds every candidate.
+    memchr::memmem::find_iter(head, b"[DhtmlXQ").any(|at| {
+        let rest = &head[at + 8..];
+        rest.starts_with(b"]") || rest.starts_with(b"_movelist]")
+    })
 }
 
 /// A field: its value and where the value starts in the text (byte offset).

@@ -12,7 +12,7 @@ use super::cbf::{is_cbf, read_cbf, CbfError};
 use super::cbr::{is_cbl, is_cbr, read_cbl, read_cbr, CbrError, CbrGame};
 use super::dhtmlxq::{is_dhtmlxq, read_dhtmlxq, DhtmlXqError};
 use super::json::{read_json_games, JsonError};
-use super::pgn::{read_pgn, PgnError, PgnErrorKind};
+use super::pgn::{read_pgn_text, PgnError, PgnErrorKind};
 use super::xqf::{read_xqf, XqfError, XqfRecord};
 use super::{SkippedMove, TargetState, TextEncoding};
 
@@ -295,10 +295,13 @@ impl fmt::Debug for FileGame {
 pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
     let kind = FileKind::detect(bytes);
     let mut no_game = None;
-    let text = match kind {
+    // Every kind but XQF is decoded here, once: its readers and the script below share the text.
+    let decoded = match kind {
         FileKind::Xqf => None,
-        _ => Some(super::decode(bytes).text),
+        _ => Some(super::decode(bytes)),
     };
+    let text = decoded.as_ref().map(|d| &*d.text);
+    let encoding = decoded.as_ref().map(|d| d.encoding);
     let (encoding, games) = match kind {
         FileKind::Xqf => {
             let game = match read_xqf(bytes) {
@@ -319,8 +322,7 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
             Err(e) => (None, vec![cbr_game(Err(e))]),
         },
         FileKind::Cbf => {
-            let decoded = super::decode(bytes);
-            let game = match read_cbf(&decoded.text) {
+            let game = match read_cbf(text.unwrap_or_default()) {
                 Ok(read) => FileGame {
                     game: Some(read.game),
                     error: read.error.map(GameError::from),
@@ -330,11 +332,10 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
                     error: Some(e.into()),
                 },
             };
-            (Some(decoded.encoding), vec![game])
+            (encoding, vec![game])
         }
         FileKind::DhtmlXq => {
-            let decoded = super::decode(bytes);
-            let games = read_dhtmlxq(&decoded.text)
+            let games = read_dhtmlxq(text.unwrap_or_default())
                 .into_iter()
                 .map(|read| match read {
                     Ok(read) if read.errors.is_empty() => FileGame {
@@ -351,11 +352,10 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
                     },
                 })
                 .collect();
-            (Some(decoded.encoding), games)
+            (encoding, games)
         }
         FileKind::Json => {
-            let decoded = super::decode(bytes);
-            let games = match read_json_games(&decoded.text) {
+            let games = match read_json_games(text.unwrap_or_default()) {
                 Ok(games) => games
                     .into_iter()
                     .map(|g| FileGame {
@@ -368,11 +368,10 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
                     error: Some(e.into()),
                 }],
             };
-            (Some(decoded.encoding), games)
+            (encoding, games)
         }
         FileKind::Fen => {
-            let decoded = super::decode(bytes);
-            let game = match Position::from_fen(decoded.text.trim()) {
+            let game = match Position::from_fen(text.unwrap_or_default().trim()) {
                 Ok(start) => FileGame {
                     game: Some(Game::new(start)),
                     error: None,
@@ -382,13 +381,12 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
                     error: Some(e.into()),
                 },
             };
-            (Some(decoded.encoding), vec![game])
+            (encoding, vec![game])
         }
         FileKind::Pgn => {
-            let file = read_pgn(bytes);
-            no_game = pgn_no_game(&file.games);
-            let games = file
-                .games
+            let games: Vec<_> = read_pgn_text(text.unwrap_or_default()).collect();
+            no_game = pgn_no_game(&games);
+            let games = games
                 .into_iter()
                 .map(|r| match r {
                     Ok(game) => FileGame {
@@ -401,7 +399,7 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
                     },
                 })
                 .collect();
-            (Some(file.encoding), games)
+            (encoding, games)
         }
     };
     if games.is_empty() {
@@ -409,7 +407,7 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
     }
     // XQF has no move text: its tags and comments tell.
     let script = match text {
-        Some(text) => script_of(&text),
+        Some(text) => script_of(text),
         None => games.iter().filter_map(|g| g.game.as_ref()).find_map(|g| {
             let tags = g.tags().iter().map(|(_, v)| v.to_owned());
             let comments = g.preorder().into_iter().map(|n| g.comment(n).to_owned());

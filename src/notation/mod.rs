@@ -300,8 +300,47 @@ pub fn read_move_with(
     options: &ReadOptions,
 ) -> Result<Move, NotationError> {
     if let Some(mv) = read_single(pos, text, hint, options) {
-        return Ok(mv);
+        if pos.play(mv).is_ok() {
+            return Ok(mv);
+        }
     }
+    read_general(pos, text, hint, options)
+}
+
+/// A move read by [`read_move_for_tree`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ReadMove {
+    /// The move.
+    pub mv: Move,
+    /// True when the move is proved legal; false when only the rules of movement (2.2) were
+    /// checked (the one piece of its kind on the named file): the game tree then checks the own
+    /// general's safety as it plays the move on its own copy of the position
+    /// (`Game::play_moved`), and when that fails [`read_move_with`] says why.
+    pub legal: bool,
+}
+
+/// [`read_move_with`] for a reader that plays the move into a game tree (the PGN reader): the
+/// usual move, one piece on its file, is not played here to check it, so the tree plays it
+/// once, on its own copy of the position.
+pub(crate) fn read_move_for_tree(
+    pos: &Position,
+    text: &str,
+    hint: Option<Notation>,
+    options: &ReadOptions,
+) -> Result<ReadMove, NotationError> {
+    if let Some(mv) = read_single(pos, text, hint, options) {
+        return Ok(ReadMove { mv, legal: false });
+    }
+    read_general(pos, text, hint, options).map(|mv| ReadMove { mv, legal: true })
+}
+
+/// The one move that fits, by the general reader (candidates, then the single one).
+fn read_general(
+    pos: &Position,
+    text: &str,
+    hint: Option<Notation>,
+    options: &ReadOptions,
+) -> Result<Move, NotationError> {
     let candidates = read_candidates_with(pos, text, hint, options)?;
     match candidates[..] {
         [mv] => Ok(mv),
@@ -416,6 +455,25 @@ mod tests {
             Some(Script::Simplified)
         );
         assert_eq!(script_of("1. h2e2 h9g7 {好棋}"), None);
+        // Each glyph told apart counts, wherever it stands (the last character of the text too),
+        // and glyphs both scripts share (炮, 兵, 平) count for neither.
+        for c in "帅将马车进后码砗".chars() {
+            assert_eq!(
+                script_of(&format!("炮兵平{c}")),
+                Some(Script::Simplified),
+                "{c}"
+            );
+        }
+        for c in "帥將馬車進後碼硨傌俥".chars() {
+            assert_eq!(
+                script_of(&format!("a{c}")),
+                Some(Script::Traditional),
+                "{c}"
+            );
+        }
+        assert_eq!(script_of("馬马車"), Some(Script::Traditional));
+        assert_eq!(script_of("馬马"), None);
+        assert_eq!(script_of("炮兵平"), None);
     }
 
     #[test]

@@ -141,7 +141,8 @@ impl Query {
     /// The one legal move the query names when the movement is given and a single piece of
     /// its kind stands on the named file — the usual case, decided without building a list of
     /// sources or candidates. `None` sends the caller to [`Query::resolve`], which finds the
-    /// candidates or the reason none fits.
+    /// candidates or the reason none fits. Only the rules of movement (2.2) are checked: the
+    /// caller checks the own general's safety as it plays the move.
     pub(crate) fn resolve_single(&self, pos: &Position) -> Option<Move> {
         let (None, Some(number), Some(action)) = (self.selector, self.file, self.action) else {
             return None;
@@ -164,7 +165,7 @@ impl Query {
             from,
             geometry::destination(piece, from, action, self.number).ok()?,
         );
-        pos.why_illegal(mv).is_none().then_some(mv)
+        pos.obeys_movement(mv).is_ok().then_some(mv)
     }
 
     /// Every legal move that fits; an error says why none does.

@@ -2,7 +2,7 @@
 
 use smallvec::SmallVec;
 
-use crate::rules::{IllegalMove, Move, Position};
+use crate::rules::{IllegalMove, IllegalReason, Move, Position};
 
 use super::mark::{Annotation, Mark};
 use super::tags::{TagKey, Tags};
@@ -212,8 +212,11 @@ impl Game {
         {
             return Ok(existing);
         }
-        let position = self.position(at).play(mv)?;
-        Ok(self.add_child(at, mv, position))
+        self.position(at)
+            .obeys_movement(mv)
+            .map_err(|reason| IllegalMove { mv, reason })?;
+        self.play_moved(at, mv)
+            .map_err(|reason| IllegalMove { mv, reason })
     }
 
     /// [`Game::play`] for a move already proved legal in the position at `at` (a reader resolved
@@ -228,6 +231,29 @@ impl Game {
         }
         let position = self.position(at).play_legal(mv);
         self.add_child(at, mv, position)
+    }
+
+    /// [`Game::play`] for a move known to obey the rules of movement (2.2) at `at`: the move is
+    /// made on the new node's own copy of the position, and the own general's safety checked
+    /// there, so the position is neither checked nor copied twice. The error says why the move
+    /// is illegal after all (generals facing, the general left in check); nothing is added then.
+    pub(crate) fn play_moved(&mut self, at: NodeId, mv: Move) -> Result<NodeId, IllegalReason> {
+        if let Some(&existing) = self
+            .children(at)
+            .iter()
+            .find(|&&c| self.move_of(c) == Some(mv))
+        {
+            return Ok(existing);
+        }
+        let position = self.position(at).clone();
+        let id = self.add_child(at, mv, position);
+        let made = self.node_mut(id).position.make_safe(mv);
+        if let Err(reason) = made {
+            self.nodes.pop();
+            self.node_mut(at).children.pop();
+            return Err(reason);
+        }
+        Ok(id)
     }
 
     fn add_child(&mut self, at: NodeId, mv: Move, position: Position) -> NodeId {

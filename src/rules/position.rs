@@ -187,21 +187,44 @@ impl Position {
     /// The rules of movement are checked on `self`, then the move is made once on the copy that
     /// is returned and the mover's general tested there (4.1.2, 4.1.6): one copy, one make.
     pub fn play(&self, mv: Move) -> Result<Position, super::IllegalMove> {
-        use super::IllegalReason;
         let fail = |reason| Err(super::IllegalMove { mv, reason });
         if let Err(reason) = super::explain::movement(self, mv) {
             return fail(reason);
         }
         let mut next = self.clone();
-        let captured = next.make(mv);
-        if next.generals_facing() {
-            return fail(IllegalReason::GeneralsFacing);
+        match next.make_safe(mv) {
+            Ok(()) => Ok(next),
+            Err(reason) => fail(reason),
         }
-        if next.general_attacked(self.side) {
-            return fail(IllegalReason::LeavesGeneralInCheck);
+    }
+
+    /// Whether `mv` obeys the rules of movement of art. 2.2 here, the safety of the own
+    /// general aside (see [`Position::make_safe`]); the error names the rule broken.
+    pub(crate) fn obeys_movement(&self, mv: Move) -> Result<(), super::IllegalReason> {
+        super::explain::movement(self, mv)
+    }
+
+    /// Play `mv`, which obeys the rules of movement here (2.2), on this position itself,
+    /// clocks included, and check the mover's own general: the error says why the move is
+    /// illegal after all (generals facing, or the general left in check), and the position is
+    /// then the board after that illegal move, to be thrown away. Made in place, so a game
+    /// tree can play a move on its new node's own copy.
+    pub(crate) fn make_safe(&mut self, mv: Move) -> Result<(), super::IllegalReason> {
+        use super::IllegalReason;
+        let mover = self.side;
+        let (halfmove, fullmove) = (self.halfmove_clock, self.fullmove_number);
+        let captured = self.make(mv);
+        if self.generals_facing() {
+            return Err(IllegalReason::GeneralsFacing);
         }
-        next.count_clocks(self, captured);
-        Ok(next)
+        if self.general_attacked(mover) {
+            return Err(IllegalReason::LeavesGeneralInCheck);
+        }
+        self.halfmove_clock = if captured != 0 { 0 } else { halfmove + 1 };
+        if mover == Color::Black {
+            self.fullmove_number = fullmove + 1;
+        }
+        Ok(())
     }
 
     /// The position after `mv`, which generation has already proved legal (it comes from

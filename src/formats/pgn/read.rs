@@ -313,15 +313,37 @@ impl GameReader {
                 });
             }
         }
+        let options = notation::ReadOptions::default();
         let pos = game.position(at);
-        let mv = match notation::read_move(pos, text, self.hint) {
-            Err(NotationError::Unreadable { .. }) if self.hint.is_some() => {
-                notation::read_move(pos, text, None)
-            }
-            other => other,
-        }?;
-        // The notation module returns legal moves only: the move is not checked again.
+        let read = with_hint(self.hint, |hint| {
+            notation::read_move_for_tree(pos, text, hint, &options)
+        })?;
+        if read.legal {
+            // The notation module returns legal moves only: the move is not checked again.
+            return Ok(game.play_legal(at, read.mv));
+        }
+        if let Ok(node) = game.play_moved(at, read.mv) {
+            return Ok(node);
+        }
+        // The one piece on the named file leaves its general in check: the notation module
+        // says so, or finds the move another way.
+        let pos = game.position(at);
+        let mv = with_hint(self.hint, |hint| {
+            notation::read_move_with(pos, text, hint, &options)
+        })?;
         Ok(game.play_legal(at, mv))
+    }
+}
+
+/// Read with the file's notation `hint`; a text the hint does not fit (an ICCS file with a
+/// Chinese move) is read again without it.
+fn with_hint<T>(
+    hint: Option<Notation>,
+    read: impl Fn(Option<Notation>) -> Result<T, NotationError>,
+) -> Result<T, NotationError> {
+    match read(hint) {
+        Err(NotationError::Unreadable { .. }) if hint.is_some() => read(None),
+        other => other,
     }
 }
 
