@@ -526,3 +526,196 @@ fn pdf_export_reads_back_as_text() {
     assert_eq!(text.matches('\u{c}').count(), 4, "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `qipu event lineup` (12.1–12.3) from the command line: a line-up the board-order rule allows
+/// is kept in the file and fields its players on their boards; one it refuses, an unknown team,
+/// a player of another team and a change after a result are refused with the reason and change
+/// nothing.
+#[test]
+fn lineup_from_the_command_line() {
+    let dir = temp("lineup-cli");
+    let path = dir.join("teams.qipu-event");
+    let p = path.to_str().unwrap();
+    assert!(
+        qipu(&[
+            "event",
+            "new",
+            p,
+            "--name",
+            "團體賽",
+            "--system",
+            "round-robin",
+            "--team-boards",
+            "2",
+            "--board-order",
+            "substitutes",
+        ])
+        .0
+    );
+    for (team, rating) in [("紅星", 2100), ("藍海", 2000)] {
+        for i in 1..=3 {
+            let name = format!("{team} {i}");
+            let rating = (rating - i * 10).to_string();
+            let added = qipu(&[
+                "event", "add", p, &name, "--rating", &rating, "--team", team,
+            ]);
+            assert!(added.0, "{name}: {}", added.2);
+        }
+    }
+    assert!(qipu(&["event", "pair", p]).0);
+    let board = |shown: &str, board: usize| {
+        let value: serde_json::Value = serde_json::from_str(shown).unwrap();
+        let b = &value["rounds"][0]["boards"][board - 1];
+        [
+            b["red"].as_str().unwrap().to_owned(),
+            b["black"].as_str().unwrap().to_owned(),
+        ]
+    };
+    let before = qipu(&["event", "show", p, "--json"]).1;
+    assert!(board(&before, 2).contains(&"紅星 2".to_owned()), "{before}");
+
+    let (ok, out, err) = qipu(&["event", "lineup", p, "1", "紅星", "紅星 1", "紅星 3"]);
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "round 1: 紅星 fields 紅星 1, 紅星 3");
+    let shown = qipu(&["event", "show", p, "--json"]).1;
+    assert!(board(&shown, 1).contains(&"紅星 1".to_owned()), "{shown}");
+    assert!(board(&shown, 2).contains(&"紅星 3".to_owned()), "{shown}");
+    assert!(!shown.contains("紅星 2"), "{shown}");
+
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["event", "lineup", p, "1", "紅星", "紅星 3", "紅星 1"],
+            "team '紅星': the line-up",
+        ),
+        (
+            vec!["event", "lineup", p, "1", "白雲", "紅星 1", "紅星 2"],
+            "no team named '白雲'",
+        ),
+        (
+            vec!["event", "lineup", p, "1", "紅星", "紅星 1", "藍海 2"],
+            "'藍海 2' is not a player of team '紅星' in round 1",
+        ),
+        (
+            vec!["event", "lineup", p, "2", "紅星", "紅星 1", "紅星 2"],
+            "round 2 has not been paired",
+        ),
+    ];
+    let check_refused = |cases: &[(Vec<&str>, &str)], shown: &str| {
+        for (args, reason) in cases {
+            let (ok, _, err) = qipu(args);
+            assert!(!ok, "{args:?} was accepted");
+            assert!(err.contains(reason), "{args:?}: {err}");
+            assert_eq!(qipu(&["event", "show", p, "--json"]).1, shown, "{args:?}");
+        }
+    };
+    check_refused(&cases, &shown);
+
+    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0);
+    let with_result = qipu(&["event", "show", p, "--json"]).1;
+    check_refused(
+        &[(
+            vec!["event", "lineup", p, "1", "紅星", "紅星 1", "紅星 2"],
+            "round 1, board 1 already has a result: team '紅星' cannot change its line-up",
+        )],
+        &with_result,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// TRF-2026 of a team event read back (`310`, `352`, `300`, `330`): the players' teams, the
+/// boards, every round's matches with their games board by board (a captain's line-up and a
+/// match forfeited on every board among them), results and byes; writing what was read gives
+/// the same file. A file without its board colours, or with a `330` naming a match that was
+/// played, is refused with its line.
+#[test]
+fn trf_team_event_reads_back() {
+    use qipu::tournament::event::BoardOrder;
+    let settings = Settings {
+        system: System::RoundRobin,
+        team_boards: Some(2),
+        board_order: BoardOrder::Substitutes,
+        ..Settings::default()
+    };
+    let mut e = Event::new("團體 TRF", settings);
+    for (t, team) in ["甲隊", "乙隊", "丙隊", "丁隊", "戊隊"].iter().enumerate() {
+        for i in 1..=3 {
+            e.players.push(Player {
+                rating: Some(2300 - 50 * t as u32 - 10 * i),
+                team: (*team).to_owned(),
+                ..Player::named(&format!("{team}{i}"))
+            });
+        }
+    }
+    e = pair_next(&e).unwrap();
+    let first = e.entrant_name(e.rounds[0].matches[0].first);
+    e = edit::set_lineup(&e, 1, &first, &[&format!("{first}1"), &format!("{first}3")]).unwrap();
+    // Round 1: the first match forfeited on both boards by its second team, then played games.
+    let tokens = ["+-", "-+", "1-0", "1/2-1/2"];
+    for (k, b) in e.rounds[0].missing().into_iter().enumerate() {
+        let t = tokens.get(k).copied().unwrap_or("0-1");
+        e = edit::set_result(&e, 1, b, t.parse().unwrap(), None).unwrap();
+    }
+    e = pair_next(&e).unwrap();
+    for (k, b) in e.rounds[1].missing().into_iter().enumerate() {
+        let t = ["1-0", "0-1", "1/2-1/2"][k % 3];
+        e = edit::set_result(&e, 2, b, t.parse().unwrap(), None).unwrap();
+    }
+    let text = trf::write(&e);
+    assert!(text.contains("\r\n300 "), "{text}");
+    assert!(text.contains("\r\n330 +-   1 "), "{text}");
+
+    let back = trf::read(&text).unwrap();
+    assert_eq!(back.settings.team_boards, Some(2));
+    let people = |e: &Event| {
+        e.players
+            .iter()
+            .map(|p| (p.name.clone(), p.team.clone(), p.rating))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(people(&back), people(&e));
+    // Each round's matches as (first, second, games board by board), and the bye.
+    type MatchView = (usize, usize, Vec<(usize, usize, Option<BoardResult>)>);
+    let rounds = |e: &Event| {
+        e.rounds
+            .iter()
+            .map(|r| {
+                let mut matches: Vec<MatchView> = r
+                    .matches
+                    .iter()
+                    .map(|m| {
+                        let games = m.games.iter().map(|g| (g.red, g.black, g.result)).collect();
+                        (m.first, m.second, games)
+                    })
+                    .collect();
+                matches.sort_by_key(|m| (m.0, m.1));
+                (matches, r.bye)
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rounds(&back), rounds(&e));
+    assert!(
+        back.rounds.iter().all(|r| r.bye.is_some()),
+        "five teams: a bye each round"
+    );
+    assert_eq!(trf::write(&back), text);
+
+    let without_colours: String = text
+        .split_inclusive("\r\n")
+        .filter(|l| !l.starts_with("352"))
+        .collect();
+    let refused = trf::read(&without_colours).unwrap_err();
+    assert!(refused.reason.contains("352"), "{refused}");
+    let played = e.rounds[0]
+        .matches
+        .iter()
+        .find(|m| m.games.iter().all(|g| g.result.is_some_and(|r| r.played())))
+        .unwrap();
+    let false_forfeit = format!(
+        "{text}330 +-   1 {:>3} {:>3}\r\n",
+        played.first + 1,
+        played.second + 1
+    );
+    let refused = trf::read(&false_forfeit).unwrap_err();
+    assert_eq!(refused.line, false_forfeit.lines().count());
+    assert!(refused.reason.contains("forfeited"), "{refused}");
+}

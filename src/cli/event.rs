@@ -528,19 +528,7 @@ fn write_standings(out: &mut dyn Write, lines: &[Standing]) -> Result<(), CliErr
         "rank  name  score  played  wins  SB  Buchholz  direct  fouls"
     )?;
     for s in lines {
-        writeln!(
-            out,
-            "{:>4}  {}  {}  {}  {}  {}  {}  {}  {}",
-            s.rank,
-            s.name,
-            s.score,
-            s.played,
-            s.wins,
-            s.tiebreaks.sonneborn_berger,
-            s.tiebreaks.buchholz,
-            s.tiebreaks.direct,
-            s.tiebreaks.fouls
-        )?;
+        writeln!(out, "{:>4}  {}  {}", s.rank, s.name, s.figures().join("  "))?;
     }
     Ok(())
 }

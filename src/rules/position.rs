@@ -6,7 +6,7 @@ use super::setup::{Setup, SetupError};
 use super::square::Square;
 use super::tables::{
     Ray, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, LEG, RAYS,
-    RELATION, SOLDIER_MOVES,
+    RAY_BITS, RELATION, SOLDIER_MOVES,
 };
 use super::zobrist::{piece_key, BLACK_TO_MOVE};
 
@@ -670,8 +670,28 @@ impl Position {
         let them = color_bit(color.opponent());
         let board = &self.board;
         let (chariot, cannon, general) = (CHARIOT | them, CANNON | them, GENERAL | them);
-        for (d, ray) in RAYS[g].iter().enumerate() {
-            if ray_attacks(board, ray, chariot, cannon, if d < 2 { general } else { 0 }) {
+        // Along each line from the general, the first piece and the one behind it, found from
+        // the occupied points: the nearest on a ray to higher points is the lowest bit.
+        let occupied = self.occupied[0] | self.occupied[1];
+        for (d, &ray) in RAY_BITS[g].iter().enumerate() {
+            let nearest = |pieces: u128| {
+                if d % 2 == 0 {
+                    pieces.trailing_zeros() as usize
+                } else {
+                    127 - pieces.leading_zeros() as usize
+                }
+            };
+            let on_ray = occupied & ray;
+            if on_ray == 0 {
+                continue;
+            }
+            let first = nearest(on_ray);
+            let t = board[first];
+            if t == chariot || (d < 2 && t == general) {
+                return true;
+            }
+            let behind = on_ray & !(1 << first);
+            if behind != 0 && board[nearest(behind)] == cannon {
                 return true;
             }
         }

@@ -106,6 +106,26 @@ const fn build_rays() -> [[Ray; 4]; 90] {
     out
 }
 
+const fn build_ray_bits() -> [[u128; 4]; 90] {
+    let rays = build_rays();
+    let mut out = [[0u128; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = &rays[sq][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                out[sq][d] |= 1 << ray.squares[i];
+                i += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
 const HORSE_OFFSETS: [(i32, i32); 8] = [
     (1, 2),
     (-1, 2),
@@ -239,6 +259,9 @@ const fn build_soldier_moves(color: usize) -> [Steps; 90] {
 }
 
 pub(crate) static RAYS: [[Ray; 4]; 90] = build_rays();
+/// The points of each ray of [`RAYS`] as bits (bit `n` for point `n`), to find the pieces on a
+/// ray from the occupied points; rays 0 and 2 run to higher points, 1 and 3 to lower ones.
+pub(crate) static RAY_BITS: [[u128; 4]; 90] = build_ray_bits();
 pub(crate) static HORSE_MOVES: [Steps; 90] = build_horse_moves();
 pub(crate) static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
 pub(crate) static ELEPHANT_MOVES: [Steps; 90] = build_elephant_moves();

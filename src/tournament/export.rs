@@ -98,16 +98,10 @@ fn csv(event: &Event) -> String {
     out.push_str("rank,name,score,played,wins,sonneborn_berger,buchholz,direct,fouls\n");
     for s in table(event) {
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{}\n",
+            "{},{},{}\n",
             s.rank,
             csv_field(&s.name),
-            s.score,
-            s.played,
-            s.wins,
-            s.tiebreaks.sonneborn_berger,
-            s.tiebreaks.buchholz,
-            s.tiebreaks.direct,
-            s.tiebreaks.fouls
+            s.figures().join(",")
         ));
     }
     out.push('\n');
@@ -168,17 +162,15 @@ fn html(event: &Event) -> String {
     out.push_str(&format!("<h1>{}</h1>\n", esc(&event.name)));
     out.push_str("<h2>名次 Standings</h2>\n<table>\n<tr><th>名次</th><th>姓名</th><th>積分</th><th>局數</th><th>勝局</th><th>小分</th><th>對手分</th><th>直勝</th><th>犯規</th></tr>\n");
     for s in table(event) {
+        let figures: String = s
+            .figures()
+            .iter()
+            .map(|f| format!("<td>{f}</td>"))
+            .collect();
         out.push_str(&format!(
-            "<tr><td>{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            "<tr><td>{}</td><td class=\"n\">{}</td>{figures}</tr>\n",
             s.rank,
             esc(&s.name),
-            s.score,
-            s.played,
-            s.wins,
-            s.tiebreaks.sonneborn_berger,
-            s.tiebreaks.buchholz,
-            s.tiebreaks.direct,
-            s.tiebreaks.fouls
         ));
     }
     out.push_str("</table>\n<h2>成績表 Crosstable</h2>\n<table>\n<tr><th>No</th><th>姓名</th>");

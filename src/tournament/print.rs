@@ -55,17 +55,9 @@ fn tables(event: &Event) -> Vec<Table> {
         rows: table(event)
             .into_iter()
             .map(|s| {
-                vec![
-                    s.rank.to_string(),
-                    s.name,
-                    s.score.to_string(),
-                    s.played.to_string(),
-                    s.wins.to_string(),
-                    s.tiebreaks.sonneborn_berger.to_string(),
-                    s.tiebreaks.buchholz.to_string(),
-                    s.tiebreaks.direct.to_string(),
-                    s.tiebreaks.fouls.to_string(),
-                ]
+                let mut row = vec![s.rank.to_string(), s.name.clone()];
+                row.extend(s.figures());
+                row
             })
             .collect(),
         left: vec![1],

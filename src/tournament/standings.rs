@@ -54,6 +54,23 @@ pub struct Standing {
     pub penalties: (u32, u32),
 }
 
+impl Standing {
+    /// The figures of the line after the rank and the name, as every table prints them: score,
+    /// played, wins, 小分, 對手分, 直勝, 犯規.
+    pub fn figures(&self) -> [String; 7] {
+        let t = &self.tiebreaks;
+        [
+            self.score.to_string(),
+            self.played.to_string(),
+            self.wins.to_string(),
+            t.sonneborn_berger.to_string(),
+            t.buchholz.to_string(),
+            t.direct.to_string(),
+            t.fouls.to_string(),
+        ]
+    }
+}
+
 /// The tie-break values of one entrant.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Tiebreaks {

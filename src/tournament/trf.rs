@@ -16,7 +16,8 @@
 //! - Team events: one `310` record a team (pairing number, name, match points, game points,
 //!   rank, its players' start ranks in board order), a `300` record for every team that played
 //!   a round in another order than its first players (12.2, 12.3), a `330` record for every
-//!   match lost by forfeit on all boards (21.4).
+//!   match lost by forfeit on all boards (21.4). All three are read back (a team's bye is not
+//!   written: the team without a match in a round has it).
 
 use super::event::{Event, Game, Match, Player, Round, Settings, Stage, System};
 use super::record::Rounds;
@@ -270,13 +271,19 @@ pub struct TrfError {
 /// A player record: its line, the player, and each round's block with its column.
 type PlayerLine = (usize, Player, Vec<(usize, String)>);
 
-/// Read a TRF (an individual event): players, and the rounds with their pairings and results.
-/// Boards are numbered in the order of their red players' start ranks; which board a game was
-/// on is not in the file.
+/// Read a TRF: players, and the rounds with their pairings and results. Boards are numbered in
+/// the order of their red players' start ranks; which board a game was on is not in the file.
+/// A team event (`310` records) is read with its teams, board colours (`352`), line-ups
+/// (`300`) and forfeited matches (`330`): each round's games become team matches, board by
+/// board, the matches in the order of the team listed first.
 pub fn read(text: &str) -> Result<Event, TrfError> {
     let mut settings = Settings::default();
     let mut name = String::new();
     let mut players: Vec<PlayerLine> = Vec::new();
+    let mut board_colours = None;
+    let mut teams: Vec<TeamLine> = Vec::new();
+    let mut lineups: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut forfeits: Vec<(usize, String, Vec<usize>)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         let err = |column: usize, reason: &str| TrfError {
@@ -310,6 +317,43 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                         .parse()
                         .map_err(|_| err(5, "the number of rounds is not a number"))?,
                 )
+            }
+            Some("352") => board_colours = Some((number, field(5, chars.len()))),
+            Some("310") => {
+                let pairing: usize = field(5, 7)
+                    .parse()
+                    .map_err(|_| err(5, "the team's pairing number is not a number"))?;
+                let members = numbers(&field(74, chars.len()))
+                    .ok_or_else(|| err(74, "the team's players are not start ranks"))?;
+                teams.push(TeamLine {
+                    line: number,
+                    pairing,
+                    name: field(9, 40),
+                    members,
+                });
+            }
+            Some("300") => {
+                let figures = numbers(&field(5, chars.len()))
+                    .filter(|f| f.len() > 3)
+                    .ok_or_else(|| {
+                        err(
+                            5,
+                            "a line-up needs the round, the team, its opponent and players",
+                        )
+                    })?;
+                lineups.push((number, figures));
+            }
+            Some("330") => {
+                let kind = field(5, 6);
+                let figures = numbers(&field(8, chars.len()))
+                    .filter(|f| f.len() == 3 && matches!(kind.as_str(), "+-" | "-+" | "--"))
+                    .ok_or_else(|| {
+                        err(
+                            5,
+                            "a forfeited match is '+-', '-+' or '--', the round and two teams",
+                        )
+                    })?;
+                forfeits.push((number, kind, figures));
             }
             Some("001") => {
                 let rank: usize = field(5, 8)
@@ -347,6 +391,7 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
     let mut event = Event::new(&name, settings);
     event.players = players.iter().map(|p| p.1.clone()).collect();
     let rounds = players.iter().map(|p| p.2.len()).max().unwrap_or(0);
+    let mut rounds_read = Vec::new();
     for r in 0..rounds {
         let mut games: Vec<Game> = Vec::new();
         let mut bye = None;
@@ -405,24 +450,242 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                 ..Game::new(0, id, opp - 1)
             });
         }
-        let matches = games
-            .into_iter()
-            .enumerate()
-            .map(|(i, mut g)| {
-                g.board = i as u32 + 1;
-                Match {
-                    first: g.red,
-                    second: g.black,
-                    games: vec![g],
-                }
+        rounds_read.push((games, bye));
+    }
+    if teams.is_empty() {
+        for (r, (games, bye)) in rounds_read.into_iter().enumerate() {
+            let matches = games
+                .into_iter()
+                .enumerate()
+                .map(|(i, mut g)| {
+                    g.board = i as u32 + 1;
+                    Match {
+                        first: g.red,
+                        second: g.black,
+                        games: vec![g],
+                    }
+                })
+                .collect();
+            event.rounds.push(Round {
+                number: r as u32 + 1,
+                stage: Stage::Main,
+                matches,
+                bye,
+            });
+        }
+        return Ok(event);
+    }
+    let team_records = TeamRecords {
+        board_colours,
+        teams,
+        lineups,
+        forfeits,
+    };
+    let player_lines: Vec<usize> = players.iter().map(|p| p.0).collect();
+    team_records.apply(&mut event, &player_lines, rounds_read)?;
+    Ok(event)
+}
+
+/// A `310` record: its line, the team's pairing number, name and players' start ranks.
+struct TeamLine {
+    line: usize,
+    pairing: usize,
+    name: String,
+    members: Vec<usize>,
+}
+
+/// The team records of a TRF: `352`, `310`, `300` (round, team, opponent, players) and `330`
+/// (kind, round, the two teams), each with its line.
+struct TeamRecords {
+    board_colours: Option<(usize, String)>,
+    teams: Vec<TeamLine>,
+    lineups: Vec<(usize, Vec<usize>)>,
+    forfeits: Vec<(usize, String, Vec<usize>)>,
+}
+
+impl TeamRecords {
+    /// Make `event` the team event the records describe: each player's team (`310`), the
+    /// boards (`352`), and each round's games (read from the player records) as team matches,
+    /// board by board in the line-up of each team (`300`, or its players in board order), the
+    /// team red on board 1 listed first (13.2); a team without a match has the bye. Every
+    /// `330` must name a match forfeited on all its boards the way it says.
+    fn apply(
+        self,
+        event: &mut Event,
+        player_lines: &[usize],
+        rounds: Vec<(Vec<Game>, Option<usize>)>,
+    ) -> Result<(), TrfError> {
+        let err = |line: usize, column: usize, reason: String| TrfError {
+            line,
+            column,
+            reason,
+        };
+        let (colours_line, colours) = self.board_colours.ok_or_else(|| {
+            err(
+                self.teams[0].line,
+                1,
+                "a team event (310 records) without its 352 record of board colours".to_owned(),
+            )
+        })?;
+        let boards = colours.chars().count();
+        let expected: String = (1..=boards as u32)
+            .map(|b| match colour_on_board(true, b) {
+                Color::Red => 'W',
+                Color::Black => 'B',
             })
             .collect();
-        event.rounds.push(Round {
-            number: r as u32 + 1,
-            stage: Stage::Main,
-            matches,
-            bye,
-        });
+        if boards == 0 || colours != expected {
+            return Err(err(
+                colours_line,
+                5,
+                format!("board colours '{colours}': the team listed first plays red on odd boards (13.2), '{expected}'"),
+            ));
+        }
+        event.settings.team_boards = Some(boards as u32);
+        for t in &self.teams {
+            for &m in &t.members {
+                let player = m
+                    .checked_sub(1)
+                    .and_then(|m| event.players.get_mut(m))
+                    .ok_or_else(|| err(t.line, 74, format!("team '{}': no player {m}", t.name)))?;
+                player.team = t.name.clone();
+            }
+        }
+        let order = event.teams();
+        for t in &self.teams {
+            if order
+                .get(t.pairing.wrapping_sub(1))
+                .is_none_or(|o| o.name != t.name)
+            {
+                return Err(err(
+                    t.line,
+                    5,
+                    format!("team '{}' has pairing number {}: teams are numbered in the order of their first player", t.name, t.pairing),
+                ));
+            }
+        }
+        for (r, (games, bye)) in rounds.into_iter().enumerate() {
+            let number = r as u32 + 1;
+            let lineup_of = |team: usize| -> Result<Vec<usize>, TrfError> {
+                if let Some((line, f)) = self
+                    .lineups
+                    .iter()
+                    .find(|(_, f)| f[0] == number as usize && f[1] == team + 1)
+                {
+                    return f[3..]
+                        .iter()
+                        .map(|&p| {
+                            p.checked_sub(1)
+                                .filter(|&p| {
+                                    event
+                                        .players
+                                        .get(p)
+                                        .is_some_and(|x| x.team == order[team].name)
+                                })
+                                .ok_or_else(|| {
+                                    err(
+                                        *line,
+                                        5,
+                                        format!(
+                                            "round {number}: player {p} is not of team {}",
+                                            team + 1
+                                        ),
+                                    )
+                                })
+                        })
+                        .collect();
+                }
+                Ok(order[team]
+                    .members
+                    .iter()
+                    .copied()
+                    .filter(|&m| games.iter().any(|g| g.red == m || g.black == m))
+                    .collect())
+            };
+            let mut matches: Vec<Match> = Vec::new();
+            for g in &games {
+                let (a, b) = (event.entrant_of(g.red), event.entrant_of(g.black));
+                let (la, lb) = (lineup_of(a)?, lineup_of(b)?);
+                let (ka, kb) = (
+                    la.iter().position(|&p| p == g.red),
+                    lb.iter().position(|&p| p == g.black),
+                );
+                let (Some(k), true) = (ka, ka == kb) else {
+                    return Err(err(
+                        player_lines[g.red],
+                        92 + 10 * r,
+                        format!("round {number}: {} and {} do not meet on one board of their teams' line-ups", event.players[g.red].name, event.players[g.black].name),
+                    ));
+                };
+                // The team listed first has this colour on board k + 1.
+                let first = if colour_on_board(true, k as u32 + 1) == Color::Red {
+                    a
+                } else {
+                    b
+                };
+                let second = if first == a { b } else { a };
+                let m = match matches
+                    .iter()
+                    .position(|m| m.first == first && m.second == second)
+                {
+                    Some(m) => m,
+                    None => {
+                        matches.push(Match {
+                            first,
+                            second,
+                            games: Vec::new(),
+                        });
+                        matches.len() - 1
+                    }
+                };
+                let mut game = g.clone();
+                game.board = k as u32 + 1;
+                matches[m].games.push(game);
+            }
+            matches.sort_by_key(|m| m.first);
+            let mut board = 0;
+            for m in &mut matches {
+                m.games.sort_by_key(|g| g.board);
+                for g in &mut m.games {
+                    board += 1;
+                    g.board = board;
+                }
+            }
+            let playing = |t: usize| matches.iter().any(|m| m.first == t || m.second == t);
+            let idle: Vec<usize> = (0..order.len()).filter(|&t| !playing(t)).collect();
+            let bye = match idle[..] {
+                [t] => Some(t),
+                _ => bye,
+            };
+            event.rounds.push(Round {
+                number,
+                stage: Stage::Main,
+                matches,
+                bye,
+            });
+        }
+        for (line, kind, f) in &self.forfeits {
+            let found = event.round(f[0] as u32).and_then(|r| {
+                r.matches
+                    .iter()
+                    .find(|m| m.first + 1 == f[1] && m.second + 1 == f[2])
+            });
+            if found.and_then(forfeited) != Some(kind.as_str()) {
+                return Err(err(
+                    *line,
+                    5,
+                    format!(
+                        "round {}: teams {} and {} have no match forfeited '{kind}' on every board",
+                        f[0], f[1], f[2]
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
-    Ok(event)
+}
+
+/// Whole numbers separated by spaces; `None` when one is not a number.
+fn numbers(text: &str) -> Option<Vec<usize>> {
+    text.split_whitespace().map(|n| n.parse().ok()).collect()
 }

@@ -191,6 +191,56 @@ impl<'a> Lexer<'a> {
         self.skip_to_tag_line();
     }
 
+    /// Step over `passed`, the text that starts at the current place, counting its lines and
+    /// columns as [`Lexer::bump`] would, character by character.
+    fn pass_over(&mut self, passed: &str) {
+        let bytes = passed.as_bytes();
+        let last_line = match memchr::memrchr(b'\n', bytes) {
+            Some(newline) => {
+                self.line += memchr::memchr_iter(b'\n', bytes).count();
+                self.column = 1;
+                self.line_start = true;
+                &passed[newline + 1..]
+            }
+            None => passed,
+        };
+        self.column += last_line.chars().count();
+        if !last_line.chars().all(is_space) {
+            self.line_start = false;
+        }
+        self.at += passed.len();
+    }
+
+    /// The characters up to the next delimiter (a move, a number, a result), taken a byte at a
+    /// time where they are ASCII or CJK ideographs, neither of which needs decoding to be told
+    /// from a delimiter.
+    fn take_word(&mut self) -> &'a str {
+        let bytes = self.text.as_bytes();
+        let start = self.at;
+        let (mut i, mut chars) = (start, 0);
+        while let Some(&b) = bytes.get(i) {
+            let length = match b {
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | b'{' | b'}' | b'(' | b')'
+                | b';' | b'$' | b'[' => break,
+                0..0x80 => 1,
+                // U+4000–U+9FFF: ideographs, never white space.
+                0xE4..=0xE9 => 3,
+                _ => match self.text[i..].chars().next() {
+                    Some(c) if !is_delimiter(c) => c.len_utf8(),
+                    _ => break,
+                },
+            };
+            i += length;
+            chars += 1;
+        }
+        if chars > 0 {
+            self.column += chars;
+            self.line_start = false;
+        }
+        self.at = i;
+        &self.text[start..i]
+    }
+
     fn take_while(&mut self, keep: impl Fn(char) -> bool) -> &'a str {
         let start = self.at;
         while self.peek().is_some_and(&keep) {
@@ -214,13 +264,11 @@ impl<'a> Lexer<'a> {
                 '{' => {
                     self.bump();
                     let start = self.at;
-                    while self.peek().is_some_and(|c| c != '}') {
-                        self.bump();
-                    }
-                    if self.peek().is_none() {
+                    let Some(length) = memchr::memchr(b'}', &self.text.as_bytes()[start..]) else {
                         return Some(Err((place, LexError::UnclosedComment)));
-                    }
-                    let body = &self.text[start..self.at];
+                    };
+                    let body = &self.text[start..start + length];
+                    self.pass_over(body);
                     self.bump();
                     Token::Comment(body)
                 }
@@ -269,7 +317,7 @@ impl<'a> Lexer<'a> {
             self.at = start;
             self.recount_from_line_start();
         }
-        let word = self.take_while(|c| !is_delimiter(c));
+        let word = self.take_word();
         if word.is_empty() {
             // A delimiter that starts no token here (cannot happen: handled by the caller).
             self.bump();
