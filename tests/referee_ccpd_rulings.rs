@@ -1,8 +1,9 @@
 //! The referee's fast path changes nothing: on the main line of every game of the CCPD archive
-//! (read straight from `ccpd-dev.tar.xz`), the rulings counted by kind are those main's referee
-//! gave before it (`tests/data/referee-ccpd-rulings.tsv`, with the command that made them), under
-//! CXA 1999 and the Asian rules; a digest of every game's ruling (kind, ply, side) and of the
-//! characters of every move of every 40th game pins down more than the counts.
+//! (read straight from `ccpd-dev.tar.xz`), the rulings counted by kind are those recorded in
+//! `tests/data/referee-ccpd-rulings.tsv` (main's referee's before the fast path, with the command
+//! that made them and every ruling made right since, by article), under CXA 1999 and the Asian
+//! rules; a digest of every game's ruling (kind, ply, side) and of the characters of every move
+//! of every 40th game pins down more than the counts.
 
 mod common;
 

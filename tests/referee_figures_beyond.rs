@@ -481,6 +481,21 @@ fn figure_6_the_fleeing_cannon_keeps_the_chariots_attack_and_is_idle() {
     )
     .noting(&[(1, Exception::ChaseToChase), (3, Exception::ChaseToChase)])
     .check_with_twins(false);
+    // The move dodges a check: the black chariot a5 has attacked the lone red horse a0 all
+    // along; while in check it could not take it, but the general's step out of the check
+    // creates no attack Black did not have before it: from chase to chase, idle. Red checks,
+    // then attacks the lone horse f7 anew (一將一捉): Red must vary under CXA; under the Asian
+    // rules no piece is chased on every move: a draw.
+    case(
+        "細則6 a check dodged",
+        "4k4/9/5n3/9/r8/5R3/9/9/9/N4K3 w - - 0 1",
+        ["f4e4", "e9d9", "e4f4", "d9e9"],
+        [Check, Idle, Chase, Idle],
+        Cxa::MustVary(Red),
+        A::Draw,
+    )
+    .noting(&[(1, Exception::ChaseToChase), (3, Exception::ChaseToChase)])
+    .check_with_twins(true);
     case(
         "細則6 圖六",
         "3k5/9/9/9/c8/9/9/1N7/9/4K4 w - - 0 1",

@@ -2,7 +2,7 @@
 //! idle 閑 (with its kinds 兌 獻 攔 跟), heaviest first (27.4).
 
 use super::exchange::{capture_gain, captures_on};
-use super::mate::MateSearch;
+use super::mate::{MateCut, MateFinding, MateSearch};
 use super::threat::{threats, Threat, Weakness};
 use super::value::value;
 use super::RuleSet;
@@ -101,6 +101,10 @@ pub struct MoveCharacter {
     /// The pieces the move newly threatens, whatever its character (the Asian rules follow the
     /// chases of checking moves too).
     pub chase_targets: Vec<Target>,
+    /// Where a mate search needed for the character (28.2 for the move itself, 29.4 for a
+    /// capture it threatens) stopped at its bound undecided; the character is then what was
+    /// proved within the bound, and the evidence says so.
+    pub mate_search_cut: Option<MateCut>,
 }
 
 /// Classify the move `mv` played in `before` (which led to `after`).
@@ -123,6 +127,7 @@ pub fn classify(
         exceptions: Vec::new(),
         soldier_targets: Vec::new(),
         chase_targets: Vec::new(),
+        mate_search_cut: None,
     };
     let enemy_general = after.general(side.opponent());
     let general_target = Target {
@@ -147,12 +152,19 @@ pub fn classify(
     let Some(again) = after.passed() else {
         return out;
     };
-    // 28.2: with one more move, mate by checks. Asian rules do not forbid it, so it is not
-    // looked for there.
-    if rules == RuleSet::Cxa1999 && search.find(&again).is_some() {
-        out.character = Character::MateThreat;
-        out.targets.push(general_target);
-        return out;
+    // 28.2: with one more move, mate by checks; 27.4: a mate threat that attacks a piece as
+    // well is a mate threat, the heavier. Asian rules do not forbid it, so it is not looked
+    // for there.
+    if rules == RuleSet::Cxa1999 {
+        match search.search(&again) {
+            MateFinding::Mate(_) => {
+                out.character = Character::MateThreat;
+                out.targets.push(general_target);
+                return out;
+            }
+            MateFinding::Cut(cut) => out.mate_search_cut = Some(cut),
+            MateFinding::None => {}
+        }
     }
     let mut chases = new_chases(before, mv, &again, rules, search, &mut out);
     if !chases.is_empty()
@@ -178,11 +190,13 @@ pub fn classify(
 
 /// The chases a move creates (28.3, 29.2): threats of the mover after the move (`again` is the
 /// position after it with the mover to move) that did not exist before it. Under CXA 1999 a
-/// threat is new when its victim was not threatened before (細則 6: from chase to chase is
-/// idle); under the Asian rules when that attacker could not take that victim before (the
-/// moved piece followed to its new point): only new attacks chase, and attacks on a piece
-/// whose protector the move has pinned (a protector made false). Exceptions found are noted in `out`; threats by a
-/// soldier alone are kept in `out.soldier_targets` (27.2).
+/// threat is new when its victim could not be won before, by a capture or through a check,
+/// whichever piece the move dodges or guards (細則 6: from chase to chase is idle); under the
+/// Asian rules when that attacker could not take that victim before (the moved piece followed
+/// to its new point): only new attacks chase, and attacks on a piece whose protector the move
+/// has pinned (a protector made false). A check the mover had to answer does not hide what it
+/// attacked before ([`threats`] of a side in check). Exceptions found are noted in `out`;
+/// threats by a soldier alone are kept in `out.soldier_targets` (27.2).
 fn new_chases(
     before: &Position,
     mv: Move,
@@ -193,11 +207,16 @@ fn new_chases(
 ) -> Vec<Target> {
     let now = threats(again, rules, search);
     let was = threats(before, rules, search);
+    out.mate_search_cut = out
+        .mate_search_cut
+        .or(now.mate_search_cut)
+        .or(was.mate_search_cut);
     let moved = |sq: Square| if sq == mv.from { mv.to } else { sq };
-    // Asian rules: the captures that were possible before the move, the moved piece followed.
+    // Asian rules: the captures that were possible before the move (a check that bound the
+    // mover does not count), the moved piece followed.
     let could_take: Vec<(Square, Square)> = if rules == RuleSet::Asian {
         before
-            .legal_moves()
+            .moves_ignoring_check()
             .iter()
             .filter(|m| before.is_capture(**m))
             .map(|m| (moved(m.from), m.to))
@@ -369,6 +388,63 @@ mod tests {
         assert_eq!(cxa.character, Character::MateThreat);
         let asian = classify_iccs(fen, "b1b8", RuleSet::Asian);
         assert_eq!(asian.character, Character::Idle);
+    }
+
+    #[test]
+    fn art_27_4_a_mate_threat_that_also_attacks_a_piece_is_a_mate_threat() {
+        // b1-b8 holds the eighth rank for a0-a9 mate and attacks the lone cannon h8 as well:
+        // 殺兼捉，按殺.
+        let c = classify_iccs(
+            "4k4/7c1/9/9/9/9/9/9/1R7/R2K5 w - - 0 1",
+            "b1b8",
+            RuleSet::Cxa1999,
+        );
+        assert_eq!(c.character, Character::MateThreat, "{c:?}");
+        assert_eq!(c.targets[0].piece.kind, PieceKind::General);
+    }
+
+    #[test]
+    fn art_28_2_a_mate_search_cut_by_its_bound_is_said_in_the_evidence() {
+        let fen = "4k4/9/9/9/9/9/9/9/1R7/R2K5 w - - 0 1";
+        let before = Position::from_fen(fen).expect("valid FEN");
+        let mv = Move::parse_iccs("b1b8").expect("move");
+        let after = before.play(mv).expect("legal move");
+        // No budget at all: not even the mate in one (a0-a9) is looked at.
+        let tight = MateSearch { moves: 9, nodes: 0 };
+        let c = classify(&before, mv, &after, 1, RuleSet::Cxa1999, &tight);
+        assert_eq!(c.character, Character::Idle);
+        let cut = c.mate_search_cut.expect("the cut is kept");
+        assert_eq!(cut.proved, 0);
+        let evidence = super::super::Evidence {
+            before: before.clone(),
+            character: c,
+        };
+        let en = evidence.line(
+            crate::lang::Language::English,
+            crate::notation::Notation::Iccs,
+        );
+        assert!(
+            en.contains("the mate search stopped at its bound after 0 moves: no mate by up to 0"),
+            "{en}"
+        );
+        let zh = evidence.line(
+            crate::lang::Language::TraditionalChinese,
+            crate::notation::Notation::Iccs,
+        );
+        assert!(zh.contains("殺著搜索已達上限"), "{zh}");
+        // With the default bound the same move is found to threaten mate.
+        let full = classify(
+            &before,
+            mv,
+            &after,
+            1,
+            RuleSet::Cxa1999,
+            &MateSearch::default(),
+        );
+        assert_eq!(
+            (full.character, full.mate_search_cut),
+            (Character::MateThreat, None)
+        );
     }
 
     #[test]

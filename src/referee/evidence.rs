@@ -71,6 +71,13 @@ fn english(m: &MoveCharacter, mv: &str) -> String {
     for &e in &m.exceptions {
         line.push_str(&format!(" [{}]", exception_names(e).0));
     }
+    if let Some(cut) = m.mate_search_cut {
+        line.push_str(&format!(
+            " [the mate search stopped at its bound after {} moves: no mate by up to {} \
+             checking moves, longer mates not decided: 28.2]",
+            cut.nodes, cut.proved
+        ));
+    }
     line
 }
 
@@ -110,6 +117,19 @@ fn chinese(m: &MoveCharacter, mv: &str, script: Script) -> String {
     for &e in &m.exceptions {
         let (_, hans, hant) = exception_names(e);
         line.push_str(&format!("［{}］", zh(hans, hant)));
+    }
+    if let Some(cut) = m.mate_search_cut {
+        line.push_str(&format!(
+            "［{}{}{}{}{}］",
+            zh("杀着搜索已达上限（试", "殺著搜索已達上限（試"),
+            cut.nodes,
+            zh("着）：", "著）："),
+            cut.proved,
+            zh(
+                "步连将之内无杀，更长的未判定，28.2",
+                "步連將之內無殺，更長的未判定，28.2"
+            ),
+        ));
     }
     line
 }

@@ -15,7 +15,10 @@
 //! the threatened points and a search for mates by checks. So a move is classified only when it
 //! belongs to a cycle that has come round (the second occurrence for a warning, the third for a
 //! ruling), or when the last move's character is asked for; a classification, once made, is kept
-//! for its ply. A search engine follows the same path: it keeps the hashes of the positions on its
+//! under the hash of the position before the move and the move, so the rounds of a cycle that
+//! repeat the same positions are classified once. The search for mates by checks (28.2, 29.4) is
+//! bounded by work, not by a small depth ([`MateSearch`]), and stops early when no line of checks
+//! reached its depth; a search the bound cuts is said in the evidence. A search engine follows the same path: it keeps the hashes of the positions on its
 //! path, and only when one repeats does it classify the moves of that cycle, with
 //! [`Referee::character`] on the positions it already holds, keeping each character under the
 //! hash of the position before the move and the move (a position reached again in another branch
@@ -42,7 +45,7 @@ use std::collections::HashMap;
 pub use character::{Character, Exception, IdleKind, MoveCharacter, Target};
 pub use cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
 pub use evidence::Evidence;
-pub use mate::MateSearch;
+pub use mate::{MateCut, MateFinding, MateSearch};
 pub use natural_limit::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
 pub use tally::{Tally, KINDS, NO_RULING};
 pub use text::Explanation;
@@ -304,7 +307,9 @@ pub struct Watch {
     positions: Vec<Position>,
     played: Vec<Move>,
     seen: HashMap<u64, Vec<usize>>,
-    characters: HashMap<usize, MoveCharacter>,
+    /// Characters found so far, under the hash of the position before the move and the move:
+    /// a position that comes round again is not classified again.
+    characters: HashMap<(u64, Move), MoveCharacter>,
     count: NoCaptureCount,
     /// The ruling that ended the game.
     finished: Option<Ruling>,
@@ -396,8 +401,9 @@ impl Watch {
     }
 
     fn character(&mut self, ply: usize) -> MoveCharacter {
-        if let Some(c) = self.characters.get(&ply) {
-            return c.clone();
+        let key = (self.positions[ply - 1].hash(), self.played[ply - 1]);
+        if let Some(c) = self.characters.get(&key) {
+            return MoveCharacter { ply, ..c.clone() };
         }
         let c = character::classify(
             &self.positions[ply - 1],
@@ -407,7 +413,7 @@ impl Watch {
             self.referee.rules,
             &self.referee.mate_search,
         );
-        self.characters.insert(ply, c.clone());
+        self.characters.insert(key, c.clone());
         c
     }
 

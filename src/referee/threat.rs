@@ -2,7 +2,7 @@
 //! with its next move, directly, through a full exchange, or through a check.
 
 use super::exchange::{capture_gain, captures_on};
-use super::mate::MateSearch;
+use super::mate::{MateCut, MateFinding, MateSearch};
 use super::value::{has_value, value};
 use super::RuleSet;
 use crate::rules::{Color, Piece, PieceKind, Position, Square};
@@ -46,6 +46,9 @@ pub struct Threats {
     pub by_general: Vec<Threat>,
     /// Captures that win material but get the taker mated (29.4, 細則 7).
     pub taker_mated: Vec<Threat>,
+    /// Where the search for a mate after a capture (29.4) stopped undecided; the capture was
+    /// counted as a threat.
+    pub mate_search_cut: Option<MateCut>,
 }
 
 impl Threats {
@@ -66,11 +69,21 @@ impl Threats {
 /// threatens when the victim is worth more than the attacker or cannot legally be taken back;
 /// an attacker that shields its own general does not chase, nor does an attack on a piece of the
 /// same kind that can take back (an offer to exchange).
+///
+/// A side in check is asked what it attacks as if the check did not bind it: the attacks it had
+/// before its move, which a move answering the check keeps, are not new (細則 6, from chase to
+/// chase); whether such a capture would get the taker mated is not asked.
 pub fn threats(pos: &Position, rules: RuleSet, search: &MateSearch) -> Threats {
     let us = pos.side_to_move();
     let reply_view = pos.passed();
+    let in_check = pos.in_check();
+    let moves = if in_check {
+        pos.moves_ignoring_check()
+    } else {
+        pos.legal_moves()
+    };
     let mut out = Threats::default();
-    for &mv in pos.legal_moves().iter() {
+    for &mv in moves.iter() {
         let (Some(attacker), Some(victim)) = (pos.piece_at(mv.from), pos.piece_at(mv.to)) else {
             continue;
         };
@@ -88,12 +101,17 @@ pub fn threats(pos: &Position, rules: RuleSet, search: &MateSearch) -> Threats {
             weakness: weakness(pos, mv.from, mv.to),
         };
         match rules {
-            RuleSet::Cxa1999 => {
-                if search.find(&pos.play_legal(mv)).is_some() {
+            RuleSet::Cxa1999 if in_check => {}
+            RuleSet::Cxa1999 => match search.search(&pos.play_legal(mv)) {
+                MateFinding::Mate(_) => {
                     out.taker_mated.push(threat);
                     continue;
                 }
-            }
+                MateFinding::Cut(cut) => {
+                    out.mate_search_cut.get_or_insert(cut);
+                }
+                MateFinding::None => {}
+            },
             RuleSet::Asian => {
                 let gains = value(victim, mv.to) > value(attacker, mv.to)
                     || matches!(

@@ -301,6 +301,45 @@ impl Position {
         list
     }
 
+    /// The legal moves of the side to move that check the enemy general, on a position the
+    /// caller lends (left as it was). A move that cannot check is dropped before it is played
+    /// or tested for the general's safety: a search for mates by checks looks at no other.
+    pub(crate) fn checking_moves_in_place(&mut self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_pseudo(&mut list);
+        let safety = self.safety();
+        let mut i = 0;
+        while i < list.len() {
+            let mv = list[i];
+            if self.gives_check(mv) && self.safe_with(mv, safety) {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+        list
+    }
+
+    /// The moves of the side to move as if it were not in check: a move of the general is
+    /// tested as always, any other only for the lines it opens to its own general (a pin), not
+    /// for a check it leaves standing. Out of check these are the legal moves. The referee asks
+    /// with it what the side in check attacked before its move (細則 6: an attack the mover had
+    /// before is not new because a check kept it from being taken).
+    pub(crate) fn moves_ignoring_check(&self) -> MoveList {
+        let mut work = self.clone();
+        let mut list = MoveList::new();
+        work.generate_pseudo(&mut list);
+        let mut i = 0;
+        while i < list.len() {
+            if work.keeps_general_safe(list[i], false) {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+        list
+    }
+
     /// The legal moves of the side to move onto `sq` (captures there, when an enemy piece
     /// stands on it), in no particular order: only the moves that reach `sq` are tested for the
     /// general's safety.
