@@ -58,7 +58,68 @@ pub(crate) enum Glyph {
 }
 
 /// The meaning of `c`, accepting every glyph variant in circulation (formats.md §2.5).
+#[inline]
 pub(crate) fn classify(c: char) -> Option<Glyph> {
+    match IdeographTable::get().lookup(c) {
+        Some(meaning) => meaning,
+        None => meaning_of(c),
+    }
+}
+
+/// [`meaning_of`] for the CJK ideographs U+4000–U+9FFF, where most glyphs of a move are, looked
+/// up in two steps (the code point's upper bits, then its low six) instead of matched: made
+/// once from [`meaning_of`] itself, so the two never disagree.
+struct IdeographTable {
+    /// For each 64 code points from U+4000, the block of `blocks` holding their meanings, or
+    /// `u8::MAX` when none of them means anything.
+    block_of: [u8; Self::SPAN >> 6],
+    blocks: Vec<[Option<Glyph>; 64]>,
+}
+
+impl IdeographTable {
+    const FIRST: u32 = 0x4000;
+    const SPAN: usize = 0x6000;
+
+    fn get() -> &'static IdeographTable {
+        static TABLE: std::sync::OnceLock<IdeographTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            let mut table = IdeographTable {
+                block_of: [u8::MAX; Self::SPAN >> 6],
+                blocks: Vec::new(),
+            };
+            for (i, slot) in table.block_of.iter_mut().enumerate() {
+                let base = Self::FIRST + (i as u32) * 64;
+                let block: [Option<Glyph>; 64] = std::array::from_fn(|low| {
+                    char::from_u32(base + low as u32).and_then(meaning_of)
+                });
+                if block.iter().any(Option::is_some) {
+                    *slot = u8::try_from(table.blocks.len())
+                        .ok()
+                        .filter(|&b| b < u8::MAX)
+                        .expect("move glyphs fall in fewer than 255 blocks of 64");
+                    table.blocks.push(block);
+                }
+            }
+            table
+        })
+    }
+
+    /// The meaning of `c` when it is in the table's range (`Some(None)`: it means nothing);
+    /// `None` for a character outside it.
+    #[inline(always)]
+    fn lookup(&self, c: char) -> Option<Option<Glyph>> {
+        let offset = (c as u32).checked_sub(Self::FIRST)? as usize;
+        let block = *self.block_of.get(offset >> 6)?;
+        Some(
+            self.blocks
+                .get(usize::from(block))
+                .and_then(|b| b[offset & 63]),
+        )
+    }
+}
+
+/// The meaning of `c` by the glyph tables of formats.md §2.5.
+fn meaning_of(c: char) -> Option<Glyph> {
     use PieceKind::*;
     let glyph = match c {
         '帥' | '帅' | '將' | '将' => Glyph::Piece(General),
@@ -172,5 +233,21 @@ fn pick(simplified: bool, s: char, t: char) -> char {
         s
     } else {
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ideograph_table_gives_every_meaning_of_the_glyph_tables() {
+        for c in (0..=0x2_FFFF).filter_map(char::from_u32) {
+            assert_eq!(classify(c), meaning_of(c), "{c:?}");
+        }
+        assert_eq!(classify('車'), Some(Glyph::Piece(PieceKind::Chariot)));
+        assert_eq!(classify('進'), Some(Glyph::Action(Action::Advance)));
+        assert_eq!(classify('九'), Some(Glyph::Number(9)));
+        assert_eq!(classify('棋'), None);
     }
 }
