@@ -20,7 +20,7 @@ use super::board::{self, BoardView};
 use super::clock_panel;
 use super::command::{Command, GameToShow};
 use super::computer::{ComputerGame, PlayForm, PlaySettings};
-use super::database_window::DatabaseWindow;
+use super::database_window::{Browse, DatabaseCommand, DatabaseWindow};
 use super::event_window::EventWindow;
 use super::export_dialog::{ExportDialog, ExportJob};
 use super::file_chooser::{Answer, FileChooser, Purpose};
@@ -321,6 +321,7 @@ impl QipuApp {
             }
             Command::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             Command::OpenPalette => self.palette = Some(String::new()),
+            Command::Database(DatabaseCommand::Browse(what)) => self.browse(ctx, what),
             Command::Database(command) => self.database.apply(command, &self.session),
             Command::ShowGameAt(game, ply) => {
                 // A game from the database is saved to a file of its own.
@@ -516,6 +517,32 @@ impl QipuApp {
         }
     }
 
+    /// The database window's Browse buttons: the system's dialog, else Qipu's own.
+    fn browse(&mut self, ctx: &egui::Context, what: Browse) {
+        let lang = self.session.lang();
+        let folder = self.folder();
+        match what {
+            Browse::Database => {
+                let suggested = folder.join("games.qipu");
+                let picked = self.options.dialogs.pick_database(lang, &suggested);
+                self.picked(ctx, Purpose::Database, picked, &suggested);
+            }
+            Browse::ImportFiles | Browse::ImportFolder => {
+                let picked =
+                    self.options
+                        .dialogs
+                        .pick_import(lang, what == Browse::ImportFolder, &folder);
+                match picked {
+                    Ok(Some(paths)) => self
+                        .database
+                        .apply(DatabaseCommand::AddImport(paths), &self.session),
+                    Ok(None) => {}
+                    Err(why) => self.picked(ctx, Purpose::Import, Err(why), &folder),
+                }
+            }
+        }
+    }
+
     /// A file was chosen for `purpose`.
     fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, path: PathBuf) {
         match purpose {
@@ -526,6 +553,13 @@ impl QipuApp {
                     export.run(&ExportJob { path }, &self.session);
                 }
             }
+            Purpose::Database => self.database.apply(
+                DatabaseCommand::Open(path.display().to_string()),
+                &self.session,
+            ),
+            Purpose::Import => self
+                .database
+                .apply(DatabaseCommand::AddImport(vec![path]), &self.session),
         }
     }
 
@@ -967,6 +1001,8 @@ impl QipuApp {
         let ctx = ui.ctx().clone();
         // The time moves on before anything is drawn: a flag that fell shows in this frame.
         self.apply(&ctx, Command::Tick);
+        self.database
+            .show_tree(self.session.layout().shown(Panel::Tree));
         let mut commands = self.database.poll(&self.session);
         if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty() && !self.closing {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -988,7 +1024,7 @@ impl QipuApp {
             .exact_size(status::height(layout.detail_open))
             .resizable(false)
             .show(ui, |ui| commands.extend(status::show(ui, &self.session)));
-        let [desk, record] = layout.fit(ctx.content_rect().width());
+        let [desk, record, tree] = layout.fit(ctx.content_rect().width());
         side_panels::show(
             ui,
             &self.session,
@@ -1007,8 +1043,10 @@ impl QipuApp {
             }
             commands
         });
-        let tree = self.database.tree_view(self.session.position());
-        commands.extend(opening_tree::panel(ui, &tree, &self.session));
+        let view = self.database.tree_view(self.session.position());
+        side_panels::show(ui, &self.session, Panel::Tree, tree, &mut commands, |ui| {
+            opening_tree::contents(ui, &view, &self.session)
+        });
         if self.analysis.is_open() {
             egui::Panel::bottom("analysis").show(ui, |ui| {
                 commands.extend(self.analysis.show(ui, &self.session));
@@ -1050,6 +1088,12 @@ impl QipuApp {
                         Purpose::Open => Command::OpenPath(path),
                         Purpose::Save => Command::SaveTo(path),
                         Purpose::Export => Command::Export(ExportJob { path }),
+                        Purpose::Database => {
+                            Command::Database(DatabaseCommand::Open(path.display().to_string()))
+                        }
+                        Purpose::Import => {
+                            Command::Database(DatabaseCommand::AddImport(vec![path]))
+                        }
                     }),
                     Answer::Cancelled => self.after_save = None,
                 }

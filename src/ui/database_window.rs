@@ -23,6 +23,21 @@ use super::command::{Command, GameToShow};
 use super::database_worker::{Reply, Request, Worker};
 use super::session::Session;
 
+/// The file endings of a game database file (what the file dialogs list).
+pub const DATABASE_EXTENSIONS: [&str; 3] = ["qipu", "sqlite", "db"];
+
+/// A file dialog the window asks the app for (the app holds the dialogs: the system's, or
+/// Qipu's own where none can be shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Browse {
+    /// A database file to open or create.
+    Database,
+    /// Record files to import.
+    ImportFiles,
+    /// A folder of records to import.
+    ImportFolder,
+}
+
 /// At most this many games are listed for one search (sorting orders these).
 pub const LIST_LIMIT: u64 = 5000;
 
@@ -37,6 +52,10 @@ pub enum DatabaseCommand {
     Import(Vec<PathBuf>),
     /// Stop the import after the batch it is writing.
     CancelImport,
+    /// Ask for a file or folder through the app's file dialogs.
+    Browse(Browse),
+    /// Add these files and folders to the list to import.
+    AddImport(Vec<PathBuf>),
     /// List the games matching the filters (and the position searched, if one is).
     Search,
     /// Search the position on the board (also its left–right mirror).
@@ -53,8 +72,6 @@ pub enum DatabaseCommand {
         /// The ply to show (0: the start).
         ply: usize,
     },
-    /// Show or hide the opening tree beside the board.
-    ToggleTree,
     /// Sort the list by this column (again: the other way).
     SortBy(Column),
 }
@@ -352,6 +369,14 @@ impl DatabaseWindow {
         self.tree.shown
     }
 
+    /// Follow the layout: the tree is looked up while its panel is shown (View ▸ Opening tree).
+    pub fn show_tree(&mut self, shown: bool) {
+        if shown != self.tree.shown {
+            self.tree.shown = shown;
+            self.tree.asked = None;
+        }
+    }
+
     fn open_database(&mut self, location: String) {
         self.opening = Some(location.clone());
         self.error = None;
@@ -402,6 +427,12 @@ impl DatabaseWindow {
                     import.cancelling = true;
                 }
             }
+            // The app answers it through its file dialogs, then sends Open or AddImport.
+            DatabaseCommand::Browse(_) => {}
+            DatabaseCommand::AddImport(paths) => {
+                self.open = true;
+                self.import_paths.extend(paths);
+            }
             DatabaseCommand::Search => self.search(),
             DatabaseCommand::SearchPosition { mirror } => {
                 self.open = true;
@@ -416,10 +447,6 @@ impl DatabaseWindow {
             DatabaseCommand::OpenGame { id, ply } => {
                 self.selected = Some(id);
                 self.worker.ask(Request::Game(id, ply));
-            }
-            DatabaseCommand::ToggleTree => {
-                self.tree.shown = !self.tree.shown;
-                self.tree.asked = None;
             }
             DatabaseCommand::SortBy(column) => {
                 let ascending = match self.sort {
@@ -531,7 +558,7 @@ impl DatabaseWindow {
         commands
     }
 
-    /// The tree panel's part of the state: whether shown, the database, and the answer for the
+    /// The tree panel's part of the state: whether a database is open, and the answer for the
     /// position on the board (`None` while it is looked up).
     pub fn tree_view(&self, position: &Position) -> TreeView<'_> {
         let answer = match &self.tree.answer {
@@ -539,7 +566,6 @@ impl DatabaseWindow {
             _ => None,
         };
         TreeView {
-            shown: self.tree.shown,
             open: self.location.is_some(),
             answer: answer.map(|a| a.map_err(String::as_str)),
         }
@@ -605,16 +631,7 @@ impl DatabaseWindow {
                 .button(lang.pick("Choose file…", "选择文件…", "選擇檔案…"))
                 .clicked()
             {
-                if let Some(path) = rfd::FileDialog::new()
-                    .set_title(lang.pick("Game database", "棋谱库", "棋譜庫"))
-                    .add_filter(
-                        lang.pick("Database", "棋谱库", "棋譜庫"),
-                        &["qipu", "sqlite", "db"],
-                    )
-                    .save_file()
-                {
-                    asked.push(DatabaseCommand::Open(path.display().to_string()));
-                }
+                asked.push(DatabaseCommand::Browse(Browse::Database));
             }
         });
         ui.horizontal_wrapped(|ui| {
@@ -662,23 +679,13 @@ impl DatabaseWindow {
                 self.import_field.clear();
             }
             if ui.button(lang.pick("Files…", "文件…", "檔案…")).clicked() {
-                if let Some(files) = rfd::FileDialog::new()
-                    .add_filter(
-                        lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
-                        &["pgn", "xqf", "json", "fen"],
-                    )
-                    .pick_files()
-                {
-                    self.import_paths.extend(files);
-                }
+                asked.push(DatabaseCommand::Browse(Browse::ImportFiles));
             }
             if ui
                 .button(lang.pick("Folder…", "文件夹…", "資料夾…"))
                 .clicked()
             {
-                if let Some(folder) = rfd::FileDialog::new().pick_folder() {
-                    self.import_paths.push(folder);
-                }
+                asked.push(DatabaseCommand::Browse(Browse::ImportFolder));
             }
             let can_import = self.location.is_some() && !self.import_paths.is_empty();
             if ui
@@ -1045,8 +1052,6 @@ pub fn group_digits(n: u64) -> String {
 
 /// What the opening tree panel draws from.
 pub struct TreeView<'a> {
-    /// The panel is shown.
-    pub shown: bool,
     /// A database is open.
     pub open: bool,
     /// The moves from the position on the board, or why not; `None` while looked up.

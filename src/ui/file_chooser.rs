@@ -17,6 +17,10 @@ pub enum Purpose {
     Save,
     /// Where to write an export (PNG, PDF, SVG: the name's ending chooses).
     Export,
+    /// A game database file to open, or to create when it is not there.
+    Database,
+    /// A record file to import into the game database, or (no name) the folder shown.
+    Import,
 }
 
 impl Purpose {
@@ -27,6 +31,8 @@ impl Purpose {
             Purpose::Open => &crate::formats::FileKind::RECORD_EXTENSIONS,
             Purpose::Save => &["pgn", "xqf", "json", "fen"],
             Purpose::Export => &super::export_dialog::EXPORT_EXTENSIONS,
+            Purpose::Database => &super::database_window::DATABASE_EXTENSIONS,
+            Purpose::Import => &crate::formats::FileKind::RECORD_EXTENSIONS,
         }
     }
 
@@ -35,6 +41,12 @@ impl Purpose {
             Purpose::Open => lang.pick("Open a game", "打开棋谱", "開啟棋譜"),
             Purpose::Save => lang.pick("Save the game", "保存棋谱", "儲存棋譜"),
             Purpose::Export => lang.pick("Export", "导出", "匯出"),
+            Purpose::Database => lang.pick("Game database", "棋谱库", "棋譜庫"),
+            Purpose::Import => lang.pick(
+                "Import a file, or this folder (no name)",
+                "导入一个文件，或（不填文件名）此文件夹",
+                "匯入一個檔案，或（不填檔名）此資料夾",
+            ),
         }
     }
 
@@ -43,6 +55,8 @@ impl Purpose {
             Purpose::Open => lang.pick("Open", "打开", "開啟"),
             Purpose::Save => lang.pick("Save", "保存", "儲存"),
             Purpose::Export => lang.pick("Export", "导出", "匯出"),
+            Purpose::Database => lang.pick("Open or create", "打开或新建", "開啟或新建"),
+            Purpose::Import => lang.pick("Import", "导入", "匯入"),
         }
     }
 }
@@ -115,20 +129,21 @@ impl FileChooser {
     /// The dialog for `purpose`, in the folder of `suggested` with its name filled in (for Open,
     /// `suggested` is the folder).
     pub fn new(purpose: Purpose, suggested: &Path) -> FileChooser {
-        let (folder, name) = if purpose == Purpose::Open || suggested.is_dir() {
-            (suggested.to_owned(), String::new())
-        } else {
-            (
-                suggested.parent().map(Path::to_owned).unwrap_or_default(),
-                suggested
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-            )
-        };
+        let (folder, name) =
+            if matches!(purpose, Purpose::Open | Purpose::Import) || suggested.is_dir() {
+                (suggested.to_owned(), String::new())
+            } else {
+                (
+                    suggested.parent().map(Path::to_owned).unwrap_or_default(),
+                    suggested
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                )
+            };
         let ending = suggested
             .extension()
-            .filter(|_| purpose != Purpose::Open)
+            .filter(|_| !matches!(purpose, Purpose::Open | Purpose::Import))
             .map_or_else(
                 || purpose.extensions()[0].to_owned(),
                 |e| e.to_string_lossy().into_owned(),
@@ -176,7 +191,10 @@ impl FileChooser {
             return None;
         }
         let mut path = self.folder.join(name);
-        if self.purpose != Purpose::Open && path.extension().is_none() && !path.is_dir() {
+        if !matches!(self.purpose, Purpose::Open | Purpose::Import)
+            && path.extension().is_none()
+            && !path.is_dir()
+        {
             path.set_extension(&self.ending);
         }
         Some(path)
@@ -184,6 +202,9 @@ impl FileChooser {
 
     /// The user confirmed the name: the answer, or a question or problem to show first.
     fn confirm(&mut self) -> Option<Answer> {
+        if self.purpose == Purpose::Import && self.name.trim().is_empty() {
+            return Some(Answer::Chosen(self.folder.clone()));
+        }
         let Some(path) = self.target() else {
             self.problem = Some(Problem::NoName);
             return None;
@@ -194,7 +215,7 @@ impl FileChooser {
             return None;
         }
         match self.purpose {
-            Purpose::Open if !path.is_file() => {
+            Purpose::Open | Purpose::Import if !path.is_file() => {
                 self.problem = Some(Problem::Missing(self.name.trim().to_owned()));
                 None
             }

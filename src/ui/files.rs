@@ -36,6 +36,22 @@ pub trait FileDialogs {
     fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picked {
         self.pick_save(lang, suggested)
     }
+    /// A game database file to open or create, suggesting `suggested`; by default asked like
+    /// [`Self::pick_save`].
+    fn pick_database(&mut self, lang: Language, suggested: &Path) -> Picked {
+        self.pick_save(lang, suggested)
+    }
+    /// Record files to import into the game database, or a folder of them when `folder`,
+    /// starting in `start`; by default one file asked like [`Self::pick_open`].
+    fn pick_import(
+        &mut self,
+        lang: Language,
+        folder: bool,
+        start: &Path,
+    ) -> Result<Option<Vec<PathBuf>>, NoDialog> {
+        let _ = folder;
+        Ok(self.pick_open(lang, start)?.map(|path| vec![path]))
+    }
 }
 
 /// Why the system's file chooser was not shown.

@@ -131,6 +131,43 @@ impl FileDialogs for NativeDialogs {
         })
     }
 
+    fn pick_database(&mut self, lang: Language, suggested: &Path) -> Picked {
+        self.ask(|| {
+            let dialog = rfd::FileDialog::new()
+                .set_title(lang.pick("Game database", "棋谱库", "棋譜庫"))
+                .add_filter(
+                    lang.pick("Database", "棋谱库", "棋譜庫"),
+                    &super::database_window::DATABASE_EXTENSIONS,
+                );
+            with_suggestion(dialog, suggested).save_file()
+        })
+    }
+
+    fn pick_import(
+        &mut self,
+        lang: Language,
+        folder: bool,
+        start: &Path,
+    ) -> Result<Option<Vec<PathBuf>>, NoDialog> {
+        let dialog = rfd::FileDialog::new()
+            .set_title(lang.pick("Import", "导入", "匯入"))
+            .set_directory(start);
+        if folder {
+            return Ok(self.ask(|| dialog.pick_folder())?.map(|path| vec![path]));
+        }
+        let mut files = None;
+        let picked = self.ask(|| {
+            files = dialog
+                .add_filter(
+                    lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
+                    &crate::formats::FileKind::RECORD_EXTENSIONS,
+                )
+                .pick_files();
+            files.as_ref().and_then(|f| f.first().cloned())
+        })?;
+        Ok(picked.and(files))
+    }
+
     fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picked {
         self.ask(|| {
             let dialog = rfd::FileDialog::new().set_title(lang.pick("Save as", "保存为", "儲存為"));

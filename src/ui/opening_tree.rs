@@ -22,49 +22,38 @@ const BLACK: Color32 = Color32::from_rgb(40, 40, 40);
 const MOVE_WIDTH: f32 = 68.0;
 const GAMES_WIDTH: f32 = 42.0;
 const SCORE_WIDTH: f32 = 92.0;
-/// The panel holds the three columns and no more: the board keeps the rest.
-const PANEL_WIDTH: f32 = MOVE_WIDTH + GAMES_WIDTH + SCORE_WIDTH + 32.0;
-
-/// Draw the panel at the right of the board when it is shown; returns the move clicked.
-pub fn panel(ui: &mut egui::Ui, view: &TreeView<'_>, session: &Session) -> Vec<Command> {
+/// Draw the tree in its side panel ([`super::layout::Panel::Tree`]); returns the move clicked.
+pub fn contents(ui: &mut egui::Ui, view: &TreeView<'_>, session: &Session) -> Vec<Command> {
     let mut commands = Vec::new();
-    if !view.shown {
+    let lang = session.lang();
+    ui.heading(lang.pick("Opening tree", "开局树", "開局樹"));
+    if !view.open {
+        ui.label(lang.pick(
+            "Open a game database (Database menu) to see the moves played here.",
+            "打开棋谱库（棋谱库菜单）即可看到此局面下走过的着法。",
+            "開啟棋譜庫（棋譜庫選單）即可看到此局面下走過的著法。",
+        ));
         return commands;
     }
-    egui::Panel::right("opening-tree")
-        .default_size(PANEL_WIDTH)
-        .min_size(PANEL_WIDTH)
-        .show(ui, |ui| {
-            let lang = session.lang();
-            ui.heading(lang.pick("Opening tree", "开局树", "開局樹"));
-            if !view.open {
-                ui.label(lang.pick(
-                    "Open a game database (Database menu) to see the moves played here.",
-                    "打开棋谱库（棋谱库菜单）即可看到此局面下走过的着法。",
-                    "開啟棋譜庫（棋譜庫選單）即可看到此局面下走過的著法。",
-                ));
-                return;
-            }
-            match view.answer {
-                None => {
-                    ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.label(lang.pick("Looking up…", "正在查找…", "正在尋找…"));
-                    });
-                }
-                Some(Err(reason)) => {
-                    ui.label(RichText::new(reason).color(RED));
-                }
-                Some(Ok([])) => {
-                    ui.label(lang.pick(
-                        "No game of the database continues from this position.",
-                        "棋谱库中没有从此局面继续的对局。",
-                        "棋譜庫中沒有從此局面繼續的對局。",
-                    ));
-                }
-                Some(Ok(moves)) => moves_table(ui, moves, session, &mut commands),
-            }
-        });
+    match view.answer {
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(lang.pick("Looking up…", "正在查找…", "正在尋找…"));
+            });
+        }
+        Some(Err(reason)) => {
+            ui.label(RichText::new(reason).color(RED));
+        }
+        Some(Ok([])) => {
+            ui.label(lang.pick(
+                "No game of the database continues from this position.",
+                "棋谱库中没有从此局面继续的对局。",
+                "棋譜庫中沒有從此局面繼續的對局。",
+            ));
+        }
+        Some(Ok(moves)) => moves_table(ui, moves, session, &mut commands),
+    }
     commands
 }
 

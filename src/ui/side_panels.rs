@@ -26,7 +26,7 @@ pub fn show(
         let id = format!("{panel:?}-{salt}");
         match panel {
             Panel::Desk => egui::Panel::left(id),
-            Panel::Record => egui::Panel::right(id),
+            Panel::Record | Panel::Tree => egui::Panel::right(id),
         }
     };
     let layout = session.layout();
@@ -37,7 +37,7 @@ pub fn show(
                 let name = UserCommand::ShowPanel(panel).label(session.lang());
                 let arrow = match panel {
                     Panel::Desk => "»",
-                    Panel::Record => "«",
+                    Panel::Record | Panel::Tree => "«",
                 };
                 let response =
                     ui.add(egui::Button::new(arrow).min_size(egui::vec2(TAB - 12.0, 48.0)));

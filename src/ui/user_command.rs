@@ -108,8 +108,6 @@ pub enum UserCommand {
     SearchPosition,
     /// The same, or its left–right mirror.
     SearchPositionMirror,
-    /// Show or hide the opening tree beside the board.
-    OpeningTree,
 }
 
 const NONE: Modifiers = Modifiers::NONE;
@@ -175,7 +173,7 @@ impl UserCommand {
             UserCommand::DatabaseWindow,
             UserCommand::SearchPosition,
             UserCommand::SearchPositionMirror,
-            UserCommand::OpeningTree,
+            UserCommand::ShowPanel(Panel::Tree),
         ]);
         all
     }
@@ -238,7 +236,7 @@ impl UserCommand {
                 "查找此局面及其镜像",
                 "尋找此局面及其鏡像",
             ),
-            UserCommand::OpeningTree => lang.pick("Opening tree", "开局树", "開局樹"),
+            UserCommand::ShowPanel(Panel::Tree) => lang.pick("Opening tree", "开局树", "開局樹"),
         };
         text.to_owned()
     }
@@ -265,7 +263,6 @@ impl UserCommand {
             UserCommand::Flip
             | UserCommand::ShowPanel(_)
             | UserCommand::Palette
-            | UserCommand::OpeningTree
             | UserCommand::Analysis => Some(Menu::View),
             UserCommand::DatabaseWindow
             | UserCommand::SearchPosition
@@ -343,7 +340,9 @@ impl UserCommand {
             UserCommand::DeleteMove => vec![(key(NONE, Key::Delete), Window)],
             UserCommand::DatabaseWindow => vec![(key(CMD | Modifiers::SHIFT, Key::D), Window)],
             UserCommand::SearchPosition => vec![(key(CMD | Modifiers::SHIFT, Key::F), Window)],
-            UserCommand::OpeningTree => vec![(key(CMD | Modifiers::SHIFT, Key::T), Window)],
+            UserCommand::ShowPanel(Panel::Tree) => {
+                vec![(key(CMD | Modifiers::SHIFT, Key::T), Window)]
+            }
             UserCommand::Export
             | UserCommand::Event
             | UserCommand::CopyFen
@@ -427,7 +426,6 @@ impl UserCommand {
             UserCommand::SearchPositionMirror => {
                 Command::Database(DatabaseCommand::SearchPosition { mirror: true })
             }
-            UserCommand::OpeningTree => Command::Database(DatabaseCommand::ToggleTree),
         }
     }
 

@@ -1,10 +1,9 @@
 //! The window's layout holds still: the board keeps its place when the clock starts or a ruling
 //! is stepped through, the record scrolls to the move on the board and a click lands on the move
-//! drawn, a small window gives the board its room first, and hidden panels stay hidden after a
-//! restart.
+//! drawn, a small window gives the board its room first (the opening tree shown too), and hidden
+//! panels stay hidden after a restart.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use eframe::egui::{Event, Key, Modifiers, MouseWheelUnit, PointerButton, Pos2, Rect, Vec2};
 use egui_kittest::kittest::Queryable;
@@ -12,7 +11,7 @@ use egui_kittest::Harness;
 use qipu::formats::read_pgn_text;
 use qipu::notation::{write_move, Notation, WriteOptions};
 use qipu::record::{Game, NodeId};
-use qipu::ui::{AppOptions, QipuApp};
+use qipu::ui::QipuApp;
 
 use crate::support::{self, click, set_time, Scripted};
 
@@ -257,36 +256,34 @@ fn at_640_by_480_the_board_comes_first_and_a_tab_opens_the_other_panel() {
     harness.get_by_label("Rd");
 }
 
-/// Settings kept in memory, as eframe keeps them in a file.
-#[derive(Default)]
-struct MemoryStorage(HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_owned(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
-}
-
-fn restarted(storage: &'static MemoryStorage) -> Harness<'static, QipuApp> {
-    Harness::builder()
-        .with_size([1100.0, 800.0])
-        .build_eframe(move |cc| {
-            cc.storage = Some(storage);
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(Scripted::default()),
-                    autosave: None::<PathBuf>,
-                },
-            )
-        })
+#[test]
+fn at_800_by_600_the_opening_tree_opens_beside_the_board_and_the_board_keeps_its_room() {
+    let mut harness = app([800.0, 600.0]);
+    let before = board(&harness).width();
+    click(&mut harness, "View");
+    click(&mut harness, "Opening tree");
+    // The tree is a panel of the layout: shown, the record beside it, the desk a tab.
+    harness.get_by_label("Open a game database (Database menu) to see the moves played here.");
+    harness.get_by_label("Rd");
+    assert!(harness.query_by_label("Moves").is_none());
+    let size = board(&harness).width();
+    assert!(size >= 270.0, "board points span {size} px (was {before})");
+    // The desk's tab opens it; the tree then goes to a tab, and back.
+    click(&mut harness, "Move box and clock");
+    harness.get_by_label("Moves");
+    assert!(harness
+        .query_by_label("Open a game database (Database menu) to see the moves played here.")
+        .is_none());
+    assert!(board(&harness).width() >= 270.0);
+    click(&mut harness, "Opening tree");
+    harness.get_by_label("Open a game database (Database menu) to see the moves played here.");
+    // It stays shown after a restart.
+    let storage = support::stored(&mut harness);
+    let mut again = support::app_on([800.0, 600.0], Scripted::default(), storage);
+    again.run();
+    assert!(again.state().session().layout().tree_shown);
+    again.get_by_label("Open a game database (Database menu) to see the moves played here.");
+    assert!(board(&again).width() >= 270.0);
 }
 
 #[test]
@@ -297,11 +294,8 @@ fn hidden_panels_and_the_open_detail_stay_so_after_a_restart() {
     assert!(harness.query_by_label("Rd").is_none());
     harness.get_by_label_contains("Referee's detail").click();
     harness.run();
-    let mut storage = MemoryStorage::default();
-    eframe::App::save(harness.state_mut(), &mut storage);
-    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
-
-    let mut harness = restarted(storage);
+    let storage = support::stored(&mut harness);
+    let mut harness = support::app_on([1100.0, 800.0], Scripted::default(), storage);
     harness.run();
     assert!(
         harness.query_by_label("Rd").is_none(),

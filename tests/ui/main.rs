@@ -5,6 +5,7 @@ mod arbiter;
 mod coach;
 mod computer;
 mod database;
+mod database_files;
 mod desk;
 mod event;
 mod files;
