@@ -705,6 +705,8 @@ fn write_in_order(
             return Ok(());
         }
         let Ok((i, file)) = receiver.recv() else {
+            // The readers stopped before the end: on a cancel they return without sending.
+            writer.report.cancelled = cancel.load(Ordering::Relaxed);
             break;
         };
         pending.insert(i, file);

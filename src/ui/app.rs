@@ -24,7 +24,7 @@ use super::database_window::{Browse, DatabaseCommand, DatabaseWindow};
 use super::event_window::EventWindow;
 use super::export_dialog::{ExportDialog, ExportJob};
 use super::file_chooser::{Answer, FileChooser, Purpose};
-use super::files::{self, FileDialogs, ListedGame, Picked};
+use super::files::{self, FileDialogs, ListedGame, Picking};
 use super::layout::Panel;
 use super::native_dialogs::NativeDialogs;
 use super::opening_tree;
@@ -70,6 +70,21 @@ enum Question {
     Restore(Game),
 }
 
+/// A system file chooser open (off the UI thread), and what its answer is for.
+enum Waiting {
+    /// A file to open, save or export to.
+    File {
+        purpose: Purpose,
+        suggested: PathBuf,
+        picking: Picking,
+    },
+    /// Files or a folder to import into the game database.
+    Import {
+        start: PathBuf,
+        picking: Picking<Vec<PathBuf>>,
+    },
+}
+
 /// The file the autosaved game belonged to, kept beside the autosave (`autosave.json`), so that
 /// a restored game comes back with its name and title.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -110,6 +125,8 @@ pub struct QipuApp {
     palette: Option<String>,
     /// Qipu's own file dialog, while it is open.
     chooser: Option<FileChooser>,
+    /// The system's file chooser, while it is open.
+    waiting: Option<Waiting>,
     /// What to do once the game is saved (the close prompt's Save: go on closing).
     after_save: Option<Command>,
     /// The file of the autosave found at start, until it is restored or discarded.
@@ -185,6 +202,7 @@ impl QipuApp {
             export: None,
             palette: None,
             chooser: None,
+            waiting: None,
             after_save: None,
             restored_origin,
             event: None,
@@ -504,8 +522,26 @@ impl QipuApp {
     }
 
     /// Go on with what a file dialog answered; when the system's could not be shown, Qipu's
-    /// own opens on `suggested` and the status line says why.
-    fn picked(&mut self, ctx: &egui::Context, purpose: Purpose, picked: Picked, suggested: &Path) {
+    /// own opens on `suggested` and the status line says why. While the system's is still open
+    /// its answer is waited for, frame by frame.
+    fn picked(
+        &mut self,
+        ctx: &egui::Context,
+        purpose: Purpose,
+        picking: Picking,
+        suggested: &Path,
+    ) {
+        let picked = match picking.poll() {
+            Ok(picked) => picked,
+            Err(picking) => {
+                self.waiting = Some(Waiting::File {
+                    purpose,
+                    suggested: suggested.to_owned(),
+                    picking,
+                });
+                return;
+            }
+        };
         match picked {
             Ok(Some(path)) => self.chosen(ctx, purpose, path),
             Ok(None) => self.after_save = None,
@@ -528,18 +564,58 @@ impl QipuApp {
                 self.picked(ctx, Purpose::Database, picked, &suggested);
             }
             Browse::ImportFiles | Browse::ImportFolder => {
-                let picked =
+                let picking =
                     self.options
                         .dialogs
                         .pick_import(lang, what == Browse::ImportFolder, &folder);
-                match picked {
-                    Ok(Some(paths)) => self
-                        .database
-                        .apply(DatabaseCommand::AddImport(paths), &self.session),
-                    Ok(None) => {}
-                    Err(why) => self.picked(ctx, Purpose::Import, Err(why), &folder),
-                }
+                self.add_to_import(ctx, picking, &folder);
             }
+        }
+    }
+
+    /// Files or a folder chosen to import (Qipu's own dialog, starting in `start`, when the
+    /// system's could not be shown).
+    fn add_to_import(&mut self, ctx: &egui::Context, picking: Picking<Vec<PathBuf>>, start: &Path) {
+        match picking.poll() {
+            Ok(Ok(Some(paths))) => self
+                .database
+                .apply(DatabaseCommand::AddImport(paths), &self.session),
+            Ok(Ok(None)) => {}
+            Ok(Err(why)) => self.picked(ctx, Purpose::Import, Picking::Now(Err(why)), start),
+            Err(picking) => {
+                self.waiting = Some(Waiting::Import {
+                    start: start.to_owned(),
+                    picking,
+                })
+            }
+        }
+    }
+
+    /// The system's file chooser's answer, once it has come; until then the window is drawn
+    /// again every tenth of a second, with a note that the chooser is open.
+    fn chooser_answer(&mut self, ctx: &egui::Context) {
+        match self.waiting.take() {
+            Some(Waiting::File {
+                purpose,
+                suggested,
+                picking,
+            }) => self.picked(ctx, purpose, picking, &suggested),
+            Some(Waiting::Import { start, picking }) => self.add_to_import(ctx, picking, &start),
+            None => return,
+        }
+        if self.waiting.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            let lang = self.session.lang();
+            egui::Modal::new(egui::Id::unique("waiting-for-chooser")).show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(lang.pick(
+                        "The file chooser is open…",
+                        "文件选择器已打开…",
+                        "檔案選擇器已開啟…",
+                    ));
+                });
+            });
         }
     }
 
@@ -1014,6 +1090,7 @@ impl QipuApp {
             && self.palette.is_none()
             && self.chooser.is_none()
             && self.save_report.is_none()
+            && self.waiting.is_none()
         {
             self.keyboard(&ctx, &mut commands);
         }
@@ -1073,6 +1150,7 @@ impl QipuApp {
         });
         self.question(&ctx, &mut commands);
         self.palette(&ctx, &mut commands);
+        self.chooser_answer(&ctx);
         if let Some(export) = &mut self.export {
             if !export.show(&ctx, &self.session, &mut commands) {
                 self.export = None;

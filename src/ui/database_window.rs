@@ -369,7 +369,7 @@ impl DatabaseWindow {
         self.tree.shown
     }
 
-    /// Follow the layout: the tree is looked up while its panel is shown (View ▸ Opening tree).
+    /// Follow the layout: the tree is looked up while its panel is shown (the View menu's Opening tree).
     pub fn show_tree(&mut self, shown: bool) {
         if shown != self.tree.shown {
             self.tree.shown = shown;

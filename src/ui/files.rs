@@ -2,6 +2,7 @@
 //! Qipu reads and writing the game in the format its file's name asks for (PGN, XQF, JSON, FEN).
 
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 use crate::formats::{
     read_record_file, write_pgn, write_record, FileGame, FileKind, GameError, NoGame,
@@ -15,42 +16,76 @@ use crate::record::Game;
 /// could be shown (then the app shows its own, [`super::file_chooser`]).
 pub type Picked = Result<Option<PathBuf>, NoDialog>;
 
-/// File choosers. The app asks, the user (or a test script) answers.
+/// A file chooser's answer: given at once (Qipu's own dialog asked for, a test's script), or to
+/// come when the system's chooser closes. The system's runs off the UI thread, so the window
+/// keeps painting while it is open.
+pub enum Picking<T = PathBuf> {
+    /// The answer.
+    Now(Result<Option<T>, NoDialog>),
+    /// The answer, once the chooser sends it.
+    Later(Receiver<Result<Option<T>, NoDialog>>),
+}
+
+impl<T> Picking<T> {
+    /// The answer if it has come, else the picking to ask again next frame. A chooser that
+    /// went away without answering counts as one that could not be shown.
+    pub fn poll(self) -> Result<Result<Option<T>, NoDialog>, Picking<T>> {
+        match self {
+            Picking::Now(answer) => Ok(answer),
+            Picking::Later(answer) => match answer.try_recv() {
+                Ok(answer) => Ok(answer),
+                Err(TryRecvError::Empty) => Err(Picking::Later(answer)),
+                Err(TryRecvError::Disconnected) => Ok(Err(NoDialog::Unavailable(
+                    "the file chooser ended without an answer".to_owned(),
+                ))),
+            },
+        }
+    }
+}
+
+impl<T> From<Result<Option<T>, NoDialog>> for Picking<T> {
+    fn from(answer: Result<Option<T>, NoDialog>) -> Self {
+        Picking::Now(answer)
+    }
+}
+
+/// File choosers. The app asks, the user (or a test script) answers, now or later.
 pub trait FileDialogs {
     /// A file to open, starting in `folder`.
-    fn pick_open(&mut self, lang: Language, folder: &Path) -> Picked;
+    fn pick_open(&mut self, lang: Language, folder: &Path) -> Picking;
     /// Where to save, suggesting `suggested` (its folder and name).
-    fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picked;
-    /// Where to write an exported picture (PNG); by default asked like [`Self::pick_save`].
-    fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picked {
+    fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picking;
+    /// Where to write an export (PNG, PDF, SVG); by default asked like [`Self::pick_save`].
+    fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picking {
         self.pick_save(lang, suggested)
     }
     /// An event file to open, or a CSV list of players when `players`; by default asked like
     /// [`Self::pick_open`].
-    fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picked {
+    fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picking {
         let _ = players;
         self.pick_open(lang, folder)
     }
     /// Where to create an event file or write an event's export, suggesting `suggested`; by
     /// default asked like [`Self::pick_save`].
-    fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picked {
+    fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picking {
         self.pick_save(lang, suggested)
     }
     /// A game database file to open or create, suggesting `suggested`; by default asked like
     /// [`Self::pick_save`].
-    fn pick_database(&mut self, lang: Language, suggested: &Path) -> Picked {
+    fn pick_database(&mut self, lang: Language, suggested: &Path) -> Picking {
         self.pick_save(lang, suggested)
     }
     /// Record files to import into the game database, or a folder of them when `folder`,
-    /// starting in `start`; by default one file asked like [`Self::pick_open`].
-    fn pick_import(
-        &mut self,
-        lang: Language,
-        folder: bool,
-        start: &Path,
-    ) -> Result<Option<Vec<PathBuf>>, NoDialog> {
+    /// starting in `start`; by default one file asked like [`Self::pick_open`] (answered at once).
+    fn pick_import(&mut self, lang: Language, folder: bool, start: &Path) -> Picking<Vec<PathBuf>> {
         let _ = folder;
-        Ok(self.pick_open(lang, start)?.map(|path| vec![path]))
+        let answer = match self.pick_open(lang, start).poll() {
+            Ok(answer) => answer,
+            Err(_) => Err(NoDialog::Unavailable(
+                "the file chooser did not answer".to_owned(),
+            )),
+        };
+        Picking::Now(answer.map(|path| path.map(|path| vec![path])))
     }
 }
 

@@ -42,7 +42,7 @@ pub use arbiter::ArbiterAction;
 pub use command::Command;
 pub use computer::PlaySettings;
 pub use database_window::{Column, DatabaseCommand, DatabaseWindow};
-pub use files::{FileDialogs, NoDialog, Picked};
+pub use files::{FileDialogs, NoDialog, Picked, Picking};
 pub use layout::{Fit, Layout, Panel};
 pub use native_dialogs::{NativeDialogs, DIALOG_VARIABLE};
 pub use session::{Notice, Session};

@@ -6,16 +6,23 @@
 //! portal's failure is a warning ("Using zenity fallback") and zenity's an error ("Failed to save
 //! file with zenity: …"). A small logger watches rfd's errors, so that a `None` that came with one
 //! is told apart from a cancel and the app shows its own dialog.
+//!
+//! The system's chooser runs off the UI thread (rfd's async dialog, waited for on a thread of its
+//! own), its answer coming back through a channel ([`Picking::Later`]): the window keeps painting
+//! while it is open.
 
+use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{mpsc, Mutex, OnceLock};
+
+use rfd::{AsyncFileDialog, FileHandle};
 
 use crate::export::PictureFormat;
 use crate::formats::RecordFormat;
 use crate::lang::Language;
 
-use super::files::{FileDialogs, NoDialog, Picked};
+use super::files::{FileDialogs, NoDialog, Picking};
 
 /// The environment variable that asks for Qipu's own file dialog (`own`) instead of the system's.
 pub const DIALOG_VARIABLE: &str = "QIPU_FILE_DIALOG";
@@ -41,23 +48,50 @@ impl NativeDialogs {
         NativeDialogs { system: false }
     }
 
-    /// Run one rfd dialog; a `None` that came with an rfd error means no dialog was shown.
-    fn ask(&self, dialog: impl FnOnce() -> Option<PathBuf>) -> Picked {
+    /// Run one rfd dialog off the UI thread: `dialog` builds it (on the UI thread, where some
+    /// systems need it made), a thread waits for its answer and sends it, `paths` turning it into
+    /// the paths chosen. A `None` that came with an rfd error means no dialog was shown.
+    fn ask<A, T, F>(&self, dialog: impl FnOnce() -> F, paths: fn(A) -> Option<T>) -> Picking<T>
+    where
+        A: 'static,
+        F: Future<Output = Option<A>> + Send + 'static,
+        T: Send + 'static,
+    {
         if !self.system {
-            return Err(NoDialog::Asked);
+            return Picking::Now(Err(NoDialog::Asked));
         }
         let watching = RfdWatch::install();
         let before = RfdWatch::errors();
-        let picked = dialog();
-        if picked.is_none() && watching && RfdWatch::errors() != before {
-            return Err(NoDialog::Unavailable(RfdWatch::last()));
-        }
-        Ok(picked)
+        let future = dialog();
+        let (answer, answered) = mpsc::channel();
+        std::thread::spawn(move || {
+            let picked = pollster::block_on(future).and_then(paths);
+            let reply = if picked.is_none() && watching && RfdWatch::errors() != before {
+                Err(NoDialog::Unavailable(RfdWatch::last()))
+            } else {
+                Ok(picked)
+            };
+            // The app may have closed meanwhile: then nobody waits for the answer.
+            let _ = answer.send(reply);
+        });
+        Picking::Later(answered)
     }
 }
 
+fn path(handle: FileHandle) -> Option<PathBuf> {
+    Some(handle.path().to_owned())
+}
+
+fn paths(handles: Vec<FileHandle>) -> Option<Vec<PathBuf>> {
+    Some(handles.iter().map(|h| h.path().to_owned()).collect())
+}
+
+fn folder(handle: FileHandle) -> Option<Vec<PathBuf>> {
+    Some(vec![handle.path().to_owned()])
+}
+
 /// The starting folder and name of a suggested path, for rfd.
-fn with_suggestion(dialog: rfd::FileDialog, suggested: &Path) -> rfd::FileDialog {
+fn with_suggestion(dialog: AsyncFileDialog, suggested: &Path) -> AsyncFileDialog {
     let dialog = match suggested.parent().filter(|p| p.is_dir()) {
         Some(folder) => dialog.set_directory(folder),
         None => dialog,
@@ -69,110 +103,124 @@ fn with_suggestion(dialog: rfd::FileDialog, suggested: &Path) -> rfd::FileDialog
 }
 
 impl FileDialogs for NativeDialogs {
-    fn pick_open(&mut self, lang: Language, folder: &Path) -> Picked {
-        self.ask(|| {
-            rfd::FileDialog::new()
-                .set_title(lang.pick("Open a game", "打开棋谱", "開啟棋譜"))
-                .add_filter(
-                    lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
-                    &crate::formats::FileKind::RECORD_EXTENSIONS,
-                )
-                .set_directory(folder)
-                .pick_file()
-        })
-    }
-
-    fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picked {
-        self.ask(|| {
-            // The format follows the name chosen (crate::formats::RecordFormat::of_path).
-            let dialog = RecordFormat::ALL.into_iter().fold(
-                rfd::FileDialog::new().set_title(lang.pick(
-                    "Save the game",
-                    "保存棋谱",
-                    "儲存棋譜",
-                )),
-                |dialog, format| dialog.add_filter(format.name(), &[format.extension()]),
-            );
-            with_suggestion(dialog, suggested).save_file()
-        })
-    }
-
-    fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picked {
-        self.ask(|| {
-            // The suggested name's format first; the format follows the name chosen.
-            let first = suggested.extension().and_then(|e| e.to_str()).unwrap_or("");
-            let mut formats = PictureFormat::ALL;
-            formats.sort_by_key(|f| f.extension() != first);
-            let dialog = formats.into_iter().fold(
-                rfd::FileDialog::new().set_title(lang.pick("Export", "导出", "匯出")),
-                |dialog, format| dialog.add_filter(format.name(), &[format.extension()]),
-            );
-            with_suggestion(dialog, suggested).save_file()
-        })
-    }
-
-    fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picked {
-        self.ask(|| {
-            let dialog = rfd::FileDialog::new().set_directory(folder);
-            if players {
-                dialog
-                    .set_title(lang.pick("Import players", "导入棋手", "匯入棋手"))
-                    .add_filter("CSV", &["csv", "txt"])
-                    .pick_file()
-            } else {
-                dialog
-                    .set_title(lang.pick("Open an event", "打开赛事", "開啟賽事"))
+    fn pick_open(&mut self, lang: Language, folder: &Path) -> Picking {
+        self.ask(
+            || {
+                AsyncFileDialog::new()
+                    .set_title(lang.pick("Open a game", "打开棋谱", "開啟棋譜"))
                     .add_filter(
-                        lang.pick("Qipu event", "Qipu 赛事", "Qipu 賽事"),
-                        &["qipu-event"],
+                        lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
+                        &crate::formats::FileKind::RECORD_EXTENSIONS,
                     )
+                    .set_directory(folder)
                     .pick_file()
-            }
-        })
+            },
+            path,
+        )
     }
 
-    fn pick_database(&mut self, lang: Language, suggested: &Path) -> Picked {
-        self.ask(|| {
-            let dialog = rfd::FileDialog::new()
-                .set_title(lang.pick("Game database", "棋谱库", "棋譜庫"))
-                .add_filter(
-                    lang.pick("Database", "棋谱库", "棋譜庫"),
-                    &super::database_window::DATABASE_EXTENSIONS,
+    fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picking {
+        self.ask(
+            || {
+                // The format follows the name chosen (crate::formats::RecordFormat::of_path).
+                let dialog = RecordFormat::ALL.into_iter().fold(
+                    AsyncFileDialog::new().set_title(lang.pick(
+                        "Save the game",
+                        "保存棋谱",
+                        "儲存棋譜",
+                    )),
+                    |dialog, format| dialog.add_filter(format.name(), &[format.extension()]),
                 );
-            with_suggestion(dialog, suggested).save_file()
-        })
+                with_suggestion(dialog, suggested).save_file()
+            },
+            path,
+        )
     }
 
-    fn pick_import(
-        &mut self,
-        lang: Language,
-        folder: bool,
-        start: &Path,
-    ) -> Result<Option<Vec<PathBuf>>, NoDialog> {
-        let dialog = rfd::FileDialog::new()
+    fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picking {
+        self.ask(
+            || {
+                // The suggested name's format first; the format follows the name chosen.
+                let first = suggested.extension().and_then(|e| e.to_str()).unwrap_or("");
+                let mut formats = PictureFormat::ALL;
+                formats.sort_by_key(|f| f.extension() != first);
+                let dialog = formats.into_iter().fold(
+                    AsyncFileDialog::new().set_title(lang.pick("Export", "导出", "匯出")),
+                    |dialog, format| dialog.add_filter(format.name(), &[format.extension()]),
+                );
+                with_suggestion(dialog, suggested).save_file()
+            },
+            path,
+        )
+    }
+
+    fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picking {
+        self.ask(
+            || {
+                let dialog = AsyncFileDialog::new().set_directory(folder);
+                if players {
+                    dialog
+                        .set_title(lang.pick("Import players", "导入棋手", "匯入棋手"))
+                        .add_filter("CSV", &["csv", "txt"])
+                        .pick_file()
+                } else {
+                    dialog
+                        .set_title(lang.pick("Open an event", "打开赛事", "開啟賽事"))
+                        .add_filter(
+                            lang.pick("Qipu event", "Qipu 赛事", "Qipu 賽事"),
+                            &["qipu-event"],
+                        )
+                        .pick_file()
+                }
+            },
+            path,
+        )
+    }
+
+    fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picking {
+        self.ask(
+            || {
+                let dialog =
+                    AsyncFileDialog::new().set_title(lang.pick("Save as", "保存为", "儲存為"));
+                with_suggestion(dialog, suggested).save_file()
+            },
+            path,
+        )
+    }
+
+    fn pick_database(&mut self, lang: Language, suggested: &Path) -> Picking {
+        self.ask(
+            || {
+                let dialog = AsyncFileDialog::new()
+                    .set_title(lang.pick("Game database", "棋谱库", "棋譜庫"))
+                    .add_filter(
+                        lang.pick("Database", "棋谱库", "棋譜庫"),
+                        &super::database_window::DATABASE_EXTENSIONS,
+                    );
+                with_suggestion(dialog, suggested).save_file()
+            },
+            path,
+        )
+    }
+
+    fn pick_import(&mut self, lang: Language, folder: bool, start: &Path) -> Picking<Vec<PathBuf>> {
+        let dialog = AsyncFileDialog::new()
             .set_title(lang.pick("Import", "导入", "匯入"))
             .set_directory(start);
         if folder {
-            return Ok(self.ask(|| dialog.pick_folder())?.map(|path| vec![path]));
+            return self.ask(|| dialog.pick_folder(), self::folder);
         }
-        let mut files = None;
-        let picked = self.ask(|| {
-            files = dialog
-                .add_filter(
-                    lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
-                    &crate::formats::FileKind::RECORD_EXTENSIONS,
-                )
-                .pick_files();
-            files.as_ref().and_then(|f| f.first().cloned())
-        })?;
-        Ok(picked.and(files))
-    }
-
-    fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picked {
-        self.ask(|| {
-            let dialog = rfd::FileDialog::new().set_title(lang.pick("Save as", "保存为", "儲存為"));
-            with_suggestion(dialog, suggested).save_file()
-        })
+        self.ask(
+            || {
+                dialog
+                    .add_filter(
+                        lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
+                        &crate::formats::FileKind::RECORD_EXTENSIONS,
+                    )
+                    .pick_files()
+            },
+            paths,
+        )
     }
 }
 
@@ -245,9 +293,9 @@ mod tests {
     #[test]
     fn own_only_never_asks_the_system() {
         let mut dialogs = NativeDialogs::own_only();
-        assert_eq!(
+        assert!(matches!(
             dialogs.pick_save(Language::English, Path::new("/tmp/w2.pgn")),
-            Err(NoDialog::Asked)
-        );
+            Picking::Now(Err(NoDialog::Asked))
+        ));
     }
 }

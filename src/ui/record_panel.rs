@@ -114,7 +114,9 @@ fn tandem_choice(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comman
             "只有一子能走時寫路數（車六進四）",
         ),
     };
-    egui::ComboBox::from_label(lang.pick("Two pieces on a file", "同路两子", "同路兩子"))
+    // The name above the choice: beside it, a narrow panel would wrap it a letter a line.
+    let name = ui.label(lang.pick("Two pieces on a file", "同路两子", "同路兩子"));
+    egui::ComboBox::from_id_salt("tandem")
         .selected_text(label(session.tandem()))
         .show_ui(ui, |ui| {
             for tandem in TandemConvention::ALL {
@@ -125,7 +127,9 @@ fn tandem_choice(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comman
                     commands.push(Command::SetTandem(tandem));
                 }
             }
-        });
+        })
+        .response
+        .labelled_by(name.id);
 }
 
 fn clicked_id() -> egui::Id {

@@ -2,6 +2,7 @@
 
 mod annotate;
 mod arbiter;
+mod choosers;
 mod coach;
 mod computer;
 mod database;

@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::competition::Moment;
 use qipu::lang::Language;
-use qipu::ui::{AppOptions, FileDialogs, Picked, QipuApp};
+use qipu::ui::{AppOptions, FileDialogs, Picking, QipuApp};
 
 /// Dialog answers given in advance, as a user would.
 #[derive(Default)]
@@ -23,11 +23,11 @@ pub struct Scripted {
 }
 
 impl FileDialogs for Scripted {
-    fn pick_open(&mut self, _: Language, _: &Path) -> Picked {
-        Ok(self.opens.pop_front())
+    fn pick_open(&mut self, _: Language, _: &Path) -> Picking {
+        Picking::Now(Ok(self.opens.pop_front()))
     }
-    fn pick_save(&mut self, _: Language, _: &Path) -> Picked {
-        Ok(self.saves.pop_front())
+    fn pick_save(&mut self, _: Language, _: &Path) -> Picking {
+        Picking::Now(Ok(self.saves.pop_front()))
     }
 }
 

@@ -21,7 +21,7 @@ use crate::tournament::export::Format;
 use crate::tournament::game_result::result_of_record;
 
 use super::command::Command;
-use super::files::{self, FileDialogs, Picked};
+use super::files::{self, FileDialogs, Picking};
 use super::session::Session;
 use forms::{NewEventForm, PlayerForm};
 use worker::{Job, Reply, Worker};
@@ -98,6 +98,9 @@ pub struct EventWindow {
     round: u32,
     /// A path being typed, when the system's file chooser could not be shown.
     typed: Option<Typed>,
+    /// The system's file chooser, while it is open: what it is for, the name suggested, the
+    /// answer to come.
+    waiting: Option<(Ask, PathBuf, Picking)>,
     /// Line-ups being chosen: round and team to the players, board 1 first.
     lineups: tables::Lineups,
 }
@@ -115,6 +118,7 @@ impl EventWindow {
             player: PlayerForm::default(),
             round: 0,
             typed: None,
+            waiting: None,
             lineups: tables::Lineups::default(),
         }
     }
@@ -129,8 +133,15 @@ impl EventWindow {
             .unwrap_or_default()
     }
 
-    /// Go on with what a file chooser answered for `ask`.
-    fn picked(&mut self, ask: Ask, picked: Picked, suggested: &std::path::Path, lang: Language) {
+    /// Go on with what a file chooser answered for `ask`, or wait for it while it is open.
+    fn picked(&mut self, ask: Ask, picking: Picking, suggested: &std::path::Path, lang: Language) {
+        let picked = match picking.poll() {
+            Ok(picked) => picked,
+            Err(picking) => {
+                self.waiting = Some((ask, suggested.to_owned(), picking));
+                return;
+            }
+        };
         match picked {
             Ok(Some(path)) => self.go(ask, path),
             Ok(None) => {}
@@ -274,6 +285,12 @@ impl EventWindow {
     ) -> bool {
         let lang = session.lang();
         self.take_replies(lang);
+        if let Some((ask, suggested, picking)) = self.waiting.take() {
+            self.picked(ask, picking, &suggested, lang);
+            if self.waiting.is_some() {
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            }
+        }
         let mut open = true;
         let mut asked: Vec<EventCommand> = Vec::new();
         let busy = self.worker.busy();
