@@ -13,6 +13,7 @@ mod eval;
 mod repetition;
 mod score;
 mod search;
+mod see;
 mod skill;
 mod time;
 mod tt;

@@ -1,8 +1,11 @@
 //! The search: iterative deepening, principal variation search with aspiration windows,
 //! quiescence on captures and check evasions, the transposition table, null-move pruning
 //! (verified in endgames, where zugzwang is common), late move reductions, check extension,
-//! and the rules' own endings inside the tree: mate and stalemate lose (4.1.1, 4.1.3),
-//! repetitions are scored by the referee's verdict, the natural limit draws (4.2.4).
+//! reverse futility, futility and move-count pruning near the leaves, a shallower search where
+//! the table knows no move, the static exchange (captures that lose it are tried last, and
+//! not at all in quiescence or near the leaves), and the rules' own endings inside the tree:
+//! mate and stalemate lose (4.1.1, 4.1.3), repetitions are scored by the referee's verdict,
+//! the natural limit draws (4.2.4).
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -11,6 +14,7 @@ use super::captures::captures;
 use super::eval::{evaluate, ORDER_VALUE};
 use super::repetition::RuleJudge;
 use super::score::{INFINITE, MATE, MATE_BOUND};
+use super::see;
 use super::time::Budget;
 use super::tt::{Bound, Table};
 use super::{decode, encode, Control, MoveCode};
@@ -19,6 +23,9 @@ use crate::rules::{Color, Move, MoveList, Position, Status};
 
 /// Deepest line the search follows.
 pub(crate) const MAX_PLY: usize = 96;
+
+/// Order score of a capture that loses the exchange: below every quiet move.
+const BAD_CAPTURE: i32 = -2_000_000_000;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 2048;
@@ -61,7 +68,7 @@ fn lmr_table() -> &'static [[i8; 64]; 64] {
         let mut t = [[0i8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.6 + (d as f64).ln() * (m as f64).ln() / 2.2) as i8;
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.0) as i8;
             }
         }
         t
@@ -87,6 +94,8 @@ pub(crate) struct Searcher<'a> {
     /// Positions before this index cannot repeat along the path (a null move lies between).
     floor: usize,
     killers: [[MoveCode; 2]; MAX_PLY],
+    /// The static evaluation at each ply of the current line (`-INFINITE` in check).
+    evals: [i32; MAX_PLY],
     pv: Box<[[MoveCode; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     pub nodes: u64,
@@ -125,6 +134,7 @@ impl<'a> Searcher<'a> {
             counts: Vec::with_capacity(n),
             floor: 0,
             killers: [[0; 2]; MAX_PLY],
+            evals: [-INFINITE; MAX_PLY],
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             nodes: 0,
@@ -342,8 +352,14 @@ impl<'a> Searcher<'a> {
                 1 << 30
             } else if victim != 0 {
                 let attacker = board[mv.from.index()] & 7;
-                1_000_000 + ORDER_VALUE[(victim & 7) as usize] * 10
-                    - ORDER_VALUE[attacker as usize] / 10
+                let order =
+                    ORDER_VALUE[(victim & 7) as usize] * 10 - ORDER_VALUE[attacker as usize] / 10;
+                // Captures that lose the exchange come after the quiet moves.
+                if see::loses(&self.pos, mv, 0) {
+                    BAD_CAPTURE + order
+                } else {
+                    1_000_000 + order
+                }
             } else if code == killers[0] {
                 900_000
             } else if code == killers[1] {
@@ -518,9 +534,14 @@ impl<'a> Searcher<'a> {
         } else {
             evaluate(&self.pos)
         };
+        self.evals[ply] = static_eval;
+        // Whether the side to move stands better than two plies ago: if not, late moves are
+        // pruned and reduced more.
+        let improving = !in_check
+            && (ply < 2 || self.evals[ply - 2] == -INFINITE || static_eval > self.evals[ply - 2]);
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
-            if depth <= 3 && static_eval - 120 * depth >= beta {
+            if depth <= 6 && static_eval - 100 * depth >= beta {
                 return static_eval;
             }
             // Razoring: hopeless near the leaves unless a capture saves it.
@@ -533,7 +554,7 @@ impl<'a> Searcher<'a> {
             // Null move, verified where few attackers remain (zugzwang).
             let weight = self.attacking_weight(side);
             if null_ok && depth >= 3 && static_eval >= beta && weight > 0 {
-                let r = 3 + depth / 6;
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 let floor = self.make_null();
                 let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.unmake_null(floor);
@@ -551,6 +572,11 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
+        }
+        // No move from the table: this node was not searched before, search it a little less
+        // deep (the next iteration will know its best move).
+        if depth >= 4 && tt_move == 0 {
+            depth -= 1;
         }
         let mut list = self.pos.pseudo_legal_moves();
         let mut scores = [0i32; crate::rules::MAX_MOVES];
@@ -575,26 +601,28 @@ impl<'a> Searcher<'a> {
             let gives_check = self.in_check();
             let quiet = !capture && !gives_check && !in_check;
             // Late quiet moves near the leaves are not tried, nor quiet moves that cannot
-            // raise the score to alpha (futility).
-            if !pv_node
-                && quiet
-                && depth <= 3
-                && best > -MATE_BOUND
-                && (legal > 3 + 3 * depth * depth
-                    || (legal > 1 && static_eval + 90 + 110 * depth <= alpha))
-            {
-                self.unmake();
-                continue;
+            // raise the score to alpha (futility), nor captures that lose the exchange.
+            let bad_capture = capture && scores[i] < BAD_CAPTURE / 2;
+            if !pv_node && !in_check && depth <= 5 && best > -MATE_BOUND && legal > 1 {
+                let late = legal > (3 + depth * depth) / if improving { 1 } else { 2 };
+                let futile = static_eval + 80 + 100 * depth <= alpha;
+                if (quiet && (late || futile)) || (bad_capture && !gives_check && depth <= 3) {
+                    self.unmake();
+                    continue;
+                }
             }
             let new_depth = depth - 1;
             let score = if legal == 1 {
                 -self.search(new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && legal > 3 && !is_killer {
+                if depth >= 3 && (quiet || (bad_capture && !in_check)) && legal > 3 && !is_killer {
                     r = i32::from(lmr[(depth as usize).min(63)][(legal as usize).min(63)]);
                     if pv_node {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
                     }
                     r -= self.heuristics.history[mv.from.index()][mv.to.index()] / 6_000;
                     r = r.clamp(0, new_depth - 1);
@@ -687,7 +715,7 @@ impl<'a> Searcher<'a> {
                 let mv = moves[i];
                 let victim = board[mv.to.index()];
                 let value = ORDER_VALUE[(victim & 7) as usize];
-                if !in_check && stand + value + 160 < alpha {
+                if !in_check && (stand + value + 160 < alpha || see::loses(&self.pos, mv, 0)) {
                     continue;
                 }
                 moves[n] = mv;

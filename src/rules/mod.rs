@@ -23,5 +23,5 @@ pub use square::Square;
 
 /// Move tables shared with the engine's evaluation.
 pub(crate) use tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, RAYS, SOLDIER_MOVES,
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS, SOLDIER_MOVES,
 };
