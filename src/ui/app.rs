@@ -21,6 +21,8 @@ use super::clock_panel;
 use super::command::{Command, GameToShow};
 use super::computer::{ComputerGame, PlayForm, PlaySettings};
 use super::database_window::{Browse, DatabaseCommand, DatabaseWindow};
+use super::database_window::DatabaseWindow;
+use super::eval_graph::{Curve, EvalGraph};
 use super::event_window::EventWindow;
 use super::export_dialog::{ExportDialog, ExportJob};
 use super::file_chooser::{Answer, FileChooser, Purpose};
@@ -145,6 +147,8 @@ pub struct QipuApp {
     computer: Option<ComputerGame>,
     /// The analysis panel.
     analysis: AnalysisPanel,
+    /// The evaluation graph of the main line.
+    graph: EvalGraph,
 }
 
 impl QipuApp {
@@ -212,6 +216,7 @@ impl QipuApp {
             play_settings: PlaySettings::default(),
             computer: None,
             analysis: AnalysisPanel::new(EngineConfig::builtin()),
+            graph: EvalGraph::new(EngineConfig::builtin()),
         }
     }
 
@@ -219,12 +224,18 @@ impl QipuApp {
     /// `uci`; a test names the `qipu` program, as its own executable is the test).
     pub fn set_builtin_engine(&mut self, config: EngineConfig) {
         self.analysis.set_engine(config.clone());
+        self.graph.set_engine(config.clone());
         self.engine = config;
     }
 
     /// The side the computer plays, while a game against it is under way.
     pub fn computer_side(&self) -> Option<crate::rules::Color> {
         self.computer.as_ref().map(ComputerGame::computer)
+    }
+
+    /// The evaluation graph's scores of the main line.
+    pub fn evaluation_curve(&self) -> &Curve {
+        self.graph.curve()
     }
 
     /// Show `game` as if it had been opened.
@@ -358,6 +369,7 @@ impl QipuApp {
             Command::PlayComputer(settings) => self.play_computer(settings),
             Command::StopComputer => self.computer = None,
             Command::ToggleAnalysis => self.analysis.toggle(),
+            Command::ToggleEvalGraph => self.graph.toggle(),
             Command::TakeBack | Command::Undo if self.computer.is_some() => {
                 // Against the computer a take-back takes back its reply and the user's move.
                 let steps = self
@@ -993,8 +1005,10 @@ impl QipuApp {
             self.apply(ctx, command);
         }
         self.analysis.frame(&self.session);
-        let working =
-            self.computer.as_ref().is_some_and(ComputerGame::busy) || self.analysis.running();
+        self.graph.frame(&self.session);
+        let working = self.computer.as_ref().is_some_and(ComputerGame::busy)
+            || self.analysis.running()
+            || self.graph.running();
         if working {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
@@ -1127,6 +1141,11 @@ impl QipuApp {
         if self.analysis.is_open() {
             egui::Panel::bottom("analysis").show(ui, |ui| {
                 commands.extend(self.analysis.show(ui, &self.session));
+            });
+        }
+        if self.graph.is_open() {
+            egui::Panel::bottom("evaluation graph").show(ui, |ui| {
+                commands.extend(self.graph.show(ui, &self.session));
             });
         }
         egui::CentralPanel::default().show(ui, |ui| {

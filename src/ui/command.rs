@@ -173,6 +173,8 @@ pub enum Command {
     StopComputer,
     /// Open or close the analysis panel.
     ToggleAnalysis,
+    /// Show or hide the evaluation graph of the main line.
+    ToggleEvalGraph,
     /// Add this line of moves after this node as a variation (the board stays where it is).
     AddLine(NodeId, Vec<Move>),
 }
@@ -214,6 +216,7 @@ impl Command {
                 | Command::PlayComputer(_)
                 | Command::StopComputer
                 | Command::ToggleAnalysis
+                | Command::ToggleEvalGraph
                 | Command::Quit
                 | Command::Notify(_)
                 | Command::SaveTo(_)

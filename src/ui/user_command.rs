@@ -78,6 +78,8 @@ pub enum UserCommand {
     PlayComputer,
     /// Show or hide the analysis panel.
     Analysis,
+    /// Show or hide the evaluation graph of the main line.
+    EvaluationGraph,
     /// Turn the board around.
     Flip,
     /// Show or hide a side panel.
@@ -152,6 +154,7 @@ impl UserCommand {
             UserCommand::ShowPanel(Panel::Desk),
             UserCommand::ShowPanel(Panel::Record),
             UserCommand::Analysis,
+            UserCommand::EvaluationGraph,
             UserCommand::First,
             UserCommand::Back,
             UserCommand::Forward,
@@ -204,6 +207,7 @@ impl UserCommand {
                 lang.pick("Play against the computer…", "人机对弈…", "人機對弈…")
             }
             UserCommand::Analysis => lang.pick("Analysis panel", "分析面板", "分析面板"),
+            UserCommand::EvaluationGraph => lang.pick("Evaluation graph", "形势图", "形勢圖"),
             UserCommand::Flip => lang.pick("Flip board", "翻转棋盘", "翻轉棋盤"),
             UserCommand::ShowPanel(Panel::Desk) => {
                 lang.pick("Move box and clock", "着法输入与棋钟", "著法輸入與棋鐘")
@@ -263,7 +267,8 @@ impl UserCommand {
             UserCommand::Flip
             | UserCommand::ShowPanel(_)
             | UserCommand::Palette
-            | UserCommand::Analysis => Some(Menu::View),
+            | UserCommand::Analysis
+            | UserCommand::EvaluationGraph => Some(Menu::View),
             UserCommand::DatabaseWindow
             | UserCommand::SearchPosition
             | UserCommand::SearchPositionMirror => Some(Menu::Database),
@@ -352,6 +357,7 @@ impl UserCommand {
             | UserCommand::ContinueAsAnalysis
             | UserCommand::PlayComputer
             | UserCommand::Analysis
+            | UserCommand::EvaluationGraph
             | UserCommand::Flip
             | UserCommand::ShowPanel(_)
             | UserCommand::SearchPositionMirror => Vec::new(),
@@ -403,6 +409,7 @@ impl UserCommand {
             UserCommand::ContinueAsAnalysis => Command::ContinueAsAnalysis,
             UserCommand::PlayComputer => Command::OpenPlayComputer,
             UserCommand::Analysis => Command::ToggleAnalysis,
+            UserCommand::EvaluationGraph => Command::ToggleEvalGraph,
             UserCommand::Flip => Command::Flip,
             UserCommand::ShowPanel(panel) => {
                 let layout = session.layout();

@@ -13,7 +13,7 @@ use crate::support::{self, click, Scripted};
 
 /// The app with the built-in engine started as the `qipu` program (this test's own executable
 /// is not Qipu).
-fn app() -> Harness<'static, QipuApp> {
+pub fn app() -> Harness<'static, QipuApp> {
     let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
     harness.state_mut().set_builtin_engine(EngineConfig {
         program: EngineProgram::Path {
@@ -27,7 +27,7 @@ fn app() -> Harness<'static, QipuApp> {
 }
 
 /// Let frames pass until `done` holds (the engine answers from its own process).
-fn wait_for(
+pub fn wait_for(
     harness: &mut Harness<'_, QipuApp>,
     what: &str,
     done: impl Fn(&Harness<'_, QipuApp>) -> bool,
@@ -44,14 +44,14 @@ fn wait_for(
 }
 
 /// Frames for about `millis` milliseconds.
-fn idle(harness: &mut Harness<'_, QipuApp>, millis: u64) {
+pub fn idle(harness: &mut Harness<'_, QipuApp>, millis: u64) {
     for _ in 0..millis / 10 {
         harness.step();
         std::thread::sleep(Duration::from_millis(10));
     }
 }
 
-fn plies(harness: &Harness<'_, QipuApp>) -> usize {
+pub fn plies(harness: &Harness<'_, QipuApp>) -> usize {
     harness.state().session().game().main_line().len()
 }
 

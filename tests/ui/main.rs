@@ -8,6 +8,7 @@ mod computer;
 mod database;
 mod database_files;
 mod desk;
+mod eval_graph;
 mod event;
 mod files;
 mod fonts;

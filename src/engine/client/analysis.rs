@@ -109,32 +109,13 @@ pub fn analyse_line(
         if cancel.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        let s = match position.status() {
-            Status::Ongoing => {
-                let request =
-                    SearchRequest::new(start.clone(), moves[..i].to_vec(), settings.limit);
-                // A restart is forgiven once per position.
-                let outcome = match engine.search(&request) {
-                    Err(EngineError::Restarted { .. }) => engine.search(&request)?,
-                    other => other?,
-                };
-                let score = outcome
-                    .lines
-                    .best_exact()
-                    .and_then(|l| l.score)
-                    .unwrap_or(Score::exact(Value::Centipawns(0)));
-                Searched {
-                    score,
-                    lines: outcome.lines,
-                }
-            }
-            // Mated or stalemated: the side to move has lost (4.1.1, 4.1.3).
-            Status::Checkmate | Status::Stalemate => Searched {
-                score: Score::exact(Value::mate_in(0)),
-                lines: Lines::default(),
-            },
-        };
-        searched.push(s);
+        searched.push(search_position(
+            engine,
+            start,
+            &moves[..i],
+            position,
+            settings.limit,
+        )?);
         progress(i + 1, total);
     }
     let mut reviews = Vec::with_capacity(moves.len());
@@ -172,6 +153,60 @@ pub fn analyse_line(
         });
     }
     Ok(Some(reviews))
+}
+
+/// Search `position`, reached by `moves` from `start`: its score from the side to move and the
+/// lines; a finished position is scored without the engine.
+fn search_position(
+    engine: &mut Engine,
+    start: &Position,
+    moves: &[Move],
+    position: &Position,
+    limit: Limit,
+) -> Result<Searched, EngineError> {
+    Ok(match position.status() {
+        Status::Ongoing => {
+            let request = SearchRequest::new(start.clone(), moves.to_vec(), limit);
+            // A restart is forgiven once per position.
+            let outcome = match engine.search(&request) {
+                Err(EngineError::Restarted { .. }) => engine.search(&request)?,
+                other => other?,
+            };
+            let score = outcome
+                .lines
+                .best_exact()
+                .and_then(|l| l.score)
+                .unwrap_or(Score::exact(Value::Centipawns(0)));
+            Searched {
+                score,
+                lines: outcome.lines,
+            }
+        }
+        // Mated or stalemated: the side to move has lost (4.1.1, 4.1.3).
+        Status::Checkmate | Status::Stalemate => Searched {
+            score: Score::exact(Value::mate_in(0)),
+            lines: Lines::default(),
+        },
+    })
+}
+
+/// The evaluation, from Red's side, of the position after `moves` from `start`, as
+/// [`analyse_line`] scores each position (a finished one without the engine): one point of an
+/// evaluation graph.
+pub fn evaluate_position(
+    engine: &mut Engine,
+    start: &Position,
+    moves: &[Move],
+    limit: Limit,
+) -> Result<RedScore, EngineError> {
+    let mut position = start.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        position = position
+            .play(mv)
+            .map_err(|_| EngineError::IllegalLine { ply: i + 1, mv })?;
+    }
+    let searched = search_position(engine, start, moves, &position, limit)?;
+    Ok(searched.score.for_red(position.side_to_move()))
 }
 
 /// Write the reviews into the main line of `game`: each move's `[%eval]` (replacing an older

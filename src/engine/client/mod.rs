@@ -24,7 +24,9 @@ mod search;
 mod tally;
 mod thread;
 
-pub use analysis::{analyse_line, annotate, AnalysisSettings, MoveReview, Thresholds, LOSS_CLAMP};
+pub use analysis::{
+    analyse_line, annotate, evaluate_position, AnalysisSettings, MoveReview, Thresholds, LOSS_CLAMP,
+};
 pub use config::{EngineConfig, EngineProgram, Protocol, Ranks, SpecError};
 pub use coords::RankBase;
 pub use duel::{play_game, Adjudication, DuelGame, DuelMove, DuelSettings, Pace};
