@@ -233,7 +233,7 @@ fn summary(line: &SearchInfo, position: &Position, lang: Language) -> String {
 }
 
 /// A score with its sign: `+0.35`, `-1.20`, `#3`.
-fn signed(score: RedScore) -> String {
+pub(super) fn signed(score: RedScore) -> String {
     let text = score.to_string();
     if text.starts_with(['-', '#', '>', '<']) || text == "0.00" {
         text

@@ -22,6 +22,8 @@ use super::command::{Command, GameToShow};
 use super::computer::{ComputerGame, PlayForm, PlaySettings};
 use super::database_window::{Browse, DatabaseCommand, DatabaseWindow};
 use super::database_window::DatabaseWindow;
+use super::engine_match::{MatchForm, MatchSettings};
+use super::engines_window::EnginesWindow;
 use super::eval_graph::{Curve, EvalGraph};
 use super::event_window::EventWindow;
 use super::export_dialog::{ExportDialog, ExportJob};
@@ -141,8 +143,10 @@ pub struct QipuApp {
     engine: EngineConfig,
     /// The form of a game against the computer, while it is open.
     play_form: Option<PlayForm>,
-    /// The settings of the last game against the computer.
-    play_settings: PlaySettings,
+    /// The form of an engine match, while it is open.
+    match_form: Option<MatchForm>,
+    /// The window of the engines configured, while it is open.
+    engines_window: Option<EnginesWindow>,
     /// The game against the computer under way.
     computer: Option<ComputerGame>,
     /// The analysis panel.
@@ -213,7 +217,8 @@ impl QipuApp {
             database,
             engine: EngineConfig::builtin(),
             play_form: None,
-            play_settings: PlaySettings::default(),
+            match_form: None,
+            engines_window: None,
             computer: None,
             analysis: AnalysisPanel::new(EngineConfig::builtin()),
             graph: EvalGraph::new(EngineConfig::builtin()),
@@ -230,7 +235,7 @@ impl QipuApp {
 
     /// The side the computer plays, while a game against it is under way.
     pub fn computer_side(&self) -> Option<crate::rules::Color> {
-        self.computer.as_ref().map(ComputerGame::computer)
+        self.computer.as_ref().and_then(ComputerGame::computer)
     }
 
     /// The evaluation graph's scores of the main line.
@@ -364,18 +369,29 @@ impl QipuApp {
                 self.session.apply(&Command::GoTo(node));
             }
             Command::OpenPlayComputer => {
-                self.play_form = Some(PlayForm::new(self.play_settings.clone()));
+                self.play_form = Some(PlayForm::new(self.settings.play.clone()));
             }
             Command::PlayComputer(settings) => self.play_computer(settings),
+            Command::OpenEngineMatch => {
+                self.match_form = Some(MatchForm::new(self.settings.engine_match.clone()));
+            }
+            Command::StartMatch(settings) => self.start_match(settings),
+            Command::OpenEngines => {
+                self.engines_window = Some(EnginesWindow::new(&self.settings.engines));
+            }
+            Command::SetEngines(engines) => self.settings.engines = engines,
             Command::StopComputer => self.computer = None,
             Command::ToggleAnalysis => self.analysis.toggle(),
             Command::ToggleEvalGraph => self.graph.toggle(),
             Command::TakeBack | Command::Undo if self.computer.is_some() => {
-                // Against the computer a take-back takes back its reply and the user's move.
-                let steps = self
-                    .computer
-                    .as_ref()
-                    .map_or(1, |c| c.take_back_steps(&self.session));
+                // Against the computer a take-back takes back its reply and the user's move;
+                // an engine match waits.
+                let steps = self.computer.as_mut().map_or(1, |c| {
+                    if c.is_match() {
+                        c.pause();
+                    }
+                    c.take_back_steps(&self.session)
+                });
                 for _ in 0..steps {
                     self.session.apply(&command);
                 }
@@ -428,7 +444,20 @@ impl QipuApp {
                 self.session.apply(&Command::StartClock(preset));
             }
         }
-        self.play_settings = settings;
+        self.settings.play = settings;
+    }
+
+    /// Start an engine match from the move on the board.
+    fn start_match(&mut self, settings: MatchSettings) {
+        let at = self.session.cursor();
+        match ComputerGame::start_match(&settings, at, &self.engine, self.session.rules()) {
+            Ok(game) => self.computer = Some(game),
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        }
+        self.settings.engine_match = settings;
     }
 
     /// Pasted text: a FEN position, or a PGN game.
@@ -1128,7 +1157,7 @@ impl QipuApp {
             let mut commands = transcribe_panel::show(ui, &self.session);
             ui.separator();
             commands.extend(clock_panel::show(ui, &self.session));
-            if let Some(computer) = &self.computer {
+            if let Some(computer) = &mut self.computer {
                 ui.separator();
                 commands.extend(computer.show(ui, &self.session));
             }
@@ -1202,14 +1231,25 @@ impl QipuApp {
             }
         }
         self.database.show(&ctx, &self.session, &mut commands);
+        let lang = self.session.lang();
         if let Some(form) = &mut self.play_form {
-            if !form.show(&ctx, self.session.lang(), &mut commands) {
+            if !form.show(&ctx, lang, &self.settings.engines, &mut commands) {
                 self.play_form = None;
             }
         }
         if let Some(report) = &self.save_report {
             if !report.show(&ctx, self.session.lang()) {
                 self.save_report = None;
+            }
+        }
+        if let Some(form) = &mut self.match_form {
+            if !form.show(&ctx, lang, &self.settings.engines, &mut commands) {
+                self.match_form = None;
+            }
+        }
+        if let Some(window) = &mut self.engines_window {
+            if !window.show(&ctx, lang, &mut commands) {
+                self.engines_window = None;
             }
         }
         if let Some(error) = self.error.clone() {

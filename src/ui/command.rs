@@ -169,8 +169,16 @@ pub enum Command {
     OpenPlayComputer,
     /// Start a game against the computer.
     PlayComputer(super::computer::PlaySettings),
-    /// Stop playing against the computer (the game stays as it is).
+    /// Stop playing against the computer, or the engine match (the game stays as it is).
     StopComputer,
+    /// Open the form of an engine match.
+    OpenEngineMatch,
+    /// Start an engine match from the move on the board.
+    StartMatch(super::engine_match::MatchSettings),
+    /// Open the window of the engines configured.
+    OpenEngines,
+    /// Keep these engines as the ones configured.
+    SetEngines(Vec<super::settings::NamedEngine>),
     /// Open or close the analysis panel.
     ToggleAnalysis,
     /// Show or hide the evaluation graph of the main line.
@@ -215,6 +223,10 @@ impl Command {
                 | Command::OpenPlayComputer
                 | Command::PlayComputer(_)
                 | Command::StopComputer
+                | Command::OpenEngineMatch
+                | Command::StartMatch(_)
+                | Command::OpenEngines
+                | Command::SetEngines(_)
                 | Command::ToggleAnalysis
                 | Command::ToggleEvalGraph
                 | Command::Quit

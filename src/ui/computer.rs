@@ -1,37 +1,41 @@
-//! Play against the computer (人机对弈): the form that sets a game up (the computer's side, the
-//! engine, its level and time, the game clock of art. 6), and the game itself. The engine runs
-//! on its own thread and process ([`EngineLink`]); each frame its move, when one has come for the
-//! position on the board, is played through the session like a move of the user's, so the
-//! record, the referee and the clock treat it as any move.
+//! Play against the computer (人机对弈) and engine against engine (机机对弈): the form that sets a
+//! game against the computer up (the computer's side, the engine, its level and time, the game
+//! clock of art. 6), and the games themselves. Each engine runs on its own thread and process
+//! ([`EngineLink`]); each frame its move, when one has come for the position on the board, is
+//! played through the session like a move of the user's, so the record, the referee and the
+//! clock treat it as any move.
 
 use std::time::Duration;
 
 use eframe::egui;
+use serde::{Deserialize, Serialize};
 
 use crate::competition::Preset;
 use crate::engine::client::{EngineConfig, EngineProgram, Limit};
 use crate::lang::Language;
+use crate::record::NodeId;
 use crate::referee::RuleSet;
-use crate::rules::Color;
+use crate::rules::{Color, Move};
 
 use super::clock_panel::{article, preset_label, presets};
 use super::command::Command;
 use super::engine_link::{EngineLink, LinkEvent};
+use super::engine_match::{engine_fields, move_time_field, EngineChoice, MatchSettings};
 use super::session::Session;
+use super::settings::NamedEngine;
 
-/// How a game against the computer is set up.
-#[derive(Clone, Debug, PartialEq)]
+/// How a game against the computer is set up (kept in the settings).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct PlaySettings {
     /// The side the computer plays.
     pub computer: Color,
-    /// The engine: `builtin` or a program path, with `:key=value` settings
-    /// ([`EngineConfig::parse_spec`]).
-    pub engine: String,
-    /// The engine's `Skill Level`, 0–20 (20 the strongest).
-    pub level: u32,
+    /// The engine and its level.
+    pub engine: EngineChoice,
     /// Its time per move when no clock runs.
     pub move_time: Duration,
     /// The game clock of art. 6, if wanted.
+    #[serde(with = "kept_clock")]
     pub clock: Option<Preset>,
     /// Start a new game (else play on from the end of the game shown).
     pub new_game: bool,
@@ -41,12 +45,47 @@ impl Default for PlaySettings {
     fn default() -> Self {
         PlaySettings {
             computer: Color::Black,
-            engine: "builtin".to_owned(),
-            level: 10,
+            engine: EngineChoice::default(),
             move_time: Duration::from_secs(1),
             clock: None,
             new_game: true,
         }
+    }
+}
+
+/// The clock of a game against the computer as the settings keep it: its article (`6.1` to
+/// `6.5`) and, for 6.5, the minutes. An article not known is read as no clock.
+mod kept_clock {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{article, presets, Preset};
+
+    #[derive(Serialize, Deserialize)]
+    struct Kept {
+        article: String,
+        minutes: u64,
+    }
+
+    pub fn serialize<S: Serializer>(clock: &Option<Preset>, s: S) -> Result<S::Ok, S::Error> {
+        clock
+            .map(|preset| Kept {
+                article: article(preset).to_owned(),
+                minutes: match preset {
+                    Preset::Art6_5(time) => time.as_secs() / 60,
+                    _ => 0,
+                },
+            })
+            .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Preset>, D::Error> {
+        let kept = Option::<Kept>::deserialize(d)?;
+        Ok(kept.and_then(|k| {
+            let minutes = u32::try_from(k.minutes).unwrap_or(u32::MAX).clamp(1, 600);
+            presets(minutes)
+                .into_iter()
+                .find(|&p| article(p) == k.article)
+        }))
     }
 }
 
@@ -63,11 +102,19 @@ pub struct PlayForm {
 impl PlayForm {
     /// The form with the settings last used.
     pub fn new(settings: PlaySettings) -> PlayForm {
+        let minutes = match settings.clock {
+            Some(Preset::Art6_5(time)) => u32::try_from(time.as_secs() / 60).unwrap_or(20).max(1),
+            _ => 20,
+        };
+        let preset = settings
+            .clock
+            .and_then(|wanted| presets(minutes).iter().position(|&p| p == wanted))
+            .unwrap_or(0);
         PlayForm {
             clock: settings.clock.is_some(),
             settings,
-            preset: 0,
-            minutes: 20,
+            preset,
+            minutes,
             error: None,
         }
     }
@@ -77,6 +124,7 @@ impl PlayForm {
         &mut self,
         ctx: &egui::Context,
         lang: Language,
+        configured: &[NamedEngine],
         commands: &mut Vec<Command>,
     ) -> bool {
         let mut open = true;
@@ -92,32 +140,8 @@ impl PlayForm {
                     ui.radio_value(&mut s.computer, Color::Red, Color::Red.name(lang));
                     ui.radio_value(&mut s.computer, Color::Black, Color::Black.name(lang));
                 });
-                ui.horizontal(|ui| {
-                    ui.label(lang.pick("Engine", "引擎", "引擎"));
-                    ui.add(egui::TextEdit::singleline(&mut s.engine).desired_width(220.0))
-                        .on_hover_text(lang.pick(
-                            "builtin, or the path of a UCI engine (add :protocol=ucci for UCCI)",
-                            "builtin（内置），或 UCI 引擎的路径（UCCI 引擎加 :protocol=ucci）",
-                            "builtin（內建），或 UCI 引擎的路徑（UCCI 引擎加 :protocol=ucci）",
-                        ));
-                });
-                ui.horizontal(|ui| {
-                    let label = ui.label(lang.pick("Level", "级别", "級別"));
-                    ui.add(egui::Slider::new(&mut s.level, 0..=20))
-                        .labelled_by(label.id);
-                });
-                ui.horizontal(|ui| {
-                    let label = ui.label(lang.pick("Time per move", "每步用时", "每步用時"));
-                    let mut seconds = s.move_time.as_secs_f64();
-                    ui.add(
-                        egui::DragValue::new(&mut seconds)
-                            .range(0.05..=600.0)
-                            .speed(0.1)
-                            .suffix(lang.pick(" s", " 秒", " 秒")),
-                    )
-                    .labelled_by(label.id);
-                    s.move_time = Duration::from_secs_f64(seconds);
-                });
+                engine_fields(ui, lang, "computer", &mut s.engine, configured);
+                move_time_field(ui, lang, &mut s.move_time);
                 ui.checkbox(
                     &mut self.clock,
                     lang.pick("With the game clock", "使用棋钟", "使用棋鐘"),
@@ -157,7 +181,7 @@ impl PlayForm {
             });
         if start {
             self.settings.clock = self.clock.then(|| presets(self.minutes)[self.preset]);
-            match EngineConfig::parse_spec(self.settings.engine.trim()) {
+            match EngineConfig::parse_spec(self.settings.engine.engine.trim()) {
                 Ok(_) => {
                     commands.push(Command::PlayComputer(self.settings.clone()));
                     return false;
@@ -169,101 +193,256 @@ impl PlayForm {
     }
 }
 
-/// A game against the computer under way.
-pub struct ComputerGame {
+/// One engine at the board: the side it plays, and its engine.
+struct Seat {
+    color: Color,
     link: EngineLink,
-    computer: Color,
-    move_time: Duration,
     level: u32,
     /// A stop was sent for the search under way, which is no longer wanted.
     stopping: bool,
 }
 
+impl Seat {
+    /// Start the engine of `choice` (`builtin` is started as `builtin` says).
+    fn start(
+        color: Color,
+        choice: &EngineChoice,
+        builtin: &EngineConfig,
+        rules: RuleSet,
+    ) -> Result<Seat, String> {
+        let mut config =
+            EngineConfig::parse_spec(choice.engine.trim()).map_err(|e| e.to_string())?;
+        if config.program == EngineProgram::Builtin {
+            config.program = builtin.program.clone();
+        }
+        let wanted = vec![
+            ("Skill Level".to_owned(), choice.level.to_string()),
+            ("Rules".to_owned(), rules.name().to_owned()),
+        ];
+        Ok(Seat {
+            color,
+            link: EngineLink::start(config, wanted),
+            level: choice.level,
+            stopping: false,
+        })
+    }
+
+    /// `Qipu 0.1 (level 3)`: the engine's name once it runs, and its level.
+    fn title(&self, lang: Language) -> String {
+        let name = if self.link.name().is_empty() {
+            lang.pick("the engine", "引擎", "引擎").to_owned()
+        } else {
+            self.link.name().to_owned()
+        };
+        format!(
+            "{name} ({} {})",
+            lang.pick("level", "级别", "級別"),
+            self.level
+        )
+    }
+}
+
+/// Who the engines play: the user, or each other (engine against engine, 机机对弈).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Opponent {
+    /// One engine plays the user; it moves at the end of the main line.
+    User,
+    /// Two engines play each other from the move on the board when the match began: each
+    /// plays from where the last move left the board (a match begun inside a game follows
+    /// the moves already there or adds a variation), and waits while another move is shown.
+    Engine {
+        /// Where the next move is played.
+        at: NodeId,
+        /// The move last asked of the session, not yet seen on the board.
+        sent: Option<Move>,
+    },
+}
+
+/// Engines playing on the board: against the user, or against each other.
+pub struct ComputerGame {
+    seats: Vec<Seat>,
+    opponent: Opponent,
+    move_time: Duration,
+    /// An engine match waits (the search under way is stopped and its move dropped).
+    paused: bool,
+    /// Why the match stopped by itself (an engine gave no move).
+    error: Option<String>,
+}
+
 impl ComputerGame {
-    /// Start the engine of `settings`; `builtin` says how to start the built-in engine.
+    /// Start the engine of `settings` against the user; `builtin` says how to start the
+    /// built-in engine.
     pub fn start(
         settings: &PlaySettings,
         builtin: &EngineConfig,
         rules: RuleSet,
     ) -> Result<ComputerGame, String> {
-        let mut config =
-            EngineConfig::parse_spec(settings.engine.trim()).map_err(|e| e.to_string())?;
-        if config.program == EngineProgram::Builtin {
-            config.program = builtin.program.clone();
-        }
-        let wanted = vec![
-            ("Skill Level".to_owned(), settings.level.to_string()),
-            ("Rules".to_owned(), rules.name().to_owned()),
-        ];
+        let seat = Seat::start(settings.computer, &settings.engine, builtin, rules)?;
         Ok(ComputerGame {
-            link: EngineLink::start(config, wanted),
-            computer: settings.computer,
+            seats: vec![seat],
+            opponent: Opponent::User,
             move_time: settings.move_time,
-            level: settings.level,
-            stopping: false,
+            paused: false,
+            error: None,
         })
     }
 
-    /// The side the computer plays.
-    pub fn computer(&self) -> Color {
-        self.computer
+    /// Start a match of the two engines of `settings` from the move `at` on the board.
+    pub fn start_match(
+        settings: &MatchSettings,
+        at: NodeId,
+        builtin: &EngineConfig,
+        rules: RuleSet,
+    ) -> Result<ComputerGame, String> {
+        let red = Seat::start(Color::Red, &settings.red, builtin, rules)?;
+        let black = Seat::start(Color::Black, &settings.black, builtin, rules)?;
+        Ok(ComputerGame {
+            seats: vec![red, black],
+            opponent: Opponent::Engine { at, sent: None },
+            move_time: settings.move_time,
+            paused: false,
+            error: None,
+        })
     }
 
-    /// True while the engine is thinking.
+    /// The side the computer plays against the user (`None` in an engine match).
+    pub fn computer(&self) -> Option<Color> {
+        match (self.opponent, self.seats.first()) {
+            (Opponent::User, Some(seat)) => Some(seat.color),
+            _ => None,
+        }
+    }
+
+    /// True for an engine match.
+    pub fn is_match(&self) -> bool {
+        matches!(self.opponent, Opponent::Engine { .. })
+    }
+
+    /// Pause an engine match (the search under way is stopped, its move dropped).
+    pub fn pause(&mut self) {
+        self.paused = true;
+    }
+
+    /// Let a paused match go on from the move on the board.
+    fn resume(&mut self, session: &Session) {
+        self.paused = false;
+        self.error = None;
+        if let Opponent::Engine { at, sent } = &mut self.opponent {
+            *at = session.cursor();
+            *sent = None;
+        }
+    }
+
+    /// True while an engine is thinking.
     pub fn thinking(&self) -> bool {
-        self.link.is_searching()
+        self.seats.iter().any(|s| s.link.is_searching())
     }
 
-    /// True while a message of the engine is awaited: it is starting or thinking.
+    /// True while a message of an engine is awaited: one is starting or thinking.
     pub fn busy(&self) -> bool {
-        self.thinking() || (!self.link.is_ready() && self.link.error().is_none())
+        self.thinking()
+            || self
+                .seats
+                .iter()
+                .any(|s| !s.link.is_ready() && s.link.error().is_none())
     }
 
-    /// True when the computer is to move in the game shown: the board shows the end of the main
-    /// line, the game goes on, and it is the computer's turn.
-    pub fn to_play(&self, session: &Session) -> bool {
-        !session.game_over()
-            && session.cursor() == session.game().main_line_end()
-            && session.position().side_to_move() == self.computer
+    /// True when the engine of `color` is to move in the game shown: the game goes on, it is
+    /// that side's turn, and the board shows where the engines play (the end of the main line
+    /// against the user; where the last move left the board in a match that is not paused).
+    fn to_play(&self, session: &Session, color: Color) -> bool {
+        let there = match self.opponent {
+            Opponent::User => session.cursor() == session.game().main_line_end(),
+            Opponent::Engine { at, .. } => !self.paused && session.cursor() == at,
+        };
+        there && !session.game_over() && session.position().side_to_move() == color
     }
 
-    /// One frame: the engine's move if it has come for the position on the board, and a search
-    /// started when the computer is to move. A search whose position has gone (a move taken
-    /// back, the game ended) is stopped and its move dropped.
+    /// In a match, the move asked for has reached the board: the next is played from there.
+    fn follow(&mut self, session: &Session) {
+        let game = session.game();
+        let cursor = session.cursor();
+        if let Opponent::Engine { at, sent } = &mut self.opponent {
+            if sent.is_some() && game.parent(cursor) == Some(*at) && game.move_of(cursor) == *sent {
+                *at = cursor;
+                *sent = None;
+            }
+        }
+    }
+
+    /// True when the computer is to move in the game shown.
+    pub fn computer_to_play(&self, session: &Session) -> bool {
+        self.seats.iter().any(|s| self.to_play(session, s.color))
+    }
+
+    /// One frame: an engine's move if it has come for the position on the board, and a search
+    /// started when an engine is to move. A search whose position has gone (a move taken back,
+    /// the game ended, the match paused) is stopped and its move dropped.
     pub fn frame(&mut self, session: &Session) -> Vec<Command> {
+        self.follow(session);
         let game = session.game();
         let moves = game.moves_to(session.cursor());
         let mut commands = Vec::new();
-        for event in self.link.poll() {
-            let LinkEvent::Best(searched, best) = event else {
-                continue;
-            };
-            self.stopping = false;
-            let here = searched.moves == moves && searched.start == *game.start();
-            if let (true, true, Some(mv)) = (here, self.to_play(session), best) {
-                commands.push(Command::TryMove(mv));
+        for i in 0..self.seats.len() {
+            let color = self.seats[i].color;
+            for event in self.seats[i].link.poll() {
+                let LinkEvent::Best(searched, best) = event else {
+                    continue;
+                };
+                self.seats[i].stopping = false;
+                let here = searched.moves == moves && searched.start == *game.start();
+                if !here || !self.to_play(session, color) {
+                    continue;
+                }
+                match best {
+                    Some(mv) => {
+                        if let Opponent::Engine { sent, .. } = &mut self.opponent {
+                            *sent = Some(mv);
+                        }
+                        commands.push(Command::TryMove(mv));
+                    }
+                    None if self.is_match() => {
+                        self.paused = true;
+                        self.error = Some(format!(
+                            "{} {}",
+                            self.seats[i].title(session.lang()),
+                            session
+                                .lang()
+                                .pick("gave no move", "没有给出着法", "沒有給出著法")
+                        ));
+                    }
+                    None => {}
+                }
             }
         }
         if !commands.is_empty() {
             return commands;
         }
-        if self.link.is_searching() {
-            if !self.to_play(session) && !self.stopping {
-                self.link.stop();
-                self.stopping = true;
+        let limit = self.limit(session);
+        for i in 0..self.seats.len() {
+            let to_play = self.to_play(session, self.seats[i].color);
+            let seat = &mut self.seats[i];
+            if seat.link.is_searching() {
+                if !to_play && !seat.stopping {
+                    seat.link.stop();
+                    seat.stopping = true;
+                }
+            } else if seat.link.is_ready() && to_play {
+                seat.link.go(game.start(), &moves, limit);
             }
-        } else if self.link.is_ready() && self.to_play(session) {
-            self.link.go(game.start(), &moves, self.limit(session));
         }
         commands
     }
 
-    /// How many moves a take-back removes: the computer's reply and the user's move before it
-    /// when the user is to move, else the user's move alone (the search for a reply to it is
-    /// stopped).
+    /// How many moves a take-back removes: against the user, the computer's reply and the
+    /// user's move before it when the user is to move, else the user's move alone (the search
+    /// for a reply to it is stopped); in a match, one.
     pub fn take_back_steps(&self, session: &Session) -> usize {
+        let Some(computer) = self.computer() else {
+            return 1;
+        };
         let moves = session.game().moves_to(session.cursor()).len();
-        if session.position().side_to_move() != self.computer && moves >= 2 {
+        if session.position().side_to_move() != computer && moves >= 2 {
             2
         } else {
             1
@@ -289,36 +468,72 @@ impl ComputerGame {
         }
     }
 
-    /// The panel under the clock: who plays what, whether the engine thinks, its errors, and
-    /// the buttons to resign and to stop playing.
-    pub fn show(&self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    /// The panel under the clock: who plays what, whether an engine thinks, its errors, and
+    /// the buttons (resign and stop playing against the user; pause, go on and stop in a match).
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         let lang = session.lang();
         let mut commands = Vec::new();
-        ui.strong(lang.pick("Against the computer", "人机对弈", "人機對弈"));
-        let name = if self.link.name().is_empty() {
-            lang.pick("the engine", "引擎", "引擎").to_owned()
+        if self.is_match() {
+            ui.strong(lang.pick("Engine against engine", "机机对弈", "機機對弈"));
         } else {
-            self.link.name().to_owned()
-        };
-        ui.label(format!(
-            "{name} {} {} · {} {}",
-            lang.pick("plays", "执", "執"),
-            self.computer.name(lang),
-            lang.pick("level", "级别", "級別"),
-            self.level
-        ));
-        if !self.link.is_ready() && self.link.error().is_none() {
+            ui.strong(lang.pick("Against the computer", "人机对弈", "人機對弈"));
+        }
+        for seat in &self.seats {
+            ui.label(format!(
+                "{} {} {}",
+                seat.title(lang),
+                lang.pick("plays", "执", "執"),
+                seat.color.name(lang),
+            ));
+        }
+        if self
+            .seats
+            .iter()
+            .any(|s| !s.link.is_ready() && s.link.error().is_none())
+        {
             ui.label(lang.pick("Starting the engine…", "正在启动引擎…", "正在啟動引擎…"));
-        } else if self.thinking() && self.to_play(session) {
+        } else if self.thinking() && self.computer_to_play(session) {
             // Text, not a spinner: a spinner would draw the window at every frame.
             ui.label(lang.pick("Thinking…", "思考中…", "思考中…"));
+        } else if self.is_match() && session.game_over() {
+            ui.label(lang.pick("The game is over.", "对局已结束。", "對局已結束。"));
         }
-        if let Some(error) = self.link.error() {
+        for error in self
+            .seats
+            .iter()
+            .filter_map(|s| s.link.error())
+            .chain(self.error.as_deref())
+        {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
         ui.horizontal(|ui| {
-            // With the clock running, its panel has the resign button.
-            if session.contest().is_none()
+            if self.is_match() {
+                let over = session.game_over();
+                if self.paused {
+                    if ui
+                        .add_enabled(
+                            !over,
+                            egui::Button::new(lang.pick(
+                                "Resume the match",
+                                "继续对弈",
+                                "繼續對弈",
+                            )),
+                        )
+                        .clicked()
+                    {
+                        self.resume(session);
+                    }
+                } else if ui
+                    .add_enabled(
+                        !over,
+                        egui::Button::new(lang.pick("Pause the match", "暂停对弈", "暫停對弈")),
+                    )
+                    .clicked()
+                {
+                    self.pause();
+                }
+            } else if session.contest().is_none()
+                // With the clock running, its panel has the resign button.
                 && ui
                     .add_enabled(
                         !session.game_over(),
@@ -326,12 +541,16 @@ impl ComputerGame {
                     )
                     .clicked()
             {
-                commands.push(Command::Resign(self.computer.opponent()));
+                if let Some(computer) = self.computer() {
+                    commands.push(Command::Resign(computer.opponent()));
+                }
             }
-            if ui
-                .button(lang.pick("Stop playing", "结束人机对弈", "結束人機對弈"))
-                .clicked()
-            {
+            let stop = if self.is_match() {
+                lang.pick("Stop the match", "结束对弈", "結束對弈")
+            } else {
+                lang.pick("Stop playing", "结束人机对弈", "結束人機對弈")
+            };
+            if ui.button(stop).clicked() {
                 commands.push(Command::StopComputer);
             }
         });

@@ -14,6 +14,7 @@ use crate::notation::{write_move, WriteOptions};
 use crate::record::{Game, NodeId};
 use crate::rules::{Move, Position};
 
+use super::analysis_panel::signed;
 use super::command::Command;
 use super::eval_worker::{EvalWorker, Job, WorkerEvent};
 use super::session::Session;
@@ -320,10 +321,7 @@ impl EvalGraph {
 
     /// `12. 炮二平五 +0.35`: the move that reached the position after `ply` moves, and its score.
     fn describe(&self, game: &Game, ply: usize, session: &Session, lang: Language) -> String {
-        let score = self
-            .curve
-            .score(ply)
-            .map_or_else(|| "?".to_owned(), |s| signed(s));
+        let score = self.curve.score(ply).map_or_else(|| "?".to_owned(), signed);
         if ply == 0 {
             return format!("{} {score}", lang.pick("Start", "开局", "開局"));
         }
@@ -333,16 +331,6 @@ impl EvalGraph {
             write_move(before, mv, session.notation(), &WriteOptions::default())
         });
         format!("{}. {text} {score}", ply.div_ceil(2))
-    }
-}
-
-/// A score with its sign: `+0.35`, `-1.20`, `#3`.
-fn signed(score: RedScore) -> String {
-    let text = score.to_string();
-    if text.starts_with(['-', '#', '>', '<']) || text == "0.00" {
-        text
-    } else {
-        format!("+{text}")
     }
 }
 
@@ -441,7 +429,7 @@ mod tests {
         assert_eq!(curve.missing(), Vec::<usize>::new());
         assert_eq!(curve.len(), 3);
         // Another start position drops everything.
-        let other = Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+        let other = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
         assert!(curve.follow(&other, &[]));
         assert_eq!(curve.missing(), vec![0]);
     }

@@ -14,6 +14,8 @@ mod computer;
 mod database_window;
 mod database_worker;
 mod engine_link;
+mod engine_match;
+mod engines_window;
 mod eval_graph;
 mod eval_worker;
 mod event_window;
@@ -45,11 +47,13 @@ pub use command::Command;
 pub use computer::PlaySettings;
 pub use database_window::{Column, DatabaseCommand, DatabaseWindow};
 pub use files::{FileDialogs, NoDialog, Picked, Picking};
+pub use engine_match::{EngineChoice, MatchSettings};
 pub use eval_graph::{clamped, Curve, GRAPH_LIMIT};
 pub use files::{FileDialogs, NoDialog, Picked};
 pub use layout::{Fit, Layout, Panel};
 pub use native_dialogs::{NativeDialogs, DIALOG_VARIABLE};
 pub use session::{Notice, Session};
+pub use settings::{NamedEngine, Settings};
 pub use timer::Timer;
 
 /// Open the main window, showing the record file `open` if one is given (as a file manager's

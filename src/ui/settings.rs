@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::lang::Language;
 use crate::notation::{Notation, TandemConvention};
 
+use super::computer::PlaySettings;
+use super::engine_match::MatchSettings;
 use super::layout::Layout;
 
 /// How many recent files the File menu lists.
@@ -31,6 +33,23 @@ pub struct Settings {
     pub layout: Layout,
     /// The game database last opened: a file, or a `postgresql://` URL.
     pub database: Option<String>,
+    /// The engines the user configured (Game > Engines…).
+    pub engines: Vec<NamedEngine>,
+    /// The last game against the computer as it was set up.
+    pub play: PlaySettings,
+    /// The last engine match as it was set up.
+    pub engine_match: MatchSettings,
+}
+
+/// An engine the user configured once: its name, and its spec (the program's path with its
+/// protocol and options, [`crate::engine::client::EngineConfig::parse_spec`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NamedEngine {
+    /// The name shown.
+    pub name: String,
+    /// The spec.
+    pub spec: String,
 }
 
 impl Settings {
@@ -96,5 +115,67 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(settings.language(), Language::English);
+    }
+
+    #[test]
+    fn the_engines_and_the_play_choices_come_back_after_a_restart() {
+        use std::time::Duration;
+
+        use crate::competition::Preset;
+        use crate::rules::Color;
+        use crate::ui::engine_match::EngineChoice;
+
+        let settings = Settings {
+            engines: vec![NamedEngine {
+                name: "Fairy-Stockfish".into(),
+                spec: "/usr/games/fairy-stockfish:protocol=ucci:Hash=64".into(),
+            }],
+            play: PlaySettings {
+                computer: Color::Red,
+                engine: EngineChoice {
+                    engine: "/usr/games/fairy-stockfish:protocol=ucci:Hash=64".into(),
+                    level: 3,
+                },
+                move_time: Duration::from_millis(2500),
+                clock: Some(Preset::Art6_5(Duration::from_secs(25 * 60))),
+                new_game: false,
+            },
+            engine_match: MatchSettings {
+                move_time: Duration::from_millis(300),
+                ..MatchSettings::default()
+            },
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&settings).unwrap();
+        let back: Settings = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, settings);
+        for preset in [Preset::Art6_1, Preset::Art6_4] {
+            let kept = Settings {
+                play: PlaySettings {
+                    clock: Some(preset),
+                    ..PlaySettings::default()
+                },
+                ..Settings::default()
+            };
+            let text = serde_json::to_string(&kept).unwrap();
+            assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), kept);
+        }
+    }
+
+    #[test]
+    fn settings_kept_before_engines_existed_still_load() {
+        let old = r#"{"language":"zh-Hans","notation":"wxf","flipped":true,"recent":[]}"#;
+        let settings: Settings = serde_json::from_str(old).unwrap();
+        assert_eq!(settings.language(), Language::SimplifiedChinese);
+        assert!(settings.engines.is_empty());
+        assert_eq!(settings.play, PlaySettings::default());
+        let unknown =
+            r#"{"play":{"clock":{"article":"9.9","minutes":0},"move_time":{"secs":2,"nanos":0}}}"#;
+        let settings: Settings = serde_json::from_str(unknown).unwrap();
+        assert_eq!(
+            settings.play.clock, None,
+            "an article not known is no clock"
+        );
+        assert_eq!(settings.play.move_time, std::time::Duration::from_secs(2));
     }
 }

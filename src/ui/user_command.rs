@@ -76,6 +76,10 @@ pub enum UserCommand {
     ContinueAsAnalysis,
     /// Play against the computer.
     PlayComputer,
+    /// Two engines play each other from the position on the board.
+    EngineMatch,
+    /// The engines configured.
+    Engines,
     /// Show or hide the analysis panel.
     Analysis,
     /// Show or hide the evaluation graph of the main line.
@@ -150,6 +154,8 @@ impl UserCommand {
             UserCommand::SetUpPosition,
             UserCommand::ContinueAsAnalysis,
             UserCommand::PlayComputer,
+            UserCommand::EngineMatch,
+            UserCommand::Engines,
             UserCommand::Flip,
             UserCommand::ShowPanel(Panel::Desk),
             UserCommand::ShowPanel(Panel::Record),
@@ -206,6 +212,10 @@ impl UserCommand {
             UserCommand::PlayComputer => {
                 lang.pick("Play against the computer…", "人机对弈…", "人機對弈…")
             }
+            UserCommand::EngineMatch => {
+                lang.pick("Engine against engine…", "机机对弈…", "機機對弈…")
+            }
+            UserCommand::Engines => lang.pick("Engines…", "引擎设置…", "引擎設定…"),
             UserCommand::Analysis => lang.pick("Analysis panel", "分析面板", "分析面板"),
             UserCommand::EvaluationGraph => lang.pick("Evaluation graph", "形势图", "形勢圖"),
             UserCommand::Flip => lang.pick("Flip board", "翻转棋盘", "翻轉棋盤"),
@@ -263,7 +273,9 @@ impl UserCommand {
             | UserCommand::Redo
             | UserCommand::SetUpPosition
             | UserCommand::ContinueAsAnalysis
-            | UserCommand::PlayComputer => Some(Menu::Game),
+            | UserCommand::PlayComputer
+            | UserCommand::EngineMatch
+            | UserCommand::Engines => Some(Menu::Game),
             UserCommand::Flip
             | UserCommand::ShowPanel(_)
             | UserCommand::Palette
@@ -356,6 +368,8 @@ impl UserCommand {
             | UserCommand::SetUpPosition
             | UserCommand::ContinueAsAnalysis
             | UserCommand::PlayComputer
+            | UserCommand::EngineMatch
+            | UserCommand::Engines
             | UserCommand::Analysis
             | UserCommand::EvaluationGraph
             | UserCommand::Flip
@@ -408,6 +422,8 @@ impl UserCommand {
             UserCommand::SetUpPosition => Command::OpenSetup,
             UserCommand::ContinueAsAnalysis => Command::ContinueAsAnalysis,
             UserCommand::PlayComputer => Command::OpenPlayComputer,
+            UserCommand::EngineMatch => Command::OpenEngineMatch,
+            UserCommand::Engines => Command::OpenEngines,
             UserCommand::Analysis => Command::ToggleAnalysis,
             UserCommand::EvaluationGraph => Command::ToggleEvalGraph,
             UserCommand::Flip => Command::Flip,

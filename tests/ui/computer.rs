@@ -7,8 +7,9 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::engine::client::{EngineConfig, EngineProgram};
 use qipu::rules::{Color, Move};
-use qipu::ui::{Command, PlaySettings, QipuApp};
+use qipu::ui::{Command, EngineChoice, PlaySettings, QipuApp};
 
+pub use crate::support::wait_for;
 use crate::support::{self, click, Scripted};
 
 /// The app with the built-in engine started as the `qipu` program (this test's own executable
@@ -24,23 +25,6 @@ pub fn app() -> Harness<'static, QipuApp> {
     });
     harness.run();
     harness
-}
-
-/// Let frames pass until `done` holds (the engine answers from its own process).
-pub fn wait_for(
-    harness: &mut Harness<'_, QipuApp>,
-    what: &str,
-    done: impl Fn(&Harness<'_, QipuApp>) -> bool,
-) {
-    for _ in 0..3000 {
-        harness.step();
-        if done(harness) {
-            harness.step();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("waited in vain for {what}");
 }
 
 /// Frames for about `millis` milliseconds.
@@ -71,7 +55,10 @@ fn start(harness: &mut Harness<'_, QipuApp>, settings: PlaySettings) {
 fn quick(computer: Color) -> PlaySettings {
     PlaySettings {
         computer,
-        level: 0,
+        engine: EngineChoice {
+            level: 0,
+            ..EngineChoice::default()
+        },
         move_time: Duration::from_millis(100),
         ..PlaySettings::default()
     }

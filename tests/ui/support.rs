@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::Key;
@@ -46,6 +46,30 @@ pub fn app(
             },
         )
     })
+}
+
+/// How long a test waits for work on another thread (an engine, the event file, the database):
+/// long enough for a machine loaded with builds, whose disk may take seconds to sync a write.
+pub const PATIENCE: Duration = Duration::from_secs(90);
+
+/// Let frames pass until `done` holds: work on another thread answers when it does. The wait
+/// is bounded by [`PATIENCE`] on the clock, not by a count of frames, so a slow machine (frames
+/// and writes that take longer) never turns a correct answer into a failure.
+pub fn wait_for(
+    harness: &mut Harness<'_, QipuApp>,
+    what: &str,
+    done: impl Fn(&Harness<'_, QipuApp>) -> bool,
+) {
+    let deadline = Instant::now() + PATIENCE;
+    while Instant::now() < deadline {
+        harness.step();
+        if done(harness) {
+            harness.step();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("waited {PATIENCE:?} in vain for {what}");
 }
 
 /// Click the widget labelled `label` and let the app answer.
