@@ -62,11 +62,21 @@ pub struct BoardView<'a> {
     pub drawing: &'a Drawing,
 }
 
-/// Show the board in all the space `ui` has; returns what the user asked for.
+/// The smallest distance between points, in points, at which the board is drawn.
+pub const MIN_STEP: f32 = 4.0;
+
+/// Show the board in all the space `ui` has; returns what the user asked for (`None` where it
+/// has no room).
 pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
     let available = ui.available_rect_before_wrap();
     let geometry = fit(available, view.flipped);
     ui.allocate_rect(available, Sense::hover());
+    // A window too small for any board (a narrow window under tall panels): nothing to draw or
+    // click. Drawn anyway, its text would be of size zero or less, which the text renderer
+    // refuses with a panic ("Bad px_scale_factor").
+    if geometry.step.is_nan() || geometry.step < MIN_STEP {
+        return None;
+    }
     let mut painter = ui.painter_at(available);
     let id = ui.scope_id().with("board");
 

@@ -3,7 +3,6 @@
 //! every change.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use eframe::egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -11,30 +10,13 @@ use egui_kittest::Harness;
 use qipu::tournament::{BoardResult, EventFile};
 use qipu::ui::QipuApp;
 
-use crate::support::{app, click, Scripted};
+use crate::support::{app, click, wait_for, Scripted};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("qipu-ui-event-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Let frames pass until `done` holds (the event file is written on its own thread).
-fn wait_for(
-    harness: &mut Harness<'_, QipuApp>,
-    what: &str,
-    done: impl Fn(&Harness<'_, QipuApp>) -> bool,
-) {
-    for _ in 0..500 {
-        harness.step();
-        if done(harness) {
-            harness.step();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("waited in vain for {what}");
 }
 
 /// Click the first widget labelled `label` (a frame or two follow; the file's thread answers

@@ -307,3 +307,75 @@ fn hidden_panels_and_the_open_detail_stay_so_after_a_restart() {
     click(&mut harness, "Record");
     harness.get_by_label("Rd");
 }
+
+/// A long variation played move by move from round 26: its last move, far below the move it
+/// branched from, is in sight as the record's own button (not only in the status line).
+#[test]
+fn the_end_of_a_long_variation_is_scrolled_into_view() {
+    use eframe::egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT;
+
+    let mut harness = app([1100.0, 700.0]);
+    harness.state_mut().show_game(sample_game());
+    harness.run();
+    harness.key_press(Key::Home);
+    harness.run();
+    for _ in 0..50 {
+        harness.key_press(Key::ArrowRight);
+        harness.run();
+    }
+    let ctx = harness.ctx.clone();
+    let mut written: Vec<String> = {
+        let game = harness.state().session().game();
+        game.main_line().iter().map(|&n| text_of(game, n)).collect()
+    };
+    // Each move of the variation is one the record does not hold yet, so its text names it.
+    for _ in 0..30 {
+        let session = harness.state().session();
+        let position = session.position();
+        let Some((mv, text)) = position
+            .legal_moves()
+            .iter()
+            .map(|&mv| {
+                let text = write_move(
+                    position,
+                    mv,
+                    Notation::ChineseSimplified,
+                    &WriteOptions::default(),
+                );
+                (mv, text)
+            })
+            .find(|(_, text)| !written.contains(text))
+        else {
+            break;
+        };
+        written.push(text);
+        harness
+            .state_mut()
+            .apply(&ctx, qipu::ui::Command::TryMove(mv));
+        harness.run();
+    }
+    let session = harness.state().session();
+    let cursor = session.cursor();
+    assert!(
+        !session.game().main_line().contains(&cursor),
+        "the move on the board is in the variation"
+    );
+    assert!(session.game().line_to(cursor).len() > 70);
+    let text = text_of(session.game(), cursor);
+    let buttons: Vec<Rect> = harness
+        .get_all_by_role(Role::Button)
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.contains(&text))
+        })
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(buttons.len(), 1, "one button for {text}: {buttons:?}");
+    assert!(
+        visible_in_record(&harness, buttons[0]),
+        "the variation's last move {text} is in view: {:?}",
+        buttons[0]
+    );
+}

@@ -91,3 +91,34 @@ fn the_evaluation_list_shows_every_entry() {
         );
     }
 }
+
+/// The list open, every entry is drawn whole: none lies in a part of the list scrolled out of
+/// sight (egui reports a widget cut off by its scroll area clipped to the part in sight, so a
+/// cut-off entry is shorter than the others, or nothing).
+#[test]
+fn every_entry_of_the_evaluation_list_is_in_sight() {
+    let mut harness = app([1280.0, 900.0], Scripted::default(), None);
+    click(&mut harness, "h2");
+    click(&mut harness, "e2");
+    click(&mut harness, "Evaluation");
+    let heights: Vec<(String, f32)> = Evaluation::ALL
+        .into_iter()
+        .map(|e| {
+            let prefix = format!("{}  ", e.symbol());
+            let height = harness
+                .query_all_by(|n| n.label().is_some_and(|l| l.starts_with(&prefix)))
+                .next()
+                .map(|entry| entry.rect().height());
+            let height = height.unwrap_or_else(|| panic!("no entry {prefix:?}"));
+            (prefix, height)
+        })
+        .collect();
+    let tallest = heights.iter().map(|(_, h)| *h).fold(0.0, f32::max);
+    assert!(tallest > 10.0, "{heights:?}");
+    for (label, height) in &heights {
+        assert!(
+            *height >= tallest - 0.5,
+            "{label:?} is cut off: {height} of {tallest} ({heights:?})"
+        );
+    }
+}
