@@ -184,7 +184,8 @@ impl AnalysisPanel {
             return commands;
         }
         for line in lines.lines().into_iter().take(self.multipv as usize) {
-            ui.horizontal(|ui| {
+            // Wrapped: in a narrow window the moves go on the next row instead of out of sight.
+            ui.horizontal_wrapped(|ui| {
                 if ui
                     .small_button(lang.pick("Add as variation", "加为变着", "加為變著"))
                     .clicked()
@@ -203,10 +204,11 @@ impl AnalysisPanel {
 /// Red's side and from the side to move, its depth and speed.
 fn summary(line: &SearchInfo, position: &Position, lang: Language) -> String {
     let mover = position.side_to_move();
-    let mut parts = vec![format!("{}.", line.multipv)];
+    let mut parts = Vec::new();
     if let Some(score) = line.score {
         parts.push(format!(
-            "{} {}",
+            "{}. {} {}",
+            line.multipv,
             crate::rules::Color::Red.short_name(lang),
             signed(score.for_red(mover))
         ));

@@ -1167,17 +1167,19 @@ impl QipuApp {
         side_panels::show(ui, &self.session, Panel::Tree, tree, &mut commands, |ui| {
             opening_tree::contents(ui, &view, &self.session)
         });
-        if self.analysis.is_open() {
-            egui::Panel::bottom("analysis").show(ui, |ui| {
-                commands.extend(self.analysis.show(ui, &self.session));
-            });
-        }
-        if self.graph.is_open() {
-            egui::Panel::bottom("evaluation graph").show(ui, |ui| {
-                commands.extend(self.graph.show(ui, &self.session));
-            });
-        }
         egui::CentralPanel::default().show(ui, |ui| {
+            // Under the board, inside the space between the side panels (a panel of the whole
+            // window would draw its edge across them).
+            if self.analysis.is_open() {
+                egui::Panel::bottom("analysis").show_inside(ui, |ui| {
+                    commands.extend(self.analysis.show(ui, &self.session));
+                });
+            }
+            if self.graph.is_open() {
+                egui::Panel::bottom("evaluation graph").show_inside(ui, |ui| {
+                    commands.extend(self.graph.show(ui, &self.session));
+                });
+            }
             if setup_editor::show_open(&mut self.setup, ui, &self.session, &mut commands) {
                 return;
             }

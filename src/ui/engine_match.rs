@@ -68,19 +68,20 @@ pub fn engine_fields(
 ) {
     ui.horizontal(|ui| {
         let label = ui.label(lang.pick("Engine", "引擎", "引擎"));
-        let shown = configured
-            .iter()
-            .find(|e| e.spec == choice.engine)
-            .map_or(choice.engine.as_str(), |e| e.name.as_str());
+        let builtin = lang.pick("Built-in engine", "内置引擎", "內建引擎");
+        let shown = if choice.engine.trim() == "builtin" {
+            builtin.to_owned()
+        } else {
+            configured
+                .iter()
+                .find(|e| e.spec == choice.engine)
+                .map_or_else(|| choice.engine.clone(), |e| e.name.clone())
+        };
         egui::ComboBox::from_id_salt(("engine", id))
-            .selected_text(shown.to_owned())
+            .selected_text(shown)
             .width(140.0)
             .show_ui(ui, |ui| {
-                ui.selectable_value(
-                    &mut choice.engine,
-                    "builtin".to_owned(),
-                    lang.pick("Built-in engine", "内置引擎", "內建引擎"),
-                );
+                ui.selectable_value(&mut choice.engine, "builtin".to_owned(), builtin);
                 for engine in configured {
                     ui.selectable_value(&mut choice.engine, engine.spec.clone(), &engine.name);
                 }
