@@ -1171,12 +1171,12 @@ impl QipuApp {
             // Under the board, inside the space between the side panels (a panel of the whole
             // window would draw its edge across them).
             if self.analysis.is_open() {
-                egui::Panel::bottom("analysis").show_inside(ui, |ui| {
+                egui::Panel::bottom("analysis").show(ui, |ui| {
                     commands.extend(self.analysis.show(ui, &self.session));
                 });
             }
             if self.graph.is_open() {
-                egui::Panel::bottom("evaluation graph").show_inside(ui, |ui| {
+                egui::Panel::bottom("evaluation graph").show(ui, |ui| {
                     commands.extend(self.graph.show(ui, &self.session));
                 });
             }

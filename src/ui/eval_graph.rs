@@ -208,7 +208,8 @@ impl EvalGraph {
         let mut commands = Vec::new();
         let total = self.curve.len();
         let done = total - self.curve.missing().len();
-        ui.horizontal(|ui| {
+        // Wrapped: in a narrow window the progress bar goes to the next row, not out of sight.
+        ui.horizontal_wrapped(|ui| {
             ui.strong(lang.pick("Evaluation graph", "形势图", "形勢圖"));
             if self.worker.is_some() {
                 if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
