@@ -486,26 +486,8 @@ impl ComputerGame {
                 seat.color.name(lang),
             ));
         }
-        if self
-            .seats
-            .iter()
-            .any(|s| !s.link.is_ready() && s.link.error().is_none())
-        {
-            ui.label(lang.pick("Starting the engine…", "正在启动引擎…", "正在啟動引擎…"));
-        } else if self.thinking() && self.computer_to_play(session) {
-            // Text, not a spinner: a spinner would draw the window at every frame.
-            ui.label(lang.pick("Thinking…", "思考中…", "思考中…"));
-        } else if self.is_match() && session.game_over() {
-            ui.label(lang.pick("The game is over.", "对局已结束。", "對局已結束。"));
-        }
-        for error in self
-            .seats
-            .iter()
-            .filter_map(|s| s.link.error())
-            .chain(self.error.as_deref())
-        {
-            ui.colored_label(ui.visuals().error_fg_color, error);
-        }
+        // The buttons before the lines that come and go (starting, thinking, errors), so
+        // that they hold still under the pointer.
         ui.horizontal(|ui| {
             if self.is_match() {
                 let over = session.game_over();
@@ -554,6 +536,26 @@ impl ComputerGame {
                 commands.push(Command::StopComputer);
             }
         });
+        if self
+            .seats
+            .iter()
+            .any(|s| !s.link.is_ready() && s.link.error().is_none())
+        {
+            ui.label(lang.pick("Starting the engine…", "正在启动引擎…", "正在啟動引擎…"));
+        } else if self.thinking() && self.computer_to_play(session) {
+            // Text, not a spinner: a spinner would draw the window at every frame.
+            ui.label(lang.pick("Thinking…", "思考中…", "思考中…"));
+        } else if self.is_match() && session.game_over() {
+            ui.label(lang.pick("The game is over.", "对局已结束。", "對局已結束。"));
+        }
+        for error in self
+            .seats
+            .iter()
+            .filter_map(|s| s.link.error())
+            .chain(self.error.as_deref())
+        {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
         commands
     }
 }
