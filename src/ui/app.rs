@@ -21,7 +21,6 @@ use super::clock_panel;
 use super::command::{Command, GameToShow};
 use super::computer::{ComputerGame, PlayForm, PlaySettings};
 use super::database_window::{Browse, DatabaseCommand, DatabaseWindow};
-use super::database_window::DatabaseWindow;
 use super::engine_match::{MatchForm, MatchSettings};
 use super::engines_window::EnginesWindow;
 use super::eval_graph::{Curve, EvalGraph};
