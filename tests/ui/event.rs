@@ -182,11 +182,15 @@ fn a_team_fields_its_lineup_from_the_window() {
     click(&mut harness, "File");
     click(&mut harness, "Event…");
     press(&mut harness, "Open event…");
+    // The new-event form has a "Rounds" field too; only the opened event has a Players tab.
     wait_for(&mut harness, "the event", |h| {
-        h.query_by_label("Rounds").is_some()
+        h.query_by_label("Players").is_some() && h.query_by_label("A new event").is_none()
     });
     press(&mut harness, "Rounds");
-    harness.run_ok();
+    wait_for(&mut harness, "the line-ups", |h| {
+        h.get_all_by_role(Role::ComboBox)
+            .any(|n| n.accesskit_node().label().as_deref() == Some("4"))
+    });
     // The first team's board 4 combo is the fourth of its row.
     let combo = harness
         .get_all_by_role(Role::ComboBox)
