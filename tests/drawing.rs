@@ -88,8 +88,9 @@ fn drawings_survive_pgn_save_and_open() {
     ] {
         let text = write_pgn(&game, &options);
         assert!(text.contains("[%cal Re2e6]"), "{text}");
-        let (bytes, unmappable) = encode_pgn(&text, &options);
-        assert_eq!(unmappable, 0);
+        let encoded = encode_pgn(&text, &options);
+        assert_eq!(encoded.lost, []);
+        let bytes = encoded.bytes;
         let path = temp(name);
         save_atomic(&path, &bytes, TargetState::Safe, false).unwrap();
         let file = read_record_file(&path).unwrap();

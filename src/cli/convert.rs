@@ -117,15 +117,15 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
                 }
             };
             options.moves.tandem = tandem;
-            let (bytes, unmappable) = encode_pgn(&write_pgn_games(&games, &options), &options);
-            if unmappable > 0 {
+            let encoded = encode_pgn(&write_pgn_games(&games, &options), &options);
+            for lost in &encoded.lost {
                 writeln!(
                     err,
-                    "{unmappable} character(s) have no code in {} and are written as &#NNNN;",
+                    "{lost}: {} has no code of its own for it",
                     options.encoding
                 )?;
             }
-            bytes
+            encoded.bytes
         }
     };
     match output {

@@ -59,7 +59,8 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let pgn = write_pgn(&game, &options);
     match output {
         Some(path) => {
-            let (bytes, _) = encode_pgn(&pgn, &options);
+            // Qipu's own PGN is UTF-8, which holds every character.
+            let bytes = encode_pgn(&pgn, &options).bytes;
             save_atomic(Path::new(path), &bytes, TargetState::Safe, false)
                 .map_err(|e| CliError::Failed(e.to_string()))?;
             writeln!(

@@ -7,7 +7,8 @@
 //! * `movelist` is the main line (branch 0); `move_P_I_B` is branch B, whose first move replaces
 //!   the move at ply I (counted from the start) of branch P. `comment0` is the game comment,
 //!   `commentN` follows ply N of the main line and `commentB_N` ply N of branch B; `||` is a line
-//!   break.
+//!   break. What would be misread (`[/DhtmlXQ` in a value, `|` runs in a comment) is written as
+//!   numeric references (`dhtmlxq_escape`).
 //! * Header: `title event date place round red black redteam blackteam result ecco`; any other
 //!   key is kept as a tag of that name and written back (`ver` and `init` configure a viewer).
 
@@ -18,6 +19,7 @@ use crate::ending::Outcome;
 use crate::record::{clean_comment, Game, NodeId, TagKey};
 use crate::rules::{Color, Move, Position, Setup, Square};
 
+use super::dhtmlxq_escape::{escape, unescape, ValueKind};
 use super::xqf::SLOT_KINDS;
 
 /// Why a DhtmlXQ block cannot be read (in full); every error names its line and column.
@@ -329,7 +331,7 @@ fn read_block(text: &str, start: usize, end: usize) -> Result<DhtmlXqGame, Dhtml
             continue;
         }
         if let Some(tag) = tag_of(key) {
-            game.tags_mut().set(tag, value);
+            game.tags_mut().set(tag, unescape(value, ValueKind::Plain));
         }
     }
     if game.tags().get(&TagKey::Event).is_none() {
@@ -408,7 +410,7 @@ fn read_block(text: &str, start: usize, end: usize) -> Result<DhtmlXqGame, Dhtml
             Some(at) => nodes.get(&at).copied(),
             None => None,
         };
-        let comment = clean_comment(&field.value.replace("||", "\n"));
+        let comment = clean_comment(&unescape(field.value, ValueKind::Comment));
         if let (Some(node), false) = (node, comment.is_empty()) {
             game.set_comment(node, comment);
         }
@@ -473,10 +475,8 @@ fn xy(sq: Square) -> String {
     format!("{}{}", sq.file(), 9 - sq.rank())
 }
 
-fn field(out: &mut String, key: &str, value: &str) {
-    // A value cannot hold its own closing tag.
-    let closing = format!("[/DhtmlXQ_{key}]");
-    let value = value.replace(&closing, "");
+fn field(out: &mut String, key: &str, value: &str, kind: ValueKind) {
+    let value = escape(value, kind);
     let _ = writeln!(out, "[DhtmlXQ_{key}]{value}[/DhtmlXQ_{key}]");
 }
 
@@ -487,7 +487,7 @@ pub fn write_dhtmlxq(game: &Game) -> DhtmlXqWritten {
     let mut losses = Vec::new();
     for (tag, value) in game.tags().iter() {
         if let Some(key) = key_of(tag) {
-            field(&mut out, &key, value);
+            field(&mut out, &key, value, ValueKind::Plain);
         }
     }
     let result = match game.result() {
@@ -497,10 +497,10 @@ pub fn write_dhtmlxq(game: &Game) -> DhtmlXqWritten {
         Some(Outcome::BothForfeit) => "双方弃权",
         None => "未知",
     };
-    field(&mut out, "result", result);
+    field(&mut out, "result", result, ValueKind::Plain);
     if *game.start() != Position::startpos() {
-        field(&mut out, "binit", &binit(game.start()));
-        field(&mut out, "fen", &game.start().to_fen());
+        field(&mut out, "binit", &binit(game.start()), ValueKind::Plain);
+        field(&mut out, "fen", &game.start().to_fen(), ValueKind::Plain);
     }
     // Branches: (number, base, first ply, first node); branch 0 is the main line.
     let mut queue = std::collections::VecDeque::new();
@@ -559,17 +559,18 @@ pub fn write_dhtmlxq(game: &Game) -> DhtmlXqWritten {
             node = game.children(n).first().copied();
         }
         if number == 0 {
-            field(&mut out, "movelist", &list);
+            field(&mut out, "movelist", &list, ValueKind::Plain);
         } else {
             field(
                 &mut out,
                 &format!("move_{base}_{first_ply}_{number}"),
                 &list,
+                ValueKind::Plain,
             );
         }
     }
     for (key, comment) in comments {
-        field(&mut out, &key, &comment.replace('\n', "||"));
+        field(&mut out, &key, &comment, ValueKind::Comment);
     }
     out.push_str("[/DhtmlXQ]\n");
     DhtmlXqWritten { text: out, losses }
@@ -640,5 +641,46 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn a_comment_holding_the_closing_tags_reads_back() {
+        // Found by the DhtmlXQ fuzz target: the game comment holds `[/DhtmlXQ]`, which ended
+        // the written block ("[DhtmlXQ_comment0] is not closed").
+        let input = b"[Dhtminit]\n[DhtMMMMMMMMMMM[/DhtmlX]\n[DhtmlXQ_comment0]c[lXQ_mDhtmlXQ]\n\
+            [DhtmlXQ_elist]\n[DhtmlXQ_comment0]c[/DhtmlX7_comment[/DhtmlXQ]\n[DhttitlemlXQ]\n\
+            [Dh\xff\xff\xff\xff\xff\xff\xfftmlXQ_[Dhtitovelis][Dttmh\nlXQ_comment0]c\
+            [/DhtmlXQ_comment0]\x08[DhtmlXQ[";
+        let text = String::from_utf8_lossy(input);
+        let read = read_dhtmlxq(&text);
+        let game = &read[0].as_ref().expect("read").game;
+        assert!(game.comment(game.root()).contains("[/DhtmlXQ]"));
+        let written = write_dhtmlxq(game);
+        let back = read_dhtmlxq(&written.text);
+        let back = &back[0].as_ref().expect("written DhtmlXQ reads back").game;
+        assert_eq!(back.comment(back.root()), game.comment(game.root()));
+        assert!(back.same_record(game));
+    }
+
+    #[test]
+    fn comments_of_bars_and_markup_read_back() {
+        // Found by the CBF fuzz target: a comment of `|` runs came back with line breaks.
+        let mut game = Game::new(Position::startpos());
+        let root = game.root();
+        let a = game
+            .play(root, Move::parse_iccs("h2e2").expect("ICCS"))
+            .expect("legal");
+        game.set_comment(root, "</Contest>\n  <Round />\n  ||||||||<R��，车3退5|\n|");
+        game.set_comment(a, "&#124; [/DhtmlXQ_comment1] &#91;");
+        game.tags_mut().set(TagKey::Red, "a [/DhtmlXQ_red] &#38;");
+        // What the reader gives for 未知.
+        game.tags_mut().set(TagKey::Result, "*");
+        let written = write_dhtmlxq(&game);
+        let back = read_dhtmlxq(&written.text);
+        let back = &back[0].as_ref().expect("written DhtmlXQ reads back").game;
+        assert_eq!(back.comment(back.root()), game.comment(root));
+        assert_eq!(back.comment(back.main_line()[0]), game.comment(a));
+        assert_eq!(back.tags().get(&TagKey::Red), game.tags().get(&TagKey::Red));
+        assert!(back.same_record(&game));
     }
 }

@@ -28,27 +28,78 @@ impl TextEncoding {
         }
     }
 
-    /// Encode `text`; characters the encoding lacks become `&#NNNN;` (HTML numeric references)
-    /// and are counted in the second value, so the caller can warn.
-    pub fn encode(self, text: &str) -> (Vec<u8>, usize) {
-        let encoding = match self {
-            TextEncoding::Utf8 => return (text.as_bytes().to_vec(), 0),
-            TextEncoding::Gbk => GBK,
-            TextEncoding::Big5 => BIG5,
+    /// Encode `text` as this encoding writes it and check it as Qipu reads it back: characters
+    /// the encoding lacks become `&#NNNN;` (HTML numeric references), and every character that
+    /// does not read back as itself (those, and the private-use characters that GBK holds under
+    /// a code GB18030 reads as another character, U+E832 as U+9FB8) is listed, so the caller
+    /// can warn.
+    pub fn encode(self, text: &str) -> Encoded {
+        let (encoding, decoding) = match self {
+            TextEncoding::Utf8 => {
+                return Encoded {
+                    bytes: text.as_bytes().to_vec(),
+                    lost: Vec::new(),
+                }
+            }
+            TextEncoding::Gbk => (GBK, GB18030),
+            TextEncoding::Big5 => (BIG5, BIG5),
         };
         let (bytes, _, _) = encoding.encode(text);
-        let unmappable = if bytes.contains(&b'&') {
-            text.chars()
-                .filter(|c| {
-                    let mut buf = [0u8; 4];
-                    let (_, _, bad) = encoding.encode(c.encode_utf8(&mut buf));
-                    bad
-                })
-                .count()
+        let (back, _) = decoding.decode_without_bom_handling(&bytes);
+        let lost = if back == text {
+            Vec::new()
         } else {
-            0
+            let mut lost: Vec<LostCharacter> = Vec::new();
+            for character in text.chars() {
+                let mut buf = [0u8; 4];
+                let (one, _, _) = encoding.encode(character.encode_utf8(&mut buf));
+                let (read_back, _) = decoding.decode_without_bom_handling(&one);
+                let mut same = [0u8; 4];
+                if read_back != *character.encode_utf8(&mut same) {
+                    lost.push(LostCharacter {
+                        character,
+                        read_back: read_back.into_owned(),
+                    });
+                }
+            }
+            lost
         };
-        (bytes.into_owned(), unmappable)
+        Encoded {
+            bytes: bytes.into_owned(),
+            lost,
+        }
+    }
+}
+
+/// Text encoded for a file, with what of it does not read back.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Encoded {
+    /// The bytes written.
+    pub bytes: Vec<u8>,
+    /// Every character that does not read back as itself, in the order met (once per
+    /// occurrence).
+    pub lost: Vec<LostCharacter>,
+}
+
+/// A character an encoding does not carry through: what was meant, and what a reader gets.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LostCharacter {
+    /// The character of the text.
+    pub character: char,
+    /// What the written bytes read back as: `&#NNNN;` for a character without a code, another
+    /// character for one whose code means something else on reading.
+    pub read_back: String,
+}
+
+impl fmt::Display for LostCharacter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' (U+{:04X}) reads back as '{}'",
+            self.character,
+            u32::from(self.character),
+            self.read_back
+        )
     }
 }
 
@@ -241,11 +292,35 @@ mod tests {
 
     #[test]
     fn encode_gives_the_published_bytes() {
-        assert_eq!(TextEncoding::Gbk.encode("马８进７"), (MA_GBK.to_vec(), 0));
-        assert_eq!(TextEncoding::Big5.encode("馬８進７"), (MA_BIG5.to_vec(), 0));
-        // 马 (simplified) has no BIG5 code: it is written as a reference and counted.
-        let (bytes, bad) = TextEncoding::Big5.encode("马");
-        assert_eq!(bad, 1);
-        assert_eq!(bytes, b"&#39532;");
+        let ma = TextEncoding::Gbk.encode("马８进７");
+        assert_eq!((ma.bytes, ma.lost), (MA_GBK.to_vec(), Vec::new()));
+        let ma = TextEncoding::Big5.encode("馬８進７");
+        assert_eq!((ma.bytes, ma.lost), (MA_BIG5.to_vec(), Vec::new()));
+        // 马 (simplified) has no BIG5 code: it is written as a reference and listed.
+        let written = TextEncoding::Big5.encode("马");
+        assert_eq!(written.bytes, b"&#39532;");
+        assert_eq!(
+            written.lost,
+            [LostCharacter {
+                character: '马',
+                read_back: "&#39532;".to_owned()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_private_use_character_gbk_reads_as_another_is_listed() {
+        // Found by the CBR fuzz target: GBK writes U+E832 as FE 6D, which GB18030 (and so
+        // Qipu's reader) reads as U+9FB8.
+        let written = TextEncoding::Gbk.encode("a\u{E832}b");
+        assert_eq!(written.bytes, [b'a', 0xFE, 0x6D, b'b']);
+        assert_eq!(
+            written.lost,
+            [LostCharacter {
+                character: '\u{E832}',
+                read_back: "\u{9FB8}".to_owned()
+            }]
+        );
+        assert_eq!(decode_gbk(&written.bytes), "a\u{9FB8}b");
     }
 }

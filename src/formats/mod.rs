@@ -5,6 +5,7 @@
 pub mod cbf;
 pub mod cbr;
 pub mod dhtmlxq;
+mod dhtmlxq_escape;
 pub mod encoding;
 pub mod file;
 pub mod json;
@@ -21,7 +22,7 @@ pub use cbr::{read_cbl, read_cbr, CblHeading, CblLibrary, CbrError, CbrGame};
 pub use dhtmlxq::{
     read_dhtmlxq, write_dhtmlxq, DhtmlXqError, DhtmlXqGame, DhtmlXqLoss, DhtmlXqWritten,
 };
-pub use encoding::{decode, TextEncoding};
+pub use encoding::{decode, Encoded, LostCharacter, TextEncoding};
 pub use file::{
     pgn_no_game, read_record_bytes, read_record_file, FileGame, FileKind, GameError, NoGame,
     RecordFile,

@@ -183,10 +183,7 @@ mod tests {
         .expect("XQF holds the start position");
         assert!(written.losses.iter().any(|l| matches!(
             l,
-            RecordLoss::Xqf(XqfLoss::Unencodable {
-                character: '\u{AC00}',
-                ..
-            })
+            RecordLoss::Xqf(XqfLoss::Unencodable { lost, .. }) if lost.character == '\u{AC00}'
         )));
         let file = read_record_bytes(&written.bytes);
         assert_eq!(file.kind, FileKind::Xqf);

@@ -8,13 +8,16 @@
 //!   0` and a comment length that version 0x0A always carries; the root's comment is the game
 //!   comment. Comments are GBK with CRLF line ends.
 //!
-//! Nothing is dropped silently: a character GBK cannot hold (written `&#NNNN;`), a field longer
+//! Nothing is dropped silently: a character that does not read back from GBK as itself (one GBK
+//! cannot hold is written `&#NNNN;`), a field longer
 //! than its slot, a tag XQF has no field for, and a mark, NAG or comment before a move XQF has no
 //! place for are each returned as an [`XqfLoss`] with its place.
 
 use std::fmt;
 
 use encoding_rs::GBK;
+
+use super::encoding::{LostCharacter, TextEncoding};
 
 use crate::ending::Outcome;
 use crate::lang::Language;
@@ -135,13 +138,15 @@ impl fmt::Display for XqfPlace {
 /// Something of the record an XQF file cannot hold as it is.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum XqfLoss {
-    /// A character GBK has no code for; it is written as `&#NNNN;`.
-    #[error("{place}: '{character}' (U+{:04X}) has no GBK code; written as &#{};", u32::from(*character), u32::from(*character))]
+    /// A character that does not read back from GBK as itself: one GBK has no code for is
+    /// written as `&#NNNN;`; a private-use character GBK holds under another character's code
+    /// reads back as that character.
+    #[error("{place}: {lost}, as GBK has no code of its own for it")]
     Unencodable {
         /// Where it stands.
         place: XqfPlace,
-        /// The character.
-        character: char,
+        /// The character and what it reads back as.
+        lost: LostCharacter,
     },
     /// A header field longer than its slot: the end is cut.
     #[error("the {field:?} field holds {max} bytes: '{value}' is cut to '{kept}'")]
@@ -187,17 +192,17 @@ impl XqfLoss {
                     }
                 };
                 match self {
-                    XqfLoss::Unencodable {
-                        place: p,
-                        character,
-                    } => format!(
-                        "{}：「{character}」{}",
+                    XqfLoss::Unencodable { place: p, lost } => format!(
+                        "{}：「{}」（U+{:04X}）{}「{}」",
                         place(p),
+                        lost.character,
+                        u32::from(lost.character),
                         lang.pick(
                             "",
-                            &format!("在 GBK 中没有编码，写作 &#{};", u32::from(*character)),
-                            &format!("在 GBK 中沒有編碼，寫作 &#{};", u32::from(*character)),
-                        )
+                            "在 GBK 中没有自己的编码，读回为",
+                            "在 GBK 中沒有自己的編碼，讀回為",
+                        ),
+                        lost.read_back
                     ),
                     XqfLoss::Truncated {
                         field, max, kept, ..
@@ -292,21 +297,14 @@ fn write_pieces(start: &Position, bytes: &mut [u8]) -> Result<(), XqfWriteError>
     Ok(())
 }
 
-/// Encode `text` as GBK; each character without a code is written `&#NNNN;` and reported.
+/// Encode `text` as GBK; each character that does not read back as itself is reported.
 fn gbk(text: &str, place: &XqfPlace, losses: &mut Vec<XqfLoss>) -> Vec<u8> {
-    let (bytes, _, unmappable) = GBK.encode(text);
-    if unmappable {
-        for c in text.chars() {
-            let mut buf = [0u8; 4];
-            if GBK.encode(c.encode_utf8(&mut buf)).2 {
-                losses.push(XqfLoss::Unencodable {
-                    place: place.clone(),
-                    character: c,
-                });
-            }
-        }
-    }
-    bytes.into_owned()
+    let encoded = TextEncoding::Gbk.encode(text);
+    losses.extend(encoded.lost.into_iter().map(|lost| XqfLoss::Unencodable {
+        place: place.clone(),
+        lost,
+    }));
+    encoded.bytes
 }
 
 fn write_fields(game: &Game, bytes: &mut [u8], losses: &mut Vec<XqfLoss>) {
@@ -500,8 +498,8 @@ mod tests {
             .filter_map(|l| match l {
                 XqfLoss::Unencodable {
                     place: XqfPlace::Move { ply: 1, .. },
-                    character,
-                } => Some(*character),
+                    lost,
+                } => Some(lost.character),
                 _ => None,
             })
             .collect();
@@ -521,5 +519,38 @@ mod tests {
         let back = read_xqf(&written.bytes).expect("read back");
         let node = back.game.main_line()[0];
         assert_eq!(back.game.comment(node), "&#51339;&#51008; &#49688; ok");
+    }
+
+    #[test]
+    fn a_character_that_reads_back_as_another_is_reported() {
+        // Found by the CBR fuzz target: U+E832 (private use) is written under GBK's FE 6D, which
+        // reads back as U+9FB8; the round trip changed the record and nothing said so.
+        let mut game = Game::new(Position::startpos());
+        let root = game.root();
+        game.set_comment(root, "\u{E832}");
+        game.tags_mut().set(TagKey::Event, "杯\u{E832}");
+        let written = write_xqf(&game).expect("written");
+        let lost = LostCharacter {
+            character: '\u{E832}',
+            read_back: "\u{9FB8}".to_owned(),
+        };
+        assert_eq!(
+            written.losses,
+            [
+                XqfLoss::Unencodable {
+                    place: XqfPlace::Field(XqfField::Event),
+                    lost: lost.clone(),
+                },
+                XqfLoss::Unencodable {
+                    place: XqfPlace::GameComment,
+                    lost,
+                },
+            ]
+        );
+        assert!(written.losses[0]
+            .message(Language::SimplifiedChinese)
+            .contains("读回为「\u{9FB8}」"));
+        let back = read_xqf(&written.bytes).expect("read back");
+        assert_eq!(back.game.comment(back.game.root()), "\u{9FB8}");
     }
 }

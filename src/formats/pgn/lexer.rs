@@ -27,7 +27,8 @@ pub enum Token<'a> {
     Mark(&'a str),
     /// A move, with any mark written right after it (`炮二平五!?` gives `("炮二平五", "!?")`).
     Move(&'a str, &'a str),
-    /// `1-0`, `0-1`, `1/2-1/2`, `*`.
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`; and `0-0`, the double forfeit as Qipu wrote it before it
+    /// wrote only those four (read, never written).
     Result(&'a str),
 }
 
@@ -326,7 +327,7 @@ impl<'a> Lexer<'a> {
         if word.chars().all(|c| matches!(c, '.' | '…' | '。' | '．')) {
             return None;
         }
-        if let Some(result) = ["1-0", "0-1", "1/2-1/2", "½-½", "*"]
+        if let Some(result) = ["1-0", "0-1", "1/2-1/2", "½-½", "*", "0-0"]
             .into_iter()
             .find(|r| *r == word)
         {

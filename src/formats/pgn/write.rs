@@ -6,7 +6,7 @@ use crate::notation::{self, IccsStyle, Notation, Script, WriteOptions};
 use crate::record::{Game, NodeId, TagKey};
 use crate::rules::{Color, Position};
 
-use super::super::encoding::TextEncoding;
+use super::super::encoding::{Encoded, TextEncoding};
 
 /// How moves are laid out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -139,6 +139,17 @@ fn format_name(notation: Notation) -> &'static str {
     }
 }
 
+/// The game termination marker that closes the movetext: `1-0`, `0-1`, `1/2-1/2` or `*`, the
+/// only four a reader takes for one. A double forfeit (`0-0`) has no marker of its own: it stays
+/// in the `Result` tag, which the reader keeps, and the movetext ends `*` (a `0-0` there reads as
+/// a move).
+fn termination(game: &Game) -> &'static str {
+    match game.result() {
+        Some(Outcome::BothForfeit) | None => "*",
+        Some(outcome) => outcome.pgn(),
+    }
+}
+
 /// Write one game as PGN text (line ends as chosen; not yet encoded).
 pub fn write_pgn(game: &Game, options: &PgnWriteOptions) -> String {
     let mut out = Vec::<String>::new();
@@ -149,8 +160,7 @@ pub fn write_pgn(game: &Game, options: &PgnWriteOptions) -> String {
         Layout::Standard => standard_movetext(game, options),
     };
     out.append(&mut movetext);
-    let result = game.result().map_or("*", Outcome::pgn);
-    out.push(result.to_owned());
+    out.push(termination(game).to_owned());
     let mut text = String::new();
     for line in out {
         text.push_str(&line.replace('\n', options.line_ending));
@@ -165,9 +175,10 @@ pub fn write_pgn_games(games: &[Game], options: &PgnWriteOptions) -> String {
     parts.join(options.line_ending)
 }
 
-/// Encode PGN text for the chosen encoding: the bytes, and how many characters the encoding
-/// lacks (written as `&#NNNN;`, so the caller can warn before saving).
-pub fn encode_pgn(text: &str, options: &PgnWriteOptions) -> (Vec<u8>, usize) {
+/// Encode PGN text for the chosen encoding: the bytes, and every character that does not read
+/// back as itself (one the encoding lacks is written as `&#NNNN;`), so the caller can warn
+/// before saving.
+pub fn encode_pgn(text: &str, options: &PgnWriteOptions) -> Encoded {
     options.encoding.encode(text)
 }
 
@@ -390,5 +401,36 @@ impl LineWriter {
     fn finish(mut self) -> Vec<String> {
         self.new_line();
         self.lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::read_pgn_text;
+
+    #[test]
+    fn a_double_forfeit_closes_with_a_termination_marker_and_keeps_its_tag() {
+        // Found by the PGN fuzz target: `0-0` closed the movetext and read back as a move (files
+        // written so still read: the reader takes `0-0` as the end).
+        let text = "[Game \"Chinese Chess\"]\n[Result \"0-0\"]\n\n1. 炮二平五 马８进７ 0-0\n";
+        let game = read_pgn_text(text)
+            .next()
+            .expect("a game")
+            .expect("it reads");
+        assert_eq!(game.result(), Some(Outcome::BothForfeit));
+        for options in [
+            PgnWriteOptions::qipu(Script::Simplified),
+            PgnWriteOptions::xiangqi_wizard(Script::Simplified),
+        ] {
+            let written = write_pgn(&game, &options);
+            assert!(written.contains("[Result \"0-0\"]"), "{written}");
+            assert_eq!(written.split_whitespace().last(), Some("*"), "{written}");
+            let back = read_pgn_text(&written)
+                .next()
+                .expect("a game")
+                .unwrap_or_else(|e| panic!("{e}\n{written}"));
+            assert!(back.same_record(&game), "{written}");
+        }
     }
 }
