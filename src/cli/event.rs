@@ -34,7 +34,7 @@ use crate::tournament::event::{BoardOrder, DrawOfNumbers, Event, Player, Round, 
 use crate::tournament::export::{self, Format};
 use crate::tournament::game_result::result_of_record;
 use crate::tournament::record::Rounds;
-use crate::tournament::roster::read_players;
+use crate::tournament::roster::read_players_file;
 use crate::tournament::standings::{default_rounds, standings, team_places, Standing};
 use crate::tournament::systems::{knockout, pair_next};
 use crate::tournament::{edit, BoardResult, EventError, EventFile};
@@ -86,10 +86,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         "import" => {
             let [path, csv] = positionals::<2>(args, "import EVENT players.csv")?;
             let mut file = EventFile::open(Path::new(path))?;
-            let bytes = std::fs::read(csv)
-                .map_err(|e| CliError::Failed(format!("cannot read {csv}: {e}")))?;
-            let players = read_players(&bytes, file.event().is_team_event())
-                .map_err(|e| CliError::Failed(format!("{csv}: {e}")))?;
+            let players = read_players_file(Path::new(csv), file.event().is_team_event())?;
             let count = players.len();
             let next = edit::add_players(file.event(), players)?;
             file.replace_all(next)?;

@@ -13,7 +13,7 @@ use crate::rules::Color;
 /// the start) only before round 1 is paired.
 pub fn add_players(event: &Event, players: Vec<Player>) -> Result<Event, EventError> {
     if !event.rounds.is_empty() && event.settings.system != System::Swiss {
-        return Err(EventError::Started(event.settings.system.name()));
+        return Err(EventError::Started(event.settings.system));
     }
     let mut next = event.clone();
     for mut p in players {
@@ -46,7 +46,7 @@ pub fn edit_player(event: &Event, id: PlayerId, player: Player) -> Result<Event,
         return Err(EventError::DuplicatePlayer(name));
     }
     if player.team != current.team && !event.rounds.is_empty() {
-        return Err(EventError::Started(event.settings.system.name()));
+        return Err(EventError::Started(event.settings.system));
     }
     let mut next = event.clone();
     next.players[id] = Player {

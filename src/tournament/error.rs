@@ -3,7 +3,11 @@
 
 use std::path::PathBuf;
 
+use super::event::System;
 use super::result::BadResult;
+use super::roster::RosterError;
+use super::systems::swiss::NoPairing;
+use super::teams::LineupRefusal;
 
 /// A refused change or an unreadable event file.
 #[derive(Debug, thiserror::Error)]
@@ -14,7 +18,7 @@ pub enum EventError {
         /// The file.
         path: PathBuf,
         /// What it is instead.
-        reason: String,
+        reason: NotAnEvent,
     },
     /// The file was written by a newer version of the program.
     #[error("{path}: written by a newer version of Qipu (event format {found}; this version reads up to {supported})")]
@@ -55,8 +59,8 @@ pub enum EventError {
     #[error("no player named '{0}' in this event")]
     UnknownPlayer(String),
     /// Players added after the first round of a system whose table is fixed at the start.
-    #[error("the {0} has started: players cannot be added after round 1 is paired")]
-    Started(&'static str),
+    #[error("the {} has started: players cannot be added after round 1 is paired", .0.name())]
+    Started(System),
     /// A round that was not paired.
     #[error("round {round} has not been paired (rounds paired: {paired})")]
     NoSuchRound {
@@ -108,12 +112,12 @@ pub enum EventError {
         found: usize,
     },
     /// No pairing satisfies the rules.
-    #[error("no pairing of round {round} avoids a rematch: {reason}")]
+    #[error("no pairing of round {round} avoids a rematch: {cause}")]
     NoPairing {
         /// The round.
         round: u32,
         /// Why.
-        reason: String,
+        cause: NoPairing,
     },
     /// A team event set up wrongly.
     #[error("team '{team}' has {players} player(s) for {boards} boards")]
@@ -125,9 +129,6 @@ pub enum EventError {
         /// Boards per match.
         boards: u32,
     },
-    /// A setting out of range.
-    #[error("{0}")]
-    BadSetting(String),
     /// A player withdrawn twice.
     #[error("'{name}' already withdrew after round {round}")]
     AlreadyWithdrawn {
@@ -175,7 +176,7 @@ pub enum EventError {
         /// The line-up, by the players' places in the team's board order.
         lineup: String,
         /// Why.
-        reason: &'static str,
+        reason: LineupRefusal,
     },
     /// A file the event reads from (a players' list) that cannot be read.
     #[error("{path}: {reason}")]
@@ -183,11 +184,64 @@ pub enum EventError {
         /// The file.
         path: PathBuf,
         /// Why, with the line and column where there is one.
-        reason: String,
+        reason: Unreadable,
     },
     /// A game record that does not give a result.
+    #[error(transparent)]
+    GameRecord(#[from] GameRecordError),
+}
+
+/// What a file that is not an event is instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotAnEvent {
+    /// It cannot be opened or read; the system's words.
     #[error("{0}")]
-    GameRecord(String),
+    Unopenable(String),
+    /// It has no bytes.
+    #[error("the file is empty")]
+    Empty,
+    /// It is not an SQLite database.
+    #[error("not an SQLite database")]
+    NotSqlite,
+    /// It is the database of another program.
+    #[error("an SQLite database of another program")]
+    OtherProgram,
+}
+
+/// Why a file the event reads from (a players' list) cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unreadable {
+    /// The file cannot be opened or read; the system's words.
+    #[error("{0}")]
+    Io(String),
+    /// A line of the list is wrong.
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+}
+
+/// Why a game record gives no result for a board.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum GameRecordError {
+    /// The file holds no game.
+    #[error("the file holds no game")]
+    NoGame,
+    /// The game cannot be read; the reader's words.
+    #[error("the game cannot be read: {0}")]
+    Unreadable(crate::formats::GameError),
+    /// The competition log (`[%clk]`, `[%foul]`, `[%result]` commands) cannot be read.
+    #[error("the competition record cannot be read: {0}")]
+    CompetitionLog(crate::formats::pgn::clock::DecodeError),
+    /// The `Result` tag contradicts how the game ended.
+    #[error("the Result tag says {} but the game ended {}", .tagged.pgn(), .ended.pgn())]
+    Contradiction {
+        /// The tag's result.
+        tagged: crate::ending::Outcome,
+        /// How the game ended.
+        ended: crate::ending::Outcome,
+    },
+    /// Neither a result nor an ending is recorded.
+    #[error("the game has no result (Result tag \"*\" and no [%result] command)")]
+    NoResult,
 }
 
 fn join(boards: &[u32]) -> String {

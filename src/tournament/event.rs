@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::result::{BoardResult, Half};
+use crate::lang::Language;
 use crate::rules::Color;
 
 /// A player's index in [`Event::players`] (registration order; the registration number is one
@@ -77,6 +78,21 @@ pub enum System {
 }
 
 impl System {
+    /// The system's name for people, in `lang`.
+    pub fn title(self, lang: Language) -> &'static str {
+        match self {
+            System::RoundRobin => lang.pick("Round robin", "单循环", "單循環"),
+            System::DoubleRoundRobin => lang.pick("Double round robin", "双循环", "雙循環"),
+            System::Groups => lang.pick(
+                "Seeded groups, then a final",
+                "分组循环（种子）",
+                "分組循環（種子）",
+            ),
+            System::Knockout => lang.pick("Knockout", "淘汰制", "淘汰制"),
+            System::Swiss => lang.pick("Swiss (score groups)", "积分编排制", "積分編排制"),
+        }
+    }
+
     /// The name on the command line and in files.
     pub fn name(self) -> &'static str {
         match self {

@@ -10,7 +10,7 @@ use crate::formats::read_record_bytes;
 use crate::record::Game;
 use crate::rules::Color;
 
-use super::error::EventError;
+use super::error::{EventError, GameRecordError};
 use super::result::BoardResult;
 
 /// What a game record gives the event.
@@ -33,15 +33,11 @@ pub fn result_of_record(bytes: &[u8]) -> Result<(BoardResult, GameReport), Event
         .games
         .into_iter()
         .next()
-        .ok_or_else(|| EventError::GameRecord("the file holds no game".to_owned()))?;
+        .ok_or(GameRecordError::NoGame)?;
     let game = match (first.game, first.error) {
         (Some(g), None) => g,
-        (_, Some(e)) => {
-            return Err(EventError::GameRecord(format!(
-                "the game cannot be read: {e}"
-            )))
-        }
-        (None, None) => return Err(EventError::GameRecord("the file holds no game".to_owned())),
+        (_, Some(e)) => return Err(GameRecordError::Unreadable(e).into()),
+        (None, None) => return Err(GameRecordError::NoGame.into()),
     };
     let (result, fouls) = read(&game)?;
     Ok((
@@ -54,9 +50,7 @@ pub fn result_of_record(bytes: &[u8]) -> Result<(BoardResult, GameReport), Event
 }
 
 fn read(game: &Game) -> Result<(BoardResult, [u32; 2]), EventError> {
-    let log = decode(game).map_err(|e| {
-        EventError::GameRecord(format!("the competition record cannot be read: {e}"))
-    })?;
+    let log = decode(game).map_err(GameRecordError::CompetitionLog)?;
     let mut fouls = [0, 0];
     for entry in log.iter().flat_map(|l| &l.entries) {
         if let LogEvent::Foul { side, .. } = entry.event {
@@ -67,21 +61,17 @@ fn read(game: &Game) -> Result<(BoardResult, [u32; 2]), EventError> {
     let ending = ending_of(game);
     if let (Some(e), Some(t)) = (&ending, tagged) {
         if e.outcome != t {
-            return Err(EventError::GameRecord(format!(
-                "the Result tag says {} but the game ended {}",
-                t.pgn(),
-                e.outcome.pgn()
-            )));
+            return Err(GameRecordError::Contradiction {
+                tagged: t,
+                ended: e.outcome,
+            }
+            .into());
         }
     }
     let (outcome, reason) = match (ending, tagged) {
         (Some(e), _) => (e.outcome, Some(e.reason)),
         (None, Some(t)) => (t, None),
-        (None, None) => {
-            return Err(EventError::GameRecord(
-                "the game has no result (Result tag \"*\" and no [%result] command)".to_owned(),
-            ))
-        }
+        (None, None) => return Err(GameRecordError::NoResult.into()),
     };
     let forfeit = reason == Some(Reason::LateArrival);
     let result = match (outcome, forfeit) {

@@ -10,6 +10,7 @@ pub mod error;
 pub mod event;
 pub mod export;
 pub mod game_result;
+pub mod message;
 pub mod print;
 pub mod record;
 pub mod result;

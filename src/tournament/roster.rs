@@ -4,6 +4,9 @@
 //! also 姓名, 等級分/等级分, 單位/单位, 隊/队/隊名/队名, 編號/编号) sets the order instead. Fields may be
 //! quoted with `"` (a doubled `""` inside is one quote); empty lines are skipped.
 
+use std::path::Path;
+
+use super::error::{EventError, Unreadable};
 use super::event::Player;
 use crate::formats::decode;
 
@@ -16,7 +19,41 @@ pub struct RosterError {
     /// The column (character), from 1.
     pub column: usize,
     /// What is wrong.
-    pub reason: String,
+    pub reason: RosterReason,
+}
+
+/// What is wrong with a line of a players' list.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RosterReason {
+    /// A heading that names no column Qipu knows.
+    #[error("unknown column '{0}' (name, rating, club, team, registration)")]
+    UnknownColumn(String),
+    /// More fields than the heading names.
+    #[error("{fields} fields, but only {columns} columns")]
+    TooManyFields {
+        /// Fields on the line.
+        fields: usize,
+        /// Columns named.
+        columns: usize,
+    },
+    /// A rating that is not a whole number.
+    #[error("rating '{0}' is not a whole number")]
+    BadRating(String),
+    /// An empty name.
+    #[error("the player has no name")]
+    NoName,
+    /// A team event's player without a team.
+    #[error("a team event needs the player's team")]
+    NoTeam,
+    /// A quoted field without its closing quote.
+    #[error("a quoted field is not closed")]
+    UnclosedQuote,
+    /// Text after the closing quote of a field.
+    #[error("text after a closing quote")]
+    TextAfterQuote,
+    /// A quote in the middle of an unquoted field.
+    #[error("a quote inside an unquoted field")]
+    QuoteInField,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -37,6 +74,16 @@ fn column_named(header: &str) -> Option<Column> {
         "registration" | "編號" | "编号" | "id" => Some(Column::Registration),
         _ => None,
     }
+}
+
+/// Read the players of the CSV file at `path`; `team_event` makes the third column the team.
+pub fn read_players_file(path: &Path, team_event: bool) -> Result<Vec<Player>, EventError> {
+    let unreadable = |reason: Unreadable| EventError::Unreadable {
+        path: path.to_owned(),
+        reason,
+    };
+    let bytes = std::fs::read(path).map_err(|e| unreadable(Unreadable::Io(e.to_string())))?;
+    read_players(&bytes, team_event).map_err(|e| unreadable(e.into()))
 }
 
 /// Read the players of a CSV file's bytes; `team_event` makes the third column the team.
@@ -61,9 +108,7 @@ pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, Roste
                 let c = column_named(f).ok_or_else(|| RosterError {
                     line: number,
                     column: *col,
-                    reason: format!(
-                        "unknown column '{f}' (name, rating, club, team, registration)"
-                    ),
+                    reason: RosterReason::UnknownColumn(f.clone()),
                 })?;
                 columns.push(c);
             }
@@ -73,11 +118,10 @@ pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, Roste
             return Err(RosterError {
                 line: number,
                 column: fields[columns.len()].0,
-                reason: format!(
-                    "{} fields, but only {} columns",
-                    fields.len(),
-                    columns.len()
-                ),
+                reason: RosterReason::TooManyFields {
+                    fields: fields.len(),
+                    columns: columns.len(),
+                },
             });
         }
         let mut p = Player::default();
@@ -90,7 +134,7 @@ pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, Roste
                     p.rating = Some(value.parse().map_err(|_| RosterError {
                         line: number,
                         column: *col,
-                        reason: format!("rating '{value}' is not a whole number"),
+                        reason: RosterReason::BadRating(value.to_owned()),
                     })?)
                 }
                 Column::Club => p.club = value.to_owned(),
@@ -102,14 +146,14 @@ pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, Roste
             return Err(RosterError {
                 line: number,
                 column: 1,
-                reason: "the player has no name".to_owned(),
+                reason: RosterReason::NoName,
             });
         }
         if team_event && p.team.is_empty() {
             return Err(RosterError {
                 line: number,
                 column: 1,
-                reason: "a team event needs the player's team".to_owned(),
+                reason: RosterReason::NoTeam,
             });
         }
         players.push(p);
@@ -133,7 +177,7 @@ fn split(line: &str, number: usize) -> Result<Vec<(usize, String)>, RosterError>
                         return Err(RosterError {
                             line: number,
                             column: start,
-                            reason: "a quoted field is not closed".to_owned(),
+                            reason: RosterReason::UnclosedQuote,
                         })
                     }
                     Some('"') if chars.get(i + 1) == Some(&'"') => {
@@ -157,7 +201,7 @@ fn split(line: &str, number: usize) -> Result<Vec<(usize, String)>, RosterError>
                 return Err(RosterError {
                     line: number,
                     column: i + 1,
-                    reason: "text after a closing quote".to_owned(),
+                    reason: RosterReason::TextAfterQuote,
                 });
             }
         } else {
@@ -169,7 +213,7 @@ fn split(line: &str, number: usize) -> Result<Vec<(usize, String)>, RosterError>
                     return Err(RosterError {
                         line: number,
                         column: i + 1,
-                        reason: "a quote inside an unquoted field".to_owned(),
+                        reason: RosterReason::QuoteInField,
                     });
                 }
                 value.push(c);

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 
-use super::error::EventError;
+use super::error::{EventError, NotAnEvent};
 use super::event::{Drawn, Event, Game, Match, Player, Round, Settings, Stage};
 use super::result::BoardResult;
 
@@ -105,7 +105,7 @@ impl EventFile {
         if id != APPLICATION_ID || version == 0 {
             return Err(EventError::NotAnEvent {
                 path: path.to_owned(),
-                reason: "an SQLite database of another program".to_owned(),
+                reason: NotAnEvent::OtherProgram,
             });
         }
         if version > FORMAT_VERSION {
@@ -171,25 +171,26 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
 
 fn check_header(path: &Path) -> Result<(), EventError> {
     use std::io::Read;
-    let not = |reason: &str| EventError::NotAnEvent {
+    let not = |reason: NotAnEvent| EventError::NotAnEvent {
         path: path.to_owned(),
-        reason: reason.to_owned(),
+        reason,
     };
-    let mut file = std::fs::File::open(path).map_err(|e| not(&e.to_string()))?;
+    let unopenable = |e: std::io::Error| not(NotAnEvent::Unopenable(e.to_string()));
+    let mut file = std::fs::File::open(path).map_err(unopenable)?;
     let mut header = [0u8; 16];
     let mut read = 0;
     while read < header.len() {
         match file.read(&mut header[read..]) {
             Ok(0) => break,
             Ok(n) => read += n,
-            Err(e) => return Err(not(&e.to_string())),
+            Err(e) => return Err(unopenable(e)),
         }
     }
     if read == 0 {
-        return Err(not("the file is empty"));
+        return Err(not(NotAnEvent::Empty));
     }
     if read < 16 || header != *b"SQLite format 3\0" {
-        return Err(not("not an SQLite database"));
+        return Err(not(NotAnEvent::NotSqlite));
     }
     Ok(())
 }

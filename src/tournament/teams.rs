@@ -116,34 +116,50 @@ pub fn squad(event: &Event, team: Entrant, round: u32) -> Vec<PlayerId> {
         .unwrap_or_default()
 }
 
+/// Why a line-up is refused (12.1–12.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineupRefusal {
+    /// Not one player for each board.
+    #[error("a line-up names one player for each board")]
+    WrongCount,
+    /// One player on two boards.
+    #[error("a player can take only one board")]
+    SamePlayerTwice,
+    /// 12.1: a fixed order takes the team's first players in their order.
+    #[error("the board order is fixed (12.1): the team's first players, in their order")]
+    FixedOrder,
+    /// 12.2: with substitutes, the players keep their board order.
+    #[error("with substitutes the players keep their board order (12.2): no one above a player ranked higher")]
+    SubstituteOrder,
+    /// 12.3: a line-up of players who are not the team's.
+    #[error("a line-up names players of the team")]
+    NotOfTeam,
+}
+
 /// Why a line-up is refused under `order`, if it is (the check of [`lineup_allowed`], with the
-/// reason in words).
+/// reason).
 pub fn lineup_refusal(
     order: BoardOrder,
     boards: usize,
     squad: usize,
     lineup: &[usize],
-) -> Option<&'static str> {
+) -> Option<LineupRefusal> {
     if lineup_allowed(order, boards, squad, lineup) {
         return None;
     }
     Some(if lineup.len() != boards {
-        "a line-up names one player for each board"
+        LineupRefusal::WrongCount
     } else if lineup
         .iter()
         .enumerate()
         .any(|(i, p)| lineup[..i].contains(p))
     {
-        "a player can take only one board"
+        LineupRefusal::SamePlayerTwice
     } else {
         match order {
-            BoardOrder::Fixed => {
-                "the board order is fixed (12.1): the team's first players, in their order"
-            }
-            BoardOrder::Substitutes => {
-                "with substitutes the players keep their board order (12.2): no one above a player ranked higher"
-            }
-            BoardOrder::PerMatch => "a line-up names players of the team",
+            BoardOrder::Fixed => LineupRefusal::FixedOrder,
+            BoardOrder::Substitutes => LineupRefusal::SubstituteOrder,
+            BoardOrder::PerMatch => LineupRefusal::NotOfTeam,
         }
     })
 }

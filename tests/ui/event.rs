@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use eframe::egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
+use qipu::lang::Language;
 use qipu::tournament::{BoardResult, EventFile};
 use qipu::ui::QipuApp;
 
@@ -88,6 +89,17 @@ fn an_event_is_run_from_the_window() {
     wait_for(&mut harness, "the refusal", |h| {
         h.query_by_label_contains("already registered").is_some()
     });
+    // The same refusal in the interface's language, with the player's name as written.
+    click(&mut harness, "Language");
+    click(&mut harness, &Language::TraditionalChinese.to_string());
+    type_into(&mut harness, "棋手姓名", "Li");
+    press(&mut harness, "新增");
+    wait_for(&mut harness, "the refusal in traditional Chinese", |h| {
+        h.query_by_label("未執行，沒有變更： 已有名為「Li」的棋手")
+            .is_some()
+    });
+    click(&mut harness, "語言");
+    click(&mut harness, &Language::English.to_string());
     press(&mut harness, "Rounds");
     press(&mut harness, "Pair next round");
     wait_for(&mut harness, "round 1", |h| {

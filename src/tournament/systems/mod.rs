@@ -305,9 +305,9 @@ fn swiss_round(event: &Event, number: u32) -> Result<Paired, EventError> {
         });
     }
     let pairing =
-        swiss::pair(&entries, swiss_limits(event)).map_err(|e| EventError::NoPairing {
+        swiss::pair(&entries, swiss_limits(event)).map_err(|cause| EventError::NoPairing {
             round: number,
-            reason: e.to_string(),
+            cause,
         })?;
     Ok((Stage::Main, pairing.boards, pairing.bye))
 }

@@ -33,21 +33,6 @@ impl Default for NewEventForm {
     }
 }
 
-/// The system's name in `lang`.
-pub fn system_name(system: System, lang: Language) -> &'static str {
-    match system {
-        System::RoundRobin => lang.pick("Round robin", "单循环", "單循環"),
-        System::DoubleRoundRobin => lang.pick("Double round robin", "双循环", "雙循環"),
-        System::Groups => lang.pick(
-            "Seeded groups, then a final",
-            "分组循环（种子）",
-            "分組循環（種子）",
-        ),
-        System::Knockout => lang.pick("Knockout", "淘汰制", "淘汰制"),
-        System::Swiss => lang.pick("Swiss (score groups)", "积分编排制", "積分編排制"),
-    }
-}
-
 impl NewEventForm {
     /// The event the form describes.
     pub fn event(&self) -> Event {
@@ -72,7 +57,7 @@ impl NewEventForm {
             ui.end_row();
             let label = ui.label(lang.pick("System", "赛制", "賽制"));
             egui::ComboBox::from_id_salt("system")
-                .selected_text(system_name(self.system, lang))
+                .selected_text(self.system.title(lang))
                 .show_ui(ui, |ui| {
                     for s in [
                         System::Swiss,
@@ -81,7 +66,7 @@ impl NewEventForm {
                         System::Groups,
                         System::Knockout,
                     ] {
-                        ui.selectable_value(&mut self.system, s, system_name(s, lang));
+                        ui.selectable_value(&mut self.system, s, s.title(lang));
                     }
                 })
                 .response

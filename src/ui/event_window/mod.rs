@@ -224,12 +224,13 @@ impl EventWindow {
                     })),
                     Err(e) => {
                         self.message = Some(Err(format!(
-                            "{} {e}",
+                            "{} {}",
                             lang.pick(
                                 "The game on the board gives no result:",
                                 "棋盘上的对局没有结果：",
                                 "棋盤上的對局沒有結果："
-                            )
+                            ),
+                            e.message(lang)
                         )))
                     }
                 }
@@ -264,12 +265,13 @@ impl EventWindow {
                 }
                 Reply::Refused(reason) => {
                     self.message = Some(Err(format!(
-                        "{} {reason}",
+                        "{} {}",
                         lang.pick(
                             "Refused, nothing changed:",
                             "未执行，没有改动：",
                             "未執行，沒有變更："
-                        )
+                        ),
+                        reason.message(lang)
                     )))
                 }
             }

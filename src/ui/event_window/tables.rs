@@ -12,7 +12,7 @@ use crate::tournament::teams::{colour_on_board, squad};
 use crate::tournament::BoardResult;
 
 use super::super::session::Session;
-use super::forms::{system_name, PlayerForm};
+use super::forms::PlayerForm;
 use super::{Change, EventCommand};
 
 /// The registered players, each with Edit and Withdraw.
@@ -25,7 +25,7 @@ pub fn players(
 ) {
     ui.label(format!(
         "{} · {} {}",
-        system_name(event.settings.system, lang),
+        event.settings.system.title(lang),
         event.players.len(),
         lang.pick("players", "名棋手", "名棋手")
     ));

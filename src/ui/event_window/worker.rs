@@ -8,12 +8,13 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 
 use eframe::egui;
 
-use crate::export::pdf::Paper;
-use crate::formats::{save_atomic, TargetState};
+use crate::export::pdf::{Paper, PdfError};
+use crate::formats::{save_atomic, SaveError, TargetState};
+use crate::lang::Language;
 use crate::tournament::event::{Event, Player, PlayerId};
 use crate::tournament::export::{self, Format};
 use crate::tournament::game_result::GameReport;
-use crate::tournament::roster::read_players;
+use crate::tournament::roster::read_players_file;
 use crate::tournament::systems::pair_next;
 use crate::tournament::{edit, BoardResult, EventError, EventFile};
 
@@ -72,8 +73,42 @@ pub enum Reply {
     Event(PathBuf, Box<Event>),
     /// An export was written to this file.
     Exported(PathBuf),
-    /// The job was refused or failed; nothing changed. The reason, in the core's words.
-    Refused(String),
+    /// The job was refused or failed; nothing changed.
+    Refused(Refusal),
+}
+
+/// Why a job was refused or failed.
+#[derive(Debug)]
+pub enum Refusal {
+    /// The core refused the change, or the file.
+    Event(EventError),
+    /// A change or an export with no event open.
+    NoEvent,
+    /// The export could not be made.
+    Export(PdfError),
+    /// The export could not be written to its file.
+    Save(PathBuf, SaveError),
+}
+
+impl Refusal {
+    /// The reason in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        match self {
+            Refusal::Event(e) => e.message(lang),
+            Refusal::NoEvent => lang
+                .pick("no event is open", "没有打开的赛事", "沒有開啟的賽事")
+                .to_owned(),
+            Refusal::Export(e) => format!(
+                "{} {e}",
+                lang.pick(
+                    "the export cannot be made:",
+                    "无法生成导出文件：",
+                    "無法產生匯出檔案："
+                )
+            ),
+            Refusal::Save(path, e) => format!("{}: {}", path.display(), e.message(lang)),
+        }
+    }
 }
 
 /// The thread and its two channels.
@@ -127,7 +162,7 @@ impl Worker {
 }
 
 fn run(file: &mut Option<EventFile>, job: Job) -> Reply {
-    let refused = |e: EventError| Reply::Refused(e.to_string());
+    let refused = |e: EventError| Reply::Refused(Refusal::Event(e));
     match job {
         Job::Create(path, event) => match EventFile::create(&path, event) {
             Ok(f) => {
@@ -147,7 +182,7 @@ fn run(file: &mut Option<EventFile>, job: Job) -> Reply {
         },
         Job::Change(change) => {
             let Some(f) = file.as_mut() else {
-                return Reply::Refused("no event is open".to_owned());
+                return Reply::Refused(Refusal::NoEvent);
             };
             match changed(f.event(), change).and_then(|next| f.replace_all(next)) {
                 Ok(()) => Reply::Event(f.path().to_owned(), Box::new(f.event().clone())),
@@ -156,15 +191,15 @@ fn run(file: &mut Option<EventFile>, job: Job) -> Reply {
         }
         Job::Export(format, path) => {
             let Some(f) = file.as_ref() else {
-                return Reply::Refused("no event is open".to_owned());
+                return Reply::Refused(Refusal::NoEvent);
             };
             let bytes = match export::render(f.event(), format, Paper::default()) {
                 Ok(bytes) => bytes,
-                Err(e) => return Reply::Refused(e.to_string()),
+                Err(e) => return Reply::Refused(Refusal::Export(e)),
             };
             match save_atomic(&path, &bytes, TargetState::Safe, false) {
                 Ok(()) => Reply::Exported(path),
-                Err(e) => Reply::Refused(format!("{}: {e}", path.display())),
+                Err(e) => Reply::Refused(Refusal::Save(path, e)),
             }
         }
     }
@@ -176,14 +211,7 @@ fn changed(event: &Event, change: Change) -> Result<Event, EventError> {
         Change::AddPlayer(p) => edit::add_players(event, vec![p]),
         Change::EditPlayer(id, p) => edit::edit_player(event, id, p),
         Change::Import(path) => {
-            let unreadable = |reason: String| EventError::Unreadable {
-                path: path.clone(),
-                reason,
-            };
-            let bytes = std::fs::read(&path).map_err(|e| unreadable(e.to_string()))?;
-            let players = read_players(&bytes, event.is_team_event())
-                .map_err(|e| unreadable(e.to_string()))?;
-            edit::add_players(event, players)
+            edit::add_players(event, read_players_file(&path, event.is_team_event())?)
         }
         Change::Pair => pair_next(event),
         Change::Result {
