@@ -1,0 +1,259 @@
+//! Reading speed, whole process against whole process: `cargo bench --bench reading`.
+//!
+//! `qipu stats FOLDER` (every move read and checked, every defect reported) is timed against the
+//! reference reader, ElephantEye's `PgnFileStruct::Read` (the reader of XiangQi Wizard, which
+//! drops illegal moves silently), built from `benches/reference/eleeye/` with the system C++
+//! compiler (`$CXX`, else `c++`; without one only Qipu's figures are printed). Both read the
+//! same files from disk: the xqbase league folder (1,236 GBK files) and the CCPD archive
+//! (35,119 BIG5 files, unpacked once into the target directory). The runs alternate, reference
+//! and Qipu in turn, `QIPU_READING_PAIRS` pairs on the league (11 by default) and a third of
+//! that on CCPD (at least 3); the medians of wall and CPU time (user and system, from the
+//! kernel's accounting of the child) are printed with plies per second and the ratio, and the
+//! load average before and after, since other work on the machine moves wall times.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+/// One timed run of a reader: its wall time, CPU time, and the last line it printed.
+struct Run {
+    wall: Duration,
+    cpu: Duration,
+    last_line: String,
+}
+
+/// CPU time (user and system) of the children waited for so far.
+fn children_cpu() -> Duration {
+    // SAFETY: getrusage writes one `rusage` into the zeroed struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+/// Run `program` with `args` (and `stdin` on its standard input), timed.
+fn run(program: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let cpu_before = children_cpu();
+    let started = Instant::now();
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{} does not start: {e}", program.display()));
+    if let (Some(bytes), Some(mut pipe)) = (stdin, child.stdin.take()) {
+        pipe.write_all(bytes).expect("the list of files is written");
+    }
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_to_string(&mut out)
+        .expect("the output is text");
+    let status = child.wait().expect("the reader ends");
+    let wall = started.elapsed();
+    assert!(status.success(), "{} failed: {status}", program.display());
+    Run {
+        wall,
+        cpu: children_cpu() - cpu_before,
+        last_line: out.lines().last().unwrap_or("").to_owned(),
+    }
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".to_owned())
+}
+
+/// The plies a reader's last line reports (`… plies P, …` or `… plies P`).
+fn plies(last_line: &str) -> f64 {
+    let after = last_line
+        .split("plies ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no plies in '{last_line}'"));
+    let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().expect("a number of plies")
+}
+
+/// The reference reader, built into `dir`; `None` without a C++ compiler.
+fn build_reference(dir: &Path) -> Option<PathBuf> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/reference/eleeye");
+    let binary = dir.join("eleeye-pgnread");
+    let compiler = std::env::var("CXX").unwrap_or_else(|_| "c++".to_owned());
+    let sources: Vec<PathBuf> = [
+        "pregen_pos.cpp",
+        "genmoves.cpp",
+        "cchess.cpp",
+        "pgnfile.cpp",
+    ]
+    .iter()
+    .map(|f| source.join(f))
+    .collect();
+    match Command::new(&compiler)
+        .arg("-O2")
+        .arg("-o")
+        .arg(&binary)
+        .args(&sources)
+        .status()
+    {
+        Ok(status) if status.success() => Some(binary),
+        Ok(status) => panic!("{compiler} could not build the reference reader: {status}"),
+        Err(e) => {
+            println!("no C++ compiler ({compiler}: {e}): the reference reader is not timed");
+            None
+        }
+    }
+}
+
+/// The CCPD archive unpacked below `dir` (once: kept for the next run), as its folder.
+fn unpacked_ccpd(dir: &Path) -> PathBuf {
+    let root = dir.join("ccpd");
+    let done = root.join(".unpacked");
+    if done.exists() {
+        return root;
+    }
+    let packed = std::fs::read(common::shared_path("corpus/ccpd-dev.tar.xz")).expect("archive");
+    let mut tar = Vec::new();
+    lzma_rs::xz_decompress(&mut packed.as_slice(), &mut tar).expect("the archive is valid xz");
+    tar::Archive::new(tar.as_slice())
+        .unpack(&root)
+        .expect("the archive unpacks");
+    std::fs::write(&done, b"").expect("mark written");
+    root
+}
+
+/// Every `.pgn` file below `dir` (any case), sorted, as one name a line.
+fn file_list(dir: &Path) -> (usize, Vec<u8>) {
+    let files = common::files_below(dir, &["pgn"]);
+    let mut list = Vec::new();
+    for f in &files {
+        list.extend_from_slice(f.to_str().expect("UTF-8 file names").as_bytes());
+        list.push(b'\n');
+    }
+    (files.len(), list)
+}
+
+struct Figures {
+    wall: f64,
+    cpu: f64,
+    plies: f64,
+}
+
+impl Figures {
+    fn of(runs: &[Run]) -> Figures {
+        Figures {
+            wall: median(runs.iter().map(|r| r.wall.as_secs_f64()).collect()),
+            cpu: median(runs.iter().map(|r| r.cpu.as_secs_f64()).collect()),
+            plies: plies(&runs[0].last_line),
+        }
+    }
+
+    fn print(&self, who: &str) {
+        println!(
+            "  {who:<24} wall {:.3} s, cpu {:.3} s: {:.2} M plies/s wall, {:.2} M plies/s cpu",
+            self.wall,
+            self.cpu,
+            self.plies / self.wall / 1e6,
+            self.plies / self.cpu / 1e6
+        );
+    }
+}
+
+/// Time Qipu (with each of `qipu_args` in turn) against the reference on the files of `dir`.
+fn compare(name: &str, dir: &Path, reference: Option<&Path>, pairs: usize, qipu_args: &[&[&str]]) {
+    let qipu = Path::new(env!("CARGO_BIN_EXE_qipu"));
+    let (count, list) = file_list(dir);
+    let folder = dir.to_str().expect("a UTF-8 path");
+    println!("{name}: {count} files in {folder}, {pairs} alternating pairs, medians");
+    println!("  load average before: {}", load_average());
+    let mut reference_runs = Vec::new();
+    let mut qipu_runs: Vec<Vec<Run>> = qipu_args.iter().map(|_| Vec::new()).collect();
+    for pair in 0..pairs {
+        let run_reference = |runs: &mut Vec<Run>| {
+            if let Some(binary) = reference {
+                runs.push(run(binary, &["-"], Some(&list)));
+            }
+        };
+        if pair % 2 == 0 {
+            run_reference(&mut reference_runs);
+        }
+        for (args, runs) in qipu_args.iter().zip(&mut qipu_runs) {
+            let mut all = vec!["stats"];
+            all.extend_from_slice(args);
+            all.push(folder);
+            runs.push(run(qipu, &all, None));
+        }
+        if pair % 2 == 1 {
+            run_reference(&mut reference_runs);
+        }
+    }
+    let reference = (!reference_runs.is_empty()).then(|| {
+        let figures = Figures::of(&reference_runs);
+        println!("  reference: {}", reference_runs[0].last_line);
+        figures.print("reference (ElephantEye)");
+        figures
+    });
+    for (args, runs) in qipu_args.iter().zip(&qipu_runs) {
+        let figures = Figures::of(runs);
+        let label = format!("qipu stats {}", args.join(" "));
+        println!("  {}: {}", label.trim_end(), runs[0].last_line);
+        figures.print(label.trim_end());
+        if let Some(reference) = &reference {
+            println!(
+                "  {:<24} {:.2}x the reference's wall time, {:.2}x its CPU time",
+                "",
+                figures.wall / reference.wall,
+                figures.cpu / reference.cpu
+            );
+        }
+    }
+    println!("  load average after: {}", load_average());
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is taken.
+    let pairs: usize = std::env::var("QIPU_READING_PAIRS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(11)
+        .max(1);
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reading-bench");
+    std::fs::create_dir_all(&work).expect("a working folder in the target directory");
+    let reference = build_reference(&work);
+    let league = common::shared_path("corpus/xqwizard_liangqi/www.xqbase.com/league");
+    compare(
+        "league",
+        &league,
+        reference.as_deref(),
+        pairs,
+        &[&[], &["--threads", "1"]],
+    );
+    let ccpd = unpacked_ccpd(&work);
+    compare(
+        "CCPD",
+        &ccpd,
+        reference.as_deref(),
+        (pairs / 3).max(3),
+        &[&[], &["--threads", "1"]],
+    );
+}
