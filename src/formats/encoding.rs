@@ -218,26 +218,48 @@ pub fn decode(bytes: &[u8]) -> DecodedText<'_> {
             malformed,
         };
     }
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return DecodedText {
-            text: Cow::Borrowed(text),
-            encoding: TextEncoding::Utf8,
-            malformed: 0,
-        };
-    }
-    let first_wide = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
-    let sample = &bytes[first_wide..bytes.len().min(first_wide + SAMPLE_LEN)];
-    let (encoding, kind) = if byte_key(sample, true) < byte_key(sample, false) {
-        (BIG5, TextEncoding::Big5)
-    } else {
-        (GB18030, TextEncoding::Gbk)
+    let kind = match utf8_or_double_byte(bytes) {
+        Ok(text) => {
+            return DecodedText {
+                text: Cow::Borrowed(text),
+                encoding: TextEncoding::Utf8,
+                malformed: 0,
+            }
+        }
+        Err(kind) => kind,
     };
-    let (text, bad) = encoding.decode_without_bom_handling(bytes);
+    let (text, bad) = kind.decoder().decode_without_bom_handling(bytes);
     let malformed = if bad { malformed_count(&text) } else { 0 };
     DecodedText {
         text,
         encoding: kind,
         malformed,
+    }
+}
+
+/// What [`decode`] finds in `bytes` that have no byte order mark: the text when they are valid
+/// UTF-8, else the two-byte encoding (GBK or BIG5) they are read in.
+pub(crate) fn utf8_or_double_byte(bytes: &[u8]) -> Result<&str, TextEncoding> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok(text);
+    }
+    let first_wide = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
+    let sample = &bytes[first_wide..bytes.len().min(first_wide + SAMPLE_LEN)];
+    Err(if byte_key(sample, true) < byte_key(sample, false) {
+        TextEncoding::Big5
+    } else {
+        TextEncoding::Gbk
+    })
+}
+
+impl TextEncoding {
+    /// The decoder for text in this encoding (GBK read as its superset GB18030).
+    pub(crate) fn decoder(self) -> &'static encoding_rs::Encoding {
+        match self {
+            TextEncoding::Utf8 => UTF_8,
+            TextEncoding::Gbk => GB18030,
+            TextEncoding::Big5 => BIG5,
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use super::cbf::{is_cbf, read_cbf, CbfError};
 use super::cbr::{is_cbl, is_cbr, read_cbl, read_cbr, CbrError, CbrGame};
 use super::dhtmlxq::{is_dhtmlxq, read_dhtmlxq, DhtmlXqError};
 use super::json::{read_json_games, JsonError};
-use super::pgn::{read_pgn_text, PgnError, PgnErrorKind};
+use super::pgn::{read_pgn_text, read_wide_file, PgnError, PgnErrorKind};
 use super::xqf::{read_xqf, XqfError, XqfRecord};
 use super::{SkippedMove, TargetState, TextEncoding};
 
@@ -294,6 +294,25 @@ impl fmt::Debug for FileGame {
 /// Read the games of a record file from its bytes.
 pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
     let kind = FileKind::detect(bytes);
+    if kind == FileKind::Pgn {
+        if let Some((encoding, read)) = read_wide_file(bytes) {
+            let no_game = read.games.is_empty().then_some(NoGame::Empty);
+            return RecordFile {
+                kind,
+                encoding: Some(encoding),
+                games: read
+                    .games
+                    .into_iter()
+                    .map(|game| FileGame {
+                        game: Some(game),
+                        error: None,
+                    })
+                    .collect(),
+                no_game,
+                script: read.script,
+            };
+        }
+    }
     let mut no_game = None;
     // Every kind but XQF is decoded here, once: its readers and the script below share the text.
     let decoded = match kind {

@@ -163,7 +163,16 @@ pub(crate) fn parse(text: &str, strokes: StrokeConvention) -> Result<Parsed, Not
     if too_many {
         return Err(unreadable());
     }
-    let glyphs = &held[..len];
+    parse_glyphs(&held[..len], strokes).ok_or_else(unreadable)
+}
+
+/// [`parse`] on the glyphs of a move (spaces left out, each number with its stroke), however
+/// they were read: from text, or from the two-byte codes of a GBK or BIG5 file. `None` when they
+/// are not a move.
+pub(crate) fn parse_glyphs(
+    glyphs: &[(Glyph, Option<Stroke>)],
+    strokes: StrokeConvention,
+) -> Option<Parsed> {
     let mut i = 0;
     let mut selector = None;
     match (glyphs.first(), glyphs.get(1)) {
@@ -194,37 +203,37 @@ pub(crate) fn parse(text: &str, strokes: StrokeConvention) -> Result<Parsed, Not
                 held_numbers[count] = (n, stroke);
                 count += 1;
             }
-            Glyph::Number(_) => return Err(unreadable()),
+            Glyph::Number(_) => return None,
             Glyph::Action(a) if action.is_none() => action = Some((a, count, true)),
             Glyph::Operator(a) if action.is_none() => action = Some((a, count, false)),
-            _ => return Err(unreadable()),
+            _ => return None,
         }
     }
     let (file, (number, stroke)) = match held_numbers[..count] {
         [last] => (None, last),
         [(file, None), last] => (Some(file), last),
-        _ => return Err(unreadable()),
+        _ => return None,
     };
     let action_character = matches!(action, Some((_, _, true)));
     let action = match (action, stroke) {
-        (Some(_), Some(_)) => return Err(unreadable()),
+        (Some(_), Some(_)) => return None,
         // A character stands before the last number; a typed operator before or after it.
         (Some((a, at, character)), None) if at + 1 == count || (!character && at == count) => {
             Some(a)
         }
-        (Some(_), None) => return Err(unreadable()),
+        (Some(_), None) => return None,
         (None, Some(stroke)) => Some(strokes.action(stroke)),
         (None, None) => None,
     };
     let kind = match (kind, selector, file) {
         (Some(kind), _, _) => kind,
         (None, Some(_), Some(_)) => PieceKind::Soldier,
-        _ => return Err(unreadable()),
+        _ => return None,
     };
     if selector.is_none() && file.is_none() {
-        return Err(unreadable());
+        return None;
     }
-    Ok(Parsed {
+    Some(Parsed {
         query: Query {
             kind,
             selector,

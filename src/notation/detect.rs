@@ -104,8 +104,19 @@ pub fn script_of(text: &str) -> Option<Script> {
     }
 }
 
+/// The script of one of the glyphs [`script_of`] counts; `None` for any other character.
+pub(crate) fn script_glyph(c: char) -> Option<Script> {
+    if SIMPLIFIED.contains(&c) {
+        Some(Script::Simplified)
+    } else if TRADITIONAL.contains(&c) {
+        Some(Script::Traditional)
+    } else {
+        None
+    }
+}
+
 /// Whether [`fold`] leaves `c` ASCII or drops it: ASCII, full-width ASCII, the minus sign, white
 /// space.
-pub(super) fn folds_to_ascii(c: char) -> bool {
+pub(crate) fn folds_to_ascii(c: char) -> bool {
     c.is_ascii() || c.is_whitespace() || matches!(c, '\u{ff01}'..='\u{ff5e}' | '−')
 }

@@ -118,6 +118,13 @@ impl IdeographTable {
     }
 }
 
+/// Every character other than ASCII that means something in a move ([`classify`] gives it a
+/// meaning): readers of two-byte encodings look these up by their codes.
+pub(crate) const WIDE_GLYPHS: &str =
+    "帥帅將将仕士相象馬马傌碼码車车俥硨砗炮砲包兵卒前中後后進进上退下平\
+                                       ＋－−．＝\u{332}\u{305}\u{3000}\u{a0}０１２３４５６７８９\
+                                       〇零一二三四五六七八九";
+
 /// The meaning of `c` by the glyph tables of formats.md §2.5.
 fn meaning_of(c: char) -> Option<Glyph> {
     use PieceKind::*;
@@ -249,5 +256,16 @@ mod tests {
         assert_eq!(classify('進'), Some(Glyph::Action(Action::Advance)));
         assert_eq!(classify('九'), Some(Glyph::Number(9)));
         assert_eq!(classify('棋'), None);
+    }
+
+    #[test]
+    fn the_wide_glyphs_are_every_character_beyond_ascii_with_a_meaning() {
+        for c in (0..=0x2_FFFF).filter_map(char::from_u32) {
+            assert_eq!(
+                !c.is_ascii() && meaning_of(c).is_some(),
+                WIDE_GLYPHS.contains(c),
+                "{c:?}"
+            );
+        }
     }
 }

@@ -21,8 +21,9 @@ use std::str::FromStr;
 
 pub use abbrev::{strip_strokes, stroke_marks};
 pub use detect::{detect, script_of};
+pub(crate) use detect::{folds_to_ascii, script_glyph};
 pub use error::NotationError;
-pub(crate) use glyphs::piece_glyph;
+pub(crate) use glyphs::{classify, piece_glyph, Glyph, WIDE_GLYPHS};
 pub use glyphs::{Action, Script, Stroke};
 
 use crate::lang::Language;
@@ -372,6 +373,21 @@ fn read_single(
     }
     let parsed = chinese::parse(text, options.strokes).ok()?;
     if hint.is_none() && !parsed.action_character {
+        return None;
+    }
+    parsed.query.resolve_single(pos)
+}
+
+/// [`read_single`] for a move read as glyphs (the two-byte codes of a GBK or BIG5 file looked
+/// up, numbers with their strokes, no spaces) from a text that has a character [`detect`] does
+/// not fold to ASCII, read without a hint: the same move, found the same way, or `None` where
+/// the text has to be read by [`read_move_for_tree`].
+pub(crate) fn read_single_glyphs(
+    pos: &Position,
+    glyphs: &[(Glyph, Option<Stroke>)],
+) -> Option<Move> {
+    let parsed = chinese::parse_glyphs(glyphs, StrokeConvention::default())?;
+    if !parsed.action_character {
         return None;
     }
     parsed.query.resolve_single(pos)

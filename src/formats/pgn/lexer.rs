@@ -63,7 +63,7 @@ fn is_space(c: char) -> bool {
 
 /// A character of a tag value as kept: control characters (a stray `\r`…) become spaces, since a
 /// tag value is one line of text.
-fn tag_char(c: char) -> char {
+pub(super) fn tag_char(c: char) -> char {
     if c.is_control() && c != '\t' {
         ' '
     } else {

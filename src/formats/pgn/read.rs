@@ -7,7 +7,7 @@ use crate::notation::{self, Notation, NotationError};
 use crate::record::{clean_comment, Game, NodeId, TagKey};
 use crate::rules::{Color, FenError, Move, Position};
 
-use super::super::encoding::{decode, TextEncoding};
+use super::super::encoding::{decode, utf8_or_double_byte, TextEncoding};
 use super::lexer::{LexError, Lexer, Place, Token};
 
 /// Why a game of a PGN file cannot be read.
@@ -74,13 +74,30 @@ pub struct PgnFile {
     pub games: Vec<Result<Game, PgnError>>,
 }
 
-/// Read a PGN file: detect its encoding, then read every game.
+/// Read a PGN file: detect its encoding, then read every game (a GBK or BIG5 file of the usual
+/// shape from its bytes, any other from its decoded text).
 pub fn read_pgn(bytes: &[u8]) -> PgnFile {
+    if let Some((encoding, read)) = read_wide_file(bytes) {
+        return PgnFile {
+            encoding,
+            games: read.games.into_iter().map(Ok).collect(),
+        };
+    }
     let decoded = decode(bytes);
     PgnFile {
         encoding: decoded.encoding,
         games: read_pgn_text(&decoded.text).collect(),
     }
+}
+
+/// A GBK or BIG5 PGN file (no byte order mark, not UTF-8) read from its bytes by
+/// [`super::read_wide`], with its encoding; `None` for any other file or shape.
+pub(crate) fn read_wide_file(bytes: &[u8]) -> Option<(TextEncoding, super::WideRead)> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return None;
+    }
+    let encoding = utf8_or_double_byte(bytes).err()?;
+    Some((encoding, super::read_wide(bytes, encoding)?))
 }
 
 /// Read the games of PGN text, one by one.
@@ -132,7 +149,7 @@ struct MoveText {
 
 /// Add a comment to a node's text (a second comment joins on a new line), cleaned as records
 /// keep comments.
-fn append(target: &mut String, text: &str) {
+pub(super) fn append(target: &mut String, text: &str) {
     let text = clean_comment(text);
     if text.is_empty() {
         return;
@@ -187,19 +204,13 @@ impl GameReader {
         }
         let start = match &self.fen {
             None => Position::startpos(),
-            Some((place, fen)) => {
-                let mut fen = fen.trim().to_owned();
-                if !fen.contains(' ') {
-                    fen.push_str(" w");
+            Some((place, fen)) => match start_position(fen) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    lexer.skip_game();
+                    return Err(self.error(*place, PgnErrorKind::Fen(e), None));
                 }
-                match Position::from_fen(&fen) {
-                    Ok(pos) => pos,
-                    Err(e) => {
-                        lexer.skip_game();
-                        return Err(self.error(*place, PgnErrorKind::Fen(e), None));
-                    }
-                }
-            }
+            },
         };
         let mut game = Game::new(start);
         for (key, value) in self.tags.drain(..) {
@@ -261,7 +272,7 @@ impl GameReader {
                 }
                 Token::Mark(symbol) => t.mark(symbol),
                 Token::Move(body, mark) => {
-                    let node = self.play(&mut t.game, t.current, body).map_err(|source| {
+                    let node = play(&mut t.game, t.current, body, self.hint).map_err(|source| {
                         let pos = t.game.position(t.current);
                         let side = match pos.side_to_move() {
                             Color::Red => ".",
@@ -300,39 +311,53 @@ impl GameReader {
         }
         Ok(())
     }
+}
 
-    /// Read `text` as a move after `at` and play it. ICCS is tried first (one legality check,
-    /// no move generation); other text goes through the notation module.
-    fn play(&self, game: &mut Game, at: NodeId, text: &str) -> Result<NodeId, NotationError> {
-        if text.len() <= 5 && text.is_ascii() && self.hint.is_none_or(|h| h == Notation::Iccs) {
-            if let Some(mv) = Move::parse_iccs(text) {
-                return game.play(at, mv).map_err(|illegal| NotationError::Illegal {
-                    text: text.to_owned(),
-                    mv,
-                    reason: illegal.reason,
-                });
-            }
-        }
-        let options = notation::ReadOptions::default();
-        let pos = game.position(at);
-        let read = with_hint(self.hint, |hint| {
-            notation::read_move_for_tree(pos, text, hint, &options)
-        })?;
-        if read.legal {
-            // The notation module returns legal moves only: the move is not checked again.
-            return Ok(game.play_legal(at, read.mv));
-        }
-        if let Ok(node) = game.play_moved(at, read.mv) {
-            return Ok(node);
-        }
-        // The one piece on the named file leaves its general in check: the notation module
-        // says so, or finds the move another way.
-        let pos = game.position(at);
-        let mv = with_hint(self.hint, |hint| {
-            notation::read_move_with(pos, text, hint, &options)
-        })?;
-        Ok(game.play_legal(at, mv))
+/// The start of a game with a `[FEN]` tag (a board alone means Red to move).
+pub(super) fn start_position(fen: &str) -> Result<Position, FenError> {
+    let mut fen = fen.trim().to_owned();
+    if !fen.contains(' ') {
+        fen.push_str(" w");
     }
+    Position::from_fen(&fen)
+}
+
+/// Read `text` as a move after `at` in a file of notation `hint` and play it. ICCS is tried
+/// first (one legality check, no move generation); other text goes through the notation module.
+pub(super) fn play(
+    game: &mut Game,
+    at: NodeId,
+    text: &str,
+    hint: Option<Notation>,
+) -> Result<NodeId, NotationError> {
+    if text.len() <= 5 && text.is_ascii() && hint.is_none_or(|h| h == Notation::Iccs) {
+        if let Some(mv) = Move::parse_iccs(text) {
+            return game.play(at, mv).map_err(|illegal| NotationError::Illegal {
+                text: text.to_owned(),
+                mv,
+                reason: illegal.reason,
+            });
+        }
+    }
+    let options = notation::ReadOptions::default();
+    let pos = game.position(at);
+    let read = with_hint(hint, |hint| {
+        notation::read_move_for_tree(pos, text, hint, &options)
+    })?;
+    if read.legal {
+        // The notation module returns legal moves only: the move is not checked again.
+        return Ok(game.play_legal(at, read.mv));
+    }
+    if let Ok(node) = game.play_moved(at, read.mv) {
+        return Ok(node);
+    }
+    // The one piece on the named file leaves its general in check: the notation module
+    // says so, or finds the move another way.
+    let pos = game.position(at);
+    let mv = with_hint(hint, |hint| {
+        notation::read_move_with(pos, text, hint, &options)
+    })?;
+    Ok(game.play_legal(at, mv))
 }
 
 /// Read with the file's notation `hint`; a text the hint does not fit (an ICCS file with a
