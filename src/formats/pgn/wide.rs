@@ -517,7 +517,7 @@ mod tests {
     }
 
     fn gbk(text: &str) -> Vec<u8> {
-        TextEncoding::Gbk.encode(text).0
+        TextEncoding::Gbk.encode(text).bytes
     }
 
     #[test]
@@ -538,7 +538,7 @@ mod tests {
         }
         let big5 = TextEncoding::Big5
             .encode("[Event \"賽\"]\n1. 炮二平五 馬８進７ 2. 馬二進三\n")
-            .0;
+            .bytes;
         assert_eq!(agrees(&big5), Some(true));
         assert_eq!(
             read_wide_file(&big5).map(|(e, _)| e),
