@@ -22,7 +22,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
             "ui-bench takes no argument '{extra}'"
         )));
     }
-    let figures = crate::ui::bench::frame_times(moves, frames);
+    let figures = crate::ui::bench::frame_times(moves, frames, true);
     writeln!(
         out,
         "frame (board + {}-move record, 1280x900, layout+paint+tessellate): median {:.3} ms, max {:.3} ms over {} frames",
@@ -30,6 +30,22 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
         figures.median.as_secs_f64() * 1e3,
         figures.max.as_secs_f64() * 1e3,
         figures.frames
+    )?;
+    let filled = crate::ui::bench::frame_times(moves, 1, false);
+    writeln!(
+        out,
+        "pixels blended a frame: {:.2} windows (the background cleared); {:.2} with every panel filling its rectangle",
+        figures.coverage, filled.coverage
+    )?;
+    let steps = crate::ui::bench::step_times(moves);
+    writeln!(
+        out,
+        "step through the {}-move record: median {:.3} ms, max {:.3} ms over {} steps (the referee judging the whole line: {:.3} ms)",
+        steps.moves,
+        steps.median.as_secs_f64() * 1e3,
+        steps.max.as_secs_f64() * 1e3,
+        steps.steps,
+        steps.judge_line.as_secs_f64() * 1e3
     )?;
     let pasted = crate::ui::bench::paste_time(paste, 5);
     writeln!(

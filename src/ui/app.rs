@@ -224,6 +224,15 @@ impl QipuApp {
         }
     }
 
+    /// Leave the window's background to the renderer's clear (in the panels' colour, see
+    /// [`eframe::App::clear_color`]) and draw the panels unfilled: on a software rasteriser
+    /// (Mesa's llvmpipe) a panel's fill blends each of its pixels in every frame, where the
+    /// clear costs next to nothing. (Tests keep the filled panels: their renderer clears to
+    /// transparent.)
+    pub fn clear_background(&mut self, ctx: &egui::Context) {
+        ctx.all_styles_mut(|style| style.visuals.panel_fill = egui::Color32::TRANSPARENT);
+    }
+
     /// Start the built-in engine as `config` says (by default this program with the argument
     /// `uci`; a test names the `qipu` program, as its own executable is the test).
     pub fn set_builtin_engine(&mut self, config: EngineConfig) {
@@ -1100,6 +1109,12 @@ impl eframe::App for QipuApp {
         self.settings.layout = self.session.layout();
         self.settings.database = self.database.remembered().map(str::to_owned);
         eframe::set_value(storage, Settings::KEY, &self.settings);
+    }
+
+    /// The panels' colour of the light theme the window uses: the background where the panels
+    /// are drawn unfilled ([`QipuApp::clear_background`]).
+    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
+        egui::Visuals::light().panel_fill.to_normalized_gamma_f32()
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -1,4 +1,5 @@
-//! Speed figures of the window, measured headlessly: a frame with the board and a long record,
+//! Speed figures of the window, measured headlessly: a frame with the board and a long record
+//! (and how much of the window a software rasteriser fills for it), a step through the record,
 //! a scoresheet pasted into the move box, and the opening of a many-game file. Printed by
 //! `qipu ui-bench`.
 
@@ -9,6 +10,7 @@ use eframe::egui;
 
 use crate::notation::{write_move, Notation, WriteOptions};
 use crate::record::Game;
+use crate::referee::Referee;
 use crate::rules::{Color, Position, Status};
 
 use super::app::{AppOptions, QipuApp};
@@ -27,6 +29,10 @@ pub struct FrameFigures {
     pub median: Duration,
     /// Slowest frame.
     pub max: Duration,
+    /// The area of the triangles of a frame inside their clip rectangles, in windows: how many
+    /// times over a software rasteriser (Mesa's llvmpipe) blends the window's pixels (the clear
+    /// before the frame not counted).
+    pub coverage: f32,
 }
 
 /// A game of up to `plies` moves, the same every time: each move picked from the legal ones by
@@ -127,33 +133,71 @@ fn headless_app(ctx: &egui::Context) -> QipuApp {
     )
 }
 
-/// One frame of the whole window (1280×900): layout, painting and tessellation (no GPU).
-fn frame(ctx: &egui::Context, app: &mut QipuApp) {
+/// The window's size in the frames measured.
+const WINDOW: egui::Vec2 = egui::vec2(1280.0, 900.0);
+
+/// One frame of the whole window ([`WINDOW`]): layout, painting and tessellation (no GPU); the
+/// triangles' area in windows.
+fn frame(ctx: &egui::Context, app: &mut QipuApp) -> f32 {
     let input = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1280.0, 900.0),
-        )),
+        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, WINDOW)),
         ..Default::default()
     };
     let mut output = ctx.run_ui(input, |ui| app.show(ui));
     // No GPU here: the font atlas updates have nowhere to go.
     output.textures_delta.clear();
     let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
-    std::hint::black_box(primitives);
+    let area: f32 = primitives.iter().map(covered_area).sum();
+    area / (WINDOW.x * WINDOW.y)
 }
 
-/// Draw `frames` frames of the whole window (1280×900) showing a `plies`-move game.
-pub fn frame_times(plies: usize, frames: usize) -> FrameFigures {
+/// The area of a primitive's triangles inside its clip rectangle (a triangle partly outside
+/// counted by the part of its bounding box inside), in points.
+fn covered_area(primitive: &egui::ClippedPrimitive) -> f32 {
+    let egui::epaint::Primitive::Mesh(mesh) = &primitive.primitive else {
+        return 0.0;
+    };
+    let clip = primitive.clip_rect;
+    mesh.indices
+        .chunks_exact(3)
+        .filter_map(|triangle| {
+            let corners: Vec<egui::Pos2> = triangle
+                .iter()
+                .map(|&i| mesh.vertices.get(i as usize).map(|v| v.pos))
+                .collect::<Option<_>>()?;
+            let [a, b, c] = corners[..] else {
+                return None;
+            };
+            let area = ((b - a).x * (c - a).y - (b - a).y * (c - a).x).abs() / 2.0;
+            let bounds = egui::Rect::from_points(&corners);
+            let inside = bounds.intersect(clip);
+            let share = if bounds.area() > 0.0 && inside.is_positive() {
+                inside.area() / bounds.area()
+            } else {
+                0.0
+            };
+            Some(area * share)
+        })
+        .sum()
+}
+
+/// Draw `frames` frames of the whole window ([`WINDOW`]) showing a `plies`-move game; with
+/// `cleared_background`, as the window draws them (the background cleared, the panels not
+/// filled), else with every panel filling its rectangle.
+pub fn frame_times(plies: usize, frames: usize, cleared_background: bool) -> FrameFigures {
     let ctx = egui::Context::default();
     let mut app = headless_app(&ctx);
+    if cleared_background {
+        app.clear_background(&ctx);
+    }
     let game = long_game(plies);
     let moves = game.main_line().len();
     app.show_game(game);
     let mut times = Vec::with_capacity(frames);
+    let mut coverage = 0.0;
     for i in 0..=frames {
         let start = Instant::now();
-        frame(&ctx, &mut app);
+        coverage = frame(&ctx, &mut app);
         if i > 0 {
             times.push(start.elapsed());
         }
@@ -164,6 +208,60 @@ pub fn frame_times(plies: usize, frames: usize) -> FrameFigures {
         frames,
         median: times.get(times.len() / 2).copied().unwrap_or_default(),
         max: times.last().copied().unwrap_or_default(),
+        coverage,
+    }
+}
+
+/// The time of a step back or forth through the record.
+#[derive(Clone, Copy, Debug)]
+pub struct StepFigures {
+    /// Moves in the record.
+    pub moves: usize,
+    /// Steps measured (back from the end to the start, then forth to the end again).
+    pub steps: usize,
+    /// Median time of a step: the command applied, the referee's judgement of the line to the
+    /// new move included.
+    pub median: Duration,
+    /// Slowest step.
+    pub max: Duration,
+    /// The referee judging the whole line from its start, for comparison (what a step that
+    /// judges the line again costs).
+    pub judge_line: Duration,
+}
+
+/// Step back through a `plies`-move game from its end to its start and forth again.
+pub fn step_times(plies: usize) -> StepFigures {
+    let ctx = egui::Context::default();
+    let mut app = headless_app(&ctx);
+    let game = long_game(plies);
+    let moves = game.main_line().len();
+    let line: Vec<_> = game
+        .main_line()
+        .iter()
+        .filter_map(|&node| game.move_of(node))
+        .collect();
+    let start_position = game.position(game.root()).clone();
+    app.show_game(game);
+    app.apply(&ctx, Command::Last);
+    let mut times = Vec::with_capacity(2 * moves);
+    for command in [Command::Back, Command::Forward] {
+        for _ in 0..moves {
+            let start = Instant::now();
+            app.apply(&ctx, command.clone());
+            times.push(start.elapsed());
+        }
+    }
+    times.sort();
+    let start = Instant::now();
+    let judgement = Referee::new(app.session().rules()).judge(&start_position, &line);
+    let judge_line = start.elapsed();
+    std::hint::black_box(judgement);
+    StepFigures {
+        moves,
+        steps: times.len(),
+        median: times.get(times.len() / 2).copied().unwrap_or_default(),
+        max: times.last().copied().unwrap_or_default(),
+        judge_line,
     }
 }
 

@@ -58,13 +58,15 @@ pub use timer::Timer;
 /// Open the main window, showing the record file `open` if one is given (as a file manager's
 /// "open with" passes it), and run until it is closed.
 pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
+    let renderer = renderer::choose();
     let options = eframe::NativeOptions {
         viewport: eframe::egui::ViewportBuilder::default()
             .with_title("Qipu 棋谱")
             .with_app_id("qipu")
             .with_inner_size([1100.0, 820.0])
             .with_min_inner_size([640.0, 480.0]),
-        renderer: renderer::choose(),
+        renderer,
+        dithering: renderer::dithers(renderer),
         ..Default::default()
     };
     eframe::run_native(
@@ -72,6 +74,7 @@ pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
         options,
         Box::new(move |cc| {
             let mut app = QipuApp::new(cc);
+            app.clear_background(&cc.egui_ctx);
             if let Some(path) = open {
                 app.apply(&cc.egui_ctx, Command::OpenPath(path));
             }

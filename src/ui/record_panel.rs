@@ -15,9 +15,22 @@ use super::command::Command;
 use super::move_text;
 use super::session::Session;
 
-/// Width of the round column and of a move cell.
+/// Width of the round column.
 const ROUND_WIDTH: f32 = 36.0;
+/// Width of a move cell where the panel has room for it.
 const MOVE_WIDTH: f32 = 110.0;
+/// The narrowest a move cell gets in a narrow panel (a move of four characters, 炮二平五, fits).
+const MOVE_MIN: f32 = 64.0;
+/// Widest a field of the game information gets, and the room its label keeps beside it.
+const FIELD_WIDTH: f32 = 160.0;
+const FIELD_LABEL: f32 = 64.0;
+
+/// The width of a move cell in a sheet `width` wide with `spacing` between cells: Red's and
+/// Black's moves share what the round column leaves, up to [`MOVE_WIDTH`] each, so that a
+/// narrow panel (800×600) keeps both columns in sight.
+fn move_width(width: f32, spacing: f32) -> f32 {
+    ((width - ROUND_WIDTH - 2.0 * spacing) / 2.0).clamp(MOVE_MIN, MOVE_WIDTH)
+}
 
 /// The move leading to `node` in the session's notation, with its mark and evaluation.
 fn annotated_move_text(session: &Session, node: NodeId) -> String {
@@ -48,7 +61,8 @@ pub fn move_text(session: &Session, node: NodeId) -> String {
 pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
     let lang = session.lang();
     let mut commands = Vec::new();
-    ui.horizontal(|ui| {
+    // Wrapped: in a narrow panel the last of them goes to a second row, not past the edge.
+    ui.horizontal_wrapped(|ui| {
         for (label, cmd) in [
             (lang.pick("First", "开局", "開局"), Command::First),
             (lang.pick("Back", "后退", "後退"), Command::Back),
@@ -116,7 +130,10 @@ fn tandem_choice(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comman
     };
     // The name above the choice: beside it, a narrow panel would wrap it a letter a line.
     let name = ui.label(lang.pick("Two pieces on a file", "同路两子", "同路兩子"));
+    // As wide as the panel, on one line (a narrow combo wrapped its text into a tall box).
     egui::ComboBox::from_id_salt("tandem")
+        .width(ui.available_width())
+        .truncate()
         .selected_text(label(session.tandem()))
         .show_ui(ui, |ui| {
             for tandem in TandemConvention::ALL {
@@ -169,6 +186,7 @@ fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) 
     egui::CollapsingHeader::new(lang.pick("Game information", "对局信息", "對局資訊"))
         .id_salt("game-info")
         .show(ui, |ui| {
+            let field = (ui.available_width() - FIELD_LABEL).clamp(MOVE_MIN, FIELD_WIDTH);
             egui::Grid::new("game-info-grid")
                 .num_columns(2)
                 .show(ui, |ui| {
@@ -177,7 +195,7 @@ fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) 
                         let label = ui.label(label);
                         let mut value = session.game().tags().get(&key).unwrap_or("").to_owned();
                         let edit = ui
-                            .add(egui::TextEdit::singleline(&mut value).desired_width(160.0))
+                            .add(egui::TextEdit::singleline(&mut value).desired_width(field))
                             .labelled_by(label.id);
                         if edit.changed() {
                             commands.push(Command::SetTag(key, value));
@@ -219,13 +237,13 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
 fn move_cell(
     ui: &mut egui::Ui,
     session: &Session,
-    node: NodeId,
+    (node, width): (NodeId, f32),
     follow: bool,
     commands: &mut Vec<Command>,
 ) {
     let current = node == session.cursor();
     let text = annotated_move_text(session, node);
-    let response = move_text::button(ui, current, &text, 15.0, egui::vec2(MOVE_WIDTH, 22.0));
+    let response = move_text::button(ui, current, &text, 15.0, egui::vec2(width, 22.0));
     annotate::context_menu(&response, session, node, commands);
     if current && follow {
         response.scroll_to_me(None);
@@ -239,11 +257,12 @@ fn scoresheet(ui: &mut egui::Ui, session: &Session, follow: bool, commands: &mut
     let lang = session.lang();
     let game = &session.game();
     let root = game.root();
+    let cell_width = move_width(ui.available_width(), ui.spacing().item_spacing.x);
     ui.horizontal(|ui| {
         for (text, width) in [
             (lang.pick("Rd", "回合", "回合"), ROUND_WIDTH),
-            (Color::Red.name(lang), MOVE_WIDTH),
-            (Color::Black.name(lang), MOVE_WIDTH),
+            (Color::Red.name(lang), cell_width),
+            (Color::Black.name(lang), cell_width),
         ] {
             ui.add_sized(
                 [width, 20.0],
@@ -267,9 +286,9 @@ fn scoresheet(ui: &mut egui::Ui, session: &Session, follow: bool, commands: &mut
             );
             for cell in pair {
                 match cell {
-                    Some(node) => move_cell(ui, session, *node, follow, commands),
+                    Some(node) => move_cell(ui, session, (*node, cell_width), follow, commands),
                     None => {
-                        ui.add_sized([MOVE_WIDTH, 22.0], egui::Label::new("…"));
+                        ui.add_sized([cell_width, 22.0], egui::Label::new("…"));
                     }
                 }
             }
@@ -417,5 +436,20 @@ fn variation_line(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_share_a_narrow_sheet_and_keep_their_width_in_a_wide_one() {
+        assert_eq!(move_width(284.0, 8.0), MOVE_WIDTH);
+        // A panel of 225 px at 800×600: both columns beside the round, inside the panel.
+        let narrow = move_width(209.0, 8.0);
+        assert!(narrow < MOVE_WIDTH, "{narrow}");
+        assert!(ROUND_WIDTH + 2.0 * narrow + 2.0 * 8.0 <= 209.0, "{narrow}");
+        assert_eq!(move_width(100.0, 8.0), MOVE_MIN);
     }
 }

@@ -29,6 +29,13 @@ pub fn renderer_for(named: Option<&str>, hardware: impl FnOnce() -> bool) -> Ren
     }
 }
 
+/// Whether `renderer` dithers the colours (egui's noise against banding, computed for every
+/// pixel): wgpu does; glow, chosen where only a software rasteriser draws, does not, as the
+/// window's flat colours have no banding to hide and the noise costs each frame on the CPU.
+pub fn dithers(renderer: Renderer) -> bool {
+    renderer == Renderer::Wgpu
+}
+
 /// Where a Unix kernel lists the graphics devices a program may render on.
 const DRI: &str = "/dev/dri";
 

@@ -379,3 +379,46 @@ fn the_end_of_a_long_variation_is_scrolled_into_view() {
         buttons[0]
     );
 }
+
+/// The record panel's parts as drawn in a window of `size` after three moves: the Last button,
+/// the headings of the Red and Black columns, and Red's and Black's first moves.
+fn record_parts(size: [f32; 2]) -> [Rect; 5] {
+    let mut harness = app(size);
+    let ctx = harness.ctx.clone();
+    for iccs in ["h2e2", "h9g7", "h0g2"] {
+        let mv = qipu::rules::Move::parse_iccs(iccs).expect("ICCS");
+        harness
+            .state_mut()
+            .apply(&ctx, qipu::ui::Command::TryMove(mv));
+    }
+    harness.run();
+    ["Last", "Red", "Black", "炮二平五", "马８进７"].map(|label| harness.get_by_label(label).rect())
+}
+
+/// At 800×600 the record panel is narrower than its content used to be: the Last button and
+/// the Black column were cut at the window's edge. Each part lies inside the window, whole (egui
+/// reports a widget cut by its clip rect as the part in sight: the Last button narrower than in
+/// a wide window, Black's column narrower than Red's).
+#[test]
+fn at_800_by_600_the_last_button_and_both_columns_of_the_record_are_in_the_window() {
+    let [wide_last, ..] = record_parts([1280.0, 900.0]);
+    for size in [[800.0, 600.0], [640.0, 480.0]] {
+        let parts = record_parts(size);
+        for rect in parts {
+            assert!(
+                rect.min.x >= 0.0 && rect.max.x <= size[0] && rect.max.y <= size[1],
+                "at {size:?} a part is outside the window: {parts:?}"
+            );
+        }
+        let [last, red, black, red_move, black_move] = parts;
+        assert!(
+            (last.width() - wide_last.width()).abs() < 0.5,
+            "at {size:?} Last is cut: {last:?} (at 1280×900: {wide_last:?})"
+        );
+        assert!(
+            black.width() >= red.width() - 0.5 && black_move.width() >= red_move.width() - 0.5,
+            "at {size:?} the Black column is cut: {parts:?}"
+        );
+        assert!(black_move.min.x >= red_move.max.x, "{parts:?}");
+    }
+}
