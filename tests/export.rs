@@ -162,6 +162,44 @@ fn the_scoresheet_gives_the_referees_reason_for_a_repetition() {
 }
 
 #[test]
+fn the_scoresheet_and_the_captions_write_tandem_pieces_as_chosen() {
+    use qipu::export::diagram::caption;
+    use qipu::notation::{TandemConvention, WriteOptions};
+    // Two red chariots on file 六; only the front one reaches d9, and only it can go back.
+    let start = Position::from_fen("5k3/9/9/9/9/9/3R5/9/9/3RK4 w - - 0 1").unwrap();
+    let mut game = Game::new(start);
+    let node = game
+        .play_at_cursor(Move::parse_iccs("d3d9").unwrap())
+        .unwrap();
+    let by_file = WriteOptions {
+        tandem: TandemConvention::File,
+        ..WriteOptions::default()
+    };
+    for (writing, full, abbreviated, captioned) in [
+        (
+            WriteOptions::default(),
+            "前車進六",
+            "前車6\u{332}",
+            "1. 前車進六",
+        ),
+        (by_file, "車六進六", "車66\u{332}", "1. 車六進六"),
+    ] {
+        for (abbrev, want) in [(false, full), (true, abbreviated)] {
+            let sheet = rounds(
+                &game,
+                &ScoresheetOptions {
+                    abbreviated: abbrev,
+                    writing,
+                    ..ScoresheetOptions::default()
+                },
+            );
+            assert_eq!(sheet[0].red, want);
+        }
+        assert_eq!(caption(&game, node, &writing), captioned);
+    }
+}
+
+#[test]
 fn scoresheet_rounds_result_and_pages() {
     let game = sample();
     let full = rounds(&game, &ScoresheetOptions::default());
@@ -201,6 +239,7 @@ fn scoresheet_rounds_result_and_pages() {
                 language: Language::English,
                 abbreviated: false,
                 script,
+                ..ScoresheetOptions::default()
             },
         )[0]
         .black

@@ -59,7 +59,10 @@ fn show(j: &Judgement) -> String {
             r.explanation.zh_hant,
             r.evidence
                 .iter()
-                .map(|e| e.line(Language::TraditionalChinese, Notation::ChineseTraditional))
+                .map(|e| e.line(
+                    Language::TraditionalChinese,
+                    &Notation::ChineseTraditional.into()
+                ))
                 .collect::<Vec<_>>()
                 .join("\n")
         ),
@@ -291,7 +294,7 @@ fn english_evidence(example: &Example) -> Vec<String> {
     third(example, RuleSet::Cxa1999)
         .evidence
         .iter()
-        .map(|e| e.line(Language::English, Notation::ChineseSimplified))
+        .map(|e| e.line(Language::English, &Notation::ChineseSimplified.into()))
         .collect()
 }
 

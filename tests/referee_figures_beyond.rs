@@ -577,7 +577,7 @@ fn show(r: &Ruling) -> String {
         r.ply,
         r.evidence
             .iter()
-            .map(|e| e.line(Language::English, qipu::notation::Notation::Iccs))
+            .map(|e| e.line(Language::English, &qipu::notation::Notation::Iccs.into()))
             .collect::<Vec<_>>()
             .join("\n")
     )

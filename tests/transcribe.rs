@@ -4,7 +4,7 @@
 mod common;
 
 use qipu::lang::Language;
-use qipu::notation::Notation;
+use qipu::notation::{MoveStyle, Notation, TandemConvention, WriteOptions};
 use qipu::record::{Game, Mark};
 use qipu::rules::{Color, Move, Position};
 use qipu::transcribe::{read_typed, EntryError, Slip, Stop, Transcriber};
@@ -149,11 +149,11 @@ fn an_ambiguous_move_is_numbered_and_a_digit_picks() {
     assert_eq!(candidates, &[mv("b2f2"), mv("b2b6")]);
     assert_eq!((at.round, at.side, at.ply), (1, Color::Red, 1));
     assert_eq!(
-        stop.message(Language::English, Notation::ChineseTraditional),
+        stop.message(Language::English, &Notation::ChineseTraditional.into()),
         "Move 1. (Red): '炮84' fits 2 moves: 1. 炮八平四 (b2f2)  2. 炮八進四 (b2b6). Type the digit of the move meant."
     );
     assert_eq!(
-        stop.message(Language::SimplifiedChinese, Notation::ChineseSimplified),
+        stop.message(Language::SimplifiedChinese, &Notation::ChineseSimplified.into()),
         "第 1 回合红方「炮84」可能是 2 种着法：1. 炮八平四 (b2f2)  2. 炮八进四 (b2b6)。请输入数字选择。"
     );
     assert!(game.main_line().is_empty());
@@ -163,6 +163,34 @@ fn an_ambiguous_move_is_numbered_and_a_digit_picks() {
     let entry = t.enter(&mut game, "2");
     assert!(entry.stop.is_none());
     assert_eq!(iccs(&game), ["b2b6"]);
+}
+
+#[test]
+fn the_candidates_are_written_with_the_tandem_convention_chosen() {
+    // Two red chariots on file 六 (d3, d0): 車61 without strokes fits four moves, and only the
+    // front chariot can go back one.
+    let start = Position::from_fen("5k3/9/9/9/9/9/3R5/9/9/3RK4 w - - 0 1").expect("FEN");
+    let mut game = Game::new(start);
+    let mut t = Transcriber::new();
+    let stop = t.enter(&mut game, "車61").stop.expect("four moves fit");
+    let Stop::Ambiguous { candidates, .. } = &stop else {
+        panic!("{stop:?}")
+    };
+    assert_eq!(candidates[1], mv("d3d2"));
+    let textbook = MoveStyle::from(Notation::ChineseTraditional);
+    let by_file = MoveStyle {
+        notation: Notation::ChineseTraditional,
+        options: WriteOptions {
+            tandem: TandemConvention::File,
+            ..WriteOptions::default()
+        },
+    };
+    let message = stop.message(Language::English, &textbook);
+    assert!(message.contains("2. 前車退一 (d3d2)"), "{message}");
+    let message = stop.message(Language::English, &by_file);
+    assert!(message.contains("2. 車六退一 (d3d2)"), "{message}");
+    // Both chariots can advance one: 前 and 後 stay.
+    assert!(message.contains("前車進一 (d3d4)"), "{message}");
 }
 
 #[test]
@@ -177,7 +205,7 @@ fn a_wrong_move_says_why_and_suggests_the_nearest() {
     assert_eq!(suggestions[0].mv, mv("h9g7"));
     assert_eq!(suggestions[0].slip, Slip::Direction);
     assert_eq!(
-        stop.message(Language::English, Notation::ChineseTraditional),
+        stop.message(Language::English, &Notation::ChineseTraditional.into()),
         "Move 1… (Black): '馬８退７': the move would leave the board. Nearest legal moves: 馬８進７ (h9g7)."
     );
     // Wrong file: 炮二平五 again for Black's cannon on file 2 (Black has it on 2 and 8).
@@ -193,7 +221,7 @@ fn a_wrong_move_says_why_and_suggests_the_nearest() {
     assert!(near.contains(&mv("b7e7")), "{near:?}");
     assert!(near.contains(&mv("h7e7")), "{near:?}");
     assert_eq!(
-        stop.message(Language::TraditionalChinese, Notation::ChineseTraditional),
+        stop.message(Language::TraditionalChinese, &Notation::ChineseTraditional.into()),
         "第 1 回合黑方：「炮３平５」該處沒有這個棋子。相近的合法著法：炮２平５ (b7e7), 炮８平５ (h7e7)。"
     );
     // Typing again replaces the stopped move.
@@ -244,7 +272,7 @@ fn a_pasted_line_stops_at_the_first_problem_with_its_number() {
     let stop = entry.stop.expect("車９進８ fits nothing");
     assert_eq!((stop.at().round, stop.at().side), (2, Color::Black));
     assert!(stop
-        .message(Language::English, Notation::ChineseTraditional)
+        .message(Language::English, &Notation::ChineseTraditional.into())
         .starts_with("Move 2… (Black): '車９進８'"));
     let held: Vec<&str> = t.held().map(|h| h.text.as_str()).collect();
     assert_eq!(held, ["車９進８", "車一平二", "馬２進３"]);
@@ -263,7 +291,7 @@ fn a_missed_move_shows_in_the_numbers() {
     let stop = entry.stop.expect("numbering");
     assert!(matches!(stop, Stop::Numbering { .. }));
     assert_eq!(
-        stop.message(Language::English, Notation::ChineseTraditional),
+        stop.message(Language::English, &Notation::ChineseTraditional.into()),
         "Move 1… (Black): '2. 馬二進三' is numbered 2. but the record is at 1…; a move may be missing or doubled."
     );
     // Typing the missed move puts it before the held ones.
@@ -329,7 +357,7 @@ fn replace_a_wrong_move_and_flag_the_first_misfit() {
         (3, Color::Red, 5)
     );
     assert_eq!(
-        stop.message(Language::English, Notation::ChineseTraditional),
+        stop.message(Language::English, &Notation::ChineseTraditional.into()),
         "Move 3. (Red): '車一平二' (i0h0) is illegal: a piece cannot capture its own side. Nearest legal moves: 車一進二 (i0i2)."
     );
     let held: Vec<&str> = t.held().map(|h| h.text.as_str()).collect();
@@ -533,12 +561,15 @@ fn a_move_written_as_the_other_sides_is_never_played_for_it() {
     );
     assert_eq!(iccs(&game), ["h2e2", "h9g7"]);
     assert_eq!(
-        stop.message(Language::English, Notation::ChineseSimplified),
+        stop.message(Language::English, &Notation::ChineseSimplified.into()),
         "Move 2. (Red): '卒９进１' is written as Black's move, but Red is to move: the sides \
          are out of step. Remove the whole round, or type Red's missing move to insert it before."
     );
     assert_eq!(
-        stop.message(Language::SimplifiedChinese, Notation::ChineseSimplified),
+        stop.message(
+            Language::SimplifiedChinese,
+            &Notation::ChineseSimplified.into()
+        ),
         "第 2 回合红方：「卒９进１」写的是黑方的着法，但现在轮到红方走棋：红黑双方错位了。\
          请删除整个回合，或输入漏记的红方着法插在它前面。"
     );

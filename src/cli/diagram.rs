@@ -1,5 +1,6 @@
 //! `qipu diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf [--size PIXELS] [--all]
-//! [--grid COLUMNSxROWS] [--paper a4|letter] [--flip] [--no-coordinates]`: a board diagram.
+//! [--grid COLUMNSxROWS] [--paper a4|letter] [--flip] [--no-coordinates] [--tandem front-back|file]`:
+//! a board diagram.
 //!
 //! With `--fen`, the position given; with a record FILE (PGN, XQF, JSON, …; the first game), the
 //! position after ply N of the main line (the last one by default) with that move marked and
@@ -7,8 +8,8 @@
 //! The format follows the name: `.png` a picture PIXELS wide (with `--all`: `OUT-000.png`,
 //! `OUT-001.png`, …, numbered by ply), `.svg` the same as vector pictures, `.pdf` one vector PDF
 //! (with `--all`: a diagram a page, or `--grid 2x3` six a page as books print them, each with
-//! its move under it). Another name is refused with the formats offered. Prints the files
-//! written.
+//! its move under it, written as `--tandem` says). Another name is refused with the formats
+//! offered. Prints the files written.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,10 +21,12 @@ use super::{Args, CliError};
 use crate::export::diagram::{caption, diagram_svg, diagrams_pdf};
 use crate::export::{line_diagrams, png_bytes, render_diagram, DiagramOptions};
 use crate::formats::{save_atomic, TargetState};
+use crate::notation::WriteOptions;
 use crate::rules::Position;
 
 const USAGE: &str = "usage: qipu diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf \
-[--size PIXELS] [--all] [--grid COLUMNSxROWS] [--paper a4|letter] [--flip] [--no-coordinates]";
+[--size PIXELS] [--all] [--grid COLUMNSxROWS] [--paper a4|letter] [--flip] [--no-coordinates] \
+[--tandem front-back|file]";
 
 /// Write a PNG atomically.
 pub(super) fn write_png(path: &Path, image: &image::RgbaImage) -> Result<(), CliError> {
@@ -96,6 +99,10 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         None => (1, 1),
     };
     let paper = paper_option(&mut args)?;
+    let writing = WriteOptions {
+        tandem: super::notate::tandem_option(&mut args)?,
+        ..WriteOptions::default()
+    };
     let all = args.flag("--all");
     let flipped = args.flag("--flip");
     let coordinates = !args.flag("--no-coordinates");
@@ -143,7 +150,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
                         (
                             game.position(n).clone(),
                             options(DiagramOptions::for_node(&game, n, size)),
-                            caption(&game, n),
+                            caption(&game, n, &writing),
                         )
                     })
                     .collect()
@@ -159,7 +166,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
                 vec![(
                     game.position(node).clone(),
                     options(DiagramOptions::for_node(&game, node, size)),
-                    caption(&game, node),
+                    caption(&game, node, &writing),
                 )]
             }
         }

@@ -231,9 +231,9 @@ fn character_json(c: &MoveCharacter) -> serde_json::Value {
 /// them), in full Chinese for Chinese.
 fn evidence_json(e: &Evidence) -> serde_json::Value {
     json!({
-        "zh-Hans": e.line(Language::SimplifiedChinese, Notation::ChineseSimplified),
-        "zh-Hant": e.line(Language::TraditionalChinese, Notation::ChineseTraditional),
-        "en": e.line(Language::English, Notation::Iccs),
+        "zh-Hans": e.line(Language::SimplifiedChinese, &Notation::ChineseSimplified.into()),
+        "zh-Hant": e.line(Language::TraditionalChinese, &Notation::ChineseTraditional.into()),
+        "en": e.line(Language::English, &Notation::Iccs.into()),
     })
 }
 

@@ -75,10 +75,10 @@ commands:
   transcribe-bench FILE [--rounds N] [--as N] [--repeat K]
                                        time entering a pasted scoresheet
   diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf [--size PIXELS] [--all]
-          [--grid CxR] [--paper a4|letter] [--flip]
+          [--grid CxR] [--paper a4|letter] [--flip] [--tandem front-back|file]
                                        board diagrams as PNG, SVG or PDF pages
   scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] [--lang L] [--paper a4|letter]
-                                       the scoresheet to print, as a PDF or PNG pages
+          [--tandem front-back|file]   the scoresheet to print, as a PDF or PNG pages
   ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE]
                                        time the window's frames headlessly and a file's opening
   event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT ...

@@ -1,10 +1,12 @@
-//! `qipu scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] [--lang en|zh-Hans|zh-Hant] [--paper a4|letter]`:
+//! `qipu scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] [--lang en|zh-Hans|zh-Hant] [--paper a4|letter]
+//! [--tandem front-back|file]`:
 //! the scoresheet of the first game of a record file, ready to print. The format follows the
 //! name: `.pdf` a vector PDF (A4 or Letter, every page in one file, the text searchable), `.png`
 //! pictures of A4 pages at 150 dpi (the first page to OUT, the following ones to `OUT-2.png`,
 //! `OUT-3.png`, …). Another extension is refused with the formats offered. The files written are
 //! printed.
-//! The sheet is in one script: the language's, or under English labels the file's own.
+//! The sheet is in one script: the language's, or under English labels the file's own. A piece
+//! sharing its file with another of its kind is written as `--tandem` says (前車進四 by default).
 
 use std::io::Write;
 use std::path::Path;
@@ -16,9 +18,10 @@ use crate::export::save_pages;
 use crate::export::scoresheet::{render_scoresheet, scoresheet_pdf, ScoresheetOptions};
 use crate::formats::{save_atomic, TargetState};
 use crate::lang::Language;
+use crate::notation::WriteOptions;
 
 const USAGE: &str = "usage: qipu scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] \
-                     [--lang en|zh-Hans|zh-Hant] [--paper a4|letter]";
+                     [--lang en|zh-Hans|zh-Hant] [--paper a4|letter] [--tandem front-back|file]";
 
 /// The output formats a picture or page can be written in, by file extension.
 pub(super) use crate::export::PictureFormat as Output;
@@ -47,6 +50,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let format = output_format(output, &[Output::Pdf, Output::Png])?;
     let abbreviated = args.flag("--abbrev");
     let paper = paper_option(&mut args)?;
+    let tandem = super::notate::tandem_option(&mut args)?;
     let language: Language = match args.option("--lang")? {
         Some(l) => l
             .parse()
@@ -64,6 +68,10 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         language,
         abbreviated,
         script: script.unwrap_or_default(),
+        writing: WriteOptions {
+            tandem,
+            ..WriteOptions::default()
+        },
     };
     if format == Output::Pdf {
         let bytes =

@@ -74,7 +74,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         if let Some(stop) = entry.stop {
             return Err(CliError::Failed(format!(
                 "the scoresheet stopped: {}",
-                stop.message(crate::lang::Language::English, notation)
+                stop.message(crate::lang::Language::English, &notation.into())
             )));
         }
         entered = entry.entered.len();

@@ -49,7 +49,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let entry = Transcriber::new().enter(&mut game, &text);
     if let Some(stop) = entry.stop {
         return Err(CliError::Failed(
-            stop.message(lang, Notation::ChineseTraditional),
+            stop.message(lang, &Notation::ChineseTraditional.into()),
         ));
     }
     let options = PgnWriteOptions::qipu(match lang {

@@ -171,18 +171,14 @@ pub fn diagram_svg(pos: &Position, options: &DiagramOptions) -> String {
 }
 
 /// The caption of the position after `node` under its diagram: its move in Chinese with the
-/// round number (`3. 炮二平五`, `3… 馬８進７`), `開局` for the start.
-pub fn caption(game: &Game, node: NodeId) -> String {
+/// round number (`3. 炮二平五`, `3… 馬８進７`), written with `writing`'s conventions (the tandem
+/// convention), `開局` for the start.
+pub fn caption(game: &Game, node: NodeId, writing: &WriteOptions) -> String {
     match game.move_of(node) {
         None => "開局".to_owned(),
         Some(mv) => {
             let before = game.position_before(node);
-            let text = write_move(
-                before,
-                mv,
-                Notation::ChineseTraditional,
-                &WriteOptions::default(),
-            );
+            let text = write_move(before, mv, Notation::ChineseTraditional, writing);
             let dots = if before.side_to_move() == Color::Red {
                 "."
             } else {

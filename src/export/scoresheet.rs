@@ -40,6 +40,9 @@ pub struct ScoresheetOptions {
     pub abbreviated: bool,
     /// The moves' script under English labels (the record's own, or the one chosen for moves).
     pub script: Script,
+    /// The conventions of writing the moves (the tandem convention: 前車進四 or 車六進四); the
+    /// script is the sheet's own.
+    pub writing: WriteOptions,
 }
 
 impl ScoresheetOptions {
@@ -59,6 +62,7 @@ impl Default for ScoresheetOptions {
             language: Language::TraditionalChinese,
             abbreviated: false,
             script: Script::Traditional,
+            writing: WriteOptions::default(),
         }
     }
 }
@@ -85,7 +89,7 @@ pub fn rounds(game: &Game, options: &ScoresheetOptions) -> Vec<Round> {
     };
     let write = WriteOptions {
         abbreviated_script: script,
-        ..WriteOptions::default()
+        ..options.writing
     };
     let mut out: Vec<Round> = Vec::new();
     for node in game.main_line() {

@@ -185,7 +185,7 @@ pub enum IccsStyle {
 }
 
 /// Choices for writing moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WriteOptions {
     /// Black's digits in Chinese notation full-width (１…９, the default) or ASCII (1…9).
     pub full_width_black_digits: bool,
@@ -261,24 +261,59 @@ pub fn write_move(pos: &Position, mv: Move, notation: Notation, options: &WriteO
     written.unwrap_or_else(|| mv.to_string())
 }
 
+/// How moves are written for a reader: the notation and the conventions of writing it (the
+/// tandem convention, …). The one value that carries the user's choice from a setting to every
+/// place a move is shown or printed (the record, the move box's candidates, the analysis lines,
+/// the referee's evidence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveStyle {
+    /// The notation.
+    pub notation: Notation,
+    /// The conventions of writing it.
+    pub options: WriteOptions,
+}
+
+impl MoveStyle {
+    /// `mv`, played in `pos`, written in this style (see [`write_move`]).
+    pub fn write(&self, pos: &Position, mv: Move) -> String {
+        write_move(pos, mv, self.notation, &self.options)
+    }
+
+    /// `炮八平四 (b2f2)`: the move with ICCS beside it, unless it is written in ICCS (or could
+    /// only be written so).
+    pub fn with_iccs(&self, pos: &Position, mv: Move) -> String {
+        let text = self.write(pos, mv);
+        if self.notation == Notation::Iccs || text == mv.to_string() {
+            text
+        } else {
+            format!("{text} ({mv})")
+        }
+    }
+}
+
+impl From<Notation> for MoveStyle {
+    /// The notation written with the default conventions (textbook tandem, 前車進四).
+    fn from(notation: Notation) -> MoveStyle {
+        MoveStyle {
+            notation,
+            options: WriteOptions::default(),
+        }
+    }
+}
+
 /// "Illegal move 车九进五 (a0a5): a piece stands in the way": a refused move in a user's language,
-/// written in `notation` as the record shows moves (with ICCS beside it).
+/// written in `style` as the record shows moves (with ICCS beside it).
 pub fn illegal_move_text(
     pos: &Position,
     mv: Move,
     reason: IllegalReason,
     lang: Language,
-    notation: Notation,
+    style: &MoveStyle,
 ) -> String {
-    let written = write_move(pos, mv, notation, &WriteOptions::default());
-    let written = if written == mv.to_string() {
-        written
-    } else {
-        format!("{written} ({mv})")
-    };
     format!(
-        "{} {written}: {}",
+        "{} {}: {}",
         lang.pick("Illegal move", "不合规则的着法", "不合規則的著法"),
+        style.with_iccs(pos, mv),
         reason.message(lang)
     )
 }
@@ -504,7 +539,7 @@ mod tests {
                 mv,
                 reason,
                 Language::SimplifiedChinese,
-                Notation::ChineseSimplified
+                &Notation::ChineseSimplified.into()
             ),
             format!(
                 "不合规则的着法 车九进五 (a0a5): {}",
@@ -512,14 +547,14 @@ mod tests {
             )
         );
         assert_eq!(
-            illegal_move_text(&pos, mv, reason, Language::English, Notation::Wxf),
+            illegal_move_text(&pos, mv, reason, Language::English, &Notation::Wxf.into()),
             format!(
                 "Illegal move R9+5 (a0a5): {}",
                 reason.message(Language::English)
             )
         );
         assert_eq!(
-            illegal_move_text(&pos, mv, reason, Language::English, Notation::Iccs),
+            illegal_move_text(&pos, mv, reason, Language::English, &Notation::Iccs.into()),
             format!("Illegal move a0a5: {}", reason.message(Language::English))
         );
     }

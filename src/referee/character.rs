@@ -421,7 +421,7 @@ mod tests {
         };
         let en = evidence.line(
             crate::lang::Language::English,
-            crate::notation::Notation::Iccs,
+            &crate::notation::Notation::Iccs.into(),
         );
         assert!(
             en.contains("the mate search stopped at its bound after 0 moves: no mate by up to 0"),
@@ -429,7 +429,7 @@ mod tests {
         );
         let zh = evidence.line(
             crate::lang::Language::TraditionalChinese,
-            crate::notation::Notation::Iccs,
+            &crate::notation::Notation::Iccs.into(),
         );
         assert!(zh.contains("殺著搜索已達上限"), "{zh}");
         // With the default bound the same move is found to threaten mate.

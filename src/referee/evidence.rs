@@ -5,7 +5,7 @@
 use super::character::{Character, Exception, IdleKind, MoveCharacter, Target};
 use super::threat::Weakness;
 use crate::lang::Language;
-use crate::notation::{piece_glyph, write_move, Notation, Script, WriteOptions};
+use crate::notation::{piece_glyph, MoveStyle, Script};
 use crate::rules::{Color, Position};
 
 /// One move of a cycle as the referee judged it: the position it was played in, and what it
@@ -19,10 +19,10 @@ pub struct Evidence {
 }
 
 impl Evidence {
-    /// The evidence line in `lang`, the move written in `notation`.
-    pub fn line(&self, lang: Language, notation: Notation) -> String {
+    /// The evidence line in `lang`, the move written in `style`.
+    pub fn line(&self, lang: Language, style: &MoveStyle) -> String {
         let m = &self.character;
-        let mv = write_move(&self.before, m.mv, notation, &WriteOptions::default());
+        let mv = style.write(&self.before, m.mv);
         match lang {
             Language::English => english(m, &mv),
             Language::SimplifiedChinese => chinese(m, &mv, Script::Simplified),

@@ -8,7 +8,9 @@ use super::read::{read_typed_with, EntryError};
 use super::side::written_side;
 use super::suggest::{suggest, Suggestion};
 use crate::lang::Language;
-use crate::notation::{carries_strokes, write_move, Notation, ReadOptions, WriteOptions};
+use crate::notation::{
+    carries_strokes, write_move, MoveStyle, Notation, ReadOptions, WriteOptions,
+};
 use crate::record::{Annotation, Game, NodeId};
 use crate::rules::{Color, Move, Position};
 
@@ -108,8 +110,8 @@ impl Stop {
         }
     }
 
-    /// The sentence shown to the user; moves are written in `notation` with ICCS beside them.
-    pub fn message(&self, lang: Language, notation: Notation) -> String {
+    /// The sentence shown to the user; moves are written in `style` with ICCS beside them.
+    pub fn message(&self, lang: Language, style: &MoveStyle) -> String {
         let at = self.at();
         let place = match lang {
             Language::English => format!("Move {} ({})", at.label(), at.side_name(lang)),
@@ -128,7 +130,7 @@ impl Stop {
                 position,
                 ..
             } => {
-                let list = numbered(position, candidates, notation);
+                let list = numbered(position, candidates, style);
                 match lang {
                     Language::English => format!(
                         "{place}: '{text}' fits {} moves: {list}. Type the digit of the move meant.",
@@ -152,7 +154,7 @@ impl Stop {
                 let reason = error.message(lang);
                 let near: Vec<String> = suggestions
                     .iter()
-                    .map(|s| written(position, s.mv, notation))
+                    .map(|s| style.with_iccs(position, s.mv))
                     .collect();
                 let near = near.join(", ");
                 match (lang, suggestions.is_empty()) {
@@ -213,22 +215,12 @@ impl Stop {
     }
 }
 
-/// `炮八平四 (b2f2)`.
-fn written(pos: &Position, mv: Move, notation: Notation) -> String {
-    let text = write_move(pos, mv, notation, &WriteOptions::default());
-    if notation == Notation::Iccs {
-        text
-    } else {
-        format!("{text} ({mv})")
-    }
-}
-
 /// `1. 炮八平四 (b2f2)  2. 炮八進四 (b2b6)`.
-fn numbered(pos: &Position, moves: &[Move], notation: Notation) -> String {
+fn numbered(pos: &Position, moves: &[Move], style: &MoveStyle) -> String {
     moves
         .iter()
         .enumerate()
-        .map(|(i, &mv)| format!("{}. {}", i + 1, written(pos, mv, notation)))
+        .map(|(i, &mv)| format!("{}. {}", i + 1, style.with_iccs(pos, mv)))
         .collect::<Vec<_>>()
         .join("  ")
 }

@@ -9,7 +9,6 @@ use eframe::egui;
 
 use crate::engine::client::{EngineConfig, Limit, Lines, RedScore, SearchInfo};
 use crate::lang::Language;
-use crate::notation::{write_move, WriteOptions};
 use crate::record::{Arrow, DrawColor};
 use crate::rules::Position;
 
@@ -248,13 +247,9 @@ pub(super) fn signed(score: RedScore) -> String {
 fn line_text(start: &Position, line: &SearchInfo, session: &Session) -> String {
     let mut position = start.clone();
     let mut words = Vec::new();
+    let style = session.move_style();
     for &mv in line.pv.iter().take(SHOWN_MOVES) {
-        words.push(write_move(
-            &position,
-            mv,
-            session.notation(),
-            &WriteOptions::default(),
-        ));
+        words.push(style.write(&position, mv));
         match position.play(mv) {
             Ok(next) => position = next,
             Err(_) => break,

@@ -10,7 +10,6 @@ use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke};
 
 use crate::engine::client::{EngineConfig, Limit, RedScore, LOSS_CLAMP};
 use crate::lang::Language;
-use crate::notation::{write_move, WriteOptions};
 use crate::record::{Game, NodeId};
 use crate::rules::{Move, Position};
 
@@ -328,9 +327,9 @@ impl EvalGraph {
         }
         let node = node_at(game, ply);
         let before = game.position(game.parent(node).unwrap_or(game.root()));
-        let text = game.move_of(node).map_or_else(String::new, |mv| {
-            write_move(before, mv, session.notation(), &WriteOptions::default())
-        });
+        let text = game
+            .move_of(node)
+            .map_or_else(String::new, |mv| session.move_style().write(before, mv));
         format!("{}. {text} {score}", ply.div_ceil(2))
     }
 }

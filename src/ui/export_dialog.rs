@@ -267,7 +267,7 @@ impl ExportDialog {
                         (
                             game.position(n).clone(),
                             self.diagram_options(session, n),
-                            caption(game, n),
+                            caption(game, n, &session.move_style().options),
                         )
                     })
                     .collect();
@@ -325,6 +325,7 @@ impl ExportDialog {
             language: session.lang(),
             abbreviated: self.abbreviated,
             script,
+            writing: session.move_style().options,
         };
         let game = session.game();
         if format == PictureFormat::Pdf {

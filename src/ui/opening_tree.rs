@@ -7,7 +7,6 @@ use eframe::egui::{self, Align, Color32, Layout, RichText};
 
 use crate::database::TreeMove;
 use crate::lang::Language;
-use crate::notation::write_move;
 
 use super::command::Command;
 use super::database_window::{group_digits, TreeView};
@@ -90,7 +89,7 @@ fn moves_table(
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for m in moves {
-                let text = write_move(position, m.mv, session.notation(), &session.write_options());
+                let text = session.move_style().write(position, m.mv);
                 ui.horizontal(|ui| {
                     let clicked = fixed(ui, MOVE_WIDTH, height, |ui| {
                         // Abbreviated moves keep their strokes (7.5), as in the record.

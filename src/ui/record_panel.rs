@@ -6,7 +6,7 @@ use eframe::egui::{self, Color32, RichText};
 
 use crate::competition::sheet::is_missing;
 use crate::lang::Language;
-use crate::notation::{write_move, Notation, TandemConvention};
+use crate::notation::{Notation, TandemConvention};
 use crate::record::{commands, NodeId, TagKey};
 use crate::rules::Color;
 
@@ -47,12 +47,7 @@ fn annotated_move_text(session: &Session, node: NodeId) -> String {
 pub fn move_text(session: &Session, node: NodeId) -> String {
     let game = &session.game();
     match (game.parent(node), game.move_of(node)) {
-        (Some(parent), Some(mv)) => write_move(
-            game.position(parent),
-            mv,
-            session.notation(),
-            &session.write_options(),
-        ),
+        (Some(parent), Some(mv)) => session.move_style().write(game.position(parent), mv),
         _ => String::new(),
     }
 }

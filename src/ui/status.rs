@@ -26,9 +26,13 @@ pub fn text(session: &Session) -> (String, Tone) {
     let lang = session.lang();
     if let Some(notice) = &session.notice() {
         let text = match notice {
-            Notice::Illegal { mv, reason } => {
-                illegal_move_text(session.position(), *mv, *reason, lang, session.notation())
-            }
+            Notice::Illegal { mv, reason } => illegal_move_text(
+                session.position(),
+                *mv,
+                *reason,
+                lang,
+                &session.move_style(),
+            ),
             other => other.text(lang),
         };
         let tone = match notice {
@@ -81,7 +85,7 @@ fn evidence(session: &Session) -> Vec<String> {
     };
     lines
         .iter()
-        .map(|line| line.line(session.lang(), session.notation()))
+        .map(|line| line.line(session.lang(), &session.move_style()))
         .collect()
 }
 

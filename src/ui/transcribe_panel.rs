@@ -6,8 +6,7 @@
 use eframe::egui::{self, Color32, Key, RichText, TextEdit};
 
 use crate::lang::Language;
-use crate::notation::{write_move, Notation, WriteOptions};
-use crate::rules::{Color, Move, Position};
+use crate::rules::Color;
 use crate::transcribe::Stop;
 
 use super::command::Command;
@@ -94,7 +93,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
 
     if let Some(stop) = session.transcriber().stop() {
         let size = egui::TextStyle::Body.resolve(ui.style()).size;
-        let message = stop.message(lang, session.notation());
+        let message = stop.message(lang, &session.move_style());
         move_text::label(ui, &message, size, Color32::from_rgb(0xb0, 0x20, 0x20));
         ui.horizontal_wrapped(|ui| match stop {
             Stop::Ambiguous {
@@ -103,7 +102,11 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
                 ..
             } => {
                 for (i, &mv) in candidates.iter().enumerate() {
-                    let label = format!("{}. {}", i + 1, written(position, mv, session.notation()));
+                    let label = format!(
+                        "{}. {}",
+                        i + 1,
+                        session.move_style().with_iccs(position, mv)
+                    );
                     if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO)
                         .clicked()
                     {
@@ -118,7 +121,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
             } => {
                 for suggestion in suggestions {
                     let mv = suggestion.mv;
-                    let label = written(position, mv, session.notation());
+                    let label = session.move_style().with_iccs(position, mv);
                     if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO)
                         .clicked()
                     {
@@ -206,17 +209,7 @@ fn box_keys(ui: &egui::Ui, session: &Session, empty: bool, commands: &mut Vec<Co
     });
 }
 
-/// A move in the notation shown, with ICCS beside it unless that is the notation.
 /// The size of a button's text.
 fn button_size(ui: &egui::Ui) -> f32 {
     egui::TextStyle::Button.resolve(ui.style()).size
-}
-
-fn written(position: &Position, mv: Move, notation: Notation) -> String {
-    let text = write_move(position, mv, notation, &WriteOptions::default());
-    if notation == Notation::Iccs {
-        text
-    } else {
-        format!("{text} ({mv})")
-    }
 }

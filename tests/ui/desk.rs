@@ -103,7 +103,7 @@ fn a_pasted_line_enters_every_move_and_stops_at_the_first_problem() {
         session
             .transcriber()
             .stop()
-            .map(|s| s.message(Language::English, session.notation())),
+            .map(|s| s.message(Language::English, &session.move_style())),
         None,
         "box: {}",
         session.move_box()

@@ -2,7 +2,8 @@
 //! what XQF could not keep; FEN keeps a position and leaves the game unsaved; the export window
 //! writes the scoresheet as PDF (A4 or Letter), diagrams as SVG and a line as PDF pages, and
 //! refuses an ending it cannot write with the formats offered; the tandem setting (前車 or 車六)
-//! is used in the record and the PGN and kept between runs.
+//! is used in the record, the PGN, the move box's candidates and the exported scoresheet, and
+//! kept between runs.
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -76,7 +77,9 @@ fn save_as_xqf_writes_xqf_and_shows_what_it_could_not_keep() {
     assert_eq!(back.tags().get(&TagKey::Black), Some("胡荣华"));
     // What could not be kept is said, in plain words, one line each.
     harness.get_by_label_contains("XQF could not keep everything of this game (2 item(s))");
-    harness.get_by_label_contains("'ä' (U+00E4) has no GBK code");
+    harness.get_by_label_contains(
+        "'ä' (U+00E4) reads back as '&#228;', as GBK has no code of its own",
+    );
     harness.get_by_label_contains("XQF has no place for the mark !?");
     assert_eq!(harness.state().path(), Some(xqf.as_path()));
     assert!(!harness.state().session().dirty());
@@ -216,5 +219,47 @@ fn the_tandem_setting_names_the_piece_by_its_file_in_the_record_and_the_pgn_and_
     let storage = support::stored(&mut harness);
     let again = support::app_on([1280.0, 900.0], Scripted::default(), storage);
     assert_eq!(again.state().session().tandem(), TandemConvention::File);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_tandem_setting_reaches_the_move_box_candidates_and_the_exported_scoresheet() {
+    let dir = scratch("tandem-export");
+    let sheet = dir.join("sheet.pdf");
+    let mut harness = support::app(
+        [1280.0, 900.0],
+        Scripted {
+            opens: VecDeque::new(),
+            saves: VecDeque::from([sheet.clone()]),
+        },
+        None,
+    );
+    // Two red chariots on file 六: 車61 without strokes fits four moves, and only the front
+    // chariot can go back one.
+    let start = Position::from_fen("5k3/9/9/9/9/9/3R5/9/9/3RK4 w - - 0 1").expect("a position");
+    harness.state_mut().show_game(Game::new(start));
+    harness.run();
+    support::enter(&mut harness, "車61");
+    harness.get_by_label("2. 前车退一 (d3d2)");
+
+    harness
+        .get_by_role_and_label(Role::ComboBox, "Two pieces on a file")
+        .click();
+    harness.run();
+    click(&mut harness, "By file where only one can move (车六进四)");
+    harness.get_by_label("2. 车六退一 (d3d2)");
+    assert!(harness.query_by_label("2. 前车退一 (d3d2)").is_none());
+    // Both can advance one: 前 stays.
+    harness.get_by_label("4. 前车进一 (d3d4)");
+
+    click(&mut harness, "2. 车六退一 (d3d2)");
+    assert_eq!(main_line(&harness), ["d3d2"]);
+    click(&mut harness, "File");
+    click(&mut harness, "Export…");
+    click(&mut harness, "Scoresheet");
+    click(&mut harness, "Export…");
+    let text = poppler("pdftotext", &sheet);
+    assert!(text.contains("车六退一"), "{text}");
+    assert!(!text.contains("前车退一"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use crate::competition::{Contest, ContestError, Moment};
 use crate::ending::Ending;
 use crate::lang::Language;
-use crate::notation::{Notation, TandemConvention, WriteOptions};
+use crate::notation::{MoveStyle, Notation, TandemConvention, WriteOptions};
 use crate::record::{Game, NodeId};
 use crate::referee::{Judgement, Referee, RuleSet, Watch};
 use crate::rules::{FenError, IllegalReason, Move, Position, Square};
@@ -266,11 +266,16 @@ impl Session {
         self.tandem
     }
 
-    /// How moves are written in the record shown and in the files saved.
-    pub fn write_options(&self) -> WriteOptions {
-        WriteOptions {
-            tandem: self.tandem,
-            ..WriteOptions::default()
+    /// How moves are written for the user, in the notation shown with the tandem convention
+    /// chosen: the record, the opening tree, the move box's candidates, the analysis lines, the
+    /// evaluation graph, the referee's evidence and the exported scoresheet all take it.
+    pub fn move_style(&self) -> MoveStyle {
+        MoveStyle {
+            notation: self.notation,
+            options: WriteOptions {
+                tandem: self.tandem,
+                ..WriteOptions::default()
+            },
         }
     }
 
