@@ -87,7 +87,7 @@ fn the_status_line_gets_the_last_move_and_the_second_occurrence_warning() {
     assert_eq!(j.characters.len(), 4, "the cycle's moves");
     assert_eq!(w.evidence.len(), 4);
     // The evidence is written in the notation the record is shown in, in plain English.
-    let lines = |lang, notation| -> Vec<String> {
+    let lines = |lang, notation: Notation| -> Vec<String> {
         w.evidence
             .iter()
             .map(|e| e.line(lang, &notation.into()))
