@@ -31,6 +31,11 @@ fn archive_games() -> Vec<(Position, Vec<Move>)> {
         let mut bytes = Vec::new();
         entry.read_to_end(&mut bytes).expect("entry bytes");
         for game in read_pgn(&bytes).games.into_iter().flatten() {
+            // The games as recorded: a start only a diagram shows (開局/00000242.pgn, read with
+            // a warning since) was refused by the reader then.
+            if !game.start().diagram_warnings().is_empty() {
+                continue;
+            }
             let moves = game
                 .main_line()
                 .into_iter()

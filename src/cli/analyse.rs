@@ -92,6 +92,9 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
             "{input}: no game {game_number}: the file has {count}"
         )));
     };
+    for warning in &chosen.warnings {
+        writeln!(err, "qipu: {input}: game {game_number}, warning: {warning}")?;
+    }
     let mut game = match (chosen.game, chosen.error) {
         (Some(game), None) => game,
         (_, Some(e)) => {

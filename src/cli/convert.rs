@@ -65,6 +65,9 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     let mut games: Vec<Game> = Vec::new();
     let mut bad = 0;
     for (i, file_game) in record.games.into_iter().enumerate() {
+        for warning in &file_game.warnings {
+            writeln!(err, "{input}: game {}, warning: {warning}", i + 1)?;
+        }
         if let Some(e) = &file_game.error {
             bad += 1;
             let text = e.to_string();

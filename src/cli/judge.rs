@@ -76,7 +76,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
                 "--fen goes with --moves; a file gives its own start position".to_owned(),
             ));
         }
-        first_game(Path::new(file))?
+        first_game(Path::new(file), err)?
     };
     let judgement = referee.judge(&start, &moves);
     writeln!(out, "{}", to_json(&judgement, moves.len()))?;
@@ -185,8 +185,9 @@ fn summary(
     Ok(())
 }
 
-/// The start and the main-line moves of the first game of a record file.
-fn first_game(path: &Path) -> Result<(Position, Vec<Move>), CliError> {
+/// The start and the main-line moves of the first game of a record file; what it was read with
+/// (a start only a diagram shows, 2.2) is named on standard error as a warning.
+fn first_game(path: &Path, err: &mut dyn Write) -> Result<(Position, Vec<Move>), CliError> {
     let file = read_record_file(path)
         .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))?;
     let first = file
@@ -194,6 +195,13 @@ fn first_game(path: &Path) -> Result<(Position, Vec<Move>), CliError> {
         .into_iter()
         .next()
         .ok_or_else(|| CliError::Failed(format!("{}: no game in the file", path.display())))?;
+    for warning in &first.warnings {
+        writeln!(
+            err,
+            "qipu: {}: warning: {warning}; judged as set up",
+            path.display()
+        )?;
+    }
     let game = match (first.game, first.error) {
         (Some(game), None) => game,
         (_, Some(error)) => {

@@ -1,8 +1,11 @@
 //! `qipu stats [--errors] [--threads N] FILE...`: read every game of the files (a folder stands for every
 //! record file below it) and print, as the last line,
 //! `games G, plies P, errors E, seconds S` — G games read in full, P their moves (variations
-//! included), E games that could not be read in full, S seconds spent reading. With `--errors`,
-//! one line per bad game before it: `FILE: game N, PLACE: REASON`. The files are read on several
+//! included), E games that could not be read in full, S seconds spent reading. Games read in
+//! full with a warning (a start position only a diagram shows, 2.2) are counted apart, on a line
+//! `warnings W` before the threads line when there are any. With `--errors`, one line per bad
+//! game before them, `FILE: game N, PLACE: REASON`, and one per warning,
+//! `FILE: game N, warning: WHAT`. The files are read on several
 //! threads (as many as there are processors, or `--threads N`); the line before the last says
 //! how many (`threads N`), and S is the time the reading
 //! took as a whole (not the sum over the threads).
@@ -64,11 +67,13 @@ pub(super) fn record_files(path: &Path) -> Result<Vec<PathBuf>, CliError> {
     Ok(out)
 }
 
-/// What one file holds: games read in full, their plies, bad games, and the `--errors` lines.
+/// What one file holds: games read in full, their plies, bad games, warnings, and the
+/// `--errors` lines.
 struct FileTally {
     games: u64,
     plies: u64,
     errors: u64,
+    warnings: u64,
     lines: Vec<String>,
 }
 
@@ -77,9 +82,20 @@ fn tally(file: &Path, record: &RecordFile, show_errors: bool) -> FileTally {
         games: 0,
         plies: 0,
         errors: 0,
+        warnings: 0,
         lines: Vec::new(),
     };
     for (i, game) in record.games.iter().enumerate() {
+        t.warnings += game.warnings.len() as u64;
+        if show_errors {
+            for warning in &game.warnings {
+                t.lines.push(format!(
+                    "{}: game {}, warning: {warning}",
+                    file.display(),
+                    i + 1
+                ));
+            }
+        }
         match (&game.game, &game.error) {
             (Some(g), None) => {
                 t.games += 1;
@@ -129,15 +145,19 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", file.display())))
     });
     let reading = started.elapsed();
-    let (mut games, mut plies, mut errors) = (0u64, 0u64, 0u64);
+    let (mut games, mut plies, mut errors, mut warnings) = (0u64, 0u64, 0u64, 0u64);
     for file in tallies.into_iter().flatten() {
         let file = file?;
         games += file.games;
         plies += file.plies;
         errors += file.errors;
+        warnings += file.warnings;
         for line in &file.lines {
             writeln!(out, "{line}")?;
         }
+    }
+    if warnings > 0 {
+        writeln!(out, "warnings {warnings}")?;
     }
     writeln!(out, "threads {threads}")?;
     writeln!(

@@ -107,7 +107,7 @@ pub fn read_cbf(text: &str) -> Result<CbfGame, CbfError> {
             .filter(|t| !t.is_empty())
     };
     let start = match field("FEN") {
-        Some(fen) => Position::from_fen(fen).map_err(|e| {
+        Some(fen) => Position::from_diagram_fen(fen).map_err(|e| {
             let node = head
                 .children()
                 .find(|n| n.has_tag_name("FEN"))

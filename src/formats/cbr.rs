@@ -405,7 +405,9 @@ fn start_position(
         None if side_field == 1 => Color::Red,
         None => Color::Black,
     };
-    setup.into_position().map_err(|e| CbrError::Start {
+    // A rule-book diagram's start is read (2.2); `ReadWarning::of_game` tells what it breaks.
+    let start = setup.into_position_with_warnings().map(|(start, _)| start);
+    start.map_err(|e| CbrError::Start {
         offset: base + BOARD,
         reason: e.to_string(),
     })

@@ -275,7 +275,8 @@ fn start_position(
         }
     };
     if let Some(fen) = map.get("fen").filter(|f| !f.value.trim().is_empty()) {
-        return Position::from_fen(fen.value.trim()).map_err(|e| bad(fen.at, e.to_string()));
+        return Position::from_diagram_fen(fen.value.trim())
+            .map_err(|e| bad(fen.at, e.to_string()));
     }
     let Some(binit) = map.get("binit").filter(|f| !f.value.trim().is_empty()) else {
         return Ok(Position::startpos());
@@ -304,8 +305,10 @@ fn start_position(
     setup.side = first
         .and_then(|mv| setup.get(mv.from))
         .map_or(Color::Red, |p| p.color);
+    // A rule-book diagram's start is read (2.2); `ReadWarning::of_game` tells what it breaks.
     setup
-        .into_position()
+        .into_position_with_warnings()
+        .map(|(start, _)| start)
         .map_err(|e| bad(binit.at, e.to_string()))
 }
 

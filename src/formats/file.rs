@@ -13,6 +13,7 @@ use super::cbr::{is_cbl, is_cbr, read_cbl, read_cbr, CbrError, CbrGame};
 use super::dhtmlxq::{is_dhtmlxq, read_dhtmlxq, DhtmlXqError};
 use super::json::{read_json_games, JsonError};
 use super::pgn::{read_pgn_text, read_wide_file, PgnError, PgnErrorKind};
+use super::warning::ReadWarning;
 use super::xqf::{read_xqf, XqfError, XqfRecord};
 use super::{SkippedMove, TargetState, TextEncoding};
 
@@ -155,18 +156,9 @@ fn cbr_text(errors: &[CbrError]) -> String {
 /// A CBR game as a file game: partial games keep what was read.
 fn cbr_game(read: Result<CbrGame, CbrError>) -> FileGame {
     match read {
-        Ok(read) if read.errors.is_empty() => FileGame {
-            game: Some(read.game),
-            error: None,
-        },
-        Ok(read) => FileGame {
-            game: Some(read.game),
-            error: Some(GameError::Cbr(read.errors)),
-        },
-        Err(e) => FileGame {
-            game: None,
-            error: Some(GameError::Cbr(vec![e])),
-        },
+        Ok(read) if read.errors.is_empty() => FileGame::new(Some(read.game), None),
+        Ok(read) => FileGame::new(Some(read.game), Some(GameError::Cbr(read.errors))),
+        Err(e) => FileGame::new(None, Some(GameError::Cbr(vec![e]))),
     }
 }
 
@@ -212,12 +204,35 @@ impl From<JsonError> for GameError {
 }
 
 /// A game read from a file: the game, or why it could not be read (with the part read when
-/// there is one).
+/// there is one), and what was accepted with a warning.
 pub struct FileGame {
     /// The game, when read in full.
     pub game: Option<Game>,
     /// What went wrong, if anything. With `game` set, the game lacks what the error names.
     pub error: Option<GameError>,
+    /// What the game read (or the part read) was accepted with: a start position play cannot
+    /// reach ([`ReadWarning`]). Not errors: the game is read in full.
+    pub warnings: Vec<ReadWarning>,
+}
+
+impl FileGame {
+    /// A game read, or why not, with the warnings its start position calls for.
+    pub fn new(game: Option<Game>, error: Option<GameError>) -> FileGame {
+        let partial = match &error {
+            Some(GameError::Pgn(e)) => e.partial.as_deref(),
+            _ => None,
+        };
+        let warnings = game
+            .as_ref()
+            .or(partial)
+            .map(ReadWarning::of_game)
+            .unwrap_or_default();
+        FileGame {
+            game,
+            error,
+            warnings,
+        }
+    }
 }
 
 /// Why a file holds no game record at all.
@@ -287,6 +302,7 @@ impl fmt::Debug for FileGame {
         f.debug_struct("FileGame")
             .field("moves", &self.game.as_ref().map(Game::move_count))
             .field("error", &self.error)
+            .field("warnings", &self.warnings)
             .finish()
     }
 }
@@ -303,10 +319,7 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
                 games: read
                     .games
                     .into_iter()
-                    .map(|game| FileGame {
-                        game: Some(game),
-                        error: None,
-                    })
+                    .map(|game| FileGame::new(Some(game), None))
                     .collect(),
                 no_game,
                 script: read.script,
@@ -324,14 +337,11 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
     let (encoding, games) = match kind {
         FileKind::Xqf => {
             let game = match read_xqf(bytes) {
-                Ok(rec) => FileGame {
-                    error: GameError::of_xqf(&rec),
-                    game: Some(rec.game),
-                },
-                Err(e) => FileGame {
-                    game: None,
-                    error: Some(e.into()),
-                },
+                Ok(rec) => {
+                    let error = GameError::of_xqf(&rec);
+                    FileGame::new(Some(rec.game), error)
+                }
+                Err(e) => FileGame::new(None, Some(e.into())),
             };
             (None, vec![game])
         }
@@ -342,14 +352,8 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
         },
         FileKind::Cbf => {
             let game = match read_cbf(text.unwrap_or_default()) {
-                Ok(read) => FileGame {
-                    game: Some(read.game),
-                    error: read.error.map(GameError::from),
-                },
-                Err(e) => FileGame {
-                    game: None,
-                    error: Some(e.into()),
-                },
+                Ok(read) => FileGame::new(Some(read.game), read.error.map(GameError::from)),
+                Err(e) => FileGame::new(None, Some(e.into())),
             };
             (encoding, vec![game])
         }
@@ -357,18 +361,11 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
             let games = read_dhtmlxq(text.unwrap_or_default())
                 .into_iter()
                 .map(|read| match read {
-                    Ok(read) if read.errors.is_empty() => FileGame {
-                        game: Some(read.game),
-                        error: None,
-                    },
-                    Ok(read) => FileGame {
-                        game: Some(read.game),
-                        error: Some(GameError::DhtmlXq(read.errors)),
-                    },
-                    Err(e) => FileGame {
-                        game: None,
-                        error: Some(GameError::DhtmlXq(vec![e])),
-                    },
+                    Ok(read) if read.errors.is_empty() => FileGame::new(Some(read.game), None),
+                    Ok(read) => {
+                        FileGame::new(Some(read.game), Some(GameError::DhtmlXq(read.errors)))
+                    }
+                    Err(e) => FileGame::new(None, Some(GameError::DhtmlXq(vec![e]))),
                 })
                 .collect();
             (encoding, games)
@@ -377,28 +374,17 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
             let games = match read_json_games(text.unwrap_or_default()) {
                 Ok(games) => games
                     .into_iter()
-                    .map(|g| FileGame {
-                        game: Some(g),
-                        error: None,
-                    })
+                    .map(|g| FileGame::new(Some(g), None))
                     .collect(),
-                Err(e) => vec![FileGame {
-                    game: None,
-                    error: Some(e.into()),
-                }],
+                Err(e) => vec![FileGame::new(None, Some(e.into()))],
             };
             (encoding, games)
         }
         FileKind::Fen => {
-            let game = match Position::from_fen(text.unwrap_or_default().trim()) {
-                Ok(start) => FileGame {
-                    game: Some(Game::new(start)),
-                    error: None,
-                },
-                Err(e) => FileGame {
-                    game: None,
-                    error: Some(e.into()),
-                },
+            // A diagram's position is read with its warnings.
+            let game = match Position::from_diagram_fen(text.unwrap_or_default().trim()) {
+                Ok(start) => FileGame::new(Some(Game::new(start)), None),
+                Err(e) => FileGame::new(None, Some(e.into())),
             };
             (encoding, vec![game])
         }
@@ -408,14 +394,8 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
             let games = games
                 .into_iter()
                 .map(|r| match r {
-                    Ok(game) => FileGame {
-                        game: Some(game),
-                        error: None,
-                    },
-                    Err(e) => FileGame {
-                        game: None,
-                        error: Some(e.into()),
-                    },
+                    Ok(game) => FileGame::new(Some(game), None),
+                    Err(e) => FileGame::new(None, Some(e.into())),
                 })
                 .collect();
             (encoding, games)

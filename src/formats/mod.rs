@@ -14,6 +14,7 @@ pub mod parallel;
 pub mod pgn;
 pub mod record_format;
 pub mod save;
+mod warning;
 pub mod xqf;
 pub mod xqf_write;
 
@@ -36,5 +37,6 @@ pub use pgn::{
 };
 pub use record_format::{write_record, RecordBytes, RecordFormat, RecordLoss};
 pub use save::{save_atomic, SaveError, TargetState};
+pub use warning::ReadWarning;
 pub use xqf::{read_xqf, SkippedMove, XqfError, XqfRecord};
 pub use xqf_write::{write_xqf, XqfField, XqfLoss, XqfPlace, XqfWriteError, XqfWritten};

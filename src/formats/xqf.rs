@@ -425,8 +425,10 @@ fn start_position(
     };
     let step = u32::from(u16::from_le_bytes([bytes[0x30], bytes[0x31]]));
     setup.fullmove_number = step.max(1);
+    // A rule-book diagram's start is read (2.2); `ReadWarning::of_game` tells what it breaks.
     setup
-        .into_position()
+        .into_position_with_warnings()
+        .map(|(start, _)| start)
         .map_err(|e: SetupError| bad(e.to_string()))
 }
 

@@ -138,7 +138,8 @@ fn from_stored(stored: StoredGame) -> Result<Game, StoredError> {
     if stored.version > VERSION {
         return Err(StoredError::Version(stored.version));
     }
-    let mut game = Game::new(Position::from_fen(&stored.start)?);
+    // A rule-book diagram's start is read (2.2); `ReadWarning::of_game` tells what it breaks.
+    let mut game = Game::new(Position::from_diagram_fen(&stored.start)?);
     for (key, value) in stored.tags {
         game.tags_mut().set(TagKey::parse(&key), value);
     }

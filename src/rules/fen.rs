@@ -9,7 +9,7 @@ use crate::lang::Language;
 
 use super::piece::{Color, Piece};
 use super::position::Position;
-use super::setup::{Setup, SetupError};
+use super::setup::{Setup, SetupError, SetupWarning};
 use super::square::Square;
 
 /// The FEN of the initial position.
@@ -233,6 +233,20 @@ impl Position {
     /// Read and validate a FEN.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Ok(Setup::from_fen(fen)?.into_position()?)
+    }
+
+    /// Read a FEN as a rule-book diagram may show it
+    /// ([`Setup::into_position_with_warnings`]): a position play cannot reach (2.2, 1.2) is
+    /// accepted, and [`Position::diagram_warnings`] tells what it breaks; what no diagram can
+    /// show is refused as by [`Position::from_fen`].
+    pub fn from_diagram_fen(fen: &str) -> Result<Position, FenError> {
+        Ok(Setup::from_fen(fen)?.into_position_with_warnings()?.0)
+    }
+
+    /// What the position shows that no game from the initial position reaches
+    /// ([`Setup::warnings`]): empty for every position of play.
+    pub fn diagram_warnings(&self) -> Vec<SetupWarning> {
+        self.to_setup().warnings()
     }
 
     /// Canonical FEN.

@@ -302,44 +302,29 @@ impl Setup {
     /// the side not to move in check); pieces on points play never reaches (2.2) and more
     /// pieces of a kind than a side starts with are accepted, each with a [`SetupWarning`].
     pub fn into_position_with_warnings(self) -> Result<(Position, Vec<SetupWarning>), SetupError> {
-        let mut warnings = Vec::new();
         let mut counts = [[0u8; 8]; 2];
         let mut board = [0u8; 90];
         for sq in Square::all() {
             if let Some(piece) = self.board[sq.index()] {
-                if !reachable(piece, sq) {
-                    warnings.push(SetupWarning::Unreachable { piece, square: sq });
-                }
                 counts[piece.color.index()][piece.kind as usize] += 1;
                 board[sq.index()] = piece.code();
             }
         }
         for color in [Color::Red, Color::Black] {
-            for kind in PieceKind::ALL {
-                let count = counts[color.index()][kind as usize];
-                let max = kind.initial_count();
-                if count <= max {
-                    continue;
-                }
-                if kind == PieceKind::General {
-                    return Err(SetupError::TooMany {
-                        color,
-                        kind,
-                        count,
-                        max,
-                    });
-                }
-                warnings.push(SetupWarning::TooMany {
+            let generals = counts[color.index()][PieceKind::General as usize];
+            if generals > 1 {
+                return Err(SetupError::TooMany {
                     color,
-                    kind,
-                    count,
-                    max,
+                    kind: PieceKind::General,
+                    count: generals,
+                    max: 1,
                 });
             }
-            if counts[color.index()][PieceKind::General as usize] == 0 {
+            if generals == 0 {
                 return Err(SetupError::NoGeneral(color));
             }
         }
+        let warnings = self.warnings();
         let position = Position::from_validated_board(
             board,
             self.side,
@@ -347,6 +332,37 @@ impl Setup {
             self.fullmove_number.max(1),
         )?;
         Ok((position, warnings))
+    }
+
+    /// What the arrangement shows that no game from the initial position reaches: pieces on
+    /// points their movement never leads to (2.2), and more pieces of a kind (other than the
+    /// general) than a side starts with (1.2). Empty for every position play can reach.
+    pub fn warnings(&self) -> Vec<SetupWarning> {
+        let mut warnings = Vec::new();
+        let mut counts = [[0u8; 8]; 2];
+        for sq in Square::all() {
+            if let Some(piece) = self.board[sq.index()] {
+                if !reachable(piece, sq) {
+                    warnings.push(SetupWarning::Unreachable { piece, square: sq });
+                }
+                counts[piece.color.index()][piece.kind as usize] += 1;
+            }
+        }
+        for color in [Color::Red, Color::Black] {
+            for kind in PieceKind::ALL {
+                let count = counts[color.index()][kind as usize];
+                let max = kind.initial_count();
+                if kind != PieceKind::General && count > max {
+                    warnings.push(SetupWarning::TooMany {
+                        color,
+                        kind,
+                        count,
+                        max,
+                    });
+                }
+            }
+        }
+        warnings
     }
 }
 

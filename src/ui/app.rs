@@ -470,7 +470,7 @@ impl QipuApp {
 
     /// Pasted text: a FEN position, or a PGN game.
     fn paste(&mut self, text: &str) {
-        if crate::rules::Position::from_fen(text.trim()).is_ok() {
+        if crate::rules::Position::from_diagram_fen(text.trim()).is_ok() {
             self.session.apply(&Command::PasteFen(text.to_owned()));
             return;
         }

@@ -1,13 +1,15 @@
 //! The position setup editor (擺局): place and remove pieces, choose who moves, read or copy a
-//! FEN, and start a new record from the position. A position that cannot arise is refused with
-//! the rule it breaks ([`SetupError::message`]), shown as soon as the board is changed.
+//! FEN, and start a new record from the position. What no diagram can show is refused with the
+//! rule it breaks ([`SetupError::message`]); a position play cannot reach but a rule-book diagram
+//! or a composed problem shows (a soldier behind its start, 2.2) is accepted with a named
+//! warning ([`SetupWarning::message`]); both are shown as soon as the board is changed.
 
 use eframe::egui::{
     self, Color32, Rect, RichText, Role, Sense, Stroke, TextEdit, Ui, Vec2, WidgetInfo,
 };
 
 use crate::lang::Language;
-use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, Square};
+use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, SetupWarning, Square};
 
 use super::board;
 use super::command::Command;
@@ -56,9 +58,14 @@ impl SetupEditor {
         }
     }
 
-    /// Why the arrangement is not a position, if it is not.
+    /// Why the arrangement is not a position, if it is not: what no diagram can show.
     pub fn problem(&self) -> Option<SetupError> {
-        self.setup.clone().into_position().err()
+        self.setup.clone().into_position_with_warnings().err()
+    }
+
+    /// What the arrangement shows that play cannot reach (2.2, 1.2): accepted as a diagram.
+    pub fn warnings(&self) -> Vec<SetupWarning> {
+        self.setup.warnings()
     }
 
     fn changed(&mut self) {
@@ -159,7 +166,7 @@ impl SetupEditor {
                 )),
             );
             if start.clicked() {
-                if let Ok(position) = self.setup.clone().into_position() {
+                if let Ok((position, _)) = self.setup.clone().into_position_with_warnings() {
                     outcome = Some(SetupOutcome::Start(position));
                 }
             }
@@ -183,6 +190,10 @@ impl SetupEditor {
                 );
             }
             None => {
+                let caution = Color32::from_rgb(160, 100, 0);
+                for warning in self.warnings() {
+                    ui.label(RichText::new(warning.message(lang)).color(caution));
+                }
                 ui.label(lang.pick(
                     "Click a point to place the chosen piece (again to remove it); right click clears a point.",
                     "点击交叉点放置所选棋子（再点一次移除）；右键清除该点。",

@@ -37,7 +37,7 @@ pub fn text(session: &Session) -> (String, Tone) {
         };
         let tone = match notice {
             _ if notice.is_confirmation() => Tone::Plain,
-            Notice::OwnFileDialog(_) => Tone::Warning,
+            Notice::OwnFileDialog(_) | Notice::StartWarnings(_) => Tone::Warning,
             _ => Tone::Alert,
         };
         return (text, tone);

@@ -1,5 +1,6 @@
 //! A coach's work on the board and beyond it: arrows and highlighted points drawn with the
-//! mouse and kept through Save and Open, positions set up (and impossible ones refused), and
+//! mouse and kept through Save and Open, positions set up (impossible ones refused, a
+//! diagram's that play cannot reach accepted with its warning, saved and read back), and
 //! diagrams and scoresheets exported through the file dialog.
 
 use std::collections::VecDeque;
@@ -148,7 +149,8 @@ fn set_fen_field(harness: &mut Harness<'_, QipuApp>, fen: &str) {
 }
 
 #[test]
-fn a_position_is_set_up_piece_by_piece_bad_ones_are_refused_with_the_rule_and_a_game_starts() {
+fn a_position_is_set_up_piece_by_piece_bad_ones_are_refused_or_warned_with_the_rule_and_a_game_starts(
+) {
     let mut harness = app_at(Scripted::default());
     click(&mut harness, "Game");
     click(&mut harness, "Set up position…");
@@ -175,11 +177,17 @@ fn a_position_is_set_up_piece_by_piece_bad_ones_are_refused_with_the_rule_and_a_
         Some("3k5/9/9/9/9/R8/9/9/9/4K4 b - - 0 1")
     );
 
-    // An advisor off the palace diagonals (2.2); a right click clears the point.
+    // An advisor off the palace diagonals (2.2): a diagram may show it, so it is accepted with
+    // the warning; a right click clears the point.
     click(&mut harness, "Red advisor");
     click(&mut harness, "d1");
-    harness.get_by_label_contains("an advisor stands only on the palace diagonals");
+    harness.get_by_label_contains(
+        "taken as a diagram that play cannot reach: red advisor on d1: an advisor stands only on the palace diagonals",
+    );
     assert!(harness
+        .query_by_label_contains("Impossible position")
+        .is_none());
+    assert!(!harness
         .get_by_label("Start from this position")
         .accesskit_node()
         .is_disabled());
@@ -232,9 +240,18 @@ fn a_position_is_set_up_piece_by_piece_bad_ones_are_refused_with_the_rule_and_a_
         harness.get_by_label_contains(reason);
     }
 
-    // Too many of a kind, from a pasted FEN.
+    // Too many of a kind, from a pasted FEN: a composed problem may have them (1.2).
     set_fen_field(&mut harness, "3k5/9/9/9/PPPPPP3/9/9/9/9/4K4 w - - 0 1");
-    harness.get_by_label_contains("6 red soldiers; a side has at most 5");
+    harness.get_by_label_contains(
+        "taken as a diagram that play cannot reach: 6 red soldiers; a side has at most 5",
+    );
+    // Two generals of a side no diagram shows.
+    set_fen_field(&mut harness, "3k5/9/9/9/9/9/9/9/4K4/3K5 w - - 0 1");
+    harness.get_by_label_contains("Impossible position: 2 red generals; a side has at most 1");
+    assert!(harness
+        .get_by_label("Start from this position")
+        .accesskit_node()
+        .is_disabled());
 
     // A legal position with Black to move: a new record starts from it and play goes on.
     set_fen_field(&mut harness, "R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
@@ -255,6 +272,82 @@ fn a_position_is_set_up_piece_by_piece_bad_ones_are_refused_with_the_rule_and_a_
         "R8/3k5/9/9/9/9/9/9/9/4K4 w - - 1 2"
     );
     harness.get_by_label("Red to move");
+}
+
+#[test]
+fn a_diagram_play_cannot_reach_starts_a_game_that_saves_and_reads_back_with_its_warning() {
+    let dir = scratch("diagram");
+    let path = dir.join("diagram.pgn");
+    let mut harness = app_at(Scripted {
+        opens: VecDeque::from([path.clone()]),
+        saves: VecDeque::from([path.clone()]),
+    });
+    click(&mut harness, "Game");
+    click(&mut harness, "Set up position…");
+    click(&mut harness, "Clear board");
+    // A red soldier on c2, behind its starting rank (2.2), as composed problems have.
+    for (piece, point) in [
+        ("Red general", "e0"),
+        ("Black general", "d9"),
+        ("Red soldier", "c2"),
+    ] {
+        click(&mut harness, piece);
+        click(&mut harness, point);
+    }
+    let english = "taken as a diagram that play cannot reach: red soldier on c2: a soldier never stands behind its starting rank";
+    harness.get_by_label_contains(english);
+    assert!(harness
+        .query_by_label_contains("Impossible position")
+        .is_none());
+    // The warning in the other languages too.
+    for (menu, language, warning) in [
+        (
+            "Language",
+            "简体中文",
+            "作为排局图式接受（实战不能形成）：红方兵（卒） c2",
+        ),
+        (
+            "语言",
+            "繁體中文",
+            "作為排局圖式接受（實戰不能形成）：紅方兵（卒） c2",
+        ),
+        ("語言", "English", english),
+    ] {
+        click(&mut harness, menu);
+        click(&mut harness, language);
+        harness.get_by_label_contains(warning);
+    }
+    click(&mut harness, "Start from this position");
+    let fen = "3k5/9/9/9/9/9/9/2P6/9/4K4 w - - 0 1";
+    assert_eq!(harness.state().session().position().to_fen(), fen);
+    // The status line says what the start breaks.
+    harness.get_by_label_contains("start position: taken as a diagram that play cannot reach");
+    click(&mut harness, "c2");
+    click(&mut harness, "c3");
+    assert_eq!(harness.state().session().game().move_count(), 1);
+
+    // Saved, the game reads back from the file with the start and the warning.
+    click(&mut harness, "File");
+    click(&mut harness, "Save as…");
+    let file = qipu::formats::read_record_file(&path).expect("diagram.pgn written");
+    let read = &file.games[0];
+    assert!(read.error.is_none(), "{read:?}");
+    let back = read.game.as_ref().expect("the game reads back");
+    assert_eq!(back.start().to_fen(), fen);
+    assert_eq!(back.move_count(), 1);
+    assert_eq!(
+        read.warnings
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        ["start position: red soldier on c2, a point it can never reach in play (2.2)"]
+    );
+    // Opened in the window, it is shown with the warning on the status line.
+    click(&mut harness, "File");
+    click(&mut harness, "Open…");
+    assert_eq!(harness.state().path(), Some(path.as_path()));
+    assert_eq!(harness.state().session().game().start().to_fen(), fen);
+    harness.get_by_label_contains("start position: taken as a diagram that play cannot reach");
 }
 
 fn side(harness: &mut Harness<'_, QipuApp>, name: &str) {

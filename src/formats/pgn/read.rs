@@ -313,13 +313,14 @@ impl GameReader {
     }
 }
 
-/// The start of a game with a `[FEN]` tag (a board alone means Red to move).
+/// The start of a game with a `[FEN]` tag (a board alone means Red to move). A rule-book
+/// diagram's start is read (2.2); `ReadWarning::of_game` tells what it breaks.
 pub(super) fn start_position(fen: &str) -> Result<Position, FenError> {
     let mut fen = fen.trim().to_owned();
     if !fen.contains(' ') {
         fen.push_str(" w");
     }
-    Position::from_fen(&fen)
+    Position::from_diagram_fen(&fen)
 }
 
 /// Read `text` as a move after `at` in a file of notation `hint` and play it. ICCS is tried

@@ -637,8 +637,9 @@ mod tests {
             ccpd += 1;
             ccpd_fast += usize::from(agreed.is_some());
         }
-        // Only the six defective records are left to the general reader.
+        // Only the five defective records are left to the general reader (開局/00000242.pgn,
+        // a start only a diagram shows, is read from its codes with its warning).
         assert_eq!(ccpd, 35_119);
-        assert_eq!(ccpd_fast, 35_113);
+        assert_eq!(ccpd_fast, 35_114);
     }
 }

@@ -15,6 +15,7 @@ use std::path::PathBuf;
 
 use crate::competition::{Contest, ContestError, Moment};
 use crate::ending::Ending;
+use crate::formats::ReadWarning;
 use crate::lang::Language;
 use crate::notation::{MoveStyle, Notation, TandemConvention, WriteOptions};
 use crate::record::{Game, NodeId};
@@ -52,6 +53,9 @@ pub enum Notice {
     CopiedPgn(usize),
     /// The system's file chooser was not shown: Qipu's own is.
     OwnFileDialog(NoDialog),
+    /// The game starts from a position only a diagram shows (2.2, 1.2), read or set up all
+    /// the same.
+    StartWarnings(Vec<ReadWarning>),
 }
 
 impl Notice {
@@ -94,6 +98,11 @@ impl Notice {
                 Language::TraditionalChinese => format!("已將棋譜複製為 PGN（{moves} 著）"),
             },
             Notice::OwnFileDialog(why) => why.message(lang),
+            Notice::StartWarnings(warnings) => warnings
+                .iter()
+                .map(|w| w.message(lang))
+                .collect::<Vec<_>>()
+                .join(lang.pick("; ", "；", "；")),
         }
     }
 
@@ -601,7 +610,7 @@ impl Session {
                 }
                 self.dirty = true;
             }
-            Command::PasteFen(text) => match Position::from_fen(text.trim()) {
+            Command::PasteFen(text) => match Position::from_diagram_fen(text.trim()) {
                 Ok(position) => {
                     self.replace_game(Game::new(position));
                     self.dirty = true;
@@ -624,7 +633,10 @@ impl Session {
         self.move_box.clear();
         self.restore_contest();
         self.selected = None;
-        self.notice = None;
+        // A start only a diagram shows is said, whichever way the game came (a file, the
+        // clipboard, the setup editor, the autosave).
+        let warnings = ReadWarning::of_game(&self.game);
+        self.notice = (!warnings.is_empty()).then_some(Notice::StartWarnings(warnings));
         self.dirty = false;
     }
 
