@@ -673,7 +673,10 @@ mod tests {
         let a = game
             .play(root, Move::parse_iccs("h2e2").expect("ICCS"))
             .expect("legal");
-        game.set_comment(root, "</Contest>\n  <Round />\n  ||||||||<R\u{FFFD}\u{FFFD}，车3退5|\n|");
+        game.set_comment(
+            root,
+            "</Contest>\n  <Round />\n  ||||||||<R\u{FFFD}\u{FFFD}，车3退5|\n|",
+        );
         game.set_comment(a, "&#124; [/DhtmlXQ_comment1] &#91;");
         game.tags_mut().set(TagKey::Red, "a [/DhtmlXQ_red] &#38;");
         // What the reader gives for 未知.
