@@ -93,11 +93,17 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
     ui.separator();
 
     let follow = follow_cursor(ui, session);
+    let cell_width = move_width(ui.available_width(), ui.spacing().item_spacing.x);
+    // The heading stays above the moves as they scroll (it was scrolled away, half cut, when
+    // the sheet followed the move on the board in a small window).
+    heading(ui, lang, cell_width);
     let mut sheet = Vec::new();
     egui::ScrollArea::vertical()
         .id_salt("scoresheet")
         .auto_shrink([false, false])
-        .show(ui, |ui| scoresheet(ui, session, follow, &mut sheet));
+        .show(ui, |ui| {
+            scoresheet(ui, session, (cell_width, follow), &mut sheet)
+        });
     // A move clicked here is where it was drawn: the sheet does not scroll under the pointer
     // after the click (a second click lands on the same move).
     if let Some(&Command::GoTo(node)) = sheet.iter().find(|c| matches!(c, Command::GoTo(_))) {
@@ -248,11 +254,8 @@ fn move_cell(
     }
 }
 
-fn scoresheet(ui: &mut egui::Ui, session: &Session, follow: bool, commands: &mut Vec<Command>) {
-    let lang = session.lang();
-    let game = &session.game();
-    let root = game.root();
-    let cell_width = move_width(ui.available_width(), ui.spacing().item_spacing.x);
+/// The scoresheet's heading: 回合 · 紅方 · 黑方 over columns of `cell_width`.
+fn heading(ui: &mut egui::Ui, lang: Language, cell_width: f32) {
     ui.horizontal(|ui| {
         for (text, width) in [
             (lang.pick("Rd", "回合", "回合"), ROUND_WIDTH),
@@ -265,6 +268,18 @@ fn scoresheet(ui: &mut egui::Ui, session: &Session, follow: bool, commands: &mut
             );
         }
     });
+}
+
+/// The moves in rounds, with comments and variations; `follow`: scroll to the move on the board.
+fn scoresheet(
+    ui: &mut egui::Ui,
+    session: &Session,
+    (cell_width, follow): (f32, bool),
+    commands: &mut Vec<Command>,
+) {
+    let lang = session.lang();
+    let game = &session.game();
+    let root = game.root();
     comment(ui, session, root);
     let line = game.main_line();
     let mut cells: Vec<Option<NodeId>> = Vec::with_capacity(line.len() + 1);

@@ -2,6 +2,7 @@
 //! accessible name stays the label), move numbers stay with their moves when a variation wraps,
 //! the whole evaluation list shows.
 
+use eframe::egui::{self, Event, Modifiers, PointerButton};
 use egui_kittest::kittest::{NodeT, Queryable};
 use qipu::formats::read_pgn_text;
 use qipu::notation::Notation;
@@ -92,33 +93,48 @@ fn the_evaluation_list_shows_every_entry() {
     }
 }
 
-/// The list open, every entry is drawn whole: none lies in a part of the list scrolled out of
-/// sight (egui reports a widget cut off by its scroll area clipped to the part in sight, so a
-/// cut-off entry is shorter than the others, or nothing).
+/// The list open, every entry is in sight whole: a pointer press just inside its bottom edge
+/// sets that evaluation. (egui reports a widget's whole rect even where its scroll area shows
+/// only part of it, so an entry cut off by a list too short looks whole to a query; the press
+/// there lands outside the list and closes it.)
 #[test]
 fn every_entry_of_the_evaluation_list_is_in_sight() {
     let mut harness = app([1280.0, 900.0], Scripted::default(), None);
     click(&mut harness, "h2");
     click(&mut harness, "e2");
-    click(&mut harness, "Evaluation");
-    let heights: Vec<(String, f32)> = Evaluation::ALL
-        .into_iter()
-        .map(|e| {
-            let prefix = format!("{}  ", e.symbol());
-            let height = harness
-                .query_all_by(|n| n.label().is_some_and(|l| l.starts_with(&prefix)))
-                .next()
-                .map(|entry| entry.rect().height());
-            let height = height.unwrap_or_else(|| panic!("no entry {prefix:?}"));
-            (prefix, height)
-        })
-        .collect();
-    let tallest = heights.iter().map(|(_, h)| *h).fold(0.0, f32::max);
-    assert!(tallest > 10.0, "{heights:?}");
-    for (label, height) in &heights {
-        assert!(
-            *height >= tallest - 0.5,
-            "{label:?} is cut off: {height} of {tallest} ({heights:?})"
+    let node = harness.state().session().cursor();
+    for e in Evaluation::ALL {
+        click(&mut harness, "Evaluation");
+        let prefix = format!("{}  ", e.symbol());
+        let entry = harness
+            .query_all_by(|n| n.label().is_some_and(|l| l.starts_with(&prefix)))
+            .next()
+            .map(|entry| entry.rect())
+            .unwrap_or_else(|| panic!("no entry {prefix:?}"));
+        // Near its bottom edge: an entry half cut off by the list's height takes a press at its
+        // middle, not there.
+        let pos = egui::pos2(entry.center().x, entry.max.y - 3.0);
+        harness.event(Event::PointerMoved(pos));
+        harness.run();
+        for pressed in [true, false] {
+            harness.event(Event::PointerButton {
+                pos,
+                button: PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            });
+            harness.run();
+        }
+        let set = harness
+            .state()
+            .session()
+            .game()
+            .annotation(node)
+            .evaluation();
+        assert_eq!(
+            set,
+            Some(e),
+            "{prefix:?} drawn at {entry:?} missed its click"
         );
     }
 }
