@@ -256,6 +256,19 @@ impl Game {
         Ok(id)
     }
 
+    /// Make room for about `moves` more moves (a reader that can tell how many follow), so the
+    /// tree is not copied as it grows; [`Game::release_unused`] gives back what was not used.
+    pub(crate) fn reserve_moves(&mut self, moves: usize) {
+        self.nodes.reserve(moves);
+    }
+
+    /// Give back room made by [`Game::reserve_moves`] when less than half of it was used.
+    pub(crate) fn release_unused(&mut self) {
+        if self.nodes.capacity() > 2 * self.nodes.len() {
+            self.nodes.shrink_to_fit();
+        }
+    }
+
     fn add_child(&mut self, at: NodeId, mv: Move, position: Position) -> NodeId {
         let id = NodeId(
             u32::try_from(self.nodes.len()).expect("fewer than 4 billion nodes in one game"),

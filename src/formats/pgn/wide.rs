@@ -160,6 +160,9 @@ pub(crate) fn read_wide(bytes: &[u8], encoding: TextEncoding) -> Option<WideRead
     Some(WideRead { games, script })
 }
 
+/// The most moves room is made for at once (a long comment must not reserve a huge tree).
+const MAX_RESERVED: usize = 2048;
+
 /// The bytes of a file and the place reached; `None` from a method means "not this reader's
 /// shape".
 struct Wide<'a> {
@@ -374,6 +377,11 @@ impl Wide<'_> {
         for (key, value) in tags {
             game.tags_mut().set(TagKey::parse(&key), value);
         }
+        // Room for the moves up to the next tag line, made once: a move and its space take
+        // at least nine bytes (车一进一, with the move numbers on top).
+        let rest = &self.bytes[self.at..];
+        let movetext = memchr::memmem::find(rest, b"\n[").unwrap_or(rest.len());
+        game.reserve_moves((movetext / 9).min(MAX_RESERVED));
         let mut current = game.root();
         while !self.at_tag_line()? {
             match self.byte() {
@@ -395,6 +403,7 @@ impl Wide<'_> {
                 Some(_) => return None,
             }
         }
+        game.release_unused();
         Some(game)
     }
 
