@@ -9,7 +9,9 @@
 //! and Qipu in turn, `QIPU_READING_PAIRS` pairs on the league (11 by default) and a third of
 //! that on CCPD (at least 3); the medians of wall and CPU time (user and system, from the
 //! kernel's accounting of the child) are printed with plies per second and the ratio, and the
-//! load average before and after, since other work on the machine moves wall times.
+//! load average before and after, since other work on the machine moves wall times. Other
+//! builds of Qipu (an earlier one, to compare) are timed in the same runs when their paths are
+//! given in `QIPU_READING_ALSO`, separated by `:`.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -179,15 +181,51 @@ impl Figures {
     }
 }
 
-/// Time Qipu (with each of `qipu_args` in turn) against the reference on the files of `dir`.
-fn compare(name: &str, dir: &Path, reference: Option<&Path>, pairs: usize, qipu_args: &[&[&str]]) {
-    let qipu = Path::new(env!("CARGO_BIN_EXE_qipu"));
+/// A Qipu binary timed with `stats` and these options, under a label.
+struct Reader {
+    label: String,
+    program: PathBuf,
+    options: Vec<&'static str>,
+}
+
+/// `qipu stats` and `qipu stats --threads 1`, with this build's binary and with each binary of
+/// `QIPU_READING_ALSO` (paths separated by `:`, e.g. an earlier build, timed in the same run).
+fn readers() -> Vec<Reader> {
+    let mut programs = vec![(
+        String::from("qipu"),
+        PathBuf::from(env!("CARGO_BIN_EXE_qipu")),
+    )];
+    if let Ok(also) = std::env::var("QIPU_READING_ALSO") {
+        programs.extend(
+            also.split(':')
+                .filter(|p| !p.is_empty())
+                .map(|p| (p.to_owned(), PathBuf::from(p))),
+        );
+    }
+    programs
+        .into_iter()
+        .flat_map(|(name, program)| {
+            [vec![], vec!["--threads", "1"]]
+                .into_iter()
+                .map(move |options| Reader {
+                    label: format!("{name} stats {}", options.join(" "))
+                        .trim_end()
+                        .to_owned(),
+                    program: program.clone(),
+                    options,
+                })
+        })
+        .collect()
+}
+
+/// Time every reader against the reference on the files of `dir`.
+fn compare(name: &str, dir: &Path, reference: Option<&Path>, pairs: usize, readers: &[Reader]) {
     let (count, list) = file_list(dir);
     let folder = dir.to_str().expect("a UTF-8 path");
     println!("{name}: {count} files in {folder}, {pairs} alternating pairs, medians");
     println!("  load average before: {}", load_average());
     let mut reference_runs = Vec::new();
-    let mut qipu_runs: Vec<Vec<Run>> = qipu_args.iter().map(|_| Vec::new()).collect();
+    let mut qipu_runs: Vec<Vec<Run>> = readers.iter().map(|_| Vec::new()).collect();
     for pair in 0..pairs {
         let run_reference = |runs: &mut Vec<Run>| {
             if let Some(binary) = reference {
@@ -197,11 +235,11 @@ fn compare(name: &str, dir: &Path, reference: Option<&Path>, pairs: usize, qipu_
         if pair % 2 == 0 {
             run_reference(&mut reference_runs);
         }
-        for (args, runs) in qipu_args.iter().zip(&mut qipu_runs) {
+        for (reader, runs) in readers.iter().zip(&mut qipu_runs) {
             let mut all = vec!["stats"];
-            all.extend_from_slice(args);
+            all.extend_from_slice(&reader.options);
             all.push(folder);
-            runs.push(run(qipu, &all, None));
+            runs.push(run(&reader.program, &all, None));
         }
         if pair % 2 == 1 {
             run_reference(&mut reference_runs);
@@ -213,11 +251,10 @@ fn compare(name: &str, dir: &Path, reference: Option<&Path>, pairs: usize, qipu_
         figures.print("reference (ElephantEye)");
         figures
     });
-    for (args, runs) in qipu_args.iter().zip(&qipu_runs) {
+    for (reader, runs) in readers.iter().zip(&qipu_runs) {
         let figures = Figures::of(runs);
-        let label = format!("qipu stats {}", args.join(" "));
-        println!("  {}: {}", label.trim_end(), runs[0].last_line);
-        figures.print(label.trim_end());
+        println!("  {}: {}", reader.label, runs[0].last_line);
+        figures.print(&reader.label);
         if let Some(reference) = &reference {
             println!(
                 "  {:<24} {:.2}x the reference's wall time, {:.2}x its CPU time",
@@ -241,19 +278,14 @@ fn main() {
     std::fs::create_dir_all(&work).expect("a working folder in the target directory");
     let reference = build_reference(&work);
     let league = common::shared_path("corpus/xqwizard_liangqi/www.xqbase.com/league");
-    compare(
-        "league",
-        &league,
-        reference.as_deref(),
-        pairs,
-        &[&[], &["--threads", "1"]],
-    );
+    let readers = readers();
+    compare("league", &league, reference.as_deref(), pairs, &readers);
     let ccpd = unpacked_ccpd(&work);
     compare(
         "CCPD",
         &ccpd,
         reference.as_deref(),
         (pairs / 3).max(3),
-        &[&[], &["--threads", "1"]],
+        &readers,
     );
 }
