@@ -8,7 +8,7 @@ use std::process::Command;
 use image::{Rgba, RgbaImage};
 use qipu::export::board_painter::{palette, piece_char, BOARD_TEXT};
 use qipu::export::canvas::{FontChain, Rgb};
-use qipu::export::fonts::{BOARD_FONT, UI_FONT};
+use qipu::export::fonts::{BOARD_FONT, LATIN_FONT, UI_FONT};
 use qipu::export::scoresheet::{
     fixed_text, render_scoresheet, result_sentence, rounds, ScoresheetOptions, PAGE_HEIGHT,
     PAGE_WIDTH,
@@ -349,6 +349,30 @@ fn diagram_and_scoresheet_subcommands() {
     );
     assert_eq!(image::open(&sheet).unwrap().height(), PAGE_HEIGHT);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn names_in_european_scripts_are_drawn_from_the_latin_fallback() {
+    use qipu::export::canvas::{Canvas, MissingGlyph};
+    // The CJK subset has no ä: the fallback has it, and the other letters of European and
+    // Vietnamese names.
+    assert_eq!(
+        FontChain::new(&[UI_FONT, BOARD_FONT]).missing("Bräuer"),
+        Some(MissingGlyph('ä'))
+    );
+    let chain = FontChain::new(&[UI_FONT, BOARD_FONT, LATIN_FONT]);
+    assert_eq!(
+        chain.missing("Bräuer Łódź Nguyễn Thành Bảo Иванов Παπαδόπουλος – €"),
+        None
+    );
+    assert_eq!(chain.face_of('B'), Some(0));
+    assert_eq!(chain.face_of('ä'), Some(2));
+    // Drawn as a letter, not as the box of a missing character.
+    let mut canvas = Canvas::new(100, 100, Rgb(255, 255, 255));
+    chain.draw(&mut canvas, "ä", 40.0, 10.0, 60.0, Rgb(0, 0, 0));
+    let image = canvas.into_image();
+    assert_eq!(image.get_pixel(15, 45).0[0], 255, "no box edge");
+    assert!(image.pixels().any(|p| p.0[0] < 128), "the letter is drawn");
 }
 
 #[test]

@@ -11,7 +11,7 @@ use qipu::export::pdf::Paper;
 use qipu::export::scoresheet::{rounds, scoresheet_pdf, ScoresheetOptions};
 use qipu::formats::read_record_file;
 use qipu::lang::Language;
-use qipu::record::Game;
+use qipu::record::{Game, TagKey};
 
 fn game() -> Game {
     let path = common::shared_path("data/samples/XQFEXAMA.XQF");
@@ -258,4 +258,34 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
     assert_eq!(code, 2);
     assert!(err.contains(".png, .svg, .pdf"), "{err}");
     assert!(!gif.exists());
+}
+
+#[test]
+fn names_beyond_the_cjk_subset_are_drawn_and_come_back_as_text() {
+    let mut game = game();
+    game.tags_mut().set(TagKey::Red, "Bräuer");
+    game.tags_mut().set(TagKey::Black, "Nguyễn Thành Bảo");
+    // Cyrillic from the Latin fallback; 한 (Hangul) from no embedded face: drawn as a box, kept
+    // as itself in the text.
+    game.tags_mut().set(TagKey::Event, "Кубок Европы 한");
+    let options = ScoresheetOptions {
+        language: Language::English,
+        ..ScoresheetOptions::default()
+    };
+    let pdf = temp("names.pdf");
+    std::fs::write(
+        &pdf,
+        scoresheet_pdf(&game, &options, Paper::A4).expect("a PDF"),
+    )
+    .expect("written");
+    let text = text_of(&pdf);
+    for name in ["Bräuer", "Nguyễn Thành Bảo", "Кубок Европы", "한"] {
+        assert!(text.contains(name), "'{name}' not in the text:\n{text}");
+    }
+    assert!(!text.contains("Br?uer"), "{text}");
+    let fonts = run("pdffonts", &[pdf.to_str().expect("path")]);
+    assert!(
+        fonts.lines().any(|l| l.contains("NotoSans-Regular")),
+        "the Latin fallback is embedded: {fonts}"
+    );
 }

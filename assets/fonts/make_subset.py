@@ -11,6 +11,9 @@ board-serif.otf  Noto Serif CJK SC Bold: only what the board draws (piece names 
               the river words, the file numbers).
 marks.ttf     Noto Sans Mono Regular (Debian fonts-noto-mono): the combining marks U+0300-U+036F,
               e.g. the stroke under a digit in abbreviated notation (炮25̲).
+latin-sans.ttf  Noto Sans Regular (Debian fonts-noto-core): the letters of European and Vietnamese
+              names that the CJK face lacks (Latin-1, Latin Extended-A and -B, Latin Extended
+              Additional, Greek, Cyrillic, punctuation, currency), the exports' fallback (Bräuer).
 
 Run again whenever new non-ASCII text is added to src/: the test in tests/ui/fonts.rs fails until then.
 """
@@ -22,6 +25,16 @@ from fontTools.ttLib import TTCollection, TTFont
 
 NOTO = pathlib.Path("/usr/share/fonts/opentype/noto")
 NOTO_MONO = pathlib.Path("/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf")
+NOTO_SANS = pathlib.Path("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf")
+# Unicode blocks of the Latin fallback: (first, last) code points.
+LATIN_BLOCKS = [
+    (0x00A0, 0x024F),  # Latin-1 Supplement, Latin Extended-A and -B
+    (0x0370, 0x03FF),  # Greek
+    (0x0400, 0x052F),  # Cyrillic and its supplement
+    (0x1E00, 0x1EFF),  # Latin Extended Additional (Vietnamese)
+    (0x2010, 0x205E),  # general punctuation
+    (0x20A0, 0x20BF),  # currency signs
+]
 HERE = pathlib.Path(__file__).resolve().parent
 CRATE = HERE.parent.parent
 SC_INDEX = 2  # face 2 of each .ttc is the Simplified Chinese one
@@ -104,6 +117,12 @@ def main():
     cut(NOTO / "NotoSerifCJK-Bold.ttc", BOARD, "board-serif.otf")
     marks = "".join(chr(c) for c in range(0x300, 0x370))
     cut(NOTO_MONO, marks, "marks.ttf")
+    cut_latin()
+
+
+def cut_latin():
+    latin = "".join(chr(c) for first, last in LATIN_BLOCKS for c in range(first, last + 1))
+    cut(NOTO_SANS, latin, "latin-sans.ttf")
 
 
 if __name__ == "__main__":

@@ -306,6 +306,11 @@ impl<'a> FontChain<'a> {
         })
     }
 
+    /// Which of the fonts draws `c` (its place in the list given to [`FontChain::new`]), if any.
+    pub fn face_of(&self, c: char) -> Option<usize> {
+        self.fonts.iter().position(|f| f.glyph_id(c).0 != 0)
+    }
+
     /// The first character of `text` no font has, if any.
     pub fn missing(&self, text: &str) -> Option<MissingGlyph> {
         text.chars()
@@ -417,8 +422,8 @@ impl Raster<'static> {
     pub fn new(canvas: Canvas) -> Raster<'static> {
         Raster {
             canvas,
-            bold: FontChain::new(&[fonts::BOARD_FONT, fonts::UI_FONT]),
-            regular: FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT]),
+            bold: FontChain::new(&[fonts::BOARD_FONT, fonts::UI_FONT, fonts::LATIN_FONT]),
+            regular: FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT, fonts::LATIN_FONT]),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Vector PDF through krilla: pages in A4 or Letter, lines and shapes as paths, text as text in
-//! the embedded Noto CJK subsets (krilla subsets them again to the glyphs used and writes their
-//! Unicode map, so the text can be searched, copied and extracted).
+//! the embedded Noto CJK subsets and the Latin fallback (krilla subsets them again to the glyphs
+//! used and writes their Unicode map, so the text can be searched, copied and extracted). Each
+//! character is drawn in the first face that has it; one that none has is drawn as a box and
+//! still written as itself in the text.
 //!
 //! A page is laid out in its own units (the scoresheet's 150-dpi pixels, a diagram's pixels):
 //! [`PdfDocument::page`] scales the layout to fit the paper, centred, `y` growing downwards.
@@ -14,7 +16,7 @@ use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, LineCap, Stroke as PdfStroke};
 use krilla::surface::Surface as KrillaSurface;
-use krilla::text::{Font, TextDirection};
+use krilla::text::{Font, GlyphId, KrillaGlyph, TextDirection};
 use krilla::Document;
 
 use super::canvas::{FontChain, Rgb};
@@ -86,24 +88,50 @@ pub enum PdfError {
 pub struct PdfDocument {
     document: Document,
     paper: Paper,
-    regular: Font,
-    bold: Font,
-    em: (f32, f32),
+    faces: Faces,
 }
+
+/// A face text is drawn in: krilla's font, and its em size per unit of the sizes the layouts
+/// use (the raster canvas sizes text by its line height, ascent to descent, as ab_glyph does).
+#[derive(Clone)]
+struct Face {
+    font: Font,
+    em: f32,
+}
+
+/// The embedded faces, in the order of [`FACE_DATA`], and the interface face's box (□) for a
+/// character none of them has.
+#[derive(Clone)]
+struct Faces {
+    faces: [Face; 3],
+    missing: GlyphId,
+}
+
+/// The faces' data and file names: the interface face (Noto Sans CJK Regular), the board's face
+/// (Noto Serif CJK Bold), the Latin fallback (Noto Sans Regular).
+const FACE_DATA: [(&[u8], &str); 3] = [
+    (fonts::UI_FONT, "ui-sans.otf"),
+    (fonts::BOARD_FONT, "board-serif.otf"),
+    (fonts::LATIN_FONT, "latin-sans.ttf"),
+];
+
+/// The faces of regular text, first choice first (places in [`FACE_DATA`]).
+const REGULAR: [usize; 3] = [0, 1, 2];
+/// The faces of bold text (the board's face first).
+const BOLD: [usize; 3] = [1, 0, 2];
 
 /// The fonts of a page, for drawing and measuring.
 pub struct PageFonts {
-    /// The interface face (Noto Sans CJK Regular).
-    pub regular: Font,
-    /// The board's face (Noto Serif CJK Bold).
-    pub bold: Font,
-    /// The same faces for measuring, interface face first.
+    faces: Faces,
+    /// The faces for measuring, interface face first.
     pub measure: FontChain<'static>,
-    /// The same faces for measuring, board face first.
+    /// The faces for measuring, board face first.
     pub measure_bold: FontChain<'static>,
-    /// The em size of a face per unit of the sizes the layouts use (the raster canvas sizes
-    /// text by its line height, ascent to descent, as ab_glyph does): regular, bold.
-    em: (f32, f32),
+}
+
+/// A chain of the embedded faces in `order`.
+fn chain(order: [usize; 3]) -> FontChain<'static> {
+    FontChain::new(&order.map(|i| FACE_DATA[i].0))
 }
 
 /// Em size per unit of line height (ascent to descent) of a face.
@@ -117,19 +145,25 @@ fn em_per_height(data: &'static [u8], name: &'static str) -> Result<f32, PdfErro
 impl PdfDocument {
     /// An empty document on `paper`.
     pub fn new(paper: Paper) -> Result<PdfDocument, PdfError> {
-        let regular = Font::new(fonts::UI_FONT.into(), 0).ok_or(PdfError::Font("ui-sans.otf"))?;
-        let bold =
-            Font::new(fonts::BOARD_FONT.into(), 0).ok_or(PdfError::Font("board-serif.otf"))?;
-        let em = (
-            em_per_height(fonts::UI_FONT, "ui-sans.otf")?,
-            em_per_height(fonts::BOARD_FONT, "board-serif.otf")?,
-        );
+        let face = |(data, name): (&'static [u8], &'static str)| -> Result<Face, PdfError> {
+            Ok(Face {
+                font: Font::new(data.into(), 0).ok_or(PdfError::Font(name))?,
+                em: em_per_height(data, name)?,
+            })
+        };
+        let [ui, board, latin] = FACE_DATA;
+        let missing = {
+            use ab_glyph::Font as _;
+            let font = ab_glyph::FontRef::try_from_slice(ui.0).map_err(|_| PdfError::Font(ui.1))?;
+            GlyphId::new(u32::from(font.glyph_id('□').0))
+        };
         Ok(PdfDocument {
             document: Document::new(),
             paper,
-            regular,
-            bold,
-            em,
+            faces: Faces {
+                faces: [face(ui)?, face(board)?, face(latin)?],
+                missing,
+            },
         })
     }
 
@@ -141,11 +175,9 @@ impl PdfDocument {
         let dx = (paper_w - width * scale) / 2.0;
         let dy = (paper_h - height * scale) / 2.0;
         let fonts = PageFonts {
-            regular: self.regular.clone(),
-            bold: self.bold.clone(),
-            measure: FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT]),
-            measure_bold: FontChain::new(&[fonts::BOARD_FONT, fonts::UI_FONT]),
-            em: self.em,
+            faces: self.faces.clone(),
+            measure: chain(REGULAR),
+            measure_bold: chain(BOLD),
         };
         let settings = PageSettings::from_wh(paper_w, paper_h).unwrap_or_else(|| {
             // Both papers have positive, finite sizes.
@@ -170,6 +202,33 @@ impl PdfDocument {
             .finish()
             .map_err(|e| PdfError::Write(format!("{e:?}")))
     }
+}
+
+/// `text` cut into runs drawn in one face each: the face's place in `chain`, or `None` for
+/// characters no face has. A space stays in the run it stands in.
+fn runs<'t>(text: &'t str, chain: &FontChain<'_>) -> Vec<(&'t str, Option<usize>)> {
+    let mut out: Vec<(&'t str, Option<usize>)> = Vec::new();
+    let mut start = 0;
+    let mut current: Option<Option<usize>> = None;
+    for (i, c) in text.char_indices() {
+        let face = chain.face_of(c);
+        if c == ' ' && current.is_some() {
+            continue;
+        }
+        match current {
+            Some(f) if f == face => {}
+            Some(f) => {
+                out.push((&text[start..i], f));
+                start = i;
+                current = Some(face);
+            }
+            None => current = Some(face),
+        }
+    }
+    if let Some(f) = current {
+        out.push((&text[start..], f));
+    }
+    out
 }
 
 /// One page being drawn, in its layout units.
@@ -315,10 +374,10 @@ impl PdfPage<'_, '_> {
         color: Rgb,
         bold: bool,
     ) -> f32 {
-        let (font, em) = if bold {
-            (self.fonts.bold.clone(), self.fonts.em.1)
+        let (chain, order) = if bold {
+            (&self.fonts.measure_bold, BOLD)
         } else {
-            (self.fonts.regular.clone(), self.fonts.em.0)
+            (&self.fonts.measure, REGULAR)
         };
         self.surface.set_stroke(None);
         self.surface.set_fill(Some(Fill {
@@ -326,16 +385,56 @@ impl PdfPage<'_, '_> {
             opacity: NormalizedF32::ONE,
             rule: Default::default(),
         }));
-        self.surface.draw_text(
-            PdfPoint::from_xy(x, baseline),
-            font,
-            size * em,
-            text,
-            false,
-            TextDirection::Auto,
-        );
+        let mut pen = x;
+        for (run, face) in runs(text, chain) {
+            let at = PdfPoint::from_xy(pen, baseline);
+            match face {
+                Some(i) => {
+                    let face = &self.fonts.faces.faces[order[i]];
+                    self.surface.draw_text(
+                        at,
+                        face.font.clone(),
+                        size * face.em,
+                        run,
+                        false,
+                        TextDirection::Auto,
+                    );
+                }
+                None => {
+                    // No face has these characters: each is drawn as the interface face's box,
+                    // a box as wide as the raster canvas draws it, and kept as itself in the
+                    // text (its Unicode map, or krilla's ActualText when the box stands for
+                    // several characters), so the text still says what was written.
+                    let face = &self.fonts.faces.faces[0];
+                    let glyphs: Vec<KrillaGlyph> = run
+                        .char_indices()
+                        .map(|(i, c)| {
+                            let range = i..i + c.len_utf8();
+                            KrillaGlyph::new(
+                                self.fonts.faces.missing,
+                                1.0 / face.em,
+                                0.0,
+                                0.0,
+                                0.0,
+                                range,
+                                None,
+                            )
+                        })
+                        .collect();
+                    self.surface.draw_glyphs(
+                        at,
+                        &glyphs,
+                        face.font.clone(),
+                        run,
+                        size * face.em,
+                        false,
+                    );
+                }
+            }
+            pen += chain.width(run, size);
+        }
         self.surface.set_fill(None);
-        self.fonts.measure.width(text, size)
+        pen - x
     }
 
     /// The advance width of `text` at `size`.

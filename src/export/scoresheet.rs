@@ -301,7 +301,7 @@ fn draw_move(sheet: &mut dyn Sheet, text: &str, size: f32, x: f32, baseline: f32
 
 /// The pages of the scoresheet as pictures.
 pub fn render_scoresheet(game: &Game, options: &ScoresheetOptions) -> Vec<RgbaImage> {
-    let fonts = FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT]);
+    let fonts = FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT, fonts::LATIN_FONT]);
     let all = rounds(game, options);
     let pages = page_count(&all);
     (0..pages)

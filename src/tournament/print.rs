@@ -110,7 +110,7 @@ fn tables(event: &Event) -> Vec<Table> {
 
 /// The event as a PDF on `paper`.
 pub fn pdf(event: &Event, paper: Paper) -> Result<Vec<u8>, PdfError> {
-    let measure = FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT]);
+    let measure = FontChain::new(&[fonts::UI_FONT, fonts::BOARD_FONT, fonts::LATIN_FONT]);
     let mut doc = PdfDocument::new(paper)?;
     let (paper_w, paper_h) = paper.size();
     for t in tables(event) {
