@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::ending::Outcome;
+use crate::lang::Language;
 use crate::record::{clean_comment, Game, NodeId, TagKey};
 use crate::rules::{Color, Move, Position, Setup, Square};
 
@@ -463,6 +464,20 @@ pub struct DhtmlXqLoss {
     pub mv: String,
     /// What is lost (`the mark !?`, `NAG $14`, `the comment before the move`).
     pub what: String,
+}
+
+impl DhtmlXqLoss {
+    /// The loss in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        let DhtmlXqLoss { ply, mv, what } = self;
+        match lang {
+            Language::English => self.to_string(),
+            _ => format!(
+                "第 {ply} 步（{mv}）：{what}{}",
+                lang.pick("", " DhtmlXQ 无处保存，未写入", " DhtmlXQ 無處保存，未寫入")
+            ),
+        }
+    }
 }
 
 /// A DhtmlXQ block written, and what of the record it could not hold.

@@ -87,8 +87,9 @@ impl FileKind {
 
     /// The extensions of the record files this program reads (any case): for a folder's
     /// records and the filters of a file chooser.
-    pub const RECORD_EXTENSIONS: [&'static str; 7] =
-        ["pgn", "xqf", "json", "fen", "cbr", "cbl", "cbf"];
+    pub const RECORD_EXTENSIONS: [&'static str; 9] = [
+        "pgn", "xqf", "json", "fen", "cbr", "cbl", "cbf", "dhtmlxq", "ubb",
+    ];
 
     /// True for file names this program reads as records ([`FileKind::RECORD_EXTENSIONS`]).
     pub fn is_record_name(path: &Path) -> bool {

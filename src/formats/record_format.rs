@@ -1,13 +1,16 @@
-//! The format a game is saved in, chosen by the file's name (`.xqf`, `.json`, `.fen`; PGN
-//! otherwise), as `qipu convert -o OUT` and the app's Save as choose it; the game written in it,
-//! with what the format could not keep.
+//! The format a game is saved in, chosen by the file's name (`.xqf`, `.json`, `.fen`,
+//! `.dhtmlxq` or `.ubb`; PGN otherwise, `.txt` too), as `qipu convert -o OUT` and the app's Save
+//! as choose it; the game written in it, with what the format could not keep.
 
 use std::path::Path;
 
 use crate::lang::Language;
 use crate::record::Game;
 
-use super::{write_json, write_pgn, write_xqf, PgnWriteOptions, XqfLoss, XqfWriteError};
+use super::{
+    write_dhtmlxq, write_json, write_pgn, write_xqf, DhtmlXqLoss, PgnWriteOptions, XqfLoss,
+    XqfWriteError,
+};
 
 /// A record format a game can be saved in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,18 +23,24 @@ pub enum RecordFormat {
     Json,
     /// One FEN line: the position after the main line's last move, without the moves.
     Fen,
+    /// A DhtmlXQ (UBB) block as web boards embed it (UTF-8), the whole tree.
+    Dhtmlxq,
 }
 
 impl RecordFormat {
     /// Every format, PGN first.
-    pub const ALL: [RecordFormat; 4] = [
+    pub const ALL: [RecordFormat; 5] = [
         RecordFormat::Pgn,
         RecordFormat::Xqf,
         RecordFormat::Json,
         RecordFormat::Fen,
+        RecordFormat::Dhtmlxq,
     ];
 
-    /// The format a file's name asks for: by its extension (any case), PGN otherwise.
+    /// The format a file's name asks for: by its extension (any case), PGN otherwise. A `.txt`
+    /// name is PGN: plain text any editor and reader opens (Qipu reads a DhtmlXQ block by its
+    /// content, whatever the name); `.dhtmlxq` and `.ubb` (the forums' name for the block) are
+    /// DhtmlXQ.
     pub fn of_path(path: &Path) -> RecordFormat {
         let ext = path
             .extension()
@@ -40,17 +49,23 @@ impl RecordFormat {
             .to_ascii_lowercase();
         RecordFormat::ALL
             .into_iter()
-            .find(|f| f.extension() == ext)
+            .find(|f| f.extensions().contains(&ext.as_str()))
             .unwrap_or(RecordFormat::Pgn)
     }
 
-    /// The file extension, without the dot.
+    /// The file extension written, without the dot.
     pub fn extension(self) -> &'static str {
+        self.extensions()[0]
+    }
+
+    /// Every file extension that asks for the format, the one written first.
+    pub fn extensions(self) -> &'static [&'static str] {
         match self {
-            RecordFormat::Pgn => "pgn",
-            RecordFormat::Xqf => "xqf",
-            RecordFormat::Json => "json",
-            RecordFormat::Fen => "fen",
+            RecordFormat::Pgn => &["pgn"],
+            RecordFormat::Xqf => &["xqf"],
+            RecordFormat::Json => &["json"],
+            RecordFormat::Fen => &["fen"],
+            RecordFormat::Dhtmlxq => &["dhtmlxq", "ubb"],
         }
     }
 
@@ -61,6 +76,7 @@ impl RecordFormat {
             RecordFormat::Xqf => "XQF",
             RecordFormat::Json => "JSON",
             RecordFormat::Fen => "FEN",
+            RecordFormat::Dhtmlxq => "DhtmlXQ",
         }
     }
 
@@ -77,6 +93,9 @@ pub enum RecordLoss {
     /// What XQF could not hold (a character GBK lacks, a cut field, a tag, a mark).
     #[error(transparent)]
     Xqf(#[from] XqfLoss),
+    /// What DhtmlXQ has no place for (a mark, a NAG, a comment before a move).
+    #[error(transparent)]
+    Dhtmlxq(#[from] DhtmlXqLoss),
     /// A FEN file holds one position: the moves, tags and comments are not written.
     #[error(
         "a FEN file holds one position (after the main line's last move): the moves, tags and \
@@ -90,6 +109,7 @@ impl RecordLoss {
     pub fn message(&self, lang: Language) -> String {
         match self {
             RecordLoss::Xqf(loss) => loss.message(lang),
+            RecordLoss::Dhtmlxq(loss) => loss.message(lang),
             RecordLoss::PositionOnly => lang
                 .pick(
                     &self.to_string(),
@@ -134,6 +154,17 @@ pub fn write_record(
                 losses: written.losses.into_iter().map(RecordLoss::Xqf).collect(),
             }
         }
+        RecordFormat::Dhtmlxq => {
+            let written = write_dhtmlxq(game);
+            RecordBytes {
+                bytes: written.text.into_bytes(),
+                losses: written
+                    .losses
+                    .into_iter()
+                    .map(RecordLoss::Dhtmlxq)
+                    .collect(),
+            }
+        }
         RecordFormat::Fen => {
             let last = game.main_line().last().copied().unwrap_or(game.root());
             RecordBytes {
@@ -160,6 +191,8 @@ mod tests {
             ("p.fen", RecordFormat::Fen),
             ("g.pgn", RecordFormat::Pgn),
             ("g.txt", RecordFormat::Pgn),
+            ("w.dhtmlxq", RecordFormat::Dhtmlxq),
+            ("w.UBB", RecordFormat::Dhtmlxq),
             ("noext", RecordFormat::Pgn),
         ] {
             assert_eq!(RecordFormat::of_path(Path::new(name)), format, "{name}");
@@ -207,5 +240,30 @@ mod tests {
             format!("{}\n", crate::rules::Position::startpos().to_fen())
         );
         assert!(!RecordFormat::Fen.holds_the_game());
+    }
+
+    #[test]
+    fn a_dhtmlxq_file_reads_back_and_names_what_it_has_no_place_for() {
+        let game = crate::formats::read_pgn_text(
+            "[Red \"Bräuer\"]\n\n1. 炮二平五 {中炮} 马８进７!? 2. 马二进三 *\n",
+        )
+        .next()
+        .expect("one game")
+        .expect("it reads");
+        let written = write_record(
+            &game,
+            RecordFormat::Dhtmlxq,
+            &PgnWriteOptions::qipu(Script::Simplified),
+        )
+        .expect("DhtmlXQ holds any position");
+        assert_eq!(written.losses.len(), 1, "{:?}", written.losses);
+        let message = written.losses[0].message(Language::SimplifiedChinese);
+        assert!(message.contains("DhtmlXQ 无处保存"), "{message}");
+        let file = read_record_bytes(&written.bytes);
+        assert_eq!(file.kind, FileKind::DhtmlXq);
+        let back = file.games[0].game.as_ref().expect("the game reads back");
+        assert_eq!(back.main_line().len(), 3);
+        assert_eq!(back.tags().get(&TagKey::Red), Some("Bräuer"));
+        assert_eq!(back.comment(back.main_line()[0]), "中炮");
     }
 }

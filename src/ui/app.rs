@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use eframe::egui::{self, Key};
 
 use crate::formats::pgn::clock::EncodeError;
-use crate::formats::{read_pgn_text, save_atomic, RecordFormat, TargetState};
+use crate::formats::{read_pgn_text, save_atomic, write_dhtmlxq, RecordFormat, TargetState};
 use crate::lang::Language;
 use crate::record::{Game, TagKey};
 use crate::referee::RuleSet;
@@ -317,6 +317,16 @@ impl QipuApp {
                 let moves = game.main_line().len();
                 self.session
                     .apply(&Command::Notify(Notice::CopiedPgn(moves)));
+            }
+            Command::CopyDhtmlxq => {
+                let (game, cut) = self.session.game_to_save();
+                let written = write_dhtmlxq(&game);
+                ctx.copy_text(written.text);
+                self.error = cut.map(|e| log_cut_message(&e, lang));
+                self.session.apply(&Command::Notify(Notice::CopiedDhtmlxq {
+                    moves: game.main_line().len(),
+                    lost: written.losses.len(),
+                }));
             }
             Command::PasteText(text) => self.paste(&text),
             Command::Open => {

@@ -81,6 +81,8 @@ pub enum Command {
     CopyFen,
     /// Put the game as PGN on the clipboard.
     CopyPgn,
+    /// Put the game as a DhtmlXQ block on the clipboard.
+    CopyDhtmlxq,
     /// Set up the position of this FEN text.
     PasteFen(String),
     /// Pasted text: a FEN position or a PGN game.
@@ -209,6 +211,7 @@ impl Command {
                 | Command::MarkSaved
                 | Command::CopyFen
                 | Command::CopyPgn
+                | Command::CopyDhtmlxq
                 | Command::Open
                 | Command::OpenPath(_)
                 | Command::Save

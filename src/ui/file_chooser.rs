@@ -23,13 +23,16 @@ pub enum Purpose {
     Import,
 }
 
+/// The endings Save as offers: one for each record format (`crate::formats::RecordFormat`).
+const SAVE_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "json", "fen", "dhtmlxq"];
+
 impl Purpose {
     /// The file name endings listed; a name typed without one gets the suggested name's, else
     /// the first.
     fn extensions(self) -> &'static [&'static str] {
         match self {
             Purpose::Open => &crate::formats::FileKind::RECORD_EXTENSIONS,
-            Purpose::Save => &["pgn", "xqf", "json", "fen"],
+            Purpose::Save => &SAVE_EXTENSIONS,
             Purpose::Export => &super::export_dialog::EXPORT_EXTENSIONS,
             Purpose::Database => &super::database_window::DATABASE_EXTENSIONS,
             Purpose::Import => &crate::formats::FileKind::RECORD_EXTENSIONS,

@@ -129,7 +129,7 @@ impl FileDialogs for NativeDialogs {
                         "保存棋谱",
                         "儲存棋譜",
                     )),
-                    |dialog, format| dialog.add_filter(format.name(), &[format.extension()]),
+                    |dialog, format| dialog.add_filter(format.name(), format.extensions()),
                 );
                 with_suggestion(dialog, suggested).save_file()
             },

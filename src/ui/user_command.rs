@@ -60,6 +60,8 @@ pub enum UserCommand {
     CopyFen,
     /// Copy the game as PGN.
     CopyPgn,
+    /// Copy the game as a DhtmlXQ block, to paste on a web page.
+    CopyDhtmlxq,
     /// Paste a FEN or a PGN game.
     Paste,
     /// Close the window.
@@ -146,6 +148,7 @@ impl UserCommand {
             UserCommand::Event,
             UserCommand::CopyFen,
             UserCommand::CopyPgn,
+            UserCommand::CopyDhtmlxq,
             UserCommand::Paste,
             UserCommand::Quit,
             UserCommand::TakeBack,
@@ -198,6 +201,9 @@ impl UserCommand {
             UserCommand::Event => lang.pick("Event…", "赛事…", "賽事…"),
             UserCommand::CopyFen => lang.pick("Copy FEN", "复制 FEN", "複製 FEN"),
             UserCommand::CopyPgn => lang.pick("Copy PGN", "复制 PGN", "複製 PGN"),
+            UserCommand::CopyDhtmlxq => {
+                lang.pick("Copy as DhtmlXQ", "复制为 DhtmlXQ", "複製為 DhtmlXQ")
+            }
             UserCommand::Paste => {
                 lang.pick("Paste FEN or PGN", "粘贴 FEN 或 PGN", "貼上 FEN 或 PGN")
             }
@@ -266,6 +272,7 @@ impl UserCommand {
             | UserCommand::Event
             | UserCommand::CopyFen
             | UserCommand::CopyPgn
+            | UserCommand::CopyDhtmlxq
             | UserCommand::Paste
             | UserCommand::Quit => Some(Menu::File),
             UserCommand::TakeBack
@@ -364,6 +371,7 @@ impl UserCommand {
             | UserCommand::Event
             | UserCommand::CopyFen
             | UserCommand::CopyPgn
+            | UserCommand::CopyDhtmlxq
             | UserCommand::Paste
             | UserCommand::SetUpPosition
             | UserCommand::ContinueAsAnalysis
@@ -415,6 +423,7 @@ impl UserCommand {
             UserCommand::Event => Command::OpenEvent,
             UserCommand::CopyFen => Command::CopyFen,
             UserCommand::CopyPgn => Command::CopyPgn,
+            UserCommand::CopyDhtmlxq => Command::CopyDhtmlxq,
             UserCommand::Quit => Command::Quit,
             UserCommand::TakeBack => Command::TakeBack,
             UserCommand::Undo => Command::Undo,

@@ -1,5 +1,5 @@
 //! Saving and exporting in the format the file's name asks for: Save as XQF writes XQF and shows
-//! what XQF could not keep; FEN keeps a position and leaves the game unsaved; the export window
+//! what XQF could not keep; Save as `.ubb` writes DhtmlXQ, and Copy as DhtmlXQ copies it; FEN keeps a position and leaves the game unsaved; the export window
 //! writes the scoresheet as PDF (A4 or Letter), diagrams as SVG and a line as PDF pages, and
 //! refuses an ending it cannot write with the formats offered; the tandem setting (前車 or 車六)
 //! is used in the record, the PGN, the move box's candidates and the exported scoresheet, and
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use eframe::egui::accesskit::Role;
-use eframe::egui::{Key, Modifiers};
+use eframe::egui::{Key, Modifiers, OutputCommand};
 use egui_kittest::kittest::Queryable;
 use qipu::formats::{read_pgn_text, read_record_file, FileKind};
 use qipu::notation::TandemConvention;
@@ -261,5 +261,62 @@ fn the_tandem_setting_reaches_the_move_box_candidates_and_the_exported_scoreshee
     let text = poppler("pdftotext", &sheet);
     assert!(text.contains("车六退一"), "{text}");
     assert!(!text.contains("前车退一"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_as_dhtmlxq_writes_the_block_and_copy_as_dhtmlxq_puts_it_on_the_clipboard() {
+    let dir = scratch("dhtmlxq");
+    let ubb = dir.join("w.ubb");
+    let mut harness = support::app(
+        [1280.0, 900.0],
+        Scripted {
+            opens: VecDeque::new(),
+            saves: VecDeque::from([ubb.clone()]),
+        },
+        None,
+    );
+    let game = read_pgn_text("[Red \"胡荣华\"]\n\n1. 炮二平五 {中炮} 马８进７!? 2. 马二进三 *\n")
+        .next()
+        .expect("one game")
+        .expect("it reads");
+    harness.state_mut().show_game(game);
+    harness.run();
+
+    // A .ubb name (the forums' name for the block) writes DhtmlXQ, not PGN under that name.
+    click(&mut harness, "File");
+    click(&mut harness, "Save as…");
+    let text = std::fs::read_to_string(&ubb).expect("w.ubb written");
+    assert!(text.starts_with("[DhtmlXQ]"), "{text}");
+    let file = read_record_file(&ubb).expect("reads");
+    assert_eq!(file.kind, FileKind::DhtmlXq);
+    let back = file.games[0].game.as_ref().expect("the game reads back");
+    assert_eq!(back.main_line().len(), 3);
+    assert_eq!(back.tags().get(&TagKey::Red), Some("胡荣华"));
+    assert_eq!(back.comment(back.main_line()[0]), "中炮");
+    // The mark DhtmlXQ has no place for is said.
+    harness.get_by_label_contains("DhtmlXQ could not keep everything of this game (1 item(s))");
+    harness.get_by_label_contains("DhtmlXQ has no place for the mark !?");
+    click(&mut harness, "OK");
+
+    // Copy as DhtmlXQ puts the same block on the clipboard, to paste on a web page.
+    click(&mut harness, "File");
+    harness.get_by_label("Copy as DhtmlXQ").click();
+    harness.step();
+    let copied = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("the block is copied");
+    assert_eq!(copied, text);
+    harness.run();
+    harness.get_by_label_contains(
+        "Copied the game as DhtmlXQ (3 moves); DhtmlXQ has no place for 1 mark(s)",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -51,6 +51,14 @@ pub enum Notice {
     Saved(PathBuf),
     /// The game was put on the clipboard as PGN, with this many moves.
     CopiedPgn(usize),
+    /// The game was copied as a DhtmlXQ block: its moves, and how many marks, NAGs and comments
+    /// before moves DhtmlXQ had no place for.
+    CopiedDhtmlxq {
+        /// Moves of the main line.
+        moves: usize,
+        /// What was left out.
+        lost: usize,
+    },
     /// The system's file chooser was not shown: Qipu's own is.
     OwnFileDialog(NoDialog),
     /// The game starts from a position only a diagram shows (2.2, 1.2), read or set up all
@@ -97,6 +105,32 @@ impl Notice {
                 Language::SimplifiedChinese => format!("已将棋谱复制为 PGN（{moves} 着）"),
                 Language::TraditionalChinese => format!("已將棋譜複製為 PGN（{moves} 著）"),
             },
+            Notice::CopiedDhtmlxq { moves, lost } => {
+                let copied = match lang {
+                    Language::English => format!("Copied the game as DhtmlXQ ({moves} moves)"),
+                    Language::SimplifiedChinese => {
+                        format!("已将棋谱复制为 DhtmlXQ（{moves} 着）")
+                    }
+                    Language::TraditionalChinese => {
+                        format!("已將棋譜複製為 DhtmlXQ（{moves} 著）")
+                    }
+                };
+                if *lost == 0 {
+                    return copied;
+                }
+                let left = match lang {
+                    Language::English => format!(
+                        "; DhtmlXQ has no place for {lost} mark(s), NAG(s) or comment(s) before a move"
+                    ),
+                    Language::SimplifiedChinese => {
+                        format!("；DhtmlXQ 无处保存 {lost} 个符号、NAG 或着法前的注释")
+                    }
+                    Language::TraditionalChinese => {
+                        format!("；DhtmlXQ 無處保存 {lost} 個符號、NAG 或著法前的註釋")
+                    }
+                };
+                copied + &left
+            }
             Notice::OwnFileDialog(why) => why.message(lang),
             Notice::StartWarnings(warnings) => warnings
                 .iter()
@@ -108,7 +142,10 @@ impl Notice {
 
     /// True for a report of what was done (a save, a copy), not a refusal or a warning.
     pub fn is_confirmation(&self) -> bool {
-        matches!(self, Notice::Saved(_) | Notice::CopiedPgn(_))
+        matches!(
+            self,
+            Notice::Saved(_) | Notice::CopiedPgn(_) | Notice::CopiedDhtmlxq { .. }
+        )
     }
 }
 
