@@ -17,6 +17,32 @@ fn canonical_round_trips() {
 }
 
 #[test]
+fn the_initial_position_read_as_a_diagram_is_the_one_read_in_full() {
+    let read = Setup::from_fen(START_FEN)
+        .unwrap()
+        .into_position_with_warnings()
+        .unwrap();
+    let shortcut = Position::from_diagram_fen(START_FEN).unwrap();
+    assert_eq!(shortcut, read.0);
+    assert_eq!(shortcut.hash(), read.0.hash());
+    assert!(read.1.is_empty() && shortcut.diagram_warnings().is_empty());
+    // The same board with Black to move is read in full, and is still no diagram.
+    let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+    let black = Position::from_diagram_fen(black).unwrap();
+    assert_eq!(black.side_to_move(), Color::Black);
+    assert!(black.diagram_warnings().is_empty());
+    // A soldier behind its start (2.2) is still named.
+    let behind = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/2P1P1P1P/PC5C1/9/RNBAKABNR w - - 0 1";
+    assert_eq!(
+        Position::from_diagram_fen(behind)
+            .unwrap()
+            .diagram_warnings()
+            .len(),
+        1
+    );
+}
+
+#[test]
 fn variants_from_the_wild_are_read_and_written_canonically() {
     // side `r` for Red, `h`/`e` letters, fields cut after the side, `-` fields left out.
     let cases = [

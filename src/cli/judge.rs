@@ -144,7 +144,7 @@ fn summary(
             judging: Duration::ZERO,
             unreadable: 0,
         };
-        for game in read_record_bytes(&bytes).games {
+        for game in read_record_bytes(bytes).games {
             match (game.game, game.error) {
                 (Some(game), None) => {
                     let moves: Vec<Move> = game

@@ -50,7 +50,7 @@ pub struct CbfGame {
 /// True when the text looks like a CBF record.
 pub fn is_cbf(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(512)];
-    head.windows(18).any(|w| w == b"ChineseChessRecord")
+    memchr::memmem::find(head, b"ChineseChessRecord").is_some()
 }
 
 /// The head fields kept as tags, with the tag each becomes.

@@ -154,6 +154,59 @@ fn record_codes() -> &'static RecordCodes {
     })
 }
 
+/// Every two-byte code, by `lead << 8 | trail`: [`IN_BOTH`] when it is a code of BIG5 (and so of
+/// GB18030 too), [`GBK_RECORD`] and [`BIG5_RECORD`] when it stands for a record character there.
+fn joint_codes() -> &'static [u8; 0x10000] {
+    static JOINT: std::sync::OnceLock<Box<[u8; 0x10000]>> = std::sync::OnceLock::new();
+    JOINT.get_or_init(|| {
+        let codes = record_codes();
+        let mut joint = Box::new([0u8; 0x10000]);
+        for (code, flags) in joint.iter_mut().enumerate() {
+            let (lead, trail) = (code >> 8, code & 0xFF);
+            if matches!(lead, 0x81..=0xFE) && matches!(trail, 0x40..=0x7E | 0xA1..=0xFE) {
+                *flags |= IN_BOTH;
+            }
+            let bit = 1u64 << (code % 64);
+            if codes.gbk[code / 64] & bit != 0 {
+                *flags |= GBK_RECORD;
+            }
+            if codes.big5[code / 64] & bit != 0 {
+                *flags |= BIG5_RECORD;
+            }
+        }
+        joint
+    })
+}
+
+const IN_BOTH: u8 = 1;
+const GBK_RECORD: u8 = 2;
+const BIG5_RECORD: u8 = 4;
+
+/// [`byte_key`] of BIG5 and of GB18030 in one pass, for a sample whose every byte above ASCII
+/// starts a BIG5 code: both readings then step alike and find nothing malformed, and only the
+/// record characters found differ. `None` when the sample has anything else (the readings part
+/// ways there).
+fn record_chars_in_both(sample: &[u8]) -> Option<(usize, usize)> {
+    let joint = joint_codes();
+    let (mut big5, mut gbk, mut i) = (0, 0, 0);
+    while i < sample.len() {
+        let lead = sample[i];
+        if lead < 0x80 {
+            i += 1;
+            continue;
+        }
+        let trail = *sample.get(i + 1)?;
+        let flags = joint[usize::from(lead) << 8 | usize::from(trail)];
+        if flags & IN_BOTH == 0 {
+            return None;
+        }
+        big5 += usize::from(flags & BIG5_RECORD != 0);
+        gbk += usize::from(flags & GBK_RECORD != 0);
+        i += 2;
+    }
+    Some((big5, gbk))
+}
+
 /// Read `sample` as double-byte text, GB18030 or BIG5, without decoding it: the byte sequences
 /// that are not valid in that encoding, and the record characters found (see
 /// [`RECORD_CHARS`]).
@@ -245,6 +298,14 @@ pub(crate) fn utf8_or_double_byte(bytes: &[u8]) -> Result<&str, TextEncoding> {
     }
     let first_wide = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
     let sample = &bytes[first_wide..bytes.len().min(first_wide + SAMPLE_LEN)];
+    // Nothing malformed in either reading: the one with more record characters wins.
+    if let Some((big5, gbk)) = record_chars_in_both(sample) {
+        return Err(if big5 > gbk {
+            TextEncoding::Big5
+        } else {
+            TextEncoding::Gbk
+        });
+    }
     Err(if byte_key(sample, true) < byte_key(sample, false) {
         TextEncoding::Big5
     } else {
@@ -298,6 +359,50 @@ mod tests {
         assert_eq!(big5.encoding, TextEncoding::Big5);
         assert_eq!(big5.text.trim(), "1. 炮二平五 馬８進７");
         assert_eq!(big5.malformed, 0);
+    }
+
+    #[test]
+    fn the_one_pass_finds_what_the_two_readings_find() {
+        // Samples of ASCII, record characters in either encoding, other codes and stray bytes,
+        // from a fixed sequence of pseudo-random numbers.
+        let mut record = Vec::new();
+        for c in RECORD_CHARS.chars() {
+            record.extend(TextEncoding::Gbk.encode(&c.to_string()).bytes);
+            record.extend(TextEncoding::Big5.encode(&c.to_string()).bytes);
+        }
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut one_pass, mut parted) = (0, 0);
+        for _ in 0..4000 {
+            let mut sample = Vec::new();
+            let stray = next() % 4 == 0;
+            for _ in 0..next() % 40 {
+                match next() % 8 {
+                    0 | 1 => sample.push(b' ' + (next() % 90) as u8),
+                    2..=5 => {
+                        let at = (next() as usize % (record.len() / 2)) * 2;
+                        sample.extend_from_slice(&record[at..at + 2]);
+                    }
+                    6 => sample.extend_from_slice(&[0xA1 + (next() % 94) as u8, 0xA1]),
+                    _ if stray => sample.push((next() % 256) as u8),
+                    _ => sample.extend_from_slice(&[0xB0, 0x40 + (next() % 63) as u8]),
+                }
+            }
+            let (big5, gbk) = (byte_key(&sample, true), byte_key(&sample, false));
+            match record_chars_in_both(&sample) {
+                Some((b, g)) => {
+                    one_pass += 1;
+                    assert_eq!((big5, gbk), ((0, usize::MAX - b), (0, usize::MAX - g)));
+                }
+                None => parted += 1,
+            }
+        }
+        assert!(one_pass > 1000 && parted > 100, "{one_pass} {parted}");
     }
 
     #[test]

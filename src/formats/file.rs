@@ -59,7 +59,8 @@ impl FileKind {
         }
         let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         let mut solid = body.iter().filter(|b| !b.is_ascii_whitespace());
-        let opens_json = match solid.next() {
+        let first_solid = solid.next();
+        let opens_json = match first_solid {
             Some(b'{') => true,
             Some(b'[') => matches!(solid.next(), Some(b'{' | b']')),
             _ => false,
@@ -73,6 +74,10 @@ impl FileKind {
         }
         if is_dhtmlxq(body) {
             return FileKind::DhtmlXq;
+        }
+        // A first line that opens with a tag is no FEN board.
+        if first_solid == Some(&b'[') {
+            return FileKind::Pgn;
         }
         let text = String::from_utf8_lossy(&body[..body.len().min(256)]);
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());

@@ -2,6 +2,7 @@
 //! on one of several threads, the results coming back in the order of the files. A folder of
 //! games, `qipu stats`, `qipu judge --summary` and a database import share it.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -15,7 +16,8 @@ pub fn threads_for(jobs: usize) -> usize {
 /// Read every file of `paths` and hand its bytes (or why it could not be read) to `work`, on
 /// `threads` threads (one: on the calling thread, none started). The results are in the order
 /// of `paths`. Setting `stop` makes the threads take no further file: the files not begun by
-/// then give `None`, so a long import can be cancelled.
+/// then give `None`, so a long import can be cancelled. Each thread reads into one buffer of its
+/// own, reused from file to file ([`FileBuffer`]).
 pub fn map_files<T, F>(
     paths: &[PathBuf],
     threads: usize,
@@ -24,18 +26,19 @@ pub fn map_files<T, F>(
 ) -> Vec<Option<T>>
 where
     T: Send,
-    F: Fn(&Path, std::io::Result<Vec<u8>>) -> T + Sync,
+    F: Fn(&Path, std::io::Result<&[u8]>) -> T + Sync,
 {
     let next = AtomicUsize::new(0);
     let run = || {
         let mut done = Vec::new();
+        let mut buffer = FileBuffer::default();
         loop {
             if stop.load(Ordering::Relaxed) {
                 break;
             }
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(path) = paths.get(i) else { break };
-            done.push((i, work(path, std::fs::read(path))));
+            done.push((i, work(path, buffer.read(path))));
         }
         done
     };
@@ -58,6 +61,41 @@ where
         out[i] = Some(value);
     }
     out
+}
+
+/// One buffer that file after file is read into: no allocation per file once it has grown to the
+/// largest, and no look-up of the file's size (the kernel is only asked to open, read until the
+/// end, and close).
+#[derive(Default)]
+pub struct FileBuffer {
+    /// Room read into; the bytes past the file's end are left from earlier files.
+    room: Vec<u8>,
+}
+
+/// The room a buffer starts with: larger than almost every game record, so most files take one
+/// read and the read that finds the end.
+const FIRST_ROOM: usize = 64 * 1024;
+
+impl FileBuffer {
+    /// The whole content of the file at `path`.
+    pub fn read(&mut self, path: &Path) -> std::io::Result<&[u8]> {
+        let mut file = std::fs::File::open(path)?;
+        if self.room.is_empty() {
+            self.room.resize(FIRST_ROOM, 0);
+        }
+        let mut filled = 0;
+        loop {
+            if filled == self.room.len() {
+                self.room.resize(2 * self.room.len(), 0);
+            }
+            match file.read(&mut self.room[filled..]) {
+                Ok(0) => return Ok(&self.room[..filled]),
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -90,6 +128,25 @@ mod tests {
         stop.store(true, Ordering::Relaxed);
         let none = map_files(&paths, 2, &stop, |_, _| 1);
         assert!(none.iter().all(Option::is_none));
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    #[test]
+    fn a_reused_buffer_gives_each_file_its_own_bytes_and_grows_for_a_large_one() {
+        let dir = std::env::temp_dir().join(format!("qipu-buffer-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temporary folder");
+        let large: Vec<u8> = (0..3 * FIRST_ROOM + 17).map(|i| (i % 251) as u8).collect();
+        let (big, small, empty) = (dir.join("big"), dir.join("small"), dir.join("empty"));
+        std::fs::write(&big, &large).expect("write");
+        std::fs::write(&small, b"[Event \"x\"]").expect("write");
+        std::fs::write(&empty, b"").expect("write");
+        let mut buffer = FileBuffer::default();
+        assert_eq!(buffer.read(&small).expect("read"), b"[Event \"x\"]");
+        assert_eq!(buffer.read(&big).expect("read"), &large[..]);
+        assert_eq!(buffer.read(&small).expect("read"), b"[Event \"x\"]");
+        assert_eq!(buffer.read(&empty).expect("read"), b"");
+        let missing = buffer.read(&dir.join("missing")).expect_err("no such file");
+        assert_eq!(missing.kind(), std::io::ErrorKind::NotFound);
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }

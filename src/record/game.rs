@@ -28,8 +28,18 @@ struct Node {
     /// Most nodes have one continuation: it is held inline, so playing a move allocates only
     /// when a variation branches off.
     children: SmallVec<[NodeId; 1]>,
-    annotation: Annotation,
+    /// Held apart and made when first written: most nodes of a record carry no annotation, and
+    /// a small node is quicker to build.
+    annotation: Option<Box<Annotation>>,
 }
+
+/// The annotation of a node that has none.
+static NO_ANNOTATION: Annotation = Annotation {
+    comment_before: String::new(),
+    comment: String::new(),
+    mark: None,
+    nags: Vec::new(),
+};
 
 /// A game record (棋谱): tags, the start position and the tree of moves with their comments and
 /// marks, plus a cursor (the node shown).
@@ -56,7 +66,7 @@ impl Game {
                 mv: None,
                 position: start,
                 children: SmallVec::new(),
-                annotation: Annotation::default(),
+                annotation: None,
             })],
             cursor: ROOT,
         }
@@ -278,7 +288,7 @@ impl Game {
             mv: Some(mv),
             position,
             children: SmallVec::new(),
-            annotation: Annotation::default(),
+            annotation: None,
         }));
         self.node_mut(at).children.push(id);
         id
@@ -392,12 +402,15 @@ impl Game {
 
     /// Comments, mark and NAGs of a node.
     pub fn annotation(&self, node: NodeId) -> &Annotation {
-        &self.node(node).annotation
+        self.node(node)
+            .annotation
+            .as_deref()
+            .unwrap_or(&NO_ANNOTATION)
     }
 
     /// Comments, mark and NAGs of a node, to edit.
     pub fn annotation_mut(&mut self, node: NodeId) -> &mut Annotation {
-        &mut self.node_mut(node).annotation
+        self.node_mut(node).annotation.get_or_insert_default()
     }
 
     /// The comment after the node's move (on the root: before the first move); empty if none.
@@ -490,7 +503,7 @@ impl Game {
         while let Some((a, b)) = stack.pop() {
             let (na, nb) = (self.node(a), other.node(b));
             if na.mv != nb.mv
-                || na.annotation != nb.annotation
+                || self.annotation(a) != other.annotation(b)
                 || na.children.len() != nb.children.len()
             {
                 return false;

@@ -240,12 +240,19 @@ impl Position {
     /// accepted, and [`Position::diagram_warnings`] tells what it breaks; what no diagram can
     /// show is refused as by [`Position::from_fen`].
     pub fn from_diagram_fen(fen: &str) -> Result<Position, FenError> {
+        // The initial position, which most records name, is not read again.
+        if fen == START_FEN {
+            return Ok(Position::startpos());
+        }
         Ok(Setup::from_fen(fen)?.into_position_with_warnings()?.0)
     }
 
     /// What the position shows that no game from the initial position reaches
     /// ([`Setup::warnings`]): empty for every position of play.
     pub fn diagram_warnings(&self) -> Vec<SetupWarning> {
+        if self.initial_board() {
+            return Vec::new();
+        }
         self.to_setup().warnings()
     }
 

@@ -62,9 +62,22 @@ fn color_bit(color: Color) -> u8 {
 impl Position {
     /// The initial position of art. 1.3.
     pub fn startpos() -> Position {
-        Setup::startpos()
-            .into_position()
-            .expect("the initial position of art. 1.3 is legal")
+        Position::initial().clone()
+    }
+
+    /// The initial position of art. 1.3, built once.
+    pub(crate) fn initial() -> &'static Position {
+        static INITIAL: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        INITIAL.get_or_init(|| {
+            Setup::startpos()
+                .into_position()
+                .expect("the initial position of art. 1.3 is legal")
+        })
+    }
+
+    /// Whether the pieces stand as in the initial position (art. 1.3), whoever is to move.
+    pub(crate) fn initial_board(&self) -> bool {
+        self.board == Position::initial().board
     }
 
     /// Validate a setup and make it playable.
