@@ -59,15 +59,24 @@ const ROOT: NodeId = NodeId(0);
 impl Game {
     /// A game with no moves from `start`.
     pub fn new(start: Position) -> Game {
+        Game::with_room(start, 0)
+    }
+
+    /// [`Game::new`] with room for about `moves` moves made at once (a reader that can tell how
+    /// many follow), so the tree is not copied as it grows; [`Game::release_unused`] gives back
+    /// what was not used.
+    pub(crate) fn with_room(start: Position, moves: usize) -> Game {
+        let mut nodes = Vec::with_capacity(moves + 1);
+        nodes.push(Some(Node {
+            parent: None,
+            mv: None,
+            position: start,
+            children: SmallVec::new(),
+            annotation: None,
+        }));
         Game {
             tags: Tags::new(),
-            nodes: vec![Some(Node {
-                parent: None,
-                mv: None,
-                position: start,
-                children: SmallVec::new(),
-                annotation: None,
-            })],
+            nodes,
             cursor: ROOT,
         }
     }
@@ -266,13 +275,7 @@ impl Game {
         Ok(id)
     }
 
-    /// Make room for about `moves` more moves (a reader that can tell how many follow), so the
-    /// tree is not copied as it grows; [`Game::release_unused`] gives back what was not used.
-    pub(crate) fn reserve_moves(&mut self, moves: usize) {
-        self.nodes.reserve(moves);
-    }
-
-    /// Give back room made by [`Game::reserve_moves`] when less than half of it was used.
+    /// Give back room made by [`Game::with_room`] when less than half of it was used.
     pub(crate) fn release_unused(&mut self) {
         if self.nodes.capacity() > 2 * self.nodes.len() {
             self.nodes.shrink_to_fit();

@@ -295,7 +295,7 @@ impl Wide<'_> {
     }
 
     /// `[Key "value"]`, the value without escapes.
-    fn tag(&mut self) -> Option<(String, String)> {
+    fn tag(&mut self) -> Option<(TagKey, String)> {
         self.at += 1;
         self.line_start = false;
         self.skip_inline_space();
@@ -341,7 +341,7 @@ impl Wide<'_> {
         if value.chars().any(|c| c.is_control() && c != '\t') {
             value = value.chars().map(tag_char).collect();
         }
-        Some((key.to_owned(), value))
+        Some((TagKey::parse(key), value))
     }
 
     /// `{…}`: its text.
@@ -363,7 +363,7 @@ impl Wide<'_> {
         let mut fen = None;
         while self.at_tag_line()? {
             let (key, value) = self.tag()?;
-            match TagKey::parse(&key) {
+            match key {
                 TagKey::Fen => fen = Some(value),
                 TagKey::Format => return None,
                 _ => tags.push((key, value)),
@@ -373,21 +373,21 @@ impl Wide<'_> {
             None => Position::startpos(),
             Some(fen) => start_position(&fen).ok()?,
         };
-        let mut game = Game::new(start);
-        for (key, value) in tags {
-            game.tags_mut().set(TagKey::parse(&key), value);
-        }
         // Room for the moves up to the next tag line, made once: a move and its space take
         // at least nine bytes (车一进一, with the move numbers on top).
         let rest = &self.bytes[self.at..];
         let movetext = memchr::memmem::find(rest, b"\n[").unwrap_or(rest.len());
-        game.reserve_moves((movetext / 9).min(MAX_RESERVED));
+        let mut game = Game::with_room(start, (movetext / 9).min(MAX_RESERVED));
+        game.tags_mut().reserve(tags.len());
+        for (key, value) in tags {
+            game.tags_mut().set(key, value);
+        }
         let mut current = game.root();
         while !self.at_tag_line()? {
             match self.byte() {
                 None => break,
                 Some(b'{') => {
-                    let comment = self.comment()?.into_owned();
+                    let comment = self.comment()?;
                     append(&mut game.annotation_mut(current).comment, &comment);
                 }
                 Some(b'0'..=b'9' | b'*') => {
