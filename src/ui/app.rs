@@ -31,6 +31,7 @@ use super::files::{self, FileDialogs, ListedGame, Picking};
 use super::layout::Panel;
 use super::native_dialogs::NativeDialogs;
 use super::opening_tree;
+use super::quiet_input::{self, QuietZone, SharedZone};
 use super::record_panel;
 use super::save_report::SaveReport;
 use super::session::{Notice, Session};
@@ -152,6 +153,9 @@ pub struct QipuApp {
     analysis: AnalysisPanel,
     /// The evaluation graph of the main line.
     graph: EvalGraph,
+    /// Where the event loop learns, after each pass, where the pointer's input changes nothing
+    /// drawn (`None`: no one asks).
+    quiet: Option<SharedZone>,
 }
 
 impl QipuApp {
@@ -221,6 +225,7 @@ impl QipuApp {
             computer: None,
             analysis: AnalysisPanel::new(EngineConfig::builtin()),
             graph: EvalGraph::new(EngineConfig::builtin()),
+            quiet: None,
         }
     }
 
@@ -231,6 +236,12 @@ impl QipuApp {
     /// transparent.)
     pub fn clear_background(&mut self, ctx: &egui::Context) {
         ctx.all_styles_mut(|style| style.visuals.panel_fill = egui::Color32::TRANSPARENT);
+    }
+
+    /// Publish in `zone`, after each pass, where the pointer's input changes nothing drawn (the
+    /// event loop holds such input back: [`super::quiet_input`]).
+    pub fn publish_quiet_zone(&mut self, zone: SharedZone) {
+        self.quiet = Some(zone);
     }
 
     /// Start the built-in engine as `config` says (by default this program with the argument
@@ -1309,6 +1320,9 @@ impl QipuApp {
         if title != self.title {
             self.title.clone_from(&title);
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+        }
+        if let Some(zone) = &self.quiet {
+            quiet_input::publish(zone, QuietZone::after_pass(&ctx));
         }
     }
 }

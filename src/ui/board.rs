@@ -65,6 +65,28 @@ pub struct BoardView<'a> {
 /// The smallest distance between points, in points, at which the board is drawn.
 pub const MIN_STEP: f32 = 4.0;
 
+/// The board as drawn in a pass, in points: where the pointer's input changes nothing drawn
+/// but the cursor, which is an open hand over the points with a piece
+/// ([`super::quiet_input`] holds such input back).
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuietArea {
+    /// The board's area.
+    pub board: Rect,
+    /// The points with a piece.
+    pub pieces: Vec<Rect>,
+}
+
+/// Where [`show`] leaves the [`QuietArea`] of its pass in egui's memory.
+fn quiet_id() -> Id {
+    Id::unique("board quiet area")
+}
+
+/// The board drawn in this pass of `ctx`, if it was.
+pub fn quiet_area(ctx: &egui::Context) -> Option<QuietArea> {
+    let (pass, area) = ctx.data(|d| d.get_temp::<(u64, QuietArea)>(quiet_id()))?;
+    (pass == ctx.cumulative_pass_nr()).then_some(area)
+}
+
 /// Show the board in all the space `ui` has; returns what the user asked for (`None` where it
 /// has no room).
 pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
@@ -123,6 +145,18 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
             };
         }
     }
+
+    let pieces = Square::all()
+        .filter(|&sq| view.position.piece_at(sq).is_some())
+        .map(|sq| point_rect(&geometry, sq))
+        .collect();
+    let area = QuietArea {
+        board: available,
+        pieces,
+    };
+    let pass = ui.ctx().cumulative_pass_nr();
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(quiet_id(), (pass, area)));
 
     let board = Board {
         position: view.position,

@@ -23,10 +23,13 @@ mod export_dialog;
 mod file_chooser;
 mod files;
 pub mod fonts;
+mod heap;
+mod input_filter;
 mod layout;
 pub mod move_text;
 mod native_dialogs;
 mod opening_tree;
+pub mod quiet_input;
 mod record_panel;
 mod renderer;
 mod save_report;
@@ -56,9 +59,13 @@ pub use settings::{NamedEngine, Settings};
 pub use timer::Timer;
 
 /// Open the main window, showing the record file `open` if one is given (as a file manager's
-/// "open with" passes it), and run until it is closed.
+/// "open with" passes it), and run until it is closed. The pointer's input that changes nothing
+/// drawn waits on its way in for the input that does ([`quiet_input`]).
 pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
     let renderer = renderer::choose();
+    if renderer == eframe::Renderer::Glow {
+        heap::keep_freed_memory();
+    }
     let options = eframe::NativeOptions {
         viewport: eframe::egui::ViewportBuilder::default()
             .with_title("Qipu 棋谱")
@@ -69,16 +76,24 @@ pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
         dithering: renderer::dithers(renderer),
         ..Default::default()
     };
-    eframe::run_native(
+    let event_loop =
+        winit::event_loop::EventLoop::<eframe::UserEvent>::with_user_event().build()?;
+    let zone = quiet_input::SharedZone::default();
+    let published = zone.clone();
+    let app = eframe::create_native(
         "Qipu",
         options,
         Box::new(move |cc| {
             let mut app = QipuApp::new(cc);
             app.clear_background(&cc.egui_ctx);
+            app.publish_quiet_zone(published);
             if let Some(path) = open {
                 app.apply(&cc.egui_ctx, Command::OpenPath(path));
             }
             Ok(Box::new(app))
         }),
-    )
+        &event_loop,
+    );
+    event_loop.run_app(&mut input_filter::InputFilter::new(app, zone))?;
+    Ok(())
 }

@@ -15,6 +15,7 @@ mod files;
 mod fonts;
 mod layout;
 mod play;
+mod quiet;
 mod result;
 mod save_formats;
 mod session;
