@@ -190,6 +190,14 @@ fn record_chars_in_both(sample: &[u8]) -> Option<(usize, usize)> {
     let joint = joint_codes();
     let (mut big5, mut gbk, mut i) = (0, 0, 0);
     while i < sample.len() {
+        // Eight ASCII bytes at once (tag names, move numbers).
+        if let Some(word) = sample.get(i..i + 8) {
+            let word = u64::from_le_bytes(word.try_into().ok()?);
+            if word & 0x8080_8080_8080_8080 == 0 {
+                i += 8;
+                continue;
+            }
+        }
         let lead = sample[i];
         if lead < 0x80 {
             i += 1;

@@ -65,11 +65,15 @@ where
 
 /// One buffer that file after file is read into: no allocation per file once it has grown to the
 /// largest, and no look-up of the file's size (the kernel is only asked to open, read until the
-/// end, and close).
+/// end, and close). On Unix the folder of the last file is kept open, and a file of the same
+/// folder is opened by its name in it, so the kernel does not walk its whole path again.
 #[derive(Default)]
 pub struct FileBuffer {
     /// Room read into; the bytes past the file's end are left from earlier files.
     room: Vec<u8>,
+    /// The folder of the last file opened, and its handle.
+    #[cfg(unix)]
+    folder: Option<(PathBuf, std::os::fd::OwnedFd)>,
 }
 
 /// The room a buffer starts with: larger than almost every game record, so most files take one
@@ -79,7 +83,7 @@ const FIRST_ROOM: usize = 64 * 1024;
 impl FileBuffer {
     /// The whole content of the file at `path`.
     pub fn read(&mut self, path: &Path) -> std::io::Result<&[u8]> {
-        let mut file = std::fs::File::open(path)?;
+        let mut file = self.open(path)?;
         if self.room.is_empty() {
             self.room.resize(FIRST_ROOM, 0);
         }
@@ -95,6 +99,46 @@ impl FileBuffer {
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// Open `path` to read, in the folder kept open when it is there (see [`FileBuffer`]).
+    #[cfg(unix)]
+    fn open(&mut self, path: &Path) -> std::io::Result<std::fs::File> {
+        use rustix::fs::{Mode, OFlags};
+        let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+            return std::fs::File::open(path);
+        };
+        if folder.as_os_str().is_empty() {
+            return std::fs::File::open(path);
+        }
+        let kept =
+            matches!(&self.folder, Some((kept, _)) if kept.as_os_str() == folder.as_os_str());
+        if !kept {
+            let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            match rustix::fs::open(folder, flags, Mode::empty()) {
+                Ok(handle) => self.folder = Some((folder.to_owned(), handle)),
+                // The file's own opening says what is wrong.
+                Err(_) => {
+                    self.folder = None;
+                    return std::fs::File::open(path);
+                }
+            }
+        }
+        match &self.folder {
+            Some((_, handle)) => Ok(std::fs::File::from(rustix::fs::openat(
+                handle,
+                name,
+                OFlags::RDONLY | OFlags::CLOEXEC,
+                Mode::empty(),
+            )?)),
+            None => std::fs::File::open(path),
+        }
+    }
+
+    /// Open `path` to read.
+    #[cfg(not(unix))]
+    fn open(&mut self, path: &Path) -> std::io::Result<std::fs::File> {
+        std::fs::File::open(path)
     }
 }
 
@@ -147,6 +191,20 @@ mod tests {
         assert_eq!(buffer.read(&empty).expect("read"), b"");
         let missing = buffer.read(&dir.join("missing")).expect_err("no such file");
         assert_eq!(missing.kind(), std::io::ErrorKind::NotFound);
+        // A file of another folder, then one of the first again, each by its own folder; a
+        // folder that is not there, and a file named by a relative path.
+        let other = dir.join("sub");
+        std::fs::create_dir_all(&other).expect("folder");
+        std::fs::write(other.join("small"), b"other").expect("write");
+        assert_eq!(buffer.read(&other.join("small")).expect("read"), b"other");
+        assert_eq!(buffer.read(&small).expect("read"), b"[Event \"x\"]");
+        let no_folder = buffer
+            .read(&dir.join("none/small"))
+            .expect_err("no such folder");
+        assert_eq!(no_folder.kind(), std::io::ErrorKind::NotFound);
+        assert!(buffer
+            .read(Path::new("Cargo.toml"))
+            .is_ok_and(|b| b.starts_with(b"[package]")));
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }

@@ -152,13 +152,16 @@ impl Query {
         let piece = Piece::new(color, self.kind);
         // The file's points compared by piece code, a byte each: no piece is decoded.
         let (code, board) = (piece.code(), pos.codes());
-        let mut found = (file..90)
-            .step_by(9)
-            .filter(|&i| board[usize::from(i)] == code);
-        let (Some(at), None) = (found.next(), found.next()) else {
-            return None;
-        };
-        let from = Square::new(at)?;
+        let mut found = None;
+        for at in (0..10).map(|rank| usize::from(file) + 9 * rank) {
+            if board[at] == code {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(at);
+            }
+        }
+        let from = Square::new(u8::try_from(found?).ok()?)?;
         let mv = Move::new(
             from,
             geometry::destination(piece, from, action, self.number).ok()?,

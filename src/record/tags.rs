@@ -131,11 +131,6 @@ impl Tags {
         }
     }
 
-    /// Make room for `more` tags (a reader that knows how many follow).
-    pub(crate) fn reserve(&mut self, more: usize) {
-        self.entries.reserve(more);
-    }
-
     /// Remove a key; returns its value.
     pub fn remove(&mut self, key: &TagKey) -> Option<String> {
         let i = self.entries.iter().position(|(k, _)| k == key)?;

@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::notation::{self, classify, folds_to_ascii, script_glyph, Glyph, Script, Stroke};
-use crate::record::{Game, NodeId, TagKey};
+use crate::record::{Game, NodeId, TagKey, Tags};
 use crate::rules::Position;
 
 use super::super::TextEncoding;
@@ -359,14 +359,14 @@ impl Wide<'_> {
 
     /// One game: its tags, then its movetext up to the next tag line or the end.
     fn game(&mut self) -> Option<Game> {
-        let mut tags = Vec::new();
+        let mut tags = Tags::new();
         let mut fen = None;
         while self.at_tag_line()? {
             let (key, value) = self.tag()?;
             match key {
                 TagKey::Fen => fen = Some(value),
                 TagKey::Format => return None,
-                _ => tags.push((key, value)),
+                _ => tags.set(key, value),
             }
         }
         let start = match fen {
@@ -378,10 +378,7 @@ impl Wide<'_> {
         let rest = &self.bytes[self.at..];
         let movetext = memchr::memmem::find(rest, b"\n[").unwrap_or(rest.len());
         let mut game = Game::with_room(start, (movetext / 9).min(MAX_RESERVED));
-        game.tags_mut().reserve(tags.len());
-        for (key, value) in tags {
-            game.tags_mut().set(key, value);
-        }
+        *game.tags_mut() = tags;
         let mut current = game.root();
         while !self.at_tag_line()? {
             match self.byte() {
