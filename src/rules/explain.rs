@@ -4,9 +4,10 @@
 use std::fmt;
 
 use super::mv::Move;
-use super::piece::PieceKind;
+use super::piece::{Color, PieceKind};
 use super::position::Position;
 use super::square::Square;
+use super::tables::RAY_BITS;
 use crate::lang::Language;
 
 /// The rule an illegal move breaks.
@@ -170,26 +171,19 @@ pub(crate) fn check_move(pos: &Position, mv: Move) -> Result<(), IllegalMove> {
     pos.play(mv).map(|_| ())
 }
 
-/// Number of pieces strictly between two points on one line.
+/// Number of pieces strictly between two points of one file or rank.
 fn between(pos: &Position, a: Square, b: Square) -> usize {
-    let (af, ar, bf, br) = (
-        a.file() as i32,
-        a.rank() as i32,
-        b.file() as i32,
-        b.rank() as i32,
-    );
-    let (df, dr) = ((bf - af).signum(), (br - ar).signum());
-    let (mut f, mut r) = (af + df, ar + dr);
-    let mut n = 0;
-    while (f, r) != (bf, br) {
-        let sq = Square::from_coords(f as u8, r as u8).expect("between two points of the board");
-        if pos.code_at(sq) != 0 {
-            n += 1;
-        }
-        f += df;
-        r += dr;
-    }
-    n
+    // The ray from `a` towards `b` (see `RAY_BITS`), without `b` and what lies beyond it.
+    let direction = match (a.file() == b.file(), a.index() < b.index()) {
+        (true, true) => 0,
+        (true, false) => 1,
+        (false, true) => 2,
+        (false, false) => 3,
+    };
+    let between =
+        RAY_BITS[a.index()][direction] & !RAY_BITS[b.index()][direction] & !(1 << b.index());
+    let occupied = pos.occupied(Color::Red) | pos.occupied(Color::Black);
+    (occupied & between).count_ones() as usize
 }
 
 /// The rules of movement of art. 2.2, without the safety of the own general.
@@ -289,5 +283,42 @@ impl Position {
     /// Why `mv` is illegal here, or `None` if it is legal.
     pub fn why_illegal(&self, mv: Move) -> Option<IllegalReason> {
         check_move(self, mv).err().map(|e| e.reason)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn between_counts_the_pieces_strictly_between_two_points_of_a_line() {
+        for fen in [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 b - - 17 42",
+        ] {
+            let pos = Position::from_fen(fen).expect("valid FEN");
+            for a in Square::all() {
+                for b in Square::all() {
+                    if a == b || (a.file() != b.file() && a.rank() != b.rank()) {
+                        continue;
+                    }
+                    // Walk from a to b, point by point.
+                    let (df, dr) = (
+                        (i32::from(b.file()) - i32::from(a.file())).signum(),
+                        (i32::from(b.rank()) - i32::from(a.rank())).signum(),
+                    );
+                    let (mut f, mut r) = (i32::from(a.file()) + df, i32::from(a.rank()) + dr);
+                    let mut walked = 0;
+                    while (f, r) != (i32::from(b.file()), i32::from(b.rank())) {
+                        let sq = Square::from_coords(f as u8, r as u8).expect("on the board");
+                        walked += usize::from(pos.piece_at(sq).is_some());
+                        f += df;
+                        r += dr;
+                    }
+                    assert_eq!(between(&pos, a, b), walked, "{fen} {a} {b}");
+                }
+            }
+        }
     }
 }

@@ -767,8 +767,10 @@ impl Position {
         if r % 9 != b % 9 {
             return false;
         }
+        // The points of the file above the lower general, short of the upper one.
         let (lo, hi) = (r.min(b), r.max(b));
-        (lo + 9..hi).step_by(9).all(|sq| self.board[sq] == 0)
+        let between = RAY_BITS[lo][0] & !RAY_BITS[hi][0] & !(1 << hi);
+        (self.occupied[0] | self.occupied[1]) & between == 0
     }
 
     pub(crate) fn code_at(&self, sq: Square) -> u8 {
