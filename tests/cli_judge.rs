@@ -56,6 +56,31 @@ fn perpetual_check_is_ruled_with_articles_explanation_and_cycle() {
 }
 
 #[test]
+fn an_illegal_move_is_named_in_the_tandem_convention_chosen() {
+    // Two red chariots on file 六 and a black cannon behind them: the front one leaving the file
+    // uncovers the general (4.1.6); only it can go to file 九 (a horse bars the rear one).
+    let judge = |tandem: &[&str]| {
+        let mut args = vec!["judge", "--fen", "3c1k3/9/9/9/3R5/9/9/2NR5/9/3K5 w - - 0 1"];
+        args.extend(tandem);
+        args.extend(["--moves", "d5a5"]);
+        let v = json(&qipu(&args));
+        assert_eq!(v["reason"], "illegal_move");
+        v["explanation"]["zh-Hant"]
+            .as_str()
+            .expect("text")
+            .to_owned()
+    };
+    let textbook = judge(&[]);
+    assert!(textbook.contains("紅方前車平九違例"), "{textbook}");
+    assert_eq!(judge(&["--tandem", "front-back"]), textbook);
+    let by_file = judge(&["--tandem", "file"]);
+    assert!(by_file.contains("紅方車六平九違例"), "{by_file}");
+    let (code, _, err) = run(&["judge", "--tandem", "rear", "--moves", "h2e2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("front-back or file"), "{err}");
+}
+
+#[test]
 fn the_rule_set_changes_the_answer() {
     let line = "g4f4 f9e9 f4g4 e9f9 g4f4 f9e9 f4g4 e9f9 g4f4 f9e9 f4g4 e9f9";
     let fen = "5k3/9/6n2/9/9/6R2/9/9/9/3K5 w - - 0 1";
@@ -120,7 +145,9 @@ fn judge_without_arguments_shows_both_forms() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--moves ICCS..."), "{err}");
     assert!(
-        err.contains("qipu judge [--rules cxa1999|axf] [--limit ROUNDS] FILE"),
+        err.contains(
+            "qipu judge [--rules cxa1999|axf] [--limit ROUNDS] [--tandem front-back|file] FILE"
+        ),
         "{err}"
     );
 }

@@ -133,7 +133,8 @@ fn typed_moves_enter_one_by_one() {
     }
     assert_eq!(iccs(&game), ["h2e2", "h9g7", "h0g2", "i9h9"]);
     assert_eq!(
-        t.original_text(&game, game.main_line()[2]).as_deref(),
+        t.original_text(&game, game.main_line()[2], &WriteOptions::default())
+            .as_deref(),
         Some("23")
     );
 }
@@ -322,7 +323,12 @@ fn insert_a_missed_move_in_the_middle() {
     assert_eq!(iccs(&game), ["h2e2", "h9g7", "c3c4", "g6g5"]);
     game.set_comment(game.main_line()[3], "挺卒");
     let second = game.main_line()[1];
-    let entry = t.insert_after(&mut game, second, "兵三進一 卒３進１");
+    let entry = t.insert_after(
+        &mut game,
+        second,
+        "兵三進一 卒３進１",
+        &WriteOptions::default(),
+    );
     assert!(entry.stop.is_none(), "{:?}", entry.stop);
     assert_eq!(
         iccs(&game),
@@ -330,7 +336,11 @@ fn insert_a_missed_move_in_the_middle() {
     );
     // Re-read moves keep their text and their comments.
     let line = game.main_line();
-    assert_eq!(t.original_text(&game, line[5]).as_deref(), Some("卒７進１"));
+    assert_eq!(
+        t.original_text(&game, line[5], &WriteOptions::default())
+            .as_deref(),
+        Some("卒７進１")
+    );
     assert_eq!(game.comment(line[5]), "挺卒");
 }
 
@@ -347,7 +357,7 @@ fn replace_a_wrong_move_and_flag_the_first_misfit() {
     game.set_mark(game.main_line()[2], Some(Mark::Good));
     // 馬二進三 was really 兵三進一: the horse stays home, so 車一平二 is blocked now.
     let third = game.main_line()[2];
-    let entry = t.replace(&mut game, third, "兵三進一");
+    let entry = t.replace(&mut game, third, "兵三進一", &WriteOptions::default());
     assert_eq!(iccs(&game), ["h2e2", "h9g7", "g3g4", "b9c7"]);
     // The replaced move keeps its mark.
     assert_eq!(game.mark(game.main_line()[2]), Some(Mark::Good));
@@ -369,7 +379,7 @@ fn remove_a_doubled_move() {
     let (mut game, mut t) = new_game();
     t.enter(&mut game, "炮二平五 馬８進７ 馬二進三 車９平８");
     let third = game.main_line()[2];
-    let entry = t.remove(&mut game, third);
+    let entry = t.remove(&mut game, third, &WriteOptions::default());
     // 車９平８ is Black's move (its digits say so): never read as Red's 車九平八.
     assert_eq!(iccs(&game), ["h2e2", "h9g7"]);
     assert!(
@@ -392,7 +402,7 @@ fn replacing_keeps_the_variations_order() {
     let root = game.root();
     let variation = game.play(root, mv("b2e2")).unwrap();
     let first = game.main_line()[0];
-    t.replace(&mut game, first, "兵七進一");
+    t.replace(&mut game, first, "兵七進一", &WriteOptions::default());
     assert_eq!(game.move_of(game.children(root)[0]), Some(mv("c3c4")));
     assert_eq!(game.children(root)[1], variation);
 }
@@ -426,7 +436,7 @@ fn replacing_a_move_keeps_the_later_variations_that_still_fit() {
 
     // 2. 馬二進三 was really 2. 馬八進七: the main line still fits; 炮八平六 is blocked by
     // the horse on c2 now, and 車一平二 by the horse still on h0.
-    let entry = t.replace(&mut game, line[2], "馬八進七");
+    let entry = t.replace(&mut game, line[2], "馬八進七", &WriteOptions::default());
     assert!(entry.stop.is_none(), "{:?}", entry.stop);
     assert_eq!(
         iccs(&game),
@@ -451,7 +461,7 @@ fn a_corrected_black_move_keeps_the_variations_beside_the_later_moves() {
     game.play(line[2], mv("g7e8")).unwrap();
     game.play(line[2], mv("c6c5")).unwrap();
     // 1... 馬８進７ was really 1... 馬２進３: no horse on file 7 any more for 馬７退５.
-    let entry = t.replace(&mut game, line[1], "馬２進３");
+    let entry = t.replace(&mut game, line[1], "馬２進３", &WriteOptions::default());
     assert!(entry.stop.is_none(), "{:?}", entry.stop);
     assert_eq!(iccs(&game), ["h2e2", "b9c7", "h0g2", "g6g5"]);
     assert_eq!(moves_after(&game, game.main_line()[2]), ["g6g5", "c6c5"]);
@@ -534,6 +544,73 @@ fn transcribe_subcommand_writes_the_record_or_the_first_problem() {
     );
 }
 
+#[test]
+fn transcribe_subcommand_writes_moves_in_the_tandem_convention_chosen() {
+    // Two red chariots on file 六 (d3, d0); only the front one can go back one.
+    let fen = "5k3/9/9/9/9/9/3R5/9/9/3RK4 w - - 0 1";
+    let pgn = |args: &[&str]| {
+        let out = qipu_with_input(args, "1. 前車退一");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let textbook = pgn(&["transcribe", "--fen", fen]);
+    assert!(textbook.contains("1. 前車退一"), "{textbook}");
+    let by_file = pgn(&["transcribe", "--fen", fen, "--tandem", "file"]);
+    assert!(by_file.contains("1. 車六退一"), "{by_file}");
+    // The candidates of an ambiguous move follow it too.
+    let stop = |args: &[&str]| {
+        let out = qipu_with_input(args, "車61");
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let textbook = stop(&["transcribe", "--fen", fen]);
+    assert!(textbook.contains("2. 前車退一 (d3d2)"), "{textbook}");
+    let by_file = stop(&["transcribe", "--fen", fen, "--tandem", "file"]);
+    assert!(by_file.contains("2. 車六退一 (d3d2)"), "{by_file}");
+    let out = qipu_with_input(&["transcribe", "--tandem", "front"], "1. c25");
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("front-back or file"));
+}
+
+/// A move played on the board (not typed) is held, after a correction before it, as its
+/// traditional Chinese in the tandem convention chosen.
+#[test]
+fn moves_not_typed_are_held_in_the_tandem_convention_chosen() {
+    // Two red chariots on file 六 (d3, d0), the black general on f9 and an advisor on e8.
+    let start = Position::from_fen("5k3/4a4/9/9/9/9/3R5/9/9/3RK4 w - - 0 1").expect("FEN");
+    for (tandem, written) in [
+        (TandemConvention::FrontBack, "前車退一"),
+        (TandemConvention::File, "車六退一"),
+    ] {
+        let writing = WriteOptions {
+            tandem,
+            ..WriteOptions::default()
+        };
+        let mut game = Game::new(start.clone());
+        for m in ["e0e1", "f9f8", "e1e0", "f8f9", "d3d2"] {
+            game.play_at_cursor(mv(m)).expect("legal");
+        }
+        let mut t = Transcriber::new();
+        let line = game.main_line();
+        assert_eq!(
+            t.original_text(&game, line[4], &writing).as_deref(),
+            Some(written)
+        );
+        // 士５退４ for 將６進１: 將６退１ no longer fits, and the chariot's move waits behind it.
+        let stop = t
+            .replace(&mut game, line[1], "士５退４", &writing)
+            .stop
+            .expect("將６退１ no longer fits");
+        assert!(matches!(stop, Stop::Misfit { .. }), "{stop:?}");
+        let held: Vec<&str> = t.held().map(|h| h.text.as_str()).collect();
+        assert_eq!(held, ["將６退１", written]);
+    }
+}
+
 /// Removing 3. 兵三进一 leaves Black's 卒９进１ first in the line: it was silently read as
 /// Red's 兵九进一, a move nobody played. It is Black's by its piece and its digits, so the clerk
 /// is told the sides are out of step, and no recorded move is lost while the question is open.
@@ -547,7 +624,7 @@ fn a_move_written_as_the_other_sides_is_never_played_for_it() {
     let line = game.main_line();
     // Beside 4. 马二进三: 4. 兵七进一.
     game.play(line[3], mv("c3c4")).unwrap();
-    let entry = t.remove(&mut game, line[2]);
+    let entry = t.remove(&mut game, line[2], &WriteOptions::default());
     let stop = entry.stop.expect("the sides are out of step");
     assert!(
         matches!(
@@ -604,7 +681,10 @@ fn removing_the_round_of_a_black_move_takes_red_s_move_before_it() {
     t.enter(&mut game, "炮二平五 馬８進７ 馬二進三 車９平８ 兵七進一");
     let line = game.main_line();
     // Without 2... 車９平８, Red's 兵七進一 would be Black's move.
-    let stop = t.remove(&mut game, line[3]).stop.expect("out of step");
+    let stop = t
+        .remove(&mut game, line[3], &WriteOptions::default())
+        .stop
+        .expect("out of step");
     assert!(
         matches!(
             stop,
@@ -635,12 +715,17 @@ fn a_correction_keeps_the_picks_made_for_ambiguous_moves() {
     assert!(t.pick(&mut game, horse + 1).unwrap().stop.is_none());
     t.enter(&mut game, "卒７進１");
     let line = game.main_line();
-    let entry = t.replace(&mut game, line[1], "馬２進３");
+    let entry = t.replace(&mut game, line[1], "馬２進３", &WriteOptions::default());
     assert!(entry.stop.is_none(), "{:?}", entry.stop);
     assert_eq!(iccs(&game), ["h2e2", "b9c7", "b0c2", "g6g5"]);
     // And again after a second correction.
     let line = game.main_line();
-    let entry = t.insert_after(&mut game, line[1], "兵三進一 卒３進１");
+    let entry = t.insert_after(
+        &mut game,
+        line[1],
+        "兵三進一 卒３進１",
+        &WriteOptions::default(),
+    );
     assert!(entry.stop.is_none(), "{:?}", entry.stop);
     assert_eq!(
         iccs(&game),

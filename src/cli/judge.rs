@@ -1,7 +1,9 @@
-//! `qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS...` and
-//! `qipu judge [--rules ...] [--limit ROUNDS] FILE`: the referee's ruling on a line (given as
-//! ICCS moves, or the main line of the first game of a record file), as one JSON object on
-//! standard output.
+//! `qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] [--tandem front-back|file]
+//! --moves ICCS...` and `qipu judge [--rules ...] [--limit ROUNDS] [--tandem ...] FILE`: the
+//! referee's ruling on a line (given as ICCS moves, or the main line of the first game of a
+//! record file), as one JSON object on standard output. The Chinese explanation and evidence
+//! name a piece sharing its file with another of its kind as `--tandem` says (前車進四 by
+//! default, `file`: 車六進四).
 //!
 //! `qipu judge --summary [--rules ...] [--limit ROUNDS] [--threads N] PATH...`: the main line of
 //! every game in the files and folders given, judged in one process; prints one line per kind of
@@ -20,13 +22,13 @@ use serde_json::json;
 use super::{Args, CliError};
 use crate::formats::{map_files, read_record_bytes, read_record_file, threads_for};
 use crate::lang::Language;
-use crate::notation::Notation;
+use crate::notation::{MoveStyle, Notation, WriteOptions};
 use crate::referee::{Evidence, Judgement, MoveCharacter, Referee, RuleSet, Tally};
 use crate::rules::{FenError, Move, Position, Setup};
 
 const USAGE: &str = "usage: qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] \
---moves ICCS...
-   or: qipu judge [--rules cxa1999|axf] [--limit ROUNDS] FILE
+[--tandem front-back|file] --moves ICCS...
+   or: qipu judge [--rules cxa1999|axf] [--limit ROUNDS] [--tandem front-back|file] FILE
    or: qipu judge --summary [--rules cxa1999|axf] [--limit ROUNDS] [--threads N] PATH...";
 
 /// Run the subcommand.
@@ -37,7 +39,11 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     };
     let fen = args.option("--fen")?;
     let limit = args.option("--limit")?;
-    let referee = with_limit(Referee::new(rules), limit)?;
+    let writing = WriteOptions {
+        tandem: super::notate::tandem_option(&mut args)?,
+        ..WriteOptions::default()
+    };
+    let referee = with_limit(Referee::new(rules), limit)?.with_writing(writing);
     if args.flag("--summary") {
         if fen.is_some() || args.flag("--moves") {
             return Err(CliError::Usage(
@@ -79,7 +85,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         first_game(Path::new(file), err)?
     };
     let judgement = referee.judge(&start, &moves);
-    writeln!(out, "{}", to_json(&judgement, moves.len()))?;
+    writeln!(out, "{}", to_json(&judgement, moves.len(), &writing))?;
     Ok(())
 }
 
@@ -236,17 +242,22 @@ fn character_json(c: &MoveCharacter) -> serde_json::Value {
 }
 
 /// An evidence line in the three languages: the moves in ICCS for English (as the command reads
-/// them), in full Chinese for Chinese.
-fn evidence_json(e: &Evidence) -> serde_json::Value {
+/// them), in full Chinese for Chinese, written with `writing`'s conventions.
+fn evidence_json(e: &Evidence, writing: &WriteOptions) -> serde_json::Value {
+    let style = |notation| MoveStyle {
+        notation,
+        options: *writing,
+    };
     json!({
-        "zh-Hans": e.line(Language::SimplifiedChinese, &Notation::ChineseSimplified.into()),
-        "zh-Hant": e.line(Language::TraditionalChinese, &Notation::ChineseTraditional.into()),
-        "en": e.line(Language::English, &Notation::Iccs.into()),
+        "zh-Hans": e.line(Language::SimplifiedChinese, &style(Notation::ChineseSimplified)),
+        "zh-Hant": e.line(Language::TraditionalChinese, &style(Notation::ChineseTraditional)),
+        "en": e.line(Language::English, &style(Notation::Iccs)),
     })
 }
 
-/// The JSON object printed for a judgement of a line of `len` moves.
-pub fn to_json(judgement: &Judgement, len: usize) -> serde_json::Value {
+/// The JSON object printed for a judgement of a line of `len` moves, the evidence's moves
+/// written with `writing`'s conventions.
+pub fn to_json(judgement: &Judgement, len: usize, writing: &WriteOptions) -> serde_json::Value {
     match &judgement.ruling {
         Some(r) => json!({
             "result": r.result_name(),
@@ -259,7 +270,7 @@ pub fn to_json(judgement: &Judgement, len: usize) -> serde_json::Value {
                 "en": r.explanation.en,
             },
             "cycle": r.cycle.iter().map(character_json).collect::<Vec<_>>(),
-            "evidence": r.evidence.iter().map(evidence_json).collect::<Vec<_>>(),
+            "evidence": r.evidence.iter().map(|e| evidence_json(e, writing)).collect::<Vec<_>>(),
         }),
         None => {
             let mut v = json!({

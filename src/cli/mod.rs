@@ -59,8 +59,8 @@ commands:
   notate [--fen FEN] --as N MOVE...    write ICCS moves in notation N (iccs wxf zh zh-hant abbrev;
                                        options --textbook --half-width --over-advances)
   parse [--fen FEN] --from N TEXT...   read moves in notation N (or auto), print them in ICCS
-  judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] --moves ICCS... | FILE
-                                       the referee's ruling on a line, as JSON
+  judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] [--tandem front-back|file]
+        --moves ICCS... | FILE         the referee's ruling on a line, as JSON
   judge --summary [--rules R] [--threads N] PATH...
                                        rulings counted by kind over every game below PATH
   clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
@@ -70,7 +70,7 @@ commands:
                                        read every game; print threads, games, plies, errors, seconds
   db import|search|tree|export|stats|bench DB ...
                                        the game database (SQLite file or postgres://…)
-  transcribe [--fen FEN] [FILE|-] [-o OUT.pgn]
+  transcribe [--fen FEN] [FILE|-] [-o OUT.pgn] [--lang L] [--tandem front-back|file]
                                        enter a typed scoresheet, every move checked
   transcribe-bench FILE [--rounds N] [--as N] [--repeat K]
                                        time entering a pasted scoresheet

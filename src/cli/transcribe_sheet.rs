@@ -1,9 +1,11 @@
-//! `qipu transcribe [--fen FEN] [FILE | -] [-o OUT.pgn] [--lang en|zh-Hans|zh-Hant]`: enter a
-//! typed scoresheet (`1. 炮二平五 馬８進７ 2. …`, any notation, numbers, comments and marks) into
-//! a new record, every move checked. When all moves fit, the record is written as PGN to OUT
-//! (saved atomically) or standard output. Otherwise nothing is written: the first move that
-//! does not fit is reported with its move number, the reason or the candidates, and the nearest
-//! legal moves (exit status 1).
+//! `qipu transcribe [--fen FEN] [FILE | -] [-o OUT.pgn] [--lang en|zh-Hans|zh-Hant]
+//! [--tandem front-back|file]`: enter a typed scoresheet (`1. 炮二平五 馬８進７ 2. …`, any
+//! notation, numbers, comments and marks) into a new record, every move checked. When all moves
+//! fit, the record is written as PGN to OUT (saved atomically) or standard output. Otherwise
+//! nothing is written: the first move that does not fit is reported with its move number, the
+//! reason or the candidates, and the nearest legal moves (exit status 1). The record's moves and
+//! the report's candidates name a piece sharing its file with another of its kind as `--tandem`
+//! says (前車進四 by default, `file`: 車六進四).
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -12,12 +14,12 @@ use super::notate::start_position;
 use super::{Args, CliError};
 use crate::formats::{encode_pgn, save_atomic, write_pgn, PgnWriteOptions, TargetState};
 use crate::lang::Language;
-use crate::notation::{Notation, Script};
+use crate::notation::{MoveStyle, Notation, Script, WriteOptions};
 use crate::record::Game;
 use crate::transcribe::Transcriber;
 
-const USAGE: &str =
-    "usage: qipu transcribe [--fen FEN] [FILE | -] [-o OUT.pgn] [--lang en|zh-Hans|zh-Hant]";
+const USAGE: &str = "usage: qipu transcribe [--fen FEN] [FILE | -] [-o OUT.pgn] \
+                     [--lang en|zh-Hans|zh-Hant] [--tandem front-back|file]";
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
@@ -28,6 +30,10 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             .parse()
             .map_err(|e: crate::lang::UnknownLanguage| CliError::Usage(e.to_string()))?,
         None => Language::English,
+    };
+    let writing = WriteOptions {
+        tandem: super::notate::tandem_option(&mut args)?,
+        ..WriteOptions::default()
     };
     let files = args.positionals()?;
     let text = match files[..] {
@@ -48,14 +54,19 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let mut game = Game::new(start_position(fen)?);
     let entry = Transcriber::new().enter(&mut game, &text);
     if let Some(stop) = entry.stop {
-        return Err(CliError::Failed(
-            stop.message(lang, &Notation::ChineseTraditional.into()),
-        ));
+        let style = MoveStyle {
+            notation: Notation::ChineseTraditional,
+            options: writing,
+        };
+        return Err(CliError::Failed(stop.message(lang, &style)));
     }
-    let options = PgnWriteOptions::qipu(match lang {
-        Language::SimplifiedChinese => Script::Simplified,
-        _ => Script::Traditional,
-    });
+    let options = PgnWriteOptions {
+        moves: writing,
+        ..PgnWriteOptions::qipu(match lang {
+            Language::SimplifiedChinese => Script::Simplified,
+            _ => Script::Traditional,
+        })
+    };
     let pgn = write_pgn(&game, &options);
     match output {
         Some(path) => {

@@ -43,7 +43,9 @@ pub(crate) fn prefix(pos: &Position, mv: Move, piece: Piece, options: &WriteOpti
 }
 
 /// Whether the move written with its file number (車六進四) names this move alone: no other
-/// piece of its kind on that file can make it.
+/// piece of its kind on that file can make it. A move that leaves the own general attacked (the
+/// illegal move a ruling names, 4.1.6) is named alone when no other piece of the file could make
+/// that movement (2.2), legal or not.
 fn only_one_fits(pos: &Position, mv: Move, piece: Piece, file: u8) -> bool {
     let Some((action, number)) = geometry::describe(piece, mv) else {
         return false;
@@ -55,7 +57,19 @@ fn only_one_fits(pos: &Position, mv: Move, piece: Piece, file: u8) -> bool {
         action: Some(action),
         number,
     };
-    query.resolve(pos, "").is_ok_and(|moves| moves == [mv])
+    match query.resolve(pos, "") {
+        Ok(moves) => moves == [mv],
+        Err(NotationError::Illegal { .. }) if pos.obeys_movement(mv).is_ok() => {
+            geometry::on_file(pos, piece.color, piece.kind, mv.from.file())
+                .into_iter()
+                .filter(|&from| from != mv.from)
+                .all(|from| {
+                    geometry::destination(piece, from, action, number)
+                        .map_or(true, |to| pos.obeys_movement(Move::new(from, to)).is_err())
+                })
+        }
+        Err(_) => false,
+    }
 }
 
 /// 前/後 for two, 前/中/後 for three.

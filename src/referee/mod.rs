@@ -53,6 +53,7 @@ pub use threat::Weakness;
 pub use value::value;
 
 use crate::ending::{Ending, Outcome, Reason as EndReason};
+use crate::notation::WriteOptions;
 use crate::rules::{Color, Move, Position, Status};
 
 /// The rule set a game is judged by; stored in the game record.
@@ -220,6 +221,10 @@ pub struct Referee {
     pub natural_limit: NaturalLimit,
     /// Bounds of the mate-threat search (28.2).
     pub mate_search: MateSearch,
+    /// How a sentence names the move it is about (the conventions of the user's
+    /// [`MoveStyle`](crate::notation::MoveStyle): 前車進四 or 車六進四); the notation follows the
+    /// sentence's language (full Chinese in Chinese, ICCS in English).
+    pub writing: WriteOptions,
 }
 
 impl Default for Referee {
@@ -235,6 +240,7 @@ impl Referee {
             rules,
             natural_limit: NaturalLimit::default(),
             mate_search: MateSearch::default(),
+            writing: WriteOptions::default(),
         }
     }
 
@@ -247,6 +253,12 @@ impl Referee {
             },
             ..self
         }
+    }
+
+    /// The same referee writing the moves of its sentences with `writing` (the options of the
+    /// user's [`MoveStyle`](crate::notation::MoveStyle)).
+    pub fn with_writing(self, writing: WriteOptions) -> Referee {
+        Referee { writing, ..self }
     }
 
     /// The character of `mv` played from `before` (the `ply`-th move of its line).
@@ -381,6 +393,7 @@ impl Watch {
                     illegal.mv,
                     illegal.reason,
                     ply,
+                    &self.referee.writing,
                 ));
                 return;
             }

@@ -35,13 +35,13 @@ impl Explanation {
     }
 }
 
-/// A move in full Chinese notation.
-fn chinese(pos: &Position, mv: Move, script: Script) -> String {
+/// A move in full Chinese notation, written with `writing`'s conventions (the tandem one).
+fn chinese(pos: &Position, mv: Move, script: Script, writing: &WriteOptions) -> String {
     let notation = match script {
         Script::Simplified => Notation::ChineseSimplified,
         Script::Traditional => Notation::ChineseTraditional,
     };
-    write_move(pos, mv, notation, &WriteOptions::default())
+    write_move(pos, mv, notation, writing)
 }
 
 fn side_en(c: Color) -> &'static str {
@@ -78,8 +78,14 @@ fn arts(articles: &[&str]) -> String {
     articles.join(", ")
 }
 
-/// 4.1.2, 4.1.6: an illegal move in the line.
-pub fn illegal_move(pos: &Position, mv: Move, why: IllegalReason, ply: usize) -> Ruling {
+/// 4.1.2, 4.1.6: an illegal move in the line, named in Chinese with `writing`'s conventions.
+pub fn illegal_move(
+    pos: &Position,
+    mv: Move,
+    why: IllegalReason,
+    ply: usize,
+    writing: &WriteOptions,
+) -> Ruling {
     let side = pos.side_to_move();
     let (reason, article) = if why == IllegalReason::GeneralsFacing {
         (Reason::GeneralsFacing, "4.1.2")
@@ -88,8 +94,8 @@ pub fn illegal_move(pos: &Position, mv: Move, why: IllegalReason, ply: usize) ->
     };
     let (hans, hant) = side_zh(side);
     let (whans, whant) = side_zh(side.opponent());
-    let name_hans = chinese(pos, mv, Script::Simplified);
-    let name_hant = chinese(pos, mv, Script::Traditional);
+    let name_hans = chinese(pos, mv, Script::Simplified, writing);
+    let name_hant = chinese(pos, mv, Script::Traditional, writing);
     ruling(
         Decision::Ends(Outcome::win(side.opponent()), reason),
         vec![article],
@@ -338,5 +344,61 @@ pub fn warning(ply: usize, judged: &CycleJudgement, evidence: Vec<Evidence>) -> 
         offender,
         explanation: Explanation::new(en, hans, hant),
         evidence,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::TandemConvention;
+    use crate::referee::Referee;
+
+    /// Two red chariots on file 六, a black cannon behind them: the front one leaving the file
+    /// uncovers the general (4.1.6). Only it can go to file 九 (a horse bars the rear one).
+    const PINNED: &str = "3c1k3/9/9/9/3R5/9/9/2NR5/9/3K5 w - - 0 1";
+
+    fn ruled(tandem: TandemConvention) -> Explanation {
+        let pos = Position::from_fen(PINNED).expect("the test position");
+        let mv = Move::parse_iccs("d5a5").expect("an ICCS move");
+        let writing = WriteOptions {
+            tandem,
+            ..WriteOptions::default()
+        };
+        let judgement = Referee::default().with_writing(writing).judge(&pos, &[mv]);
+        let ruling = judgement.ruling.expect("the illegal move is ruled");
+        assert_eq!(
+            ruling.decision,
+            Decision::Ends(Outcome::BlackWins, Reason::IllegalMove)
+        );
+        ruling.explanation
+    }
+
+    #[test]
+    fn an_illegal_move_is_named_in_the_tandem_convention_chosen() {
+        let textbook = ruled(TandemConvention::FrontBack);
+        assert!(
+            textbook.zh_hans.contains("红方前车平九违例"),
+            "{}",
+            textbook.zh_hans
+        );
+        assert!(
+            textbook.zh_hant.contains("紅方前車平九違例"),
+            "{}",
+            textbook.zh_hant
+        );
+        let by_file = ruled(TandemConvention::File);
+        assert!(
+            by_file.zh_hans.contains("红方车六平九违例"),
+            "{}",
+            by_file.zh_hans
+        );
+        assert!(
+            by_file.zh_hant.contains("紅方車六平九違例"),
+            "{}",
+            by_file.zh_hant
+        );
+        // English names the move in ICCS, whatever the convention.
+        assert_eq!(textbook.en, by_file.en);
+        assert!(by_file.en.contains("d5a5"), "{}", by_file.en);
     }
 }

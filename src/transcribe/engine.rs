@@ -336,19 +336,25 @@ impl Transcriber {
     }
 
     /// The text a node's move was typed as, or, for a move not typed here, its notation in
-    /// traditional Chinese (what a scoresheet would say).
-    pub fn original_text(&self, game: &Game, node: NodeId) -> Option<String> {
-        self.typed_of(game, node).map(|t| t.text)
+    /// traditional Chinese (what a scoresheet would say) written with `writing`'s conventions
+    /// (the user's [`MoveStyle`] options: 前車進四 or 車六進四).
+    pub fn original_text(
+        &self,
+        game: &Game,
+        node: NodeId,
+        writing: &WriteOptions,
+    ) -> Option<String> {
+        self.typed_of(game, node, writing).map(|t| t.text)
     }
 
-    fn typed_of(&self, game: &Game, node: NodeId) -> Option<Typed> {
+    fn typed_of(&self, game: &Game, node: NodeId, writing: &WriteOptions) -> Option<Typed> {
         let mv = game.move_of(node)?;
         Some(self.texts.get(&node).cloned().unwrap_or_else(|| Typed {
             text: write_move(
                 game.position_before(node),
                 mv,
                 Notation::ChineseTraditional,
-                &WriteOptions::default(),
+                writing,
             ),
             chosen: None,
         }))
@@ -577,9 +583,9 @@ impl Transcriber {
     }
 
     /// A variation and everything after it, as texts to re-read.
-    fn branch(&self, game: &Game, node: NodeId) -> Branch {
+    fn branch(&self, game: &Game, node: NodeId, writing: &WriteOptions) -> Branch {
         Branch {
-            typed: self.typed_of(game, node).unwrap_or(Typed {
+            typed: self.typed_of(game, node, writing).unwrap_or(Typed {
                 text: String::new(),
                 chosen: None,
             }),
@@ -587,18 +593,18 @@ impl Transcriber {
             children: game
                 .children(node)
                 .iter()
-                .map(|&c| self.branch(game, c))
+                .map(|&c| self.branch(game, c, writing))
                 .collect(),
         }
     }
 
     /// The variations beside `node` (its siblings, in order).
-    fn variations_beside(&self, game: &Game, node: NodeId) -> Vec<Branch> {
+    fn variations_beside(&self, game: &Game, node: NodeId, writing: &WriteOptions) -> Vec<Branch> {
         let siblings = game.parent(node).map_or(&[][..], |p| game.children(p));
         siblings
             .iter()
             .filter(|&&s| s != node)
-            .map(|&s| self.branch(game, s))
+            .map(|&s| self.branch(game, s, writing))
             .collect()
     }
 
@@ -632,16 +638,16 @@ impl Transcriber {
 
     /// The moves after `node` on its line (first continuations), as held texts with their
     /// annotations, the clerk's picks and the variations beside them.
-    fn continuation(&self, game: &Game, from: &[NodeId]) -> Vec<Held> {
+    fn continuation(&self, game: &Game, from: &[NodeId], writing: &WriteOptions) -> Vec<Held> {
         from.iter()
             .map(|&n| {
-                let typed = self.typed_of(game, n);
+                let typed = self.typed_of(game, n, writing);
                 Held {
                     chosen: typed.as_ref().and_then(|t| t.chosen),
                     text: typed.map(|t| t.text).unwrap_or_default(),
                     number: None,
                     annotation: game.annotation(n).clone(),
-                    variations: self.variations_beside(game, n),
+                    variations: self.variations_beside(game, n, writing),
                 }
             })
             .collect()
@@ -701,15 +707,22 @@ impl Transcriber {
     /// followed are re-read from their original text (a move the clerk picked among several is
     /// picked again), and the first that no longer fits stops the re-reading (it and the rest
     /// are held with their variations, see [`Transcriber::stop`]). The variations beside the
-    /// re-read moves are re-read after them, in the same way.
-    pub fn insert_after(&mut self, game: &mut Game, node: NodeId, input: &str) -> Entry {
+    /// re-read moves are re-read after them, in the same way. Moves not typed here are held as
+    /// their traditional Chinese written with `writing` (see [`Transcriber::original_text`]).
+    pub fn insert_after(
+        &mut self,
+        game: &mut Game,
+        node: NodeId,
+        input: &str,
+        writing: &WriteOptions,
+    ) -> Entry {
         self.note_strokes(input);
         let typed = Self::typed(input, Annotation::default());
         if typed.is_empty() {
             return Entry::default();
         }
         let later_nodes = game.line_from(node);
-        let mut later = self.continuation(game, &later_nodes);
+        let mut later = self.continuation(game, &later_nodes, writing);
         // The variations beside the first later move stay where they are; deeper ones are
         // re-read after the line.
         if let Some(first) = later.first_mut() {
@@ -724,23 +737,35 @@ impl Transcriber {
     /// Replace the move of `node` by the move typed in `input` (a wrong move); its comments and
     /// marks stay with the new move, and the moves after are re-read as for
     /// [`Transcriber::insert_after`].
-    pub fn replace(&mut self, game: &mut Game, node: NodeId, input: &str) -> Entry {
+    pub fn replace(
+        &mut self,
+        game: &mut Game,
+        node: NodeId,
+        input: &str,
+        writing: &WriteOptions,
+    ) -> Entry {
         self.note_strokes(input);
         let typed = Self::typed(input, game.annotation(node).clone());
         if typed.is_empty() {
             return Entry::default();
         }
-        self.take_out(game, node, typed)
+        self.take_out(game, node, typed, writing)
     }
 
     /// Remove the move of `node` (a move written twice); the moves after are re-read from their
-    /// original text.
-    pub fn remove(&mut self, game: &mut Game, node: NodeId) -> Entry {
-        self.take_out(game, node, Vec::new())
+    /// original text (moves not typed here written with `writing`).
+    pub fn remove(&mut self, game: &mut Game, node: NodeId, writing: &WriteOptions) -> Entry {
+        self.take_out(game, node, Vec::new(), writing)
     }
 
     /// Delete `node`, then enter `typed` in its place and re-read the moves that followed it.
-    fn take_out(&mut self, game: &mut Game, node: NodeId, typed: Vec<Held>) -> Entry {
+    fn take_out(
+        &mut self,
+        game: &mut Game,
+        node: NodeId,
+        typed: Vec<Held>,
+        writing: &WriteOptions,
+    ) -> Entry {
         let Some(parent) = game.parent(node) else {
             return Entry::default();
         };
@@ -750,7 +775,7 @@ impl Transcriber {
             .position(|&c| c == node)
             .unwrap_or(0);
         let later_nodes = game.line_from(node);
-        let later = self.continuation(game, &later_nodes);
+        let later = self.continuation(game, &later_nodes, writing);
         game.delete_from(node);
         self.rebuild(game, parent, index, typed, later)
     }

@@ -2,8 +2,8 @@
 //! what XQF could not keep; Save as `.ubb` writes DhtmlXQ, and Copy as DhtmlXQ copies it; FEN keeps a position and leaves the game unsaved; the export window
 //! writes the scoresheet as PDF (A4 or Letter), diagrams as SVG and a line as PDF pages, and
 //! refuses an ending it cannot write with the formats offered; the tandem setting (前車 or 車六)
-//! is used in the record, the PGN, the move box's candidates and the exported scoresheet, and
-//! kept between runs.
+//! is used in the record, the PGN, the move box's candidates, the moves waiting after a
+//! correction and the exported scoresheet, and kept between runs.
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -15,7 +15,7 @@ use egui_kittest::kittest::Queryable;
 use qipu::formats::{read_pgn_text, read_record_file, FileKind};
 use qipu::notation::TandemConvention;
 use qipu::record::{Game, TagKey};
-use qipu::rules::Position;
+use qipu::rules::{Move, Position};
 
 use super::support::{self, click, main_line, Scripted};
 
@@ -262,6 +262,43 @@ fn the_tandem_setting_reaches_the_move_box_candidates_and_the_exported_scoreshee
     assert!(text.contains("车六退一"), "{text}");
     assert!(!text.contains("前车退一"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A move played on the board, waiting behind a correction, is shown in the tandem
+/// convention chosen (車六退一, not the textbook 前車退一).
+#[test]
+fn the_tandem_setting_reaches_the_moves_waiting_after_a_correction() {
+    let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
+    // Two red chariots on file 六 (only the front one can go back one), the black general on
+    // f9 and an advisor on e8; the moves are played on the board, not typed.
+    let start = Position::from_fen("5k3/4a4/9/9/9/9/3R5/9/9/3RK4 w - - 0 1").expect("a position");
+    let mut game = Game::new(start);
+    for mv in ["e0e1", "f9f8", "e1e0", "f8f9", "d3d2"] {
+        game.play_at_cursor(Move::parse_iccs(mv).expect("ICCS"))
+            .expect("legal");
+    }
+    harness.state_mut().show_game(game);
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::ComboBox, "Two pieces on a file")
+        .click();
+    harness.run();
+    click(&mut harness, "By file where only one can move (车六进四)");
+
+    // 士５退４ for 將６進１: 將６退１ no longer fits, and the chariot's move waits behind it.
+    click(&mut harness, "将６进１");
+    harness
+        .get_by_role_and_label(Role::TextInput, "Moves")
+        .focus();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Moves")
+        .type_text("士５退４");
+    harness.run();
+    click(&mut harness, "Replace");
+    assert_eq!(main_line(&harness), ["e0e1", "e8d9", "e1e0"]);
+    harness.get_by_label("Waiting (2): 將６退１ 車六退一");
+    assert!(harness.query_by_label_contains("前車退一").is_none());
 }
 
 #[test]

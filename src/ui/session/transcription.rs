@@ -19,15 +19,18 @@ impl Session {
             self.notice = Some(Notice::GameOver);
             return true;
         }
+        let writing = self.move_style().options;
         let entry = match command {
             Command::Transcribe(text) => self.transcriber.enter(&mut self.game, text),
             Command::TranscribeInsert(text) => {
-                self.transcriber.insert_after(&mut self.game, cursor, text)
+                self.transcriber
+                    .insert_after(&mut self.game, cursor, text, &writing)
             }
             Command::TranscribeReplace(text) => {
-                self.transcriber.replace(&mut self.game, cursor, text)
+                self.transcriber
+                    .replace(&mut self.game, cursor, text, &writing)
             }
-            Command::TranscribeRemove => self.transcriber.remove(&mut self.game, cursor),
+            Command::TranscribeRemove => self.transcriber.remove(&mut self.game, cursor, &writing),
             Command::TranscribeRemoveRound => self.transcriber.remove_round(&mut self.game),
             _ => return false,
         };
