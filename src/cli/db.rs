@@ -3,7 +3,9 @@
 //!
 //! - `import DB PATH... [--variations] [--batch N] [--threads N]`: progress on standard error
 //!   (files, games, games a minute, time left), each bad game as `FILE: game N, PLACE: REASON`;
-//!   last line `games G, new N, duplicates D, errors E, seconds S`.
+//!   last line `games G, new N, duplicates D, errors E, seconds S`, after a line `warnings W` when
+//!   games were read with a warning (a start only a diagram shows, 2.2), counted as `qipu stats`
+//!   counts them.
 //! - `search DB [options] [--limit N] [--json]`: JSON
 //!   `[{"id", "red", "black", "event", "date", "result", "ply", "source"}]`.
 //! - `tree DB [--fen FEN] [--json]`: JSON
@@ -165,6 +167,9 @@ fn import(
             "{} file(s) imported before were left alone",
             report.skipped_files
         )?;
+    }
+    if report.warnings > 0 {
+        writeln!(out, "warnings {}", report.warnings)?;
     }
     writeln!(
         out,

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crate::formats::{read_record_bytes, FileKind};
 
 use super::backend::{insert_statements, Backend, Value};
+use super::fold::fold_name;
 use super::prepare::{prepare, PreparedGame};
 use super::schema::TREE_PLIES;
 use super::{Database, DbError};
@@ -220,6 +221,10 @@ pub struct ImportReport {
     pub duplicates: u64,
     /// Games and files that could not be read.
     pub errors: u64,
+    /// Warnings of the games read, counted as `qipu stats` counts them: a start position only a
+    /// diagram shows (it breaks 2.2 or 1.2, [`crate::formats::ReadWarning`]); such a game is
+    /// imported as set up.
+    pub warnings: u64,
     /// Files left alone because an earlier import stored them.
     pub skipped_files: u64,
     /// Whether the import stopped on request before the end.
@@ -232,6 +237,8 @@ struct PreparedFile {
     size: u64,
     games: Vec<PreparedGame>,
     errors: Vec<ImportEvent>,
+    /// The readers' warnings over the file's games.
+    warnings: u64,
 }
 
 fn read_source(source: &dyn Source, variations: bool) -> PreparedFile {
@@ -248,10 +255,12 @@ fn read_source(source: &dyn Source, variations: bool) -> PreparedFile {
                 name,
                 size,
                 games: Vec::new(),
+                warnings: 0,
             }
         }
     };
     let record = read_record_bytes(&bytes);
+    let warnings = record.games.iter().map(|g| g.warnings.len() as u64).sum();
     let mut games = Vec::with_capacity(record.games.len());
     let mut errors = Vec::new();
     for (i, file_game) in record.games.iter().enumerate() {
@@ -276,6 +285,7 @@ fn read_source(source: &dyn Source, variations: bool) -> PreparedFile {
         size,
         games,
         errors,
+        warnings,
     }
 }
 
@@ -334,10 +344,12 @@ impl Writer<'_> {
                 self.names.insert(name.to_owned(), next);
                 rows.push(Value::from(next));
                 rows.push(Value::from(name));
+                rows.push(Value::from(fold_name(name)));
                 next += 1;
             }
         }
-        self.backend.insert_rows("name", "id, text", 2, &rows)
+        self.backend
+            .insert_rows("name", "id, text, folded", 3, &rows)
     }
 
     fn name_id(&self, name: &Option<String>) -> Value {
@@ -714,6 +726,7 @@ fn write_in_order(
             expected += 1;
             written.store(expected, Ordering::Release);
             writer.report.errors += file.errors.len() as u64;
+            writer.report.warnings += file.warnings;
             tell(Some(&file), 0, (0, 0));
             batch_games += file.games.len();
             batch.push(file);

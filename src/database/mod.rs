@@ -8,8 +8,9 @@
 //! by a club or a federation). The schema is versioned; migrations run on open.
 //!
 //! Tables: `game` (tags as columns, names by id, the record as Qipu JSON, `duplicate_of` for a
-//! game already stored), `name` (player and event names: a small table searched with `LIKE`,
-//! so that two-character Chinese names are found as well as longer ones), `source_file` (what
+//! game already stored), `name` (player and event names, each with its folded form, [`fold_name`]: a small table
+//! searched with `LIKE` on the folded form, so that two-character Chinese names are found as
+//! well as longer ones, in either script), `source_file` (what
 //! an import stored: resuming skips these), `position (hash, ply, game, next)` (the position's
 //! first ply in each game and the move played there; without a rowid in SQLite), `variation_position`,
 //! `material (sig, ply, game)` (each material signature at its first ply), and `opening` (the
@@ -20,6 +21,7 @@
 
 mod backend;
 mod error;
+mod fold;
 mod import;
 mod keys;
 pub mod material;
@@ -33,6 +35,7 @@ use std::path::Path;
 
 pub use backend::{Backend, Dialect, Row, Value};
 pub use error::DbError;
+pub use fold::fold_name;
 pub use import::{
     record_files, FileSource, ImportEvent, ImportOptions, ImportReport, MemorySource, Progress,
     Source,

@@ -2,10 +2,12 @@
 //! version is refused with the reason.
 
 use super::backend::{Backend, Dialect, Value};
+use super::fold::fold_name;
 use super::DbError;
 
-/// The schema version this program writes and reads.
-pub const VERSION: i64 = 1;
+/// The schema version this program writes and reads. 2: `name.folded`, each name in its
+/// folded form ([`fold_name`]) for search in either script.
+pub const VERSION: i64 = 2;
 
 /// Positions first reached before this ply are counted in the `opening` table as they are
 /// imported, so that the tree of a much-played opening position is one indexed read; the tree
@@ -48,8 +50,26 @@ fn migration(version: i64, dialect: Dialect) -> Option<String> {
                  PRIMARY KEY (hash, move)){key_only};
              INSERT INTO meta (key, value) VALUES ('schema_version', '0');"
         )),
+        2 => Some("ALTER TABLE name ADD COLUMN folded TEXT NOT NULL DEFAULT '';".to_owned()),
         _ => None,
     }
+}
+
+/// What a migration does beyond its statements, in the same transaction: version 2 folds the
+/// names already stored.
+fn after_migration(version: i64, backend: &mut dyn Backend) -> Result<(), DbError> {
+    if version != 2 {
+        return Ok(());
+    }
+    for row in backend.query("SELECT id, text FROM name", &[])? {
+        if let (Some(id), Some(text)) = (row[0].int(), row[1].text()) {
+            backend.execute(
+                "UPDATE name SET folded = ? WHERE id = ?",
+                &[fold_name(text).into(), id.into()],
+            )?;
+        }
+    }
+    Ok(())
 }
 
 fn count(backend: &mut dyn Backend, sql: &str, params: &[Value]) -> Result<i64, DbError> {
@@ -110,6 +130,7 @@ pub fn migrate(backend: &mut dyn Backend, place: &str) -> Result<(), DbError> {
                 DbError::BadQuery(format!("no migration to schema version {version}"))
             })?;
             backend.execute_batch(&sql)?;
+            after_migration(version, backend)?;
         }
         backend.execute(
             "UPDATE meta SET value = ? WHERE key = 'schema_version'",

@@ -7,6 +7,7 @@ use crate::ending::Outcome;
 use crate::rules::{Color, Move, Position};
 
 use super::backend::Value;
+use super::fold::fold_name;
 use super::keys::{code_move, mirror, stored_hash};
 use super::material::MaterialQuery;
 use super::prepare::{code_result, result_code};
@@ -24,13 +25,13 @@ pub struct SearchQuery {
     pub variations: bool,
     /// The pieces on the board at some ply.
     pub material: Option<MaterialQuery>,
-    /// A player of either colour (part of the name).
+    /// A player of either colour (part of the name, in either script: 胡荣华 finds 胡榮華).
     pub player: Option<String>,
     /// The player of Red (part of the name).
     pub red: Option<String>,
     /// The player of Black (part of the name).
     pub black: Option<String>,
-    /// The event (part of its name).
+    /// The event (part of its name, in either script).
     pub event: Option<String>,
     /// The result.
     pub result: Option<Outcome>,
@@ -96,15 +97,27 @@ pub struct TreeMove {
     pub average_rating: Option<f64>,
 }
 
-fn like_pattern(text: &str) -> String {
+/// `%text%` for `LIKE … ESCAPE '\\'`, the text as it is.
+fn contains_pattern(text: &str) -> String {
     let escaped = text
         .replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_");
-    format!("%{}%", escaped.to_lowercase())
+    format!("%{escaped}%")
 }
 
-const NAME_MATCH: &str = "(SELECT id FROM name WHERE LOWER(text) LIKE ? ESCAPE '\\')";
+/// `%text%` in lower case, for a column compared in lower case.
+fn like_pattern(text: &str) -> String {
+    contains_pattern(&text.to_lowercase())
+}
+
+/// The pattern of part of a name, folded as the names are ([`fold_name`]): either script finds
+/// both.
+fn name_pattern(text: &str) -> Value {
+    contains_pattern(&fold_name(text)).into()
+}
+
+const NAME_MATCH: &str = "(SELECT id FROM name WHERE folded LIKE ? ESCAPE '\\')";
 
 /// The tag conditions as ` AND …` on the game table `g`, and their parameters.
 fn tag_conditions(q: &SearchQuery) -> (String, Vec<Value>) {
@@ -114,13 +127,13 @@ fn tag_conditions(q: &SearchQuery) -> (String, Vec<Value>) {
         sql.push_str(&format!(
             " AND (g.red IN {NAME_MATCH} OR g.black IN {NAME_MATCH})"
         ));
-        params.push(like_pattern(p).into());
-        params.push(like_pattern(p).into());
+        params.push(name_pattern(p));
+        params.push(name_pattern(p));
     }
     for (column, value) in [("red", &q.red), ("black", &q.black), ("event", &q.event)] {
         if let Some(v) = value {
             sql.push_str(&format!(" AND g.{column} IN {NAME_MATCH}"));
-            params.push(like_pattern(v).into());
+            params.push(name_pattern(v));
         }
     }
     if let Some(result) = q.result {

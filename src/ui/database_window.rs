@@ -1004,7 +1004,9 @@ fn progress_text(p: &Progress, lang: Language) -> String {
     }
 }
 
-/// "Imported 40 games: 31 new, 9 duplicates, 2 not read (stopped)".
+/// "Imported 40 games: 31 new, 9 duplicates, 2 not read, 1 warning (a start play cannot reach,
+/// taken as a diagram), 0 files imported before (stopped)"; the warnings only when there are
+/// any.
 fn import_summary(report: &ImportReport, errors: usize, lang: Language) -> String {
     let stopped = if report.cancelled {
         lang.pick(" (stopped)", "（已停止）", "（已停止）")
@@ -1013,18 +1015,33 @@ fn import_summary(report: &ImportReport, errors: usize, lang: Language) -> Strin
     };
     let skipped = report.skipped_files;
     let errors = report.errors.max(errors as u64);
+    let warnings = match (report.warnings, lang) {
+        (0, _) => String::new(),
+        (1, Language::English) => {
+            ", 1 warning (a start play cannot reach, taken as a diagram)".to_owned()
+        }
+        (w, Language::English) => {
+            format!(", {w} warnings (starts play cannot reach, taken as diagrams)")
+        }
+        (w, Language::SimplifiedChinese) => {
+            format!("，{w} 个警告（开局为实战不能形成的排局图式）")
+        }
+        (w, Language::TraditionalChinese) => {
+            format!("，{w} 個警告（開局為實戰不能形成的排局圖式）")
+        }
+    };
     match lang {
         Language::English => format!(
-            "Imported {} games: {} new, {} duplicates, {errors} not read, {skipped} files imported \
-             before{stopped}",
+            "Imported {} games: {} new, {} duplicates, {errors} not read{warnings}, {skipped} \
+             files imported before{stopped}",
             report.games, report.new, report.duplicates
         ),
         Language::SimplifiedChinese => format!(
-            "已导入 {} 局：新 {} 局，重复 {} 局，{errors} 局未能读取，{skipped} 个文件此前已导入{stopped}",
+            "已导入 {} 局：新 {} 局，重复 {} 局，{errors} 局未能读取{warnings}，{skipped} 个文件此前已导入{stopped}",
             report.games, report.new, report.duplicates
         ),
         Language::TraditionalChinese => format!(
-            "已匯入 {} 局：新 {} 局，重複 {} 局，{errors} 局未能讀取，{skipped} 個檔案此前已匯入{stopped}",
+            "已匯入 {} 局：新 {} 局，重複 {} 局，{errors} 局未能讀取{warnings}，{skipped} 個檔案此前已匯入{stopped}",
             report.games, report.new, report.duplicates
         ),
     }
@@ -1068,6 +1085,40 @@ mod tests {
         assert_eq!(group_digits(999), "999");
         assert_eq!(group_digits(1000), "1,000");
         assert_eq!(group_digits(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn the_import_summary_counts_the_warnings_in_each_language() {
+        let mut report = ImportReport {
+            games: 40,
+            new: 31,
+            duplicates: 9,
+            errors: 2,
+            ..ImportReport::default()
+        };
+        assert_eq!(
+            import_summary(&report, 0, Language::English),
+            "Imported 40 games: 31 new, 9 duplicates, 2 not read, 0 files imported before"
+        );
+        report.warnings = 1;
+        assert_eq!(
+            import_summary(&report, 0, Language::English),
+            "Imported 40 games: 31 new, 9 duplicates, 2 not read, 1 warning (a start play cannot \
+             reach, taken as a diagram), 0 files imported before"
+        );
+        report.warnings = 3;
+        assert!(import_summary(&report, 0, Language::English)
+            .contains(", 3 warnings (starts play cannot reach, taken as diagrams),"));
+        assert_eq!(
+            import_summary(&report, 0, Language::SimplifiedChinese),
+            "已导入 40 局：新 31 局，重复 9 局，2 局未能读取，3 个警告（开局为实战不能形成的排局图式），\
+             0 个文件此前已导入"
+        );
+        assert_eq!(
+            import_summary(&report, 0, Language::TraditionalChinese),
+            "已匯入 40 局：新 31 局，重複 9 局，2 局未能讀取，3 個警告（開局為實戰不能形成的排局圖式），\
+             0 個檔案此前已匯入"
+        );
     }
 
     #[test]

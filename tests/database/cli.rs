@@ -38,6 +38,13 @@ fn import_counts(out: &str) -> (u64, u64, u64, u64) {
     (numbers[0], numbers[1], numbers[2], numbers[3])
 }
 
+/// The `warnings W` line of `qipu stats` or `qipu db import`, 0 without one.
+fn warnings_line(out: &str) -> u64 {
+    out.lines()
+        .find_map(|l| l.strip_prefix("warnings "))
+        .map_or(0, |w| w.parse().unwrap())
+}
+
 fn db_stats(location: &str) -> serde_json::Value {
     let (code, out, err) = qipu(&["db", "stats", "--db", location, "--json"]);
     assert_eq!(code, 0, "{err}");
@@ -278,7 +285,7 @@ fn bad_input_is_refused_with_the_reason(server: Server) {
     let (code, _, err) = qipu(&["db", "stats", &location]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("schema version 99, made by a newer Qipu; this one reads versions up to 1"),
+        err.contains("schema version 99, made by a newer Qipu; this one reads versions up to 2"),
         "{err}"
     );
 }
@@ -323,6 +330,129 @@ fn variations_are_searched_when_indexed(server: Server) {
     assert_eq!(found[0]["ply"], 2);
     let stats = db_stats(&location);
     assert_eq!(stats["variation_positions"], 2);
+}
+
+/// The games `qipu db search` finds with these options, as (Red, Black) pairs in order.
+fn found_players(location: &str, options: &[&str]) -> Vec<(String, String)> {
+    let mut args = vec!["db", "search", location, "--json"];
+    args.extend(options);
+    let (code, out, err) = qipu(&args);
+    assert_eq!(code, 0, "{err}");
+    let found: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut pairs: Vec<(String, String)> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["red"].as_str().unwrap().to_owned(),
+                g["black"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    pairs.sort();
+    pairs
+}
+
+fn names_are_found_in_either_script_and_an_old_database_is_upgraded(server: Server) {
+    let Some(location) = fresh(server, "scripts") else {
+        return;
+    };
+    let dir = temp_dir(&format!("scripts-{server:?}"));
+    let games = dir.join("games.pgn");
+    std::fs::write(
+        &games,
+        "[Event \"全國象棋個人賽\"]\n[Red \"胡榮華\"]\n[Black \"柳大華\"]\n[Result \"1-0\"]\n\n\
+         1. 炮二平五 馬８進７ 1-0\n\n\
+         [Event \"全国象棋团体赛\"]\n[Red \"许银川\"]\n[Black \"胡荣华\"]\n[Result \"1/2-1/2\"]\n\n\
+         1. 相三进五 炮８平５ 1/2-1/2\n\n\
+         [Event \"Open\"]\n[Red \"Hu Ronghua\"]\n[Black \"Lü Qin\"]\n[Result \"0-1\"]\n\n\
+         1. c3c4 0-1\n",
+    )
+    .unwrap();
+    let (code, _, err) = qipu(&["db", "import", &location, games.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let hu = vec![
+        ("胡榮華".to_owned(), "柳大華".to_owned()),
+        ("许银川".to_owned(), "胡荣华".to_owned()),
+    ];
+    let check = |location: &str| {
+        assert_eq!(found_players(location, &["--player", "胡荣华"]), hu);
+        assert_eq!(found_players(location, &["--player", "胡榮華"]), hu);
+        assert_eq!(found_players(location, &["--red", "胡荣华"]), hu[..1]);
+        assert_eq!(found_players(location, &["--black", "胡榮華"]), hu[1..]);
+        // Part of a name, the event, and Latin letters in any case.
+        assert_eq!(found_players(location, &["--player", "榮华"]), hu);
+        assert_eq!(found_players(location, &["--event", "全國象棋"]), hu);
+        assert_eq!(found_players(location, &["--event", "團體"]), hu[1..]);
+        assert_eq!(
+            found_players(location, &["--player", "HU RONG"]),
+            [("Hu Ronghua".to_owned(), "Lü Qin".to_owned())]
+        );
+    };
+    check(&location);
+
+    // A database of schema version 1 (names without their folded form) opens, is brought to
+    // version 2 and finds the same.
+    let downgrade = "ALTER TABLE name DROP COLUMN folded; \
+                     UPDATE meta SET value = '1' WHERE key = 'schema_version'";
+    let version = "SELECT value FROM meta WHERE key = 'schema_version'";
+    let stored_version = || -> String {
+        match server {
+            Server::Sqlite => rusqlite::Connection::open(&location)
+                .unwrap()
+                .query_row(version, [], |row| row.get(0))
+                .unwrap(),
+            Server::Postgres => postgres::Client::connect(&location, postgres::NoTls)
+                .unwrap()
+                .query_one(version, &[])
+                .unwrap()
+                .get(0),
+        }
+    };
+    match server {
+        Server::Sqlite => rusqlite::Connection::open(&location)
+            .unwrap()
+            .execute_batch(downgrade)
+            .unwrap(),
+        Server::Postgres => postgres::Client::connect(&location, postgres::NoTls)
+            .unwrap()
+            .batch_execute(downgrade)
+            .unwrap(),
+    }
+    assert_eq!(stored_version(), "1");
+    check(&location);
+    assert_eq!(stored_version(), "2");
+}
+
+fn a_diagram_start_is_imported_and_its_warning_counted(server: Server) {
+    let Some(location) = fresh(server, "diagram") else {
+        return;
+    };
+    let dir = temp_dir(&format!("diagram-{server:?}"));
+    // A red soldier behind its start (2.2): only a diagram shows it; the game is read in full.
+    let diagram = dir.join("diagram.pgn");
+    std::fs::write(
+        &diagram,
+        "[Event \"A\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4P4/4K4 w - - 0 1\"]\n\n1. 帥五平四 將５平４ *\n\n\
+         [Event \"B\"]\n\n1. 炮二平五 馬８進７ *\n",
+    )
+    .unwrap();
+    let path = diagram.to_str().unwrap();
+    let (code, stats, err) = qipu(&["stats", path]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(warnings_line(&stats), 1, "{stats}");
+    let (code, out, err) = qipu(&["db", "import", &location, path]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(warnings_line(&out), 1, "{out}");
+    assert_eq!(import_counts(&out), (2, 2, 0, 0), "{out}");
+    // Without a warning there is no such line.
+    let plain = dir.join("plain.pgn");
+    std::fs::write(&plain, "1. 炮二平五 馬８進７ 2. 馬二進三 *\n").unwrap();
+    let (code, out, err) = qipu(&["db", "import", &location, plain.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("warnings"), "{out}");
+    assert_eq!(import_counts(&out), (1, 1, 0, 0), "{out}");
 }
 
 fn set_schema_version(server: Server, location: &str, version: i64) {
@@ -385,4 +515,6 @@ on_both! {
     an_import_killed_midway_resumes => sqlite_import_killed_and_resumed, postgres_import_killed_and_resumed;
     bad_input_is_refused_with_the_reason => sqlite_bad_input, postgres_bad_input;
     variations_are_searched_when_indexed => sqlite_variations, postgres_variations;
+    names_are_found_in_either_script_and_an_old_database_is_upgraded => sqlite_names_in_either_script, postgres_names_in_either_script;
+    a_diagram_start_is_imported_and_its_warning_counted => sqlite_diagram_start_warning, postgres_diagram_start_warning;
 }

@@ -138,6 +138,19 @@ fn app_with_database(name: &str) -> (Harness<'static, QipuApp>, PathBuf) {
         press(&mut harness, "Add");
     }
     press(&mut harness, "Start import");
+    // The name typed in traditional glyphs finds the same games.
+    type_into(&mut harness, "Player", "象棋旋風");
+    press(&mut harness, "Search");
+    wait(&mut harness, "the search", |app| !app.database().busy());
+    let mut again: Vec<(String, String, &str)> = harness
+        .state()
+        .database()
+        .rows()
+        .iter()
+        .map(|f| (f.red.clone(), f.black.clone(), f.result_token()))
+        .collect();
+    again.sort();
+    assert_eq!(again, sorted);
     wait(&mut harness, "the import", |app| {
         !app.database().importing()
             && app.database().last_import().is_some()
