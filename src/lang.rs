@@ -32,6 +32,13 @@ impl Language {
         }
     }
 
+    /// Pick between the two Chinese scripts, for a sentence whose English is written elsewhere
+    /// (an error's `Display` text, handled before): `simplified` or `traditional`, and the empty
+    /// string for English.
+    pub fn zh<'a>(self, simplified: &'a str, traditional: &'a str) -> &'a str {
+        self.pick("", simplified, traditional)
+    }
+
     /// BCP 47 tag: `en`, `zh-Hans`, `zh-Hant`.
     pub fn tag(self) -> &'static str {
         self.pick("en", "zh-Hans", "zh-Hant")
@@ -58,5 +65,17 @@ impl FromStr for Language {
             "zh-hant" | "zh-tw" | "zh_tw" | "zh-hk" => Ok(Language::TraditionalChinese),
             _ => Err(UnknownLanguage(s.to_owned())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zh_picks_the_script_and_leaves_english_empty() {
+        assert_eq!(Language::SimplifiedChinese.zh("轮", "輪"), "轮");
+        assert_eq!(Language::TraditionalChinese.zh("轮", "輪"), "輪");
+        assert_eq!(Language::English.zh("轮", "輪"), "");
     }
 }

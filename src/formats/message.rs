@@ -12,18 +12,13 @@ use super::pgn::{PgnError, PgnErrorKind};
 use super::save::SaveError;
 use super::xqf::XqfError;
 
-/// `lang.pick` for the two Chinese scripts (English is the `Display` text, handled first).
-fn zh(lang: Language, hans: &'static str, hant: &'static str) -> &'static str {
-    lang.pick("", hans, hant)
-}
-
 impl PgnErrorKind {
     /// The reason in a user's language.
     pub fn message(&self, lang: Language) -> String {
         if lang == Language::English {
             return self.to_string();
         }
-        let z = |hans, hant| zh(lang, hans, hant).to_owned();
+        let z = |hans, hant| lang.zh(hans, hant).to_owned();
         match self {
             PgnErrorKind::UnclosedComment => z(
                 "以「{」开始的注释没有以「}」结束",
@@ -36,7 +31,7 @@ impl PgnErrorKind {
             PgnErrorKind::BadTag => z("标签没有名称", "標籤沒有名稱"),
             PgnErrorKind::Fen(e) => format!(
                 "{}{}",
-                zh(lang, "FEN 标签不是合法局面：", "FEN 標籤不是合法局面："),
+                lang.zh("FEN 标签不是合法局面：", "FEN 標籤不是合法局面："),
                 e.message(lang)
             ),
             PgnErrorKind::Move {
@@ -52,8 +47,8 @@ impl PgnErrorKind {
                 .name(lang);
                 format!(
                     "{}{number}{}{who}：{}",
-                    zh(lang, "第 ", "第 "),
-                    zh(lang, " 回合", " 回合"),
+                    lang.zh("第 ", "第 "),
+                    lang.zh(" 回合", " 回合"),
                     source.message(lang)
                 )
             }
@@ -66,8 +61,7 @@ impl PgnErrorKind {
             }
             PgnErrorKind::BadNag(text) => format!(
                 "「${text}」{}",
-                zh(
-                    lang,
+                lang.zh(
                     "不是注释符号（0 到 255 的数字）",
                     "不是註釋符號（0 到 255 的數字）"
                 )
@@ -84,13 +78,13 @@ impl PgnError {
         }
         format!(
             "{}{}{}{}{}{}{}",
-            zh(lang, "第 ", "第 "),
+            lang.zh("第 ", "第 "),
             self.game,
-            zh(lang, " 局，第 ", " 局，第 "),
+            lang.zh(" 局，第 ", " 局，第 "),
             self.line,
-            zh(lang, " 行，第 ", " 行，第 "),
+            lang.zh(" 行，第 ", " 行，第 "),
             self.column,
-            zh(lang, " 列：", " 列：")
+            lang.zh(" 列：", " 列：")
         ) + &self.kind.message(lang)
     }
 }
@@ -104,54 +98,54 @@ impl XqfError {
         let at = |offset: usize| {
             format!(
                 "{}{offset}{}",
-                zh(lang, "第 ", "第 "),
-                zh(lang, " 字节：", " 位元組：")
+                lang.zh("第 ", "第 "),
+                lang.zh(" 字节：", " 位元組：")
             )
         };
         match self {
-            XqfError::NotXqf => zh(
-                lang,
-                "不是 XQF 文件：开头不是「XQ」",
-                "不是 XQF 檔案：開頭不是「XQ」",
-            )
-            .to_owned(),
+            XqfError::NotXqf => lang
+                .zh(
+                    "不是 XQF 文件：开头不是「XQ」",
+                    "不是 XQF 檔案：開頭不是「XQ」",
+                )
+                .to_owned(),
             XqfError::Version(v) => format!(
                 "{}0x{v:02X}{}",
-                at(2) + zh(lang, "不支持 XQF 版本 ", "不支援 XQF 版本 "),
-                zh(lang, "（支持 0x0A 到 0x12）", "（支援 0x0A 到 0x12）")
+                at(2) + lang.zh("不支持 XQF 版本 ", "不支援 XQF 版本 "),
+                lang.zh("（支持 0x0A 到 0x12）", "（支援 0x0A 到 0x12）")
             ),
             XqfError::Truncated { offset, what } => {
                 let what = match *what {
                     "the header is 1024 bytes" => {
-                        zh(lang, "文件头应有 1024 字节", "檔頭應有 1024 位元組")
+                        lang.zh("文件头应有 1024 字节", "檔頭應有 1024 位元組")
                     }
-                    "a move record" => zh(lang, "一条着法记录", "一筆著法記錄"),
-                    "a comment length" => zh(lang, "注释长度", "註釋長度"),
-                    "comment text" => zh(lang, "注释文字", "註釋文字"),
+                    "a move record" => lang.zh("一条着法记录", "一筆著法記錄"),
+                    "a comment length" => lang.zh("注释长度", "註釋長度"),
+                    "comment text" => lang.zh("注释文字", "註釋文字"),
                     other => other,
                 };
                 format!(
                     "{}{}（{what}）",
                     at(*offset),
-                    zh(lang, "文件过早结束", "檔案過早結束")
+                    lang.zh("文件过早结束", "檔案過早結束")
                 )
             }
             XqfError::Start { offset, reason } => format!(
                 "{}{}{reason}",
                 at(*offset),
-                zh(lang, "开局摆法有误：", "開局擺法有誤：")
+                lang.zh("开局摆法有误：", "開局擺法有誤：")
             ),
             XqfError::BadSquare { offset, src, dst } => format!(
                 "{}{}{src}, {dst}{}",
                 at(*offset),
-                zh(lang, "着法记录指向棋盘外（", "著法記錄指向棋盤外（"),
-                zh(lang, "）", "）")
+                lang.zh("着法记录指向棋盘外（", "著法記錄指向棋盤外（"),
+                lang.zh("）", "）")
             ),
             XqfError::CommentLength { offset, len } => format!(
                 "{}{}{len}{}",
                 at(*offset),
-                zh(lang, "注释长度 ", "註釋長度 "),
-                zh(lang, " 字节超出文件末尾", " 位元組超出檔案結尾")
+                lang.zh("注释长度 ", "註釋長度 "),
+                lang.zh(" 字节超出文件末尾", " 位元組超出檔案結尾")
             ),
         }
     }
@@ -164,9 +158,9 @@ impl NoGame {
             (NoGame::NotRecord, Language::English) => format!("{name} is not a game record"),
             (NoGame::Empty, Language::English) => format!("{name} holds no game"),
             (NoGame::NotRecord, _) => {
-                format!("{name} {}", zh(lang, "不是棋谱文件", "不是棋譜檔案"))
+                format!("{name} {}", lang.zh("不是棋谱文件", "不是棋譜檔案"))
             }
-            (NoGame::Empty, _) => format!("{name} {}", zh(lang, "中没有对局", "中沒有對局")),
+            (NoGame::Empty, _) => format!("{name} {}", lang.zh("中没有对局", "中沒有對局")),
         }
     }
 }
@@ -184,7 +178,7 @@ impl GameError {
                 let mut text = format!(
                     "{}{}",
                     error.message(lang),
-                    zh(lang, "；此前的着法已读入", "；此前的著法已讀入")
+                    lang.zh("；此前的着法已读入", "；此前的著法已讀入")
                 );
                 if !skipped.is_empty() {
                     text.push('；');
@@ -197,14 +191,14 @@ impl GameError {
                 .map(|s| {
                     format!(
                         "{}{}{}{}（{}）{}{}{}",
-                        zh(lang, "第 ", "第 "),
+                        lang.zh("第 ", "第 "),
                         s.offset,
-                        zh(lang, " 字节：不合规则的着法 ", " 位元組：不合規則的著法 "),
+                        lang.zh(" 字节：不合规则的着法 ", " 位元組：不合規則的著法 "),
                         s.mv,
                         s.reason,
-                        zh(lang, "连同 ", "連同 "),
+                        lang.zh("连同 ", "連同 "),
                         s.records,
-                        zh(lang, " 条记录被略去", " 筆記錄被略去")
+                        lang.zh(" 条记录被略去", " 筆記錄被略去")
                     )
                 })
                 .collect::<Vec<_>>()
@@ -223,8 +217,7 @@ impl GameError {
             GameError::Json(text) => text.clone(),
             GameError::Fen(e) => format!(
                 "{}{}",
-                zh(
-                    lang,
+                lang.zh(
                     "第 1 行：不是合法的 FEN 局面：",
                     "第 1 行：不是合法的 FEN 局面："
                 ),
@@ -243,16 +236,15 @@ impl CbrError {
         let place = |offset: &usize| {
             format!(
                 "{}{offset}{}",
-                zh(lang, "第 ", "第 "),
-                zh(lang, " 字节：", " 位元組：")
+                lang.zh("第 ", "第 "),
+                lang.zh(" 字节：", " 位元組：")
             )
         };
         match self {
             CbrError::NotCbr { offset } => format!(
                 "{}{}",
                 place(offset),
-                zh(
-                    lang,
+                lang.zh(
                     "不是象棋桥棋谱（没有 CCBridge Record 标记）",
                     "不是象棋橋棋譜（沒有 CCBridge Record 標記）"
                 )
@@ -260,23 +252,22 @@ impl CbrError {
             CbrError::Truncated { offset, what } => format!(
                 "{}{}（{what}）",
                 place(offset),
-                zh(lang, "文件过早结束", "檔案過早結束")
+                lang.zh("文件过早结束", "檔案過早結束")
             ),
             CbrError::BadPiece { offset, code } => format!(
                 "{}0x{code:02X} {}",
                 place(offset),
-                zh(lang, "不是棋子代码", "不是棋子代碼")
+                lang.zh("不是棋子代码", "不是棋子代碼")
             ),
             CbrError::Start { offset, reason } => format!(
                 "{}{}{reason}",
                 place(offset),
-                zh(lang, "开局局面不合法：", "開局局面不合法：")
+                lang.zh("开局局面不合法：", "開局局面不合法：")
             ),
             CbrError::NoPieces { offset } => format!(
                 "{}{}",
                 place(offset),
-                zh(
-                    lang,
+                lang.zh(
                     "棋盘上没有棋子（是标题，不是对局）",
                     "棋盤上沒有棋子（是標題，不是對局）"
                 )
@@ -284,18 +275,18 @@ impl CbrError {
             CbrError::BadSquare { offset, from, to } => format!(
                 "{}{}（{from}, {to}）",
                 place(offset),
-                zh(lang, "着法记录不在棋盘上", "著法記錄不在棋盤上")
+                lang.zh("着法记录不在棋盘上", "著法記錄不在棋盤上")
             ),
             CbrError::TextLength { offset, len } => format!(
                 "{}{len} {}",
                 place(offset),
-                zh(lang, "字节的注释超出文件末尾", "位元組的註釋超出檔案結尾")
+                lang.zh("字节的注释超出文件末尾", "位元組的註釋超出檔案結尾")
             ),
             CbrError::Illegal { offset, mv, reason } => format!(
                 "{}{}{mv}（{reason}）{}",
                 place(offset),
-                zh(lang, "不合规则的着法 ", "不合規則的著法 "),
-                zh(lang, "，连同其后着法被略去", "，連同其後著法被略去")
+                lang.zh("不合规则的着法 ", "不合規則的著法 "),
+                lang.zh("，连同其后着法被略去", "，連同其後著法被略去")
             ),
         }
     }
@@ -310,14 +301,14 @@ impl CbfError {
         let place = |line: &u32, column: &u32| {
             format!(
                 "{}{line}{}{column}{}",
-                zh(lang, "第 ", "第 "),
-                zh(lang, " 行第 ", " 行第 "),
-                zh(lang, " 列：", " 列：")
+                lang.zh("第 ", "第 "),
+                lang.zh(" 行第 ", " 行第 "),
+                lang.zh(" 列：", " 列：")
             )
         };
         match self {
             CbfError::Xml(text) => {
-                format!("{}{text}", zh(lang, "XML 格式错误：", "XML 格式錯誤："))
+                format!("{}{text}", lang.zh("XML 格式错误：", "XML 格式錯誤："))
             }
             CbfError::Record {
                 line,
@@ -332,8 +323,8 @@ impl CbfError {
             } => format!(
                 "{}{}{mv}（{reason}）{}",
                 place(line, column),
-                zh(lang, "不合规则的着法 ", "不合規則的著法 "),
-                zh(lang, "，连同其后着法被略去", "，連同其後著法被略去")
+                lang.zh("不合规则的着法 ", "不合規則的著法 "),
+                lang.zh("，连同其后着法被略去", "，連同其後著法被略去")
             ),
         }
     }
@@ -348,21 +339,21 @@ impl DhtmlXqError {
         let place = |line: &usize, column: &usize| {
             format!(
                 "{}{line}{}{column}{}",
-                zh(lang, "第 ", "第 "),
-                zh(lang, " 行第 ", " 行第 "),
-                zh(lang, " 列：", " 列：")
+                lang.zh("第 ", "第 "),
+                lang.zh(" 行第 ", " 行第 "),
+                lang.zh(" 列：", " 列：")
             )
         };
         match self {
             DhtmlXqError::Unclosed { line, column, key } => format!(
                 "{}[DhtmlXQ_{key}] {}",
                 place(line, column),
-                zh(lang, "没有结束标记", "沒有結束標記")
+                lang.zh("没有结束标记", "沒有結束標記")
             ),
             DhtmlXqError::BadMove { line, column, text } => format!(
                 "{}「{text}」{}",
                 place(line, column),
-                zh(lang, "不是着法（四位数字）", "不是著法（四位數字）")
+                lang.zh("不是着法（四位数字）", "不是著法（四位數字）")
             ),
             DhtmlXqError::Start {
                 line,
@@ -371,7 +362,7 @@ impl DhtmlXqError {
             } => format!(
                 "{}{}{reason}",
                 place(line, column),
-                zh(lang, "开局局面不合法：", "開局局面不合法：")
+                lang.zh("开局局面不合法：", "開局局面不合法：")
             ),
             DhtmlXqError::Illegal {
                 line,
@@ -381,12 +372,8 @@ impl DhtmlXqError {
             } => format!(
                 "{}{}{mv}（{reason}）{}",
                 place(line, column),
-                zh(lang, "不合规则的着法 ", "不合規則的著法 "),
-                zh(
-                    lang,
-                    "，连同本分支其后着法被略去",
-                    "，連同本分支其後著法被略去"
-                )
+                lang.zh("不合规则的着法 ", "不合規則的著法 "),
+                lang.zh("，连同本分支其后着法被略去", "，連同本分支其後著法被略去")
             ),
             DhtmlXqError::Detached {
                 line,
@@ -397,10 +384,10 @@ impl DhtmlXqError {
             } => format!(
                 "{}{}{branch}{}{base}{}{ply}{}",
                 place(line, column),
-                zh(lang, "分支 ", "分支 "),
-                zh(lang, " 从分支 ", " 從分支 "),
-                zh(lang, " 的第 ", " 的第 "),
-                zh(lang, " 步开始，但那里没有着法", " 步開始，但那裡沒有著法")
+                lang.zh("分支 ", "分支 "),
+                lang.zh(" 从分支 ", " 從分支 "),
+                lang.zh(" 的第 ", " 的第 "),
+                lang.zh(" 步开始，但那里没有着法", " 步開始，但那裡沒有著法")
             ),
         }
     }
@@ -416,15 +403,14 @@ impl SaveError {
             SaveError::UnreadableTarget(path) => format!(
                 "{}{}",
                 path.display(),
-                zh(
-                    lang,
+                lang.zh(
                     " 打开时无法读取，覆盖它可能丢失其内容",
                     " 開啟時無法讀取，覆蓋它可能遺失其內容"
                 )
             ),
             SaveError::Io { path, source } => format!(
                 "{}{}：{source}",
-                zh(lang, "无法保存 ", "無法儲存 "),
+                lang.zh("无法保存 ", "無法儲存 "),
                 path.display()
             ),
         }

@@ -11,18 +11,13 @@ use super::roster::{RosterError, RosterReason};
 use super::systems::swiss::NoPairing;
 use super::teams::LineupRefusal;
 
-/// `lang.pick` for the two Chinese scripts (English is the `Display` text, handled first).
-fn zh(lang: Language, hans: &'static str, hant: &'static str) -> &'static str {
-    lang.pick("", hans, hant)
-}
-
 impl EventError {
     /// The reason in a user's language.
     pub fn message(&self, lang: Language) -> String {
         if lang == Language::English {
             return self.to_string();
         }
-        let z = |hans, hant| zh(lang, hans, hant);
+        let z = |hans, hant| lang.zh(hans, hant);
         match self {
             EventError::NotAnEvent { path, reason } => format!(
                 "{}{}{}",
@@ -195,11 +190,7 @@ impl EventError {
 
 /// 第 R 轮 / 第 R 輪.
 fn round_of(lang: Language, round: u32) -> String {
-    format!(
-        "{}{round}{}",
-        zh(lang, "第 ", "第 "),
-        zh(lang, " 轮", " 輪")
-    )
+    format!("{}{round}{}", lang.zh("第 ", "第 "), lang.zh(" 轮", " 輪"))
 }
 
 /// 第 R 轮第 B 台 / 第 R 輪第 B 台.
@@ -209,7 +200,7 @@ fn board_of(lang: Language, round: u32, board: u32) -> String {
 
 /// 队伍「T」 / 隊伍「T」.
 fn team_named(lang: Language, team: &str) -> String {
-    format!("{}「{team}」", zh(lang, "队伍", "隊伍"))
+    format!("{}「{team}」", lang.zh("队伍", "隊伍"))
 }
 
 impl NotAnEvent {
@@ -218,7 +209,7 @@ impl NotAnEvent {
         if lang == Language::English {
             return self.to_string();
         }
-        let z = |hans, hant| zh(lang, hans, hant).to_owned();
+        let z = |hans, hant| lang.zh(hans, hant).to_owned();
         match self {
             NotAnEvent::Unopenable(why) => z("无法打开：", "無法開啟：") + why,
             NotAnEvent::Empty => z("文件是空的", "檔案是空的"),
@@ -235,7 +226,7 @@ impl Unreadable {
     pub fn message(&self, lang: Language) -> String {
         match self {
             Unreadable::Io(why) if lang != Language::English => {
-                zh(lang, "无法读取：", "無法讀取：").to_owned() + why
+                lang.zh("无法读取：", "無法讀取：").to_owned() + why
             }
             Unreadable::Io(_) => self.to_string(),
             Unreadable::Roster(e) => e.message(lang),
@@ -253,7 +244,7 @@ impl RosterError {
             "第 {} 行，第 {} {}{}",
             self.line,
             self.column,
-            zh(lang, "列：", "欄："),
+            lang.zh("列：", "欄："),
             self.reason.message(lang)
         )
     }
@@ -265,21 +256,21 @@ impl RosterReason {
         if lang == Language::English {
             return self.to_string();
         }
-        let z = |hans, hant| zh(lang, hans, hant).to_owned();
+        let z = |hans, hant| lang.zh(hans, hant).to_owned();
         match self {
             RosterReason::UnknownColumn(name) => format!(
                 "{}「{name}」（name、rating、club、team、registration）",
-                zh(lang, "未知的列", "未知的欄")
+                lang.zh("未知的列", "未知的欄")
             ),
             RosterReason::TooManyFields { fields, columns } => format!(
                 "{fields}{}{columns}{}",
-                zh(lang, " 个字段，但只有 ", " 個欄位，但只有 "),
-                zh(lang, " 列", " 欄")
+                lang.zh(" 个字段，但只有 ", " 個欄位，但只有 "),
+                lang.zh(" 列", " 欄")
             ),
             RosterReason::BadRating(value) => format!(
                 "{}「{value}」{}",
-                zh(lang, "等级分", "等級分"),
-                zh(lang, "不是整数", "不是整數")
+                lang.zh("等级分", "等級分"),
+                lang.zh("不是整数", "不是整數")
             ),
             RosterReason::NoName => z("棋手没有姓名", "棋手沒有姓名"),
             RosterReason::NoTeam => z("团体赛需要棋手的队名", "團體賽需要棋手的隊名"),
@@ -296,7 +287,7 @@ impl LineupRefusal {
         if lang == Language::English {
             return self.to_string();
         }
-        let z = |hans, hant| zh(lang, hans, hant).to_owned();
+        let z = |hans, hant| lang.zh(hans, hant).to_owned();
         match self {
             LineupRefusal::WrongCount => z("排阵须每台各列一名棋手", "排陣須每台各列一名棋手"),
             LineupRefusal::SamePlayerTwice => z("一名棋手只能下一台", "一名棋手只能下一台"),
@@ -322,13 +313,12 @@ impl NoPairing {
         format!(
             "{}{}{}",
             self.entrants,
-            zh(
-                lang,
+            lang.zh(
                 " 名参赛者的每种编排都需要重复对局",
                 " 名參賽者的每種編排都需要重複對局"
             ),
             if self.bye_blocked {
-                zh(lang, "或第二次轮空", "或第二次輪空")
+                lang.zh("或第二次轮空", "或第二次輪空")
             } else {
                 ""
             }
@@ -345,9 +335,7 @@ impl BadResult {
         format!(
             "「{}」{}",
             self.0,
-            zh(
-                lang,
-                "不是结果；应为 1-0、0-1、1/2-1/2、+-（红方不战而胜）、-+（黑方不战而胜）或 --（双方均不战而负）",
+            lang.zh("不是结果；应为 1-0、0-1、1/2-1/2、+-（红方不战而胜）、-+（黑方不战而胜）或 --（双方均不战而负）",
                 "不是結果；應為 1-0、0-1、1/2-1/2、+-（紅方不戰而勝）、-+（黑方不戰而勝）或 --（雙方均不戰而負）"
             )
         )
@@ -360,7 +348,7 @@ impl GameRecordError {
         if lang == Language::English {
             return self.to_string();
         }
-        let z = |hans, hant| zh(lang, hans, hant).to_owned();
+        let z = |hans, hant| lang.zh(hans, hant).to_owned();
         match self {
             GameRecordError::NoGame => z("文件中没有对局", "檔案中沒有對局"),
             GameRecordError::Unreadable(e) => {
@@ -371,9 +359,9 @@ impl GameRecordError {
             }
             GameRecordError::Contradiction { tagged, ended } => format!(
                 "{}{}{}{}",
-                zh(lang, "Result 标签为 ", "Result 標籤為 "),
+                lang.zh("Result 标签为 ", "Result 標籤為 "),
                 tagged.pgn(),
-                zh(lang, "，但对局的结果是 ", "，但對局的結果是 "),
+                lang.zh("，但对局的结果是 ", "，但對局的結果是 "),
                 ended.pgn()
             ),
             GameRecordError::NoResult => z(

@@ -20,7 +20,9 @@ use crate::rules::{Color, Move};
 use super::clock_panel::{article, preset_label, presets};
 use super::command::Command;
 use super::engine_link::{EngineLink, LinkEvent};
-use super::engine_match::{engine_fields, move_time_field, EngineChoice, MatchSettings};
+use super::engine_match::{
+    engine_fields, move_time_field, start_form, EngineChoice, MatchSettings,
+};
 use super::session::Session;
 use super::settings::NamedEngine;
 
@@ -127,13 +129,12 @@ impl PlayForm {
         configured: &[NamedEngine],
         commands: &mut Vec<Command>,
     ) -> bool {
-        let mut open = true;
-        let mut start = false;
-        egui::Window::new(lang.pick("Play against the computer", "人机对弈", "人機對弈"))
-            .collapsible(false)
-            .resizable(false)
-            .open(&mut open)
-            .show(ctx, |ui| {
+        let frame = start_form(
+            ctx,
+            lang,
+            lang.pick("Play against the computer", "人机对弈", "人機對弈"),
+            self.error.as_deref(),
+            |ui| {
                 let s = &mut self.settings;
                 ui.horizontal(|ui| {
                     ui.label(lang.pick("The computer plays", "电脑执", "電腦執"));
@@ -172,14 +173,9 @@ impl PlayForm {
                         "否则从所示对局的终局继续",
                         "否則從所示對局的終局繼續",
                     ));
-                if let Some(error) = &self.error {
-                    ui.colored_label(ui.visuals().error_fg_color, error);
-                }
-                if ui.button(lang.pick("Start", "开始", "開始")).clicked() {
-                    start = true;
-                }
-            });
-        if start {
+            },
+        );
+        if frame.start {
             self.settings.clock = self.clock.then(|| presets(self.minutes)[self.preset]);
             match EngineConfig::parse_spec(self.settings.engine.engine.trim()) {
                 Ok(_) => {
@@ -189,7 +185,7 @@ impl PlayForm {
                 Err(e) => self.error = Some(e.to_string()),
             }
         }
-        open
+        frame.open
     }
 }
 

@@ -118,6 +118,42 @@ pub fn move_time_field(ui: &mut egui::Ui, lang: Language, move_time: &mut Durati
     });
 }
 
+/// What an engine form's window gave in one frame.
+pub struct FormFrame {
+    /// The window is still open.
+    pub open: bool,
+    /// Start was pressed.
+    pub start: bool,
+}
+
+/// The window of a form that starts engines (Engine against engine…, Play against the
+/// computer…): fixed in size, closed by its cross; `fields` first, then the last refusal
+/// (`error`) and the Start button.
+pub fn start_form(
+    ctx: &egui::Context,
+    lang: Language,
+    title: &str,
+    error: Option<&str>,
+    fields: impl FnOnce(&mut egui::Ui),
+) -> FormFrame {
+    let mut open = true;
+    let mut start = false;
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .show(ctx, |ui| {
+            fields(ui);
+            if let Some(error) = error {
+                ui.colored_label(ui.visuals().error_fg_color, error);
+            }
+            if ui.button(lang.pick("Start", "开始", "開始")).clicked() {
+                start = true;
+            }
+        });
+    FormFrame { open, start }
+}
+
 /// The form of Game > Engine against engine…, kept while it is open.
 #[derive(Clone, Debug, Default)]
 pub struct MatchForm {
@@ -142,13 +178,12 @@ impl MatchForm {
         configured: &[NamedEngine],
         commands: &mut Vec<Command>,
     ) -> bool {
-        let mut open = true;
-        let mut start = false;
-        egui::Window::new(lang.pick("Engine against engine", "机机对弈", "機機對弈"))
-            .collapsible(false)
-            .resizable(false)
-            .open(&mut open)
-            .show(ctx, |ui| {
+        let frame = start_form(
+            ctx,
+            lang,
+            lang.pick("Engine against engine", "机机对弈", "機機對弈"),
+            self.error.as_deref(),
+            |ui| {
                 ui.label(lang.pick(
                     "The engines play on from the position on the board.",
                     "两个引擎从棋盘上的局面续弈。",
@@ -164,14 +199,9 @@ impl MatchForm {
                 }
                 ui.separator();
                 move_time_field(ui, lang, &mut self.settings.move_time);
-                if let Some(error) = &self.error {
-                    ui.colored_label(ui.visuals().error_fg_color, error);
-                }
-                if ui.button(lang.pick("Start", "开始", "開始")).clicked() {
-                    start = true;
-                }
-            });
-        if start {
+            },
+        );
+        if frame.start {
             let specs = [&self.settings.red.engine, &self.settings.black.engine];
             match specs
                 .into_iter()
@@ -184,6 +214,6 @@ impl MatchForm {
                 Some(e) => self.error = Some(e.to_string()),
             }
         }
-        open
+        frame.open
     }
 }
