@@ -6,7 +6,6 @@
 
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};
@@ -18,22 +17,7 @@ use qipu::notation::{write_move, Notation, WriteOptions};
 use qipu::rules::Position;
 use qipu::ui::QipuApp;
 
-use crate::support::{self, Scripted};
-
-/// The shared corpus folder `part` (read in place, never copied).
-fn corpus(part: &str) -> PathBuf {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        let candidate = dir.join("shared/corpus").join(part);
-        if candidate.exists() {
-            return candidate;
-        }
-        assert!(
-            dir.pop(),
-            "the shared corpus must be beside the project: {part}"
-        );
-    }
-}
+use crate::support::{self, corpus, type_over, wait_until, Scripted};
 
 /// Twenty computer-championship games (GBK PGN, one a file, players and results in the tags)
 /// and fifteen master games written three times over (ICCS, WXF and Chinese: duplicates).
@@ -52,23 +36,6 @@ fn database_file(name: &str) -> PathBuf {
     dir.join("games.qipu")
 }
 
-/// Run frames until `done` holds (the database answers on its own threads).
-fn wait(harness: &mut Harness<'_, QipuApp>, what: &str, done: impl Fn(&QipuApp) -> bool) {
-    let start = Instant::now();
-    loop {
-        harness.step();
-        if done(harness.state()) {
-            harness.step();
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "still waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 /// Click a widget and draw one frame (a spinner may keep the window busy, so no settling).
 fn press(harness: &mut Harness<'_, QipuApp>, label: &str) {
     harness.get_by_label(label).click();
@@ -80,22 +47,6 @@ fn press(harness: &mut Harness<'_, QipuApp>, label: &str) {
 fn sort_by(harness: &mut Harness<'_, QipuApp>, header: &str) {
     harness.get_by_role_and_label(Role::Button, header).click();
     harness.step();
-    harness.step();
-}
-
-/// Type `text` into the field labelled `label`, over what it holds.
-fn type_into(harness: &mut Harness<'_, QipuApp>, label: &str, text: &str) {
-    harness
-        .get_by_role_and_label(Role::TextInput, label)
-        .focus();
-    harness.step();
-    harness
-        .get_by_role_and_label(Role::TextInput, label)
-        .set_text_value_accesskit("");
-    harness.step();
-    harness
-        .get_by_role_and_label(Role::TextInput, label)
-        .type_text(text);
     harness.step();
 }
 
@@ -127,31 +78,18 @@ fn app_with_database(name: &str) -> (Harness<'static, QipuApp>, PathBuf) {
     let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
     harness.run();
-    type_into(&mut harness, "File or server", &file.display().to_string());
+    type_over(&mut harness, "File or server", &file.display().to_string());
     press(&mut harness, "Open or create");
-    wait(&mut harness, "the database to open", |app| {
+    wait_until(&mut harness, "the database to open", |app| {
         app.database().location().is_some() && !app.database().busy()
     });
     assert_eq!(app_games(&harness), Some(0));
     for folder in folders() {
-        type_into(&mut harness, "Import", &folder.display().to_string());
+        type_over(&mut harness, "Import", &folder.display().to_string());
         press(&mut harness, "Add");
     }
     press(&mut harness, "Start import");
-    // The name typed in traditional glyphs finds the same games.
-    type_into(&mut harness, "Player", "象棋旋風");
-    press(&mut harness, "Search");
-    wait(&mut harness, "the search", |app| !app.database().busy());
-    let mut again: Vec<(String, String, &str)> = harness
-        .state()
-        .database()
-        .rows()
-        .iter()
-        .map(|f| (f.red.clone(), f.black.clone(), f.result_token()))
-        .collect();
-    again.sort();
-    assert_eq!(again, sorted);
-    wait(&mut harness, "the import", |app| {
+    wait_until(&mut harness, "the import", |app| {
         !app.database().importing()
             && app.database().last_import().is_some()
             && !app.database().busy()
@@ -179,9 +117,9 @@ fn a_database_made_from_a_folder_imports_every_game_and_filters_by_player() {
 
     // 象棋旋风 played two games of the championship: as Black in game 5 (Red 相眼竞技 lost,
     // 先负) and as Red in game 6 (won, 先胜), as the files' names say.
-    type_into(&mut harness, "Player", "象棋旋风");
+    type_over(&mut harness, "Player", "象棋旋风");
     press(&mut harness, "Search");
-    wait(&mut harness, "the search", |app| !app.database().busy());
+    wait_until(&mut harness, "the search", |app| !app.database().busy());
     let rows: Vec<(String, String, &str)> = harness
         .state()
         .database()
@@ -200,6 +138,19 @@ fn a_database_made_from_a_folder_imports_every_game_and_filters_by_player() {
     );
     // The list shows them: the name in one column of each row.
     assert_eq!(harness.get_all_by_label("象棋旋风").count(), 2);
+    // The name typed in traditional glyphs finds the same games.
+    type_over(&mut harness, "Player", "象棋旋風");
+    press(&mut harness, "Search");
+    wait_until(&mut harness, "the search", |app| !app.database().busy());
+    let mut again: Vec<(String, String, &str)> = harness
+        .state()
+        .database()
+        .rows()
+        .iter()
+        .map(|f| (f.red.clone(), f.black.clone(), f.result_token()))
+        .collect();
+    again.sort();
+    assert_eq!(again, sorted);
     // The core answers the same.
     let mut db = Database::open_file(&file).unwrap();
     let core = db
@@ -224,7 +175,7 @@ fn a_database_made_from_a_folder_imports_every_game_and_filters_by_player() {
     press(&mut harness, "Side");
     press(&mut harness, "as Red");
     press(&mut harness, "Search");
-    wait(&mut harness, "the search", |app| !app.database().busy());
+    wait_until(&mut harness, "the search", |app| !app.database().busy());
     let rows = harness.state().database().rows();
     assert_eq!(rows.len(), 1);
     assert_eq!(
@@ -234,7 +185,7 @@ fn a_database_made_from_a_folder_imports_every_game_and_filters_by_player() {
 
     // Sorting by Red puts the rows in name order, and again the other way.
     press(&mut harness, "Clear filters");
-    wait(&mut harness, "the search", |app| !app.database().busy());
+    wait_until(&mut harness, "the search", |app| !app.database().busy());
     sort_by(&mut harness, "Red");
     let reds: Vec<String> = harness
         .state()
@@ -262,15 +213,15 @@ fn a_database_made_from_a_folder_imports_every_game_and_filters_by_player() {
 fn a_game_opened_from_the_list_and_a_position_search_put_the_game_on_the_board() {
     let (mut harness, file) = app_with_database("position");
     let mut db = Database::open_file(&file).unwrap();
-    type_into(&mut harness, "Player", "象棋旋风");
+    type_over(&mut harness, "Player", "象棋旋风");
     press(&mut harness, "Side");
     press(&mut harness, "as Red");
     press(&mut harness, "Search");
-    wait(&mut harness, "the search", |app| !app.database().busy());
+    wait_until(&mut harness, "the search", |app| !app.database().busy());
     let found = harness.state().database().rows()[0].clone();
     // A click on the row shows the game at its start.
     harness.get_all_by_label("象棋旋风").next().unwrap().click();
-    wait(&mut harness, "the game", |app| {
+    wait_until(&mut harness, "the game", |app| {
         app.session().game().main_line().len() > 10
     });
     let stored = db.game(found.id).unwrap();
@@ -294,7 +245,7 @@ fn a_game_opened_from_the_list_and_a_position_search_put_the_game_on_the_board()
     press(&mut harness, "Clear filters");
     press(&mut harness, "Database");
     press(&mut harness, "Search this position");
-    wait(&mut harness, "the position search", |app| {
+    wait_until(&mut harness, "the position search", |app| {
         !app.database().busy()
     });
     let core = db
@@ -315,7 +266,7 @@ fn a_game_opened_from_the_list_and_a_position_search_put_the_game_on_the_board()
     // Another game reaching it opens at the ply where the position stands.
     let other = rows.iter().find(|f| f.id != found.id).unwrap().clone();
     harness.get_by_label(&other.source_shown()).click();
-    wait(&mut harness, "the other game", |app| {
+    wait_until(&mut harness, "the other game", |app| {
         app.session().game().same_record(&db_game(&file, other.id))
     });
     let session = harness.state().session();
@@ -350,7 +301,7 @@ fn the_opening_tree_sums_to_the_games_through_the_position_and_a_click_plays_its
     press(&mut harness, "View");
     press(&mut harness, "Opening tree");
     let start = Position::startpos();
-    wait(&mut harness, "the tree", |app| {
+    wait_until(&mut harness, "the tree", |app| {
         app.database().tree_of(&Position::startpos()).is_some()
     });
     let tree = harness.state().database().tree_of(&start).unwrap().to_vec();
@@ -387,7 +338,7 @@ fn the_opening_tree_sums_to_the_games_through_the_position_and_a_click_plays_its
     press(&mut harness, &text);
     assert_eq!(support::main_line(&harness), [first.mv.to_string()]);
     let next = harness.state().session().position().clone();
-    wait(&mut harness, "the next tree", |app| {
+    wait_until(&mut harness, "the next tree", |app| {
         app.database().tree_of(&next).is_some()
     });
     let next_tree = harness.state().database().tree_of(&next).unwrap();

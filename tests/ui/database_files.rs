@@ -1,7 +1,8 @@
 //! The database window's files: without a system file chooser its Browse buttons open Qipu's
 //! own dialog (a database created, a folder imported through it); the database comes back on
 //! the next run; an import cancelled stops after the batch it is writing and leaves the
-//! database holding exactly what it reports.
+//! database holding exactly what it reports (the import held at a named pipe until the cancel
+//! is given, so that no timing decides where it stops).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -14,7 +15,7 @@ use qipu::database::Database;
 use qipu::formats::read_record_file;
 use qipu::ui::{AppOptions, NativeDialogs, QipuApp};
 
-use crate::support::{self, Scripted};
+use crate::support::{self, corpus, type_over, wait_for, wait_until, Scripted};
 
 /// A fresh folder for test `name`.
 fn scratch(name: &str) -> PathBuf {
@@ -22,32 +23,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
     dir
-}
-
-/// The shared corpus folder `part` (read in place, never copied).
-fn corpus(part: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|dir| dir.join("shared/corpus").join(part))
-        .find(|path| path.exists())
-        .expect("the shared corpus beside the project")
-}
-
-/// Run frames until `done` holds (the database answers on its own threads).
-fn wait(harness: &mut Harness<'_, QipuApp>, what: &str, done: impl Fn(&QipuApp) -> bool) {
-    let start = Instant::now();
-    loop {
-        harness.step();
-        if done(harness.state()) {
-            harness.step();
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "still waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 /// Click the button labelled `label` and draw two frames (a spinner keeps the window busy).
@@ -59,18 +34,7 @@ fn press(harness: &mut Harness<'_, QipuApp>, label: &str) {
 
 /// Type `text` over what the field labelled `label` holds, then press Enter.
 fn type_into(harness: &mut Harness<'_, QipuApp>, label: &str, text: &str) {
-    harness
-        .get_by_role_and_label(Role::TextInput, label)
-        .focus();
-    harness.step();
-    harness
-        .get_by_role_and_label(Role::TextInput, label)
-        .set_text_value_accesskit("");
-    harness.step();
-    harness
-        .get_by_role_and_label(Role::TextInput, label)
-        .type_text(text);
-    harness.step();
+    type_over(harness, label, text);
     harness.key_press(Key::Enter);
     harness.step();
     harness.step();
@@ -121,7 +85,7 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
     harness.get_by_label_contains("Qipu's own file dialog");
     type_into(&mut harness, "Folder", &dir.display().to_string());
     type_into(&mut harness, "File name", "coach");
-    wait(&mut harness, "the database to open", |app| {
+    wait_until(&mut harness, "the database to open", |app| {
         app.database().location().is_some() && !app.database().busy()
     });
     assert_eq!(
@@ -140,7 +104,7 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
     );
     harness.get_by_label(&folder.display().to_string());
     press(&mut harness, "Start import");
-    wait(&mut harness, "the import", |app| {
+    wait_until(&mut harness, "the import", |app| {
         !app.database().importing()
             && app.database().last_import().is_some()
             && !app.database().busy()
@@ -153,7 +117,7 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
     // The next run opens the same database again, with its games.
     let storage = support::stored(&mut harness);
     let mut again = support::app_on([1280.0, 900.0], Scripted::default(), storage);
-    wait(&mut again, "the remembered database to open", |app| {
+    wait_until(&mut again, "the remembered database to open", |app| {
         app.database().location().is_some() && app.database().game_count().is_some()
     });
     assert_eq!(
@@ -164,44 +128,115 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The write end of the named pipe at `path`, opened without waiting: `None` while no one reads
+/// it (ENXIO). Dropped, it gives its reader the end of the file.
+fn pipe_writer(path: &Path) -> Option<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .ok()
+}
+
+/// Make a named pipe at `path`.
+fn make_pipe(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
 #[test]
 fn a_cancelled_import_stops_after_its_batch_and_the_database_holds_what_it_reports() {
+    use std::io::Write;
     let dir = scratch("cancel");
     let file = dir.join("games.qipu");
-    // Four files of 2,500 games each (one opening under other names): an import batch is at
-    // least 2,000 games, so a cancel stops it a file or more before the end.
+    // Three files of 2,500 games each (one opening under other names): an import batch is at
+    // least 2,000 games, so each file is a batch of its own. The second and third are named
+    // pipes: the import cannot pass the second before the test fills it, which it does once
+    // the cancel is given, so no timing decides where the import stops.
     let sample = "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ *";
+    let part = |f: usize| -> String {
+        (0..2500)
+            .map(|g| format!("[Event \"copy {f}-{g}\"]\n\n{sample}\n\n"))
+            .collect()
+    };
     let games = dir.join("games");
     std::fs::create_dir_all(&games).expect("folder");
-    for f in 0..4 {
-        let text: String = (0..2500)
-            .map(|g| format!("[Event \"copy {f}-{g}\"]\n\n{sample}\n\n"))
-            .collect();
-        std::fs::write(games.join(format!("part{f}.pgn")), text).expect("written");
-    }
-    let total = games_in(&games);
-    assert_eq!(total, 10_000);
+    std::fs::write(games.join("part0.pgn"), part(0)).expect("written");
+    assert_eq!(games_in(&games), 2_500);
+    let (second, third) = (games.join("part1.pgn"), games.join("part2.pgn"));
+    make_pipe(&second);
+    make_pipe(&third);
 
     let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
     open_window(&mut harness);
     type_into(&mut harness, "File or server", &file.display().to_string());
-    wait(&mut harness, "the database to open", |app| {
+    wait_until(&mut harness, "the database to open", |app| {
         app.database().location().is_some() && !app.database().busy()
     });
     type_into(&mut harness, "Import", &games.display().to_string());
     press(&mut harness, "Start import");
+    // The first file is stored, and the import reads the second.
+    wait_for(&mut harness, "the first file stored", |h| {
+        h.query_by_label_contains("files 1/3, games 2,500,")
+            .is_some()
+    });
+    let start = Instant::now();
+    let mut writer = loop {
+        if let Some(writer) = pipe_writer(&second) {
+            break writer;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the import never opened the second file"
+        );
+        harness.step();
+        std::thread::sleep(Duration::from_millis(5));
+    };
     assert!(harness.state().database().importing());
     press(&mut harness, "Cancel import");
     harness.get_by_label("Stopping…");
-    wait(&mut harness, "the import to stop", |app| {
-        !app.database().importing()
-            && app.database().last_import().is_some()
-            && !app.database().busy()
+    // The second file's games are the batch being written when the cancel came: the import
+    // stores them and stops there. (The pipe was opened without waiting: a full pipe makes a
+    // write wait for the reader, so the games go in as the import takes them.)
+    let text = part(1);
+    let mut rest = text.as_bytes();
+    while !rest.is_empty() {
+        match writer.write(rest) {
+            Ok(n) => rest = &rest[n..],
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => harness.step(),
+            Err(e) => panic!("the import stopped reading the second file: {e}"),
+        }
+    }
+    drop(writer);
+    wait_for(&mut harness, "the second file stored", |h| {
+        h.query_by_label_contains("files 2/3, games 5,000,")
+            .is_some()
+    });
+    // The import stopped there. A reader that opened the third file is given its end (only now,
+    // so that it cannot come before the second); the import ends once its readers do.
+    let start = Instant::now();
+    while harness.state().database().importing()
+        || harness.state().database().last_import().is_none()
+    {
+        drop(pipe_writer(&third));
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "still waiting for the import to stop"
+        );
+        harness.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    wait_until(&mut harness, "the database to answer", |app| {
+        !app.database().busy()
     });
     let report = *harness.state().database().last_import().expect("a report");
     assert!(report.cancelled, "{report:?}");
-    assert!(report.games < total, "stopped before the end: {report:?}");
-    assert_eq!(report.games % 2500, 0, "whole files only: {report:?}");
+    assert_eq!(report.games, 5_000, "two whole files of three: {report:?}");
+    assert_eq!(report.errors, 0, "{report:?}");
     harness.get_by_label_contains("(stopped)");
     // The database holds exactly what was reported, and the window says so.
     assert_eq!(harness.state().database().game_count(), Some(report.new));

@@ -72,6 +72,37 @@ pub fn wait_for(
     panic!("waited {PATIENCE:?} in vain for {what}");
 }
 
+/// [`wait_for`] a state of the app (the database, an engine: work on other threads).
+pub fn wait_until(harness: &mut Harness<'_, QipuApp>, what: &str, done: impl Fn(&QipuApp) -> bool) {
+    wait_for(harness, what, |h| done(h.state()));
+}
+
+/// The shared corpus folder `part` (read in place, never copied).
+pub fn corpus(part: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|dir| dir.join("shared/corpus").join(part))
+        .find(|path| path.exists())
+        .unwrap_or_else(|| panic!("the shared corpus must be beside the project: {part}"))
+}
+
+/// Type `text` into the field labelled `label`, over what it holds, a frame at a time (a
+/// spinner may keep the window busy, so no settling).
+pub fn type_over(harness: &mut Harness<'_, QipuApp>, label: &str, text: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, label)
+        .focus();
+    harness.step();
+    harness
+        .get_by_role_and_label(Role::TextInput, label)
+        .set_text_value_accesskit("");
+    harness.step();
+    harness
+        .get_by_role_and_label(Role::TextInput, label)
+        .type_text(text);
+    harness.step();
+}
+
 /// Click the widget labelled `label` and let the app answer.
 pub fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
     harness.get_by_label(label).click();
