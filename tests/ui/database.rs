@@ -101,6 +101,25 @@ fn app_games(harness: &Harness<'_, QipuApp>) -> Option<u64> {
     harness.state().database().game_count()
 }
 
+/// The games listed for `player` typed in the Player field: (Red, Black, result), sorted.
+fn players_found(
+    harness: &mut Harness<'_, QipuApp>,
+    player: &str,
+) -> Vec<(String, String, String)> {
+    type_over(harness, "Player", player);
+    press(harness, "Search");
+    wait_until(harness, "the search", |app| !app.database().busy());
+    let mut rows: Vec<(String, String, String)> = harness
+        .state()
+        .database()
+        .rows()
+        .iter()
+        .map(|f| (f.red.clone(), f.black.clone(), f.result_token().to_owned()))
+        .collect();
+    rows.sort();
+    rows
+}
+
 #[test]
 fn a_database_made_from_a_folder_imports_every_game_and_filters_by_player() {
     let (mut harness, file) = app_with_database("filter");
@@ -117,40 +136,26 @@ fn a_database_made_from_a_folder_imports_every_game_and_filters_by_player() {
 
     // 象棋旋风 played two games of the championship: as Black in game 5 (Red 相眼竞技 lost,
     // 先负) and as Red in game 6 (won, 先胜), as the files' names say.
-    type_over(&mut harness, "Player", "象棋旋风");
-    press(&mut harness, "Search");
-    wait_until(&mut harness, "the search", |app| !app.database().busy());
-    let rows: Vec<(String, String, &str)> = harness
-        .state()
-        .database()
-        .rows()
-        .iter()
-        .map(|f| (f.red.clone(), f.black.clone(), f.result_token()))
-        .collect();
-    let mut sorted = rows.clone();
-    sorted.sort();
+    let sorted = players_found(&mut harness, "象棋旋风");
     assert_eq!(
         sorted,
         [
-            ("相眼竞技".to_owned(), "象棋旋风".to_owned(), "0-1"),
-            ("象棋旋风".to_owned(), "相眼竞技".to_owned(), "1-0"),
+            (
+                "相眼竞技".to_owned(),
+                "象棋旋风".to_owned(),
+                "0-1".to_owned()
+            ),
+            (
+                "象棋旋风".to_owned(),
+                "相眼竞技".to_owned(),
+                "1-0".to_owned()
+            ),
         ]
     );
     // The list shows them: the name in one column of each row.
     assert_eq!(harness.get_all_by_label("象棋旋风").count(), 2);
     // The name typed in traditional glyphs finds the same games.
-    type_over(&mut harness, "Player", "象棋旋風");
-    press(&mut harness, "Search");
-    wait_until(&mut harness, "the search", |app| !app.database().busy());
-    let mut again: Vec<(String, String, &str)> = harness
-        .state()
-        .database()
-        .rows()
-        .iter()
-        .map(|f| (f.red.clone(), f.black.clone(), f.result_token()))
-        .collect();
-    again.sort();
-    assert_eq!(again, sorted);
+    assert_eq!(players_found(&mut harness, "象棋旋風"), sorted);
     // The core answers the same.
     let mut db = Database::open_file(&file).unwrap();
     let core = db

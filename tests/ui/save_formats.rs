@@ -287,14 +287,7 @@ fn the_tandem_setting_reaches_the_moves_waiting_after_a_correction() {
 
     // 士５退４ for 將６進１: 將６退１ no longer fits, and the chariot's move waits behind it.
     click(&mut harness, "将６进１");
-    harness
-        .get_by_role_and_label(Role::TextInput, "Moves")
-        .focus();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, "Moves")
-        .type_text("士５退４");
-    harness.run();
+    support::type_moves(&mut harness, "士５退４");
     click(&mut harness, "Replace");
     assert_eq!(main_line(&harness), ["e0e1", "e8d9", "e1e0"]);
     harness.get_by_label("Waiting (2): 將６退１ 車六退一");

@@ -118,8 +118,8 @@ pub fn set_time(harness: &mut Harness<'_, QipuApp>, seconds: u64) {
     harness.run();
 }
 
-/// Type `text` into the move box (over what it holds) and press Enter.
-pub fn enter(harness: &mut Harness<'_, QipuApp>, text: &str) {
+/// Type `text` into the move box, over what it holds (a correction's button then enters it).
+pub fn type_moves(harness: &mut Harness<'_, QipuApp>, text: &str) {
     harness
         .get_by_role_and_label(Role::TextInput, "Moves")
         .focus();
@@ -132,6 +132,11 @@ pub fn enter(harness: &mut Harness<'_, QipuApp>, text: &str) {
         .get_by_role_and_label(Role::TextInput, "Moves")
         .type_text(text);
     harness.run();
+}
+
+/// Type `text` into the move box (over what it holds) and press Enter.
+pub fn enter(harness: &mut Harness<'_, QipuApp>, text: &str) {
+    type_moves(harness, text);
     harness.key_press(Key::Enter);
     harness.run();
 }
