@@ -145,6 +145,9 @@ pub struct Gate<E> {
     modifiers: Option<u32>,
     /// Buttons down that have been passed on.
     down: usize,
+    /// Events that wait for the frame of those passed before them: the drag that broke a held
+    /// press, and what follows it (see [`Gate::offer`]).
+    after_frame: Vec<E>,
 }
 
 impl<E> Default for Gate<E> {
@@ -157,6 +160,7 @@ impl<E> Default for Gate<E> {
             last_moved: false,
             modifiers: None,
             down: 0,
+            after_frame: Vec::new(),
         }
     }
 }
@@ -194,6 +198,7 @@ impl<E> Gate<E> {
             self.held.push(event);
             return Vec::new();
         }
+        let drags = self.press.is_some() && matches!(kind, Pointer::Moved(_));
         let mut out = self.flush();
         match kind {
             Pointer::Moved(to) => self.seen = Some(to),
@@ -202,7 +207,16 @@ impl<E> Gate<E> {
             Pointer::Left => self.seen = None,
             Pointer::Passive | Pointer::Modifiers(_) | Pointer::Other => {}
         }
-        out.push(event);
+        if drags || !self.after_frame.is_empty() {
+            // egui gives a press to the widget under the pointer in the frame that handles the
+            // press: passed with the motion that breaks it, a drag would start from the point
+            // the pointer has reached, not the one pressed. So the press passes now, with the
+            // pointer where it was pressed, and the motion (and what follows it) after the
+            // frame that handles the press ([`Gate::due`]).
+            self.after_frame.push(event);
+        } else {
+            out.push(event);
+        }
         out
     }
 
@@ -246,10 +260,15 @@ impl<E> Gate<E> {
         std::mem::take(&mut self.held)
     }
 
-    /// The events held that must pass on now, under the zone published since: a press that
-    /// waited [`PRESS_HOLD`] for its release, or a motion that is no longer still (a piece
-    /// arrived under the pointer, a menu opened over the board).
+    /// The events held that must pass on now, under the zone published since, asked once the
+    /// window has handled what was passed before (the event loop asks when it is about to
+    /// wait, after the window's redraw): what waited for that frame, a press that waited
+    /// [`PRESS_HOLD`] for its release, or a motion that is no longer still (a piece arrived
+    /// under the pointer, a menu opened over the board).
     pub fn due(&mut self, zone: Option<&QuietZone>, now: Instant) -> Vec<E> {
+        if !self.after_frame.is_empty() {
+            return std::mem::take(&mut self.after_frame);
+        }
         let due = match (self.press, zone) {
             (Some((at, _)), _) => now.duration_since(at) >= PRESS_HOLD,
             (None, None) => self.holding(),
@@ -272,7 +291,7 @@ impl<E> Gate<E> {
 
     /// Whether anything is held back.
     pub fn holding(&self) -> bool {
-        !self.held.is_empty()
+        !self.held.is_empty() || !self.after_frame.is_empty()
     }
 
     /// Whether a button is down as egui knows it: then the pointer's raw motion (what a drag
@@ -364,27 +383,32 @@ mod tests {
         gate.offer(at(200.0, 200.0), 1, Some(&zone), now);
         assert!(gate.offer(press, 2, Some(&zone), now).is_empty());
         assert!(gate.offer(at(203.0, 200.0), 3, Some(&zone), now).is_empty());
+        // The press passes with the pointer where it was pressed; the motion that drags, and
+        // what comes before the window's next frame, after the frame that handles the press.
         assert_eq!(
             gate.offer(at(220.0, 200.0), 4, Some(&zone), now),
-            vec![2, 3, 4]
+            vec![2, 3]
         );
+        assert!(gate.offer(at(225.0, 200.0), 5, Some(&zone), now).is_empty());
+        assert!(gate.holding());
+        assert_eq!(gate.due(Some(&zone), now), vec![4, 5]);
         // The button is down: the drag's motions all pass.
-        assert_eq!(gate.offer(at(221.0, 200.0), 5, Some(&zone), now), vec![5]);
-        assert_eq!(gate.offer(Pointer::Released, 6, Some(&zone), now), vec![6]);
+        assert_eq!(gate.offer(at(226.0, 200.0), 6, Some(&zone), now), vec![6]);
+        assert_eq!(gate.offer(Pointer::Released, 7, Some(&zone), now), vec![7]);
 
-        assert!(gate.offer(press, 7, Some(&zone), now).is_empty());
+        assert!(gate.offer(press, 8, Some(&zone), now).is_empty());
         assert!(gate.due(Some(&zone), now + PRESS_HOLD / 2).is_empty());
-        assert_eq!(gate.due(Some(&zone), now + PRESS_HOLD), vec![7]);
-        assert_eq!(gate.offer(Pointer::Released, 8, Some(&zone), now), vec![8]);
+        assert_eq!(gate.due(Some(&zone), now + PRESS_HOLD), vec![8]);
+        assert_eq!(gate.offer(Pointer::Released, 9, Some(&zone), now), vec![9]);
 
-        assert!(gate.offer(press, 9, Some(&zone), now).is_empty());
+        assert!(gate.offer(press, 10, Some(&zone), now).is_empty());
         assert_eq!(
-            gate.offer(Pointer::Other, 10, Some(&zone), now),
-            vec![9, 10]
+            gate.offer(Pointer::Other, 11, Some(&zone), now),
+            vec![10, 11]
         );
         assert_eq!(
-            gate.offer(Pointer::Pressed(Button::Other), 11, Some(&zone), now),
-            vec![11]
+            gate.offer(Pointer::Pressed(Button::Other), 12, Some(&zone), now),
+            vec![12]
         );
     }
 

@@ -182,3 +182,54 @@ fn over_an_open_menu_or_a_dragged_piece_every_event_passes() {
     harness.run();
     assert_eq!(quiet_input::read(&zone), None, "a piece is dragged");
 }
+
+/// A fast drag through the gate, as the event loop runs it: what the gate passes on an event
+/// reaches the window in one frame, and what it passes when the loop is about to wait (after
+/// that frame) in the next.
+#[test]
+fn a_fast_drag_through_the_gate_moves_the_piece_pressed() {
+    let (mut harness, zone) = quiet_app();
+    let scale = harness.ctx.pixels_per_point();
+    let (from, next, to) = (
+        centre(&harness, "h2"),
+        centre(&harness, "g2"),
+        centre(&harness, "e2"),
+    );
+    let button = |pos, pressed| Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    // The pointer's first report after the press is already a point further on, as a quick
+    // hand or a slow frame gives it.
+    let steps = vec![
+        (Pointer::Moved(from * scale), Event::PointerMoved(from)),
+        (Pointer::Pressed(Button::Board), button(from, true)),
+        (Pointer::Moved(next * scale), Event::PointerMoved(next)),
+        (Pointer::Moved(to * scale), Event::PointerMoved(to)),
+        (Pointer::Released, button(to, false)),
+    ];
+    let mut gate = Gate::default();
+    for (kind, event) in steps {
+        let now = Instant::now();
+        for passed in [
+            gate.offer(kind, event, quiet_input::read(&zone).as_ref(), now),
+            gate.due(quiet_input::read(&zone).as_ref(), now),
+        ] {
+            if !passed.is_empty() {
+                harness.input_mut().events.extend(passed);
+                harness.run();
+            }
+        }
+    }
+    assert!(!gate.holding());
+    let position = harness.state().session().position();
+    let square = |name| Square::parse(name).expect("a point");
+    assert_eq!(
+        position.piece_at(square("e2")).map(|p| p.kind),
+        Some(qipu::rules::PieceKind::Cannon),
+        "the cannon pressed on h2 is dragged to e2"
+    );
+    assert_eq!(position.piece_at(square("h2")), None);
+}
