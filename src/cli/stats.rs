@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::{Args, CliError};
-use crate::formats::{map_files, read_record_bytes, threads_for, FileKind, RecordFile};
+use crate::formats::{listing, map_files, read_record_bytes, threads_for, RecordFile};
 
 const USAGE: &str = "usage: qipu stats [--errors] [--threads N] FILE|FOLDER...";
 
@@ -35,49 +35,10 @@ pub(super) fn thread_option(args: &mut Args) -> Result<Option<usize>, CliError> 
     }
 }
 
-/// Every record file below `path` (or `path` itself when it is a file), sorted by name: each
-/// folder's entries are sorted by their own names and a subfolder's files come in its place, the
-/// order of sorting the whole paths, without comparing them component by component.
+/// Every record file below `path` (or `path` itself when it is a file), in the order of their
+/// sorted paths.
 pub(super) fn record_files(path: &Path) -> Result<Vec<PathBuf>, CliError> {
-    if !path.is_dir() {
-        return Ok(vec![path.to_owned()]);
-    }
-    let mut out = Vec::new();
-    // Entries still to visit, the next on top: a folder is listed when it is reached.
-    let mut stack = vec![(path.to_owned(), true)];
-    while let Some((entry_path, is_dir)) = stack.pop() {
-        if !is_dir {
-            out.push(entry_path);
-            continue;
-        }
-        let dir = entry_path;
-        let failed = |e: std::io::Error| {
-            CliError::Failed(format!("cannot read folder {}: {e}", dir.display()))
-        };
-        let mut entries = Vec::new();
-        for entry in std::fs::read_dir(&dir).map_err(failed)? {
-            let entry = entry.map_err(failed)?;
-            let name = entry.file_name();
-            let entry_path = dir.join(&name);
-            // The folder listing says what an entry is without a look-up per file; a link is
-            // followed to tell.
-            let is_dir = match entry.file_type() {
-                Ok(kind) if !kind.is_symlink() => kind.is_dir(),
-                _ => entry_path.is_dir(),
-            };
-            if is_dir || FileKind::is_record_name(&entry_path) {
-                entries.push((name, entry_path, is_dir));
-            }
-        }
-        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        stack.extend(
-            entries
-                .into_iter()
-                .rev()
-                .map(|(_, entry_path, is_dir)| (entry_path, is_dir)),
-        );
-    }
-    Ok(out)
+    listing::record_files(path).map_err(|e| CliError::Failed(e.to_string()))
 }
 
 /// What one file holds: games read in full, their plies, bad games, warnings, and the
@@ -179,44 +140,4 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         reading.as_secs_f64()
     )?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_folder_lists_its_record_files_in_the_order_of_their_sorted_paths() {
-        let dir = std::env::temp_dir().join(format!("qipu-record-files-{}", std::process::id()));
-        // A folder named like the start of a file's name, a name that sorts before the folder
-        // separator would, upper case before lower, and a file that is no record.
-        let names = [
-            "b/z.pgn",
-            "b/a/y.xqf",
-            "b.x/c.PGN",
-            "b-c.pgn",
-            "B.pgn",
-            "a/b/c/d.json",
-            "a.pgn",
-            "notes.txt",
-        ];
-        for name in names {
-            let path = dir.join(name);
-            std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
-            std::fs::write(&path, b"").expect("file");
-        }
-        let listed = record_files(&dir).expect("listed");
-        let mut sorted: Vec<PathBuf> = names
-            .iter()
-            .filter(|n| !n.ends_with(".txt"))
-            .map(|n| dir.join(n))
-            .collect();
-        sorted.sort();
-        assert_eq!(listed, sorted);
-        assert_eq!(
-            record_files(&dir.join("a.pgn")).expect("a file"),
-            [dir.join("a.pgn")]
-        );
-        std::fs::remove_dir_all(&dir).expect("clean up");
-    }
 }

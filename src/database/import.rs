@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::formats::{read_record_bytes, FileKind};
+use crate::formats::{listing, read_record_bytes};
 
 use super::backend::{insert_statements, Backend, Value};
 use super::fold::fold_name;
@@ -73,7 +73,8 @@ impl Source for MemorySource {
 }
 
 /// Every record file (`.pgn`, `.xqf`, `.json`, `.fen`) below each path (or the path itself when
-/// it is a file), in name order.
+/// it is a file), in name order (see [`listing::record_files`]); a path that does not exist is
+/// refused.
 pub fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, DbError> {
     let mut out = Vec::new();
     for path in paths {
@@ -90,23 +91,10 @@ pub fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, DbError> {
             out.push(path.clone());
             continue;
         }
-        let mut found = Vec::new();
-        let mut stack = vec![path.clone()];
-        while let Some(dir) = stack.pop() {
-            let io = |source| DbError::Io {
-                path: dir.clone(),
-                source,
-            };
-            for entry in std::fs::read_dir(&dir).map_err(io)? {
-                let entry_path = entry.map_err(io)?.path();
-                if entry_path.is_dir() {
-                    stack.push(entry_path);
-                } else if FileKind::is_record_name(&entry_path) {
-                    found.push(entry_path);
-                }
-            }
-        }
-        found.sort();
+        let found = listing::record_files(path).map_err(|e| DbError::Io {
+            path: e.path,
+            source: e.source,
+        })?;
         out.extend(found);
     }
     Ok(out)

@@ -9,6 +9,7 @@ mod dhtmlxq_escape;
 pub mod encoding;
 pub mod file;
 pub mod json;
+pub mod listing;
 mod message;
 pub mod parallel;
 pub mod pgn;
@@ -29,6 +30,7 @@ pub use file::{
     RecordFile,
 };
 pub use json::{read_json, read_json_games, write_json, write_json_games, JsonError};
+pub use listing::ListError;
 pub use parallel::{map_files, threads_for};
 pub use pgn::clock::ending_of;
 pub use pgn::{
