@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 
 use eframe::egui::accesskit::Role;
-use eframe::egui::{Key, OutputCommand};
+use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::competition::{CompetitionRecord, Event};
@@ -276,16 +276,7 @@ fn save_and_open_restore_the_clock_and_autosave_and_copy_carry_it() {
     click(&mut harness, "File");
     harness.get_by_label("Copy PGN").click();
     harness.step();
-    let copied = harness
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .find_map(|c| match c {
-            OutputCommand::CopyText(text) => Some(text.clone()),
-            _ => None,
-        })
-        .expect("the PGN is copied");
+    let copied = support::copied_text(&harness).expect("the PGN is copied");
     assert!(copied.contains("[%correct red 1:20:00"), "{copied}");
     harness.run();
 

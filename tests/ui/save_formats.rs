@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use eframe::egui::accesskit::Role;
-use eframe::egui::{Key, Modifiers, OutputCommand};
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use qipu::formats::{read_pgn_text, read_record_file, FileKind};
 use qipu::notation::TandemConvention;
@@ -333,16 +333,7 @@ fn save_as_dhtmlxq_writes_the_block_and_copy_as_dhtmlxq_puts_it_on_the_clipboard
     click(&mut harness, "File");
     harness.get_by_label("Copy as DhtmlXQ").click();
     harness.step();
-    let copied = harness
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .find_map(|c| match c {
-            OutputCommand::CopyText(text) => Some(text.clone()),
-            _ => None,
-        })
-        .expect("the block is copied");
+    let copied = support::copied_text(&harness).expect("the block is copied");
     assert_eq!(copied, text);
     harness.run();
     harness.get_by_label_contains(

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use eframe::egui::accesskit::Role;
-use eframe::egui::Key;
+use eframe::egui::{Key, OutputCommand};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::competition::Moment;
@@ -70,6 +70,19 @@ pub fn wait_for(
         std::thread::sleep(Duration::from_millis(10));
     }
     panic!("waited {PATIENCE:?} in vain for {what}");
+}
+
+/// The text the window put on the clipboard in its last frame, if any.
+pub fn copied_text(harness: &Harness<'_, QipuApp>) -> Option<String> {
+    harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
 }
 
 /// [`wait_for`] a state of the app (the database, an engine: work on other threads).
