@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use eframe::egui::{Event, Key, Modifiers, MouseWheelUnit, PointerButton, Pos2, Rect, Vec2};
+use eframe::egui::{Event, Key, Modifiers, MouseWheelUnit, Rect, Vec2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::formats::read_pgn_text;
@@ -117,20 +117,6 @@ fn visible_in_record(harness: &Harness<'_, QipuApp>, rect: Rect) -> bool {
     rect.height() >= 15.0 && rect.min.y >= header.max.y && rect.max.y <= status.min.y
 }
 
-fn pointer_click(harness: &mut Harness<'_, QipuApp>, pos: Pos2) {
-    harness.event(Event::PointerMoved(pos));
-    harness.run();
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        harness.run();
-    }
-}
-
 #[test]
 fn the_record_scrolls_as_the_user_says_and_a_click_lands_on_the_move_drawn() {
     let mut harness = app([1100.0, 800.0]);
@@ -182,7 +168,7 @@ fn the_record_scrolls_as_the_user_says_and_a_click_lands_on_the_move_drawn() {
         .expect("another unique move");
     let target = harness.get_by_label(&texts[pick]).rect();
     for _ in 0..2 {
-        pointer_click(&mut harness, target.center());
+        support::pointer_click(&mut harness, target.center());
         assert_eq!(harness.state().session().cursor(), line[pick]);
         assert_eq!(
             harness.get_by_label(&texts[pick]).rect(),

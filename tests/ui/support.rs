@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use eframe::egui::accesskit::Role;
-use eframe::egui::{Key, OutputCommand};
+use eframe::egui::{Event, Key, Modifiers, OutputCommand, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::competition::Moment;
@@ -70,6 +70,22 @@ pub fn wait_for(
         std::thread::sleep(Duration::from_millis(10));
     }
     panic!("waited {PATIENCE:?} in vain for {what}");
+}
+
+/// Press and release the primary button at `pos`, the pointer moved there first, a frame for
+/// each (a click where the pointer is, not on a widget found by its label).
+pub fn pointer_click(harness: &mut Harness<'_, QipuApp>, pos: Pos2) {
+    harness.event(Event::PointerMoved(pos));
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.run();
+    }
 }
 
 /// The text the window put on the clipboard in its last frame, if any.

@@ -2,14 +2,14 @@
 //! accessible name stays the label), move numbers stay with their moves when a variation wraps,
 //! the whole evaluation list shows.
 
-use eframe::egui::{self, Event, Modifiers, PointerButton};
+use eframe::egui;
 use egui_kittest::kittest::{NodeT, Queryable};
 use qipu::formats::read_pgn_text;
 use qipu::notation::Notation;
 use qipu::record::Evaluation;
 use qipu::ui::Command;
 
-use super::support::{app, click, Scripted};
+use super::support::{self, app, click, Scripted};
 
 #[test]
 fn menu_items_show_their_shortcut_and_keep_their_label_as_name() {
@@ -114,17 +114,7 @@ fn every_entry_of_the_evaluation_list_is_in_sight() {
         // Near its bottom edge: an entry half cut off by the list's height takes a press at its
         // middle, not there.
         let pos = egui::pos2(entry.center().x, entry.max.y - 3.0);
-        harness.event(Event::PointerMoved(pos));
-        harness.run();
-        for pressed in [true, false] {
-            harness.event(Event::PointerButton {
-                pos,
-                button: PointerButton::Primary,
-                pressed,
-                modifiers: Modifiers::NONE,
-            });
-            harness.run();
-        }
+        support::pointer_click(&mut harness, pos);
         let set = harness
             .state()
             .session()
