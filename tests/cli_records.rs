@@ -205,3 +205,104 @@ fn convert_keeps_the_script_of_the_file() {
     assert!(out.contains("1. 炮二平五 {當頭炮} 1... 马８进７"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// No command destroys the file it would write when its input fails: nothing read, nothing
+/// written; read in part, an existing file is replaced only with `--force`, and the part read
+/// goes beside it under a name the message gives.
+#[test]
+fn a_failed_command_never_destroys_the_file_it_would_write() {
+    let dir = std::env::temp_dir().join(format!("qipu-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let bad_game = "[Event \"x\"]\n\n1. 炮二平五 马８进７ 2. 車一進九 *\n";
+    let good_game = "[Event \"y\"]\n\n1. 炮二平五 马８进７ *\n";
+    std::fs::write(at("bad.pgn"), bad_game).unwrap();
+    std::fs::write(at("half.pgn"), format!("{bad_game}\n{good_game}")).unwrap();
+    let kept = |name: &str| std::fs::read(at(name)).unwrap() == b"keep\n";
+    let mine = at("mine.pgn");
+
+    // Nothing could be read: the existing file is untouched, nothing else is written.
+    std::fs::write(&mine, "keep\n").unwrap();
+    let (code, _, err) = qipu(&["convert", &at("bad.pgn"), "-o", &mine]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("nothing was written"), "{err}");
+    assert!(kept("mine.pgn"));
+    assert!(!dir.join("mine.partial.pgn").exists());
+
+    // Read in part: the file is kept and the part read goes beside it, said on standard error.
+    let (code, _, err) = qipu(&["convert", &at("half.pgn"), "-o", &mine]);
+    assert_eq!(code, 1, "{err}");
+    assert!(kept("mine.pgn"));
+    let partial = at("mine.partial.pgn");
+    assert!(err.contains(&format!("went to {partial}")), "{err}");
+    let text = std::fs::read_to_string(&partial).unwrap();
+    assert!(
+        text.contains("[Event \"y\"]") && !text.contains("[Event \"x\"]"),
+        "{text}"
+    );
+    // With --force the part read replaces it; to a new name it is simply written.
+    let (code, _, _) = qipu(&["convert", &at("half.pgn"), "-o", &mine, "--force"]);
+    assert_eq!(code, 1);
+    assert!(std::fs::read_to_string(&mine)
+        .unwrap()
+        .contains("[Event \"y\"]"));
+    let (code, _, err) = qipu(&["convert", &at("half.pgn"), "-o", &at("new.pgn")]);
+    assert_eq!(code, 1);
+    assert!(!err.contains("went to"), "{err}");
+    assert!(std::fs::read_to_string(at("new.pgn"))
+        .unwrap()
+        .contains("[Event \"y\"]"));
+
+    // The same rule for the scoresheet and the diagram of a file whose first game is unreadable
+    // (they draw the next game: a partial result), and for a command that could read nothing.
+    for (command, out) in [("scoresheet", "sheet.pdf"), ("diagram", "board.svg")] {
+        std::fs::write(at(out), "keep\n").unwrap();
+        let (code, stdout, err) = qipu(&[command, &at("half.pgn"), "-o", &at(out)]);
+        assert_eq!(code, 1, "{command}: {err}");
+        assert!(kept(out), "{command}");
+        assert!(err.contains("game 1, line 3"), "{command}: {err}");
+        let beside = stdout.trim();
+        assert!(
+            beside.ends_with(&format!(".partial.{}", &out[out.len() - 3..])),
+            "{stdout}"
+        );
+        assert!(std::fs::metadata(beside).unwrap().len() > 100, "{command}");
+        let (code, _, err) = qipu(&[command, &at("bad.pgn"), "-o", &at(out)]);
+        assert_eq!(code, 1, "{command}: {err}");
+        assert!(kept(out), "{command}");
+    }
+    // analyse -o of a game that cannot be read in full.
+    std::fs::write(at("review.pgn"), "keep\n").unwrap();
+    let (code, _, _) = qipu(&[
+        "analyse",
+        &at("bad.pgn"),
+        "--depth",
+        "1",
+        "-o",
+        &at("review.pgn"),
+    ]);
+    assert_ne!(code, 0);
+    assert!(kept("review.pgn"));
+    // db export of a database that does not exist: an error, not an empty export.
+    std::fs::write(at("export.pgn"), "keep\n").unwrap();
+    let (code, _, err) = qipu(&["db", "export", &at("typo.db"), "-o", &at("export.pgn")]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no such database file"), "{err}");
+    assert!(kept("export.pgn"));
+    assert!(!dir.join("typo.db").exists());
+    // event export of a file that is not an event.
+    std::fs::write(at("standings.csv"), "keep\n").unwrap();
+    let (code, _, _) = qipu(&[
+        "event",
+        "export",
+        &at("bad.pgn"),
+        "--to",
+        "csv",
+        "-o",
+        &at("standings.csv"),
+    ]);
+    assert_eq!(code, 1);
+    assert!(kept("standings.csv"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -421,3 +421,112 @@ fn the_natural_limit_is_a_draw_in_the_search() {
     assert_ne!(after.status(), Status::Ongoing, "{best}");
     assert!(e.quit().success());
 }
+
+/// A line that is not UTF-8 is skipped with an `info string`; the session goes on.
+#[test]
+fn a_line_that_is_not_text_is_skipped_and_the_session_goes_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("qipu uci starts");
+    let mut input = child.stdin.take().expect("piped stdin");
+    input
+        .write_all(
+            b"isready\n\xff\xfe\nisready\nposition startpos moves h2e2\xc3\ngo depth 1\nisready\n",
+        )
+        .unwrap();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "readyok", "{text}");
+    assert_eq!(
+        lines[1], "info string line 2 is not UTF-8 text; skipped",
+        "{text}"
+    );
+    assert_eq!(lines[2], "readyok", "{text}");
+    assert_eq!(
+        lines[3], "info string line 4 is not UTF-8 text; skipped",
+        "{text}"
+    );
+    // The search runs while `isready` is answered: both come, in either order.
+    assert!(
+        lines[4..].iter().any(|l| l.starts_with("bestmove ")),
+        "{text}"
+    );
+    assert!(lines[4..].contains(&"readyok"), "{text}");
+}
+
+/// A limit of `go` that cannot be read gets an `info string` and a bound in its place, so that
+/// the GUI always gets its `bestmove` without having to say `stop`.
+#[test]
+fn a_go_with_bad_limits_still_answers_with_a_bestmove() {
+    let cases: [(&str, &str); 8] = [
+        (
+            "go movetime -5",
+            "go: movetime -5 is out of range; taken as movetime 0 (no time left: moving at once)",
+        ),
+        (
+            "go depth -1",
+            "go: depth -1 is out of range; taken as depth 1",
+        ),
+        (
+            "go depth abc",
+            "go: depth 'abc' is not a number; taken as depth 1",
+        ),
+        ("go depth", "go: depth has no value; taken as depth 1"),
+        (
+            "go nodes -1",
+            "go: nodes -1 is out of range; taken as nodes 1",
+        ),
+        (
+            "go wtime -1000 btime -1000",
+            "go: wtime -1000 is out of range; taken as wtime 0 (no time left: moving at once)",
+        ),
+        (
+            "go movestogo 0",
+            "go: movestogo 0 is out of range; taken as movestogo 1",
+        ),
+        (
+            "go searchmoves zzzz",
+            "searchmoves: 'zzzz' is not an ICCS move; left out",
+        ),
+    ];
+    let mut engine = Engine::start();
+    for (go, note) in cases {
+        engine.send("position startpos");
+        engine.send(go);
+        let (best, info) = engine.best();
+        let mv = best.split_whitespace().nth(1).unwrap_or_default();
+        assert!(
+            Position::startpos().legal_moves().contains(&self::mv(mv)),
+            "{go}: {best}"
+        );
+        assert!(
+            info.iter()
+                .any(|l| l.starts_with(&format!("info string {note}"))),
+            "{go}: {info:#?}"
+        );
+    }
+    // UCCI: a time in seconds below zero is no time left.
+    let mut ucci = Engine::start();
+    ucci.send("ucci");
+    ucci.until("ucciok");
+    ucci.send("position startpos");
+    ucci.send("go time -1");
+    let (best, info) = ucci.best();
+    assert!(best.starts_with("bestmove "), "{best}");
+    assert!(
+        info.contains(
+            &"info string go: time -1 is out of range; taken as time 0 (no time left: moving at once)"
+                .to_owned()
+        ),
+        "{info:#?}"
+    );
+    assert!(engine.quit().success());
+    assert!(ucci.quit().success());
+}

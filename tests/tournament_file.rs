@@ -720,3 +720,293 @@ fn trf_team_event_reads_back() {
     assert_eq!(refused.line, false_forfeit.lines().count());
     assert!(refused.reason.contains("forfeited"), "{refused}");
 }
+
+/// The bytes of the first copy of `text` inside page `page` (from 1) of an SQLite file.
+fn offset_in_page(bytes: &[u8], page_size: usize, page: usize, text: &[u8]) -> usize {
+    let start = page_size * (page - 1);
+    let found = bytes[start..start + page_size]
+        .windows(text.len())
+        .position(|w| w == text)
+        .expect("the text is on the page");
+    start + found
+}
+
+/// A file damaged where SQLite's quick check does not look (a table row that its index does not
+/// hold) is refused by every command, reading or writing, in plain words, with the last good
+/// copy named; the file is not written to. A header that would make SQLite open the file
+/// read-only is damage too.
+#[test]
+fn a_damaged_event_file_is_refused_and_its_last_good_copy_named() {
+    let dir = temp("damaged");
+    let path = dir.join("open.qipu");
+    let p = path.to_str().unwrap();
+    assert!(
+        qipu(&[
+            "event",
+            "new",
+            p,
+            "--name",
+            "Open",
+            "--system",
+            "round-robin"
+        ])
+        .0
+    );
+    for name in ["Alpha", "Bravo", "Charlie", "Delta"] {
+        assert!(qipu(&["event", "add", p, name, "--rating", "1800"]).0);
+    }
+    let copy = dir.join("open.last-good.qipu");
+    let good = std::fs::read(&path).unwrap();
+    // Rename Delta in the table's page only: the name index still holds "Delta".
+    let (page_size, root): (i64, i64) = {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        (
+            c.pragma_query_value(None, "page_size", |r| r.get(0))
+                .unwrap(),
+            c.query_row(
+                "SELECT rootpage FROM sqlite_master WHERE name = 'player'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap(),
+        )
+    };
+    let mut bytes = good.clone();
+    let at = offset_in_page(&bytes, page_size as usize, root as usize, b"Delta");
+    bytes[at + 4] = b'o';
+    std::fs::write(&path, &bytes).unwrap();
+    let damaged_bytes = std::fs::read(&path).unwrap();
+    for args in [
+        vec!["event", "show", p, "--json"],
+        vec!["event", "standings", p],
+        vec!["event", "pair", p],
+        vec!["event", "add", p, "Echo"],
+    ] {
+        let (ok, out, err) = qipu(&args);
+        assert!(!ok, "{args:?}: {out}");
+        assert!(
+            err.contains(&format!(
+                "{p}: the event file is damaged: row 4 missing from index sqlite_autoindex_player_1"
+            )),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("*** in database main ***"), "{err}");
+        assert!(
+            err.contains(&format!("the last good copy is {}", copy.display())),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            damaged_bytes,
+            "{args:?} wrote"
+        );
+    }
+    // The copy is the event as it was after the last change.
+    let shown = qipu(&["event", "show", copy.to_str().unwrap(), "--json"]).1;
+    assert!(shown.contains("\"Delta\""), "{shown}");
+    // A header whose format numbers SQLite would open read-only.
+    let mut bytes = good.clone();
+    bytes[18] = 3;
+    bytes[19] = 3;
+    let odd = dir.join("odd.qipu");
+    std::fs::write(&odd, &bytes).unwrap();
+    let (ok, _, err) = qipu(&["event", "add", odd.to_str().unwrap(), "Echo"]);
+    assert!(!ok);
+    assert!(
+        err.contains("the event file is damaged: the header's file format numbers (write 3, read 3) are not 1 or 2"),
+        "{err}"
+    );
+    assert!(!err.contains("readonly"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Players' lists read strictly: bytes no encoding reads are refused with their line and
+/// column; a line separated otherwise than the file is refused; semicolon- and tab-separated
+/// files and BIG5 files are read; a rating cannot be negative.
+#[test]
+fn players_lists_are_read_strictly() {
+    let dir = temp("roster");
+    let path = dir.join("e.qipu");
+    let p = path.to_str().unwrap();
+    assert!(
+        qipu(&[
+            "event",
+            "new",
+            p,
+            "--name",
+            "Open",
+            "--system",
+            "round-robin"
+        ])
+        .0
+    );
+    let import = |name: &str, bytes: &[u8]| {
+        let csv = dir.join(name);
+        std::fs::write(&csv, bytes).unwrap();
+        qipu(&["event", "import", p, csv.to_str().unwrap()])
+    };
+    let players = || EventFile::open(&path).unwrap().event().players.clone();
+    let (ok, _, err) = import("bad.csv", b"Good,1800,X\n\xff\xfe\xc3(Bad,1700,Y\n");
+    assert!(!ok);
+    assert!(
+        err.contains("bad.csv: line 2, column 1: bytes 0xFF"),
+        "{err}"
+    );
+    let gbk = encoding_rs::GBK
+        .encode("许银川,2650,广东\n吕钦,2600,广东\n")
+        .0;
+    let mut broken = gbk.to_vec();
+    let second = broken.iter().position(|&b| b == b'\n').unwrap() + 1;
+    broken[second + 1] = 0x20;
+    let (ok, _, err) = import("gbk.csv", &broken);
+    assert!(!ok);
+    assert!(err.contains("gbk.csv: line 2, column 1: bytes 0x"), "{err}");
+    let (ok, _, err) = import("mixed.csv", b"Alpha,1800,X\nBravo;1700;Y\n");
+    assert!(!ok);
+    assert!(
+        err.contains(
+            "line 2, column 6: the line is separated by semicolons but the file by commas"
+        ),
+        "{err}"
+    );
+    let (ok, _, err) = import("negative.csv", b"Alpha,-5,X\n");
+    assert!(!ok);
+    assert!(
+        err.contains("line 1, column 7: rating '-5': a rating cannot be negative"),
+        "{err}"
+    );
+    let (ok, _, err) = qipu(&["event", "add", p, "Alpha", "--rating", "-5"]);
+    assert!(!ok);
+    assert!(err.contains("a rating cannot be negative"), "{err}");
+    assert!(players().is_empty(), "nothing was imported");
+    assert!(import("semicolons.csv", b"Alpha;1800;X\nBravo;1700;\"Y;Z\"\n").0);
+    assert!(import("tabs.csv", b"name\trating\tclub\nCharlie\t1600\tZ\n").0);
+    let big5 = encoding_rs::BIG5
+        .encode("王天一,2700,杭州\n呂欽,2600,廣東\n")
+        .0;
+    let (ok, _, err) = import("big5.csv", &big5);
+    assert!(ok, "{err}");
+    let got: Vec<(String, Option<u32>, String)> = players()
+        .into_iter()
+        .map(|pl| (pl.name, pl.rating, pl.club))
+        .collect();
+    let want = [
+        ("Alpha", 1800, "X"),
+        ("Bravo", 1700, "Y;Z"),
+        ("Charlie", 1600, "Z"),
+        ("王天一", 2700, "杭州"),
+        ("呂欽", 2600, "廣東"),
+    ];
+    assert_eq!(
+        got,
+        want.map(|(n, r, c)| (n.to_owned(), Some(r), c.to_owned()))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A small file system, mounted for one test and unmounted when dropped.
+struct SmallDisk {
+    dir: PathBuf,
+}
+
+impl SmallDisk {
+    /// A tmpfs of `kib` KiB, or why there cannot be one here (mounting needs root).
+    fn mount(name: &str, kib: u32) -> Result<SmallDisk, String> {
+        let dir = temp(name);
+        let out = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={kib}k"), "tmpfs"])
+            .arg(&dir)
+            .output()
+            .map_err(|e| format!("mount cannot run: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "mount refused (it needs root): {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+        Ok(SmallDisk { dir })
+    }
+
+    /// Fill the disk: a file of every byte left.
+    fn fill(&self) -> PathBuf {
+        use std::io::Write;
+        let filler = self.dir.join("filler");
+        let mut f = std::fs::File::create(&filler).unwrap();
+        let block = [0u8; 4096];
+        while f.write_all(&block).is_ok() {}
+        while f.write_all(&block[..1]).is_ok() {}
+        let _ = f.sync_all();
+        filler
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.dir).status();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// On a full disk the event file is read as usual, a change is refused as a full disk (not as
+/// damage) and changes nothing, and a failed `event new` leaves nothing behind; with space
+/// again, everything works.
+#[test]
+fn a_full_disk_is_a_full_disk() {
+    let disk = match SmallDisk::mount("full", 2048) {
+        Ok(disk) => disk,
+        Err(why) => {
+            eprintln!("skipped: no small disk to fill: {why}");
+            return;
+        }
+    };
+    let path = disk.dir.join("open.qipu");
+    let p = path.to_str().unwrap();
+    assert!(
+        qipu(&[
+            "event",
+            "new",
+            p,
+            "--name",
+            "Open",
+            "--system",
+            "round-robin"
+        ])
+        .0
+    );
+    for name in ["Alpha", "Bravo", "Charlie", "Delta"] {
+        assert!(qipu(&["event", "add", p, name]).0);
+    }
+    assert!(qipu(&["event", "pair", p]).0);
+    let before = std::fs::read(&path).unwrap();
+    let shown = qipu(&["event", "show", p, "--json"]).1;
+    let filler = disk.fill();
+    let (ok, out, err) = qipu(&["event", "show", p, "--json"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, shown);
+    let (ok, _, err) = qipu(&["event", "standings", p]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = qipu(&["event", "result", p, "1", "1", "1-0"]);
+    assert!(!ok);
+    assert!(
+        err.contains(&format!("{p}: the disk is full: nothing was changed")),
+        "{err}"
+    );
+    assert!(!err.contains("damaged"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let other = disk.dir.join("other.qipu");
+    let o = other.to_str().unwrap();
+    let (ok, _, err) = qipu(&[
+        "event", "new", o, "--name", "Other", "--system", "swiss", "--rounds", "3",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("the disk is full"), "{err}");
+    let mut left: Vec<String> = std::fs::read_dir(&disk.dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["filler", "open.last-good.qipu", "open.qipu"]);
+    std::fs::remove_file(filler).unwrap();
+    assert!(qipu(&["event", "new", o, "--name", "Other", "--system", "swiss", "--rounds", "3"]).0);
+    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0);
+}

@@ -15,11 +15,12 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use super::output::{force_flag, write_output};
 use super::{Args, CliError};
 use crate::engine::client::{
     analyse_line, annotate, AnalysisSettings, Engine, EngineConfig, Limit, MoveReview, Thresholds,
 };
-use crate::formats::{read_record_file, save_atomic, write_pgn, PgnWriteOptions, TargetState};
+use crate::formats::{read_record_file, write_pgn, Completeness, PgnWriteOptions};
 use crate::notation::Script;
 use crate::record::Mark;
 use crate::referee::RuleSet;
@@ -27,7 +28,7 @@ use crate::rules::{Color, Move};
 
 const USAGE: &str = "usage: qipu analyse FILE [--engine builtin|PATH] [--movetime MS | --depth N] \
 [--multipv K] [--rules cxa1999|asian] [--game N] [--inaccuracy CP] [--mistake CP] [--blunder CP] \
-[-o OUT.pgn]";
+[-o OUT.pgn] [--force]";
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
@@ -77,6 +78,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         ));
     }
     let output = args.option("-o")?;
+    let force = force_flag(&mut args);
     let positionals = args.positionals()?;
     let [input] = positionals[..] else {
         return Err(CliError::Usage(USAGE.to_owned()));
@@ -166,14 +168,13 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     match output {
         Some(path) => {
             let same_file = std::fs::canonicalize(path).ok() == std::fs::canonicalize(input).ok();
-            let target = if same_file && count > 1 {
+            let completeness = if same_file && count > 1 {
                 // Writing one game over a file of several would lose the others.
-                TargetState::FailedToRead
+                Completeness::Partial
             } else {
-                TargetState::Safe
+                Completeness::Complete
             };
-            save_atomic(Path::new(path), text.as_bytes(), target, false)
-                .map_err(|e| CliError::Failed(e.to_string()))?;
+            write_output(Path::new(path), text.as_bytes(), completeness, force, err)?;
         }
         None => out.write_all(text.as_bytes())?,
     }

@@ -12,16 +12,19 @@
 //! (車六進四 for 前車進四).
 //!
 //! Games that cannot be read are reported on standard error with their place; the others are
-//! converted, and the exit status is 1. A file with no game at all (empty, or not a record)
+//! converted, and the exit status is 1. Such a partial record replaces an existing OUT only with
+//! `--force`; otherwise it goes beside it (`OUT.partial.pgn`, said on standard error) and OUT is
+//! kept. A file with no game at all (empty, or not a record), or none that could be read,
 //! writes nothing and says so, with exit status 1.
 
 use std::io::Write;
 use std::path::Path;
 
+use super::output::{force_flag, write_output};
 use super::{Args, CliError};
 use crate::formats::{
-    encode_pgn, read_record_file, save_atomic, write_dhtmlxq, write_json_games, write_pgn_games,
-    write_xqf, PgnWriteOptions, RecordFormat, TargetState,
+    encode_pgn, read_record_file, write_dhtmlxq, write_json_games, write_pgn_games, write_xqf,
+    Completeness, PgnWriteOptions, RecordFormat,
 };
 use crate::lang::Language;
 use crate::notation::{Notation, Script};
@@ -29,11 +32,12 @@ use crate::record::Game;
 
 const USAGE: &str = "usage: qipu convert INPUT [-o OUT] \
 [--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen|xqf|dhtmlxq] [--traditional|--simplified] \
-[--tandem front-back|file]";
+[--tandem front-back|file] [--force]";
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let output = args.option("-o")?;
+    let force = force_flag(&mut args);
     let tandem = super::notate::tandem_option(&mut args)?;
     let to = match (args.option("--to")?, output) {
         (Some(to), _) => to,
@@ -79,8 +83,23 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         }
         games.extend(file_game.game);
     }
+    // Nothing is written when nothing could be read.
+    if games.is_empty() {
+        return Err(CliError::Failed(format!(
+            "no game of {input} could be read: nothing was written"
+        )));
+    }
+    let written = Written {
+        input,
+        completeness: if bad > 0 {
+            Completeness::Partial
+        } else {
+            Completeness::Complete
+        },
+        force,
+    };
     if to == "xqf" {
-        return write_xqf_files(input, output, &games, bad, out, err);
+        return write_xqf_files(&written, output, &games, bad, out, err);
     }
     let bytes = match to {
         "dhtmlxq" => {
@@ -132,27 +151,30 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         }
     };
     match output {
-        Some(path) => save(input, path, &bytes, bad)?,
+        Some(path) => written.save(path, &bytes, err)?,
         None => out.write_all(&bytes)?,
     }
     finish(input, bad)
+}
+
+/// What the files written are made from: the input, and whether all of it was read.
+struct Written<'a> {
+    input: &'a str,
+    completeness: Completeness,
+    force: bool,
+}
+
+impl Written<'_> {
+    /// Save by the rule of every output ([`write_output`]).
+    fn save(&self, path: &str, bytes: &[u8], err: &mut dyn Write) -> Result<(), CliError> {
+        write_output(Path::new(path), bytes, self.completeness, self.force, err).map(|_| ())
+    }
 }
 
 /// The output format a file name asks for when `--to` is not given: `.xqf`, `.json` and `.fen`
 /// by their extension, PGN otherwise ([`RecordFormat::of_path`], as the app's Save as).
 fn format_of_name(path: &str) -> &'static str {
     RecordFormat::of_path(Path::new(path)).extension()
-}
-
-/// Save atomically, never over an input that could not be read in full.
-fn save(input: &str, path: &str, bytes: &[u8], bad: usize) -> Result<(), CliError> {
-    let same_file = std::fs::canonicalize(path).ok() == std::fs::canonicalize(input).ok();
-    let target = if same_file && bad > 0 {
-        TargetState::FailedToRead
-    } else {
-        TargetState::Safe
-    };
-    save_atomic(Path::new(path), bytes, target, false).map_err(|e| CliError::Failed(e.to_string()))
 }
 
 fn finish(input: &str, bad: usize) -> Result<(), CliError> {
@@ -167,13 +189,14 @@ fn finish(input: &str, bad: usize) -> Result<(), CliError> {
 /// XQF holds one game: one game goes to OUT (or standard output), several to `OUT-1.xqf`,
 /// `OUT-2.xqf`, … (their names printed). What XQF cannot hold is reported on standard error.
 fn write_xqf_files(
-    input: &str,
+    written_from: &Written,
     output: Option<&str>,
     games: &[Game],
     bad: usize,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let input = written_from.input;
     if games.len() > 1 && output.is_none() {
         return Err(CliError::Usage(format!(
             "{input} holds {} games and an XQF file one: give -o OUT.xqf to write OUT-1.xqf, …",
@@ -195,10 +218,16 @@ fn write_xqf_files(
                 let path = Path::new(path);
                 let stem = path.with_extension("");
                 let numbered = format!("{}-{}.xqf", stem.display(), i + 1);
-                save(input, &numbered, &written.bytes, bad)?;
-                writeln!(out, "{numbered}")?;
+                let path = write_output(
+                    Path::new(&numbered),
+                    &written.bytes,
+                    written_from.completeness,
+                    written_from.force,
+                    err,
+                )?;
+                writeln!(out, "{}", path.display())?;
             }
-            Some(path) => save(input, path, &written.bytes, bad)?,
+            Some(path) => written_from.save(path, &written.bytes, err)?,
             None => out.write_all(&written.bytes)?,
         }
     }

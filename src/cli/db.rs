@@ -25,7 +25,7 @@ use crate::database::{
     Database, DbError, ImportEvent, ImportOptions, MaterialQuery, Progress, SearchQuery,
 };
 use crate::ending::Outcome;
-use crate::formats::{save_atomic, write_pgn_games, PgnWriteOptions, TargetState};
+use crate::formats::{write_pgn_games, PgnWriteOptions};
 use crate::notation::Script;
 use crate::rules::Position;
 
@@ -248,7 +248,7 @@ fn search(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result
     let mut q = search_query(&mut args)?;
     q.limit = q.limit.or(Some(100));
     let location = only_location(location, args)?;
-    let found = Database::open(location)?.search(&q)?;
+    let found = Database::open_existing(location)?.search(&q)?;
     if as_json {
         let list: Vec<_> = found
             .iter()
@@ -283,7 +283,7 @@ fn tree(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result<(
     let as_json = args.flag("--json");
     let position = parse_fen(args.option("--fen")?)?;
     let location = only_location(location, args)?;
-    let moves = Database::open(location)?.tree(&position)?;
+    let moves = Database::open_existing(location)?.tree(&position)?;
     if as_json {
         let list: Vec<_> = moves
             .iter()
@@ -320,15 +320,14 @@ fn export(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result
     };
     let q = search_query(&mut args)?;
     let location = only_location(location, args)?;
-    let mut db = Database::open(location)?;
+    let mut db = Database::open_existing(location)?;
     let found = db.search(&q)?;
     let mut games = Vec::with_capacity(found.len());
     for f in &found {
         games.push(db.game(f.id)?);
     }
     let text = write_pgn_games(&games, &PgnWriteOptions::qipu(script));
-    save_atomic(Path::new(output), text.as_bytes(), TargetState::Safe, false)
-        .map_err(|e| CliError::Failed(e.to_string()))?;
+    super::output::write_complete(Path::new(output), text.as_bytes())?;
     writeln!(out, "{} game(s) written to {output}", games.len())?;
     Ok(())
 }
@@ -336,7 +335,7 @@ fn export(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result
 fn stats(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result<(), CliError> {
     let as_json = args.flag("--json");
     let location = only_location(location, args)?;
-    let s = Database::open(location)?.stats()?;
+    let s = Database::open_existing(location)?.stats()?;
     if as_json {
         writeln!(
             out,

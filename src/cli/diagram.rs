@@ -9,33 +9,45 @@
 //! `OUT-001.png`, …, numbered by ply), `.svg` the same as vector pictures, `.pdf` one vector PDF
 //! (with `--all`: a diagram a page, or `--grid 2x3` six a page as books print them, each with
 //! its move under it, written as `--tandem` says). Another name is refused with the formats
-//! offered. Prints the files written.
+//! offered. Prints the files written. A record whose first game cannot be read in full gives
+//! the diagrams of what was read, which replace existing files only with `--force` (see
+//! `super::output`); the exit status is 1.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::notate::start_position;
 use super::open::open_games;
-use super::scoresheet::{output_format, paper_option, Output};
+use super::output::{force_flag, write_output};
+use super::scoresheet::{output_format, paper_option, read_in_full, Output};
 use super::{Args, CliError};
 use crate::export::diagram::{caption, diagram_svg, diagrams_pdf};
 use crate::export::{line_diagrams, png_bytes, render_diagram, DiagramOptions};
-use crate::formats::{save_atomic, TargetState};
+use crate::formats::Completeness;
 use crate::notation::WriteOptions;
 use crate::rules::Position;
 
 const USAGE: &str = "usage: qipu diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf \
 [--size PIXELS] [--all] [--grid COLUMNSxROWS] [--paper a4|letter] [--flip] [--no-coordinates] \
-[--tandem front-back|file]";
+[--tandem front-back|file] [--force]";
 
-/// Write a PNG atomically.
-pub(super) fn write_png(path: &Path, image: &image::RgbaImage) -> Result<(), CliError> {
-    let bytes = png_bytes(image).map_err(|e| CliError::Failed(e.to_string()))?;
-    save(path, &bytes)
+/// The files of one diagram command: what they are drawn from, and how each is written.
+struct Saving<'a> {
+    completeness: Completeness,
+    force: bool,
+    err: &'a mut dyn Write,
 }
 
-fn save(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    save_atomic(path, bytes, TargetState::Safe, false).map_err(|e| CliError::Failed(e.to_string()))
+impl Saving<'_> {
+    /// Save by the rule of every output ([`write_output`]); returns the file written.
+    fn save(&mut self, path: &Path, bytes: &[u8]) -> Result<PathBuf, CliError> {
+        write_output(path, bytes, self.completeness, self.force, self.err)
+    }
+
+    fn save_png(&mut self, path: &Path, image: &image::RgbaImage) -> Result<PathBuf, CliError> {
+        let bytes = png_bytes(image).map_err(|e| CliError::Failed(e.to_string()))?;
+        self.save(path, &bytes)
+    }
 }
 
 /// `OUT.png` → `OUT-007.png`.
@@ -67,8 +79,9 @@ fn grid(text: &str) -> Result<(usize, usize), CliError> {
 }
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let fen = args.option("--fen")?;
+    let force = force_flag(&mut args);
     let output = args
         .option("-o")?
         .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
@@ -108,6 +121,11 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let coordinates = !args.flag("--no-coordinates");
     let files = args.positionals()?;
     let output = Path::new(output);
+    let mut saving = Saving {
+        completeness: Completeness::Complete,
+        force,
+        err,
+    };
     let options = |mut o: DiagramOptions| {
         o.flipped = flipped;
         o.coordinates = coordinates;
@@ -128,7 +146,9 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             String::new(),
         )],
         (None, [file]) => {
-            let game = open_games(file)?.swap_remove(0);
+            let opened = open_games(file)?;
+            saving.completeness = opened.first;
+            let game = opened.first_game(file, saving.err)?;
             let line = game.main_line();
             if all {
                 let last = line.last().copied().unwrap_or(game.root());
@@ -139,10 +159,10 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
                     for (i, (_, image)) in line_diagrams(&game, last, &template).iter().enumerate()
                     {
                         let path = numbered_path(output, &format!("{i:03}"));
-                        write_png(&path, image)?;
+                        let path = saving.save_png(&path, image)?;
                         writeln!(out, "{}", path.display())?;
                     }
-                    return Ok(());
+                    return finish(&files, saving.completeness);
                 }
                 nodes
                     .into_iter()
@@ -176,8 +196,8 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         Output::Pdf => {
             let bytes = diagrams_pdf(&items, columns, rows, paper)
                 .map_err(|e| CliError::Failed(e.to_string()))?;
-            save(output, &bytes)?;
-            writeln!(out, "{}", output.display())?;
+            let path = saving.save(output, &bytes)?;
+            writeln!(out, "{}", path.display())?;
         }
         Output::Svg | Output::Png => {
             for (i, (pos, options, _)) in items.iter().enumerate() {
@@ -186,14 +206,22 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
                 } else {
                     numbered_path(output, &format!("{i:03}"))
                 };
-                if format == Output::Svg {
-                    save(&path, diagram_svg(pos, options).as_bytes())?;
+                let path = if format == Output::Svg {
+                    saving.save(&path, diagram_svg(pos, options).as_bytes())?
                 } else {
-                    write_png(&path, &render_diagram(pos, options))?;
-                }
+                    saving.save_png(&path, &render_diagram(pos, options))?
+                };
                 writeln!(out, "{}", path.display())?;
             }
         }
     }
-    Ok(())
+    finish(&files, saving.completeness)
+}
+
+/// Exit status 1 when the record drawn from could not be read in full.
+fn finish(files: &[&str], completeness: Completeness) -> Result<(), CliError> {
+    match files {
+        [file] => read_in_full(file, completeness),
+        _ => Ok(()),
+    }
 }

@@ -34,7 +34,7 @@ use crate::tournament::event::{BoardOrder, DrawOfNumbers, Event, Player, Round, 
 use crate::tournament::export::{self, Format};
 use crate::tournament::game_result::result_of_record;
 use crate::tournament::record::Rounds;
-use crate::tournament::roster::read_players_file;
+use crate::tournament::roster::{read_players_file, read_rating};
 use crate::tournament::standings::{default_rounds, standings, team_places, Standing};
 use crate::tournament::systems::{knockout, pair_next};
 use crate::tournament::{edit, BoardResult, EventError, EventFile};
@@ -63,10 +63,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             let [path, name] =
                 positionals::<2>(args, "add EVENT NAME [--rating R] [--club C] [--team T]")?;
             let rating = rating
-                .map(|r| {
-                    r.parse::<u32>()
-                        .map_err(|_| CliError::Usage(format!("rating '{r}' is not a whole number")))
-                })
+                .map(|r| read_rating(r).map_err(|e| CliError::Usage(e.to_string())))
                 .transpose()?;
             let mut file = EventFile::open(Path::new(path))?;
             if file.event().is_team_event() && team.is_empty() {
@@ -265,13 +262,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             let file = EventFile::open(Path::new(path))?;
             let bytes = export::render(file.event(), format, paper)
                 .map_err(|e| CliError::Failed(e.to_string()))?;
-            crate::formats::save_atomic(
-                Path::new(output),
-                &bytes,
-                crate::formats::TargetState::Safe,
-                false,
-            )
-            .map_err(|e| CliError::Failed(format!("{output}: {e}")))?;
+            super::output::write_complete(Path::new(output), &bytes)?;
             writeln!(out, "wrote {output}")?;
             Ok(())
         }

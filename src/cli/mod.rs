@@ -12,6 +12,7 @@ mod event;
 mod judge;
 mod notate;
 mod open;
+mod output;
 mod parse;
 mod perft;
 mod scoresheet;
@@ -65,7 +66,8 @@ commands:
                                        rulings counted by kind over every game below PATH
   clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
   convert INPUT [-o OUT] [--to F]      convert a record (F: pgn pgn-xqwizard pgn-iccs pgn-wxf json fen
-                                       xqf dhtmlxq; by default from the name of OUT; --tandem)
+                                       xqf dhtmlxq; by default from the name of OUT; --tandem;
+                                       --force: a record read in part replaces OUT)
   stats [--errors] [--threads N] FILE|FOLDER...
                                        read every game; print threads, games, plies, errors, seconds
   db import|search|tree|export|stats|bench DB ...
@@ -128,8 +130,8 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "db" => db::run(rest, out, err),
         "transcribe" => transcribe_sheet::run(Args::new(rest), out),
         "transcribe-bench" => transcribe::run(Args::new(rest), out),
-        "diagram" => diagram::run(Args::new(rest), out),
-        "scoresheet" => scoresheet::run(Args::new(rest), out),
+        "diagram" => diagram::run(Args::new(rest), out, err),
+        "scoresheet" => scoresheet::run(Args::new(rest), out, err),
         "event" => event::run(rest, out),
         "uci" => uci::run(Args::new(rest), out),
         "analyse" | "analyze" => analyse::run(Args::new(rest), out, err),

@@ -1,28 +1,56 @@
 //! The games of a record file for a subcommand (PGN, XQF or JSON, told apart by content).
 
+use std::io::Write;
 use std::path::Path;
 
 use super::CliError;
-use crate::formats::read_record_file;
+use crate::formats::{read_record_file, Completeness};
 use crate::notation::Script;
 use crate::record::Game;
 
-/// Every game of `path` that could be read; an error when there is none.
-pub fn open_games(path: &str) -> Result<Vec<Game>, CliError> {
-    open_games_with_script(path).map(|(games, _)| games)
+/// The games of a record file that could be read.
+pub struct Opened {
+    /// Every game read in full, in the file's order.
+    pub games: Vec<Game>,
+    /// The script the file is written in, when it tells.
+    pub script: Option<Script>,
+    /// Whether the first game read is the file's first game, read in full: a result drawn from
+    /// it alone is complete.
+    pub first: Completeness,
+    /// `game N, REASON` for each game that could not be read.
+    pub problems: Vec<String>,
 }
 
-/// [`open_games`], with the script the file is written in when it tells.
-pub fn open_games_with_script(path: &str) -> Result<(Vec<Game>, Option<Script>), CliError> {
+impl Opened {
+    /// The first game read, after saying on `err` which games of `path` could not be read when
+    /// it is not the file's first.
+    pub fn first_game(mut self, path: &str, err: &mut dyn Write) -> Result<Game, CliError> {
+        if self.first == Completeness::Partial {
+            for problem in &self.problems {
+                writeln!(err, "qipu: {path}: {problem}")?;
+            }
+        }
+        Ok(self.games.swap_remove(0))
+    }
+}
+
+/// Every game of `path` that could be read; an error when there is none.
+pub fn open_games(path: &str) -> Result<Opened, CliError> {
     let record = read_record_file(Path::new(path))
         .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
     let mut first_error = None;
     let mut games = Vec::new();
-    for file_game in record.games {
-        match (file_game.game, file_game.error) {
-            (Some(game), _) => games.push(game),
-            (None, Some(e)) => first_error = first_error.or(Some(e.to_string())),
-            (None, None) => {}
+    let mut problems = Vec::new();
+    // Whether the first game read is whole and no game before it failed.
+    let mut first = None;
+    for (i, file_game) in record.games.into_iter().enumerate() {
+        if let Some(e) = &file_game.error {
+            first_error = first_error.or(Some(e.to_string()));
+            problems.push(format!("game {}, {e}", i + 1));
+        }
+        if let Some(game) = file_game.game {
+            first = first.or(Some(problems.is_empty()));
+            games.push(game);
         }
     }
     if games.is_empty() {
@@ -31,5 +59,15 @@ pub fn open_games_with_script(path: &str) -> Result<(Vec<Game>, Option<Script>),
             None => format!("{path}: no game in the file"),
         }));
     }
-    Ok((games, record.script))
+    let first = if first == Some(true) {
+        Completeness::Complete
+    } else {
+        Completeness::Partial
+    };
+    Ok(Opened {
+        games,
+        script: record.script,
+        first,
+        problems,
+    })
 }

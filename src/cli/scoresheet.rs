@@ -5,23 +5,26 @@
 //! pictures of A4 pages at 150 dpi (the first page to OUT, the following ones to `OUT-2.png`,
 //! `OUT-3.png`, …). Another extension is refused with the formats offered. The files written are
 //! printed.
+//! A file whose first game cannot be read in full gives the sheet of what was read, which
+//! replaces an existing OUT only with `--force` (see `super::output`); the exit status is 1.
 //! The sheet is in one script: the language's, or under English labels the file's own. A piece
 //! sharing its file with another of its kind is written as `--tandem` says (前車進四 by default).
 
 use std::io::Write;
 use std::path::Path;
 
-use super::open::open_games_with_script;
+use super::open::open_games;
+use super::output::{force_flag, write_output};
 use super::{Args, CliError};
 use crate::export::pdf::Paper;
-use crate::export::save_pages;
 use crate::export::scoresheet::{render_scoresheet, scoresheet_pdf, ScoresheetOptions};
-use crate::formats::{save_atomic, TargetState};
+use crate::export::{page_path, png_bytes};
+use crate::formats::Completeness;
 use crate::lang::Language;
 use crate::notation::WriteOptions;
 
 const USAGE: &str = "usage: qipu scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] \
-                     [--lang en|zh-Hans|zh-Hant] [--paper a4|letter] [--tandem front-back|file]";
+                     [--lang en|zh-Hans|zh-Hant] [--paper a4|letter] [--tandem front-back|file] [--force]";
 
 /// The output formats a picture or page can be written in, by file extension.
 pub(super) use crate::export::PictureFormat as Output;
@@ -43,11 +46,12 @@ pub(super) fn paper_option(args: &mut Args) -> Result<Paper, CliError> {
 }
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let output = args
         .option("-o")?
         .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
     let format = output_format(output, &[Output::Pdf, Output::Png])?;
+    let force = force_flag(&mut args);
     let abbreviated = args.flag("--abbrev");
     let paper = paper_option(&mut args)?;
     let tandem = super::notate::tandem_option(&mut args)?;
@@ -61,8 +65,9 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let [file] = files[..] else {
         return Err(CliError::Usage(USAGE.to_owned()));
     };
-    let (mut games, script) = open_games_with_script(file)?;
-    let game = games.swap_remove(0);
+    let opened = open_games(file)?;
+    let (script, completeness) = (opened.script, opened.first);
+    let game = opened.first_game(file, err)?;
     // Under English labels the moves are in the file's own script.
     let options = ScoresheetOptions {
         language,
@@ -76,16 +81,26 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     if format == Output::Pdf {
         let bytes =
             scoresheet_pdf(&game, &options, paper).map_err(|e| CliError::Failed(e.to_string()))?;
-        save_atomic(Path::new(output), &bytes, TargetState::Safe, false)
-            .map_err(|e| CliError::Failed(e.to_string()))?;
-        writeln!(out, "{output}")?;
-        return Ok(());
-    }
-    let pages = render_scoresheet(&game, &options);
-    let written =
-        save_pages(Path::new(output), &pages).map_err(|e| CliError::Failed(e.to_string()))?;
-    for path in written {
+        let path = write_output(Path::new(output), &bytes, completeness, force, err)?;
         writeln!(out, "{}", path.display())?;
+    } else {
+        for (i, page) in render_scoresheet(&game, &options).iter().enumerate() {
+            let bytes = png_bytes(page).map_err(|e| CliError::Failed(e.to_string()))?;
+            let path = page_path(Path::new(output), i);
+            let path = write_output(&path, &bytes, completeness, force, err)?;
+            writeln!(out, "{}", path.display())?;
+        }
     }
-    Ok(())
+    read_in_full(file, completeness)
+}
+
+/// The end of a command whose result was drawn from `file`: exit status 1 when the file could
+/// not be read in full.
+pub(super) fn read_in_full(file: &str, completeness: Completeness) -> Result<(), CliError> {
+    match completeness {
+        Completeness::Complete => Ok(()),
+        Completeness::Partial => Err(CliError::Failed(format!(
+            "{file} could not be read in full"
+        ))),
+    }
 }

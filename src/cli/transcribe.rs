@@ -40,6 +40,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         return Err(CliError::Usage(USAGE.to_owned()));
     };
     let source = open_games(path)?
+        .games
         .into_iter()
         .max_by_key(|g| g.main_line().len())
         .ok_or_else(|| CliError::Failed(format!("{path}: no game in the file")))?;

@@ -4,6 +4,11 @@
 //! Standard input is read on its own thread and the search runs on another, so `stop`,
 //! `ponderhit` and `isready` are answered while the engine thinks; this loop is the only
 //! writer of standard output.
+//!
+//! No input ends the session but `quit` and the end of input: a line that is not UTF-8 is
+//! skipped with an `info string`, and a `go` whose limits cannot be read gets an `info string`
+//! for each and a bound in their place (a negative time is no time left: the engine moves at
+//! once), so that every `go` is answered with a `bestmove`.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -37,8 +42,16 @@ enum Protocol {
     Ucci,
 }
 
+/// A line of input.
+enum Input {
+    /// A command.
+    Line(String),
+    /// A line that is not UTF-8: its number, from 1.
+    Unreadable(usize),
+}
+
 enum Event {
-    Input(String),
+    Input(Input),
     Eof,
     Output(String),
     Finished(Box<Engine>),
@@ -48,15 +61,7 @@ enum Event {
 pub fn serve<R: BufRead + Send + 'static>(input: R, out: &mut dyn Write) -> std::io::Result<()> {
     let (tx, rx) = channel();
     let reader_tx = tx.clone();
-    std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if reader_tx.send(Event::Input(line)).is_err() {
-                return;
-            }
-        }
-        let _ = reader_tx.send(Event::Eof);
-    });
+    std::thread::spawn(move || read_lines(input, &reader_tx));
     let mut session = Session {
         protocol: Protocol::Uci,
         engine: Some(Box::new(Engine::default())),
@@ -71,6 +76,38 @@ pub fn serve<R: BufRead + Send + 'static>(input: R, out: &mut dyn Write) -> std:
         first: true,
     };
     session.main_loop(out)
+}
+
+/// Send each line of `input` as an event, a line that is not UTF-8 as [`Input::Unreadable`],
+/// until the end of input, or an error reading it, which is said in an `info string` and ends
+/// it too.
+fn read_lines<R: BufRead>(mut input: R, events: &Sender<Event>) {
+    let mut bytes = Vec::new();
+    let mut number = 0;
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = events.send(Event::Output(format!(
+                    "info string the input cannot be read after line {number}: {e}"
+                )));
+                break;
+            }
+        }
+        number += 1;
+        let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let line = match std::str::from_utf8(line) {
+            Ok(text) => Input::Line(text.to_owned()),
+            Err(_) => Input::Unreadable(number),
+        };
+        if events.send(Event::Input(line)).is_err() {
+            return;
+        }
+    }
+    let _ = events.send(Event::Eof);
 }
 
 struct Search {
@@ -89,19 +126,19 @@ struct Session {
     searching: Option<Search>,
     events: Receiver<Event>,
     sender: Sender<Event>,
-    /// Commands that arrived while waiting for a search to end.
-    pending: VecDeque<String>,
+    /// Lines that arrived while waiting for a search to end.
+    pending: VecDeque<Input>,
     first: bool,
 }
 
 impl Session {
     fn main_loop(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
         loop {
-            let line = if let Some(line) = self.pending.pop_front() {
-                line
+            let input = if let Some(input) = self.pending.pop_front() {
+                input
             } else {
                 match self.events.recv() {
-                    Ok(Event::Input(line)) => line,
+                    Ok(Event::Input(input)) => input,
                     Ok(Event::Eof) | Err(_) => {
                         self.finish(out, true)?;
                         return Ok(());
@@ -118,8 +155,15 @@ impl Session {
                     }
                 }
             };
-            if !self.command(&line, out)? {
-                return Ok(());
+            match input {
+                Input::Line(line) => {
+                    if !self.command(&line, out)? {
+                        return Ok(());
+                    }
+                }
+                Input::Unreadable(number) => {
+                    writeln!(out, "info string line {number} is not UTF-8 text; skipped")?;
+                }
             }
             out.flush()?;
         }
@@ -140,8 +184,8 @@ impl Session {
                     out.flush()?;
                 }
                 Ok(Event::Finished(engine)) => self.engine = Some(engine),
-                Ok(Event::Input(line)) => self.pending.push_back(line),
-                Ok(Event::Eof) => self.pending.push_back("quit".into()),
+                Ok(Event::Input(input)) => self.pending.push_back(input),
+                Ok(Event::Eof) => self.pending.push_back(Input::Line("quit".into())),
                 Err(_) => break,
             }
         }
@@ -390,7 +434,7 @@ impl Session {
     }
 
     fn go(&mut self, words: &[&str], out: &mut dyn Write) -> std::io::Result<()> {
-        let limits = self.limits(words);
+        let limits = self.limits(words, out)?;
         let Some(mut engine) = self.engine.take() else {
             return Ok(());
         };
@@ -399,7 +443,6 @@ impl Session {
         let tx = self.sender.clone();
         let protocol = self.protocol;
         let thread_control = Arc::clone(&control);
-        let _ = out;
         let thread = std::thread::spawn(move || {
             let mut report = |r: &Report| {
                 let _ = tx.send(Event::Output(info_line(r)));
@@ -417,8 +460,10 @@ impl Session {
         Ok(())
     }
 
-    /// The limits of a `go` command (UCI and UCCI words both understood).
-    fn limits(&self, words: &[&str]) -> Limits {
+    /// The limits of a `go` command (UCI and UCCI words both understood). A value that cannot
+    /// be read is said in an `info string` on `out` and replaced by a bound ([`GoValue`]); when
+    /// one was and no bound is left, the engine moves at once: the GUI gets its `bestmove`.
+    fn limits(&self, words: &[&str], out: &mut dyn Write) -> std::io::Result<Limits> {
         let side = self.line.position().side_to_move();
         let unit = if self.protocol == Protocol::Ucci && !self.millis {
             1000
@@ -431,63 +476,218 @@ impl Session {
         };
         let mut clocks = Clocks::default();
         let mut has_clock = false;
-        let mut i = 0;
-        let value = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
-        let ms = Duration::from_millis;
+        let mut refused = false;
         let own = side.index();
         let opp = side.opponent().index();
+        let mut i = 0;
         while i < words.len() {
             let word = words[i];
-            let v = value(i);
-            let mut used = v.is_some();
-            match (word, v) {
-                ("depth", Some(v)) => limits.depth = Some(v.min(u64::from(u32::MAX)) as u32),
-                ("nodes", Some(v)) => limits.nodes = Some(v),
-                ("movetime", Some(v)) => limits.movetime = Some(ms(v)),
-                ("wtime", Some(v)) => {
-                    clocks.time[Color::Red.index()] = ms(v);
-                    has_clock = true;
-                }
-                ("btime", Some(v)) => {
-                    clocks.time[Color::Black.index()] = ms(v);
-                    has_clock = true;
-                }
-                ("winc", Some(v)) => clocks.increment[Color::Red.index()] = ms(v),
-                ("binc", Some(v)) => clocks.increment[Color::Black.index()] = ms(v),
-                ("movestogo", Some(v)) => clocks.moves_to_go = Some(v as u32),
-                ("time", Some(v)) => {
-                    clocks.time[own] = ms(v * unit);
-                    has_clock = true;
-                }
-                ("increment", Some(v)) => clocks.increment[own] = ms(v * unit),
-                ("opptime", Some(v)) => clocks.time[opp] = ms(v * unit),
-                ("oppincrement", Some(v)) => clocks.increment[opp] = ms(v * unit),
-                ("oppmovestogo", Some(_)) => {}
-                ("infinite", _) => {
-                    limits.infinite = true;
-                    used = false;
-                }
-                ("ponder", _) => {
-                    limits.ponder = true;
-                    used = false;
-                }
-                ("searchmoves", _) => {
-                    let mut j = i + 1;
-                    while let Some(mv) = words.get(j).and_then(|w| Move::parse_iccs(w)) {
-                        limits.only.push(mv);
-                        j += 1;
+            if word == "searchmoves" {
+                i += 1;
+                while let Some(&text) = words.get(i).filter(|w| !GO_WORDS.contains(*w)) {
+                    match Move::parse_iccs(text) {
+                        Some(mv) => limits.only.push(mv),
+                        None => {
+                            writeln!(
+                                out,
+                                "info string searchmoves: '{text}' is not an ICCS move; left out"
+                            )?;
+                            refused = true;
+                        }
                     }
-                    i = j;
-                    continue;
+                    i += 1;
                 }
-                _ => used = false,
+                continue;
             }
-            i += if used { 2 } else { 1 };
+            match word {
+                "infinite" => limits.infinite = true,
+                "ponder" => limits.ponder = true,
+                _ if VALUED.contains(&word) => {
+                    let value = GoValue::read(word, words.get(i + 1).copied());
+                    if let Some(note) = value.note() {
+                        writeln!(out, "info string {note}")?;
+                        refused = true;
+                    }
+                    let ms = |v: u64| Duration::from_millis(v.min(MAX_MILLIS));
+                    let time = |v: u64| ms(v.saturating_mul(unit));
+                    let n = value.number();
+                    match word {
+                        "depth" => limits.depth = Some(n.clamp(1, u64::from(u32::MAX)) as u32),
+                        "nodes" => limits.nodes = Some(n.max(1)),
+                        "movetime" => limits.movetime = Some(ms(n)),
+                        "wtime" | "btime" => {
+                            let color = if word == "wtime" {
+                                Color::Red
+                            } else {
+                                Color::Black
+                            };
+                            clocks.time[color.index()] = ms(n);
+                            has_clock = true;
+                        }
+                        "time" => {
+                            clocks.time[own] = time(n);
+                            has_clock = true;
+                        }
+                        "opptime" => clocks.time[opp] = time(n),
+                        "winc" => clocks.increment[Color::Red.index()] = ms(n),
+                        "binc" => clocks.increment[Color::Black.index()] = ms(n),
+                        "increment" => clocks.increment[own] = time(n),
+                        "oppincrement" => clocks.increment[opp] = time(n),
+                        "movestogo" => {
+                            clocks.moves_to_go = Some(n.clamp(1, u64::from(u32::MAX)) as u32)
+                        }
+                        _ => {}
+                    }
+                    if value.took_word() {
+                        i += 1;
+                    }
+                }
+                other => writeln!(out, "info string go: unknown word '{other}' ignored")?,
+            }
+            i += 1;
         }
         if has_clock {
             limits.clocks = Some(clocks);
         }
-        limits
+        let bounded = limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.movetime.is_some()
+            || limits.clocks.is_some()
+            || limits.infinite
+            || limits.ponder;
+        if refused && !bounded {
+            writeln!(out, "info string go: no limit left; moving at once")?;
+            limits.movetime = Some(Duration::ZERO);
+        }
+        Ok(limits)
+    }
+}
+
+/// The words of `go` that take a value.
+const VALUED: [&str; 13] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "time",
+    "increment",
+    "opptime",
+    "oppincrement",
+    "oppmovestogo",
+];
+
+/// Every word of `go`: where the moves of `searchmoves` end.
+const GO_WORDS: [&str; 16] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "time",
+    "increment",
+    "opptime",
+    "oppincrement",
+    "oppmovestogo",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+/// The longest time taken from a `go` (about 49 days): the clocks' arithmetic stays in range.
+const MAX_MILLIS: u64 = u32::MAX as u64;
+
+/// The value after a word of `go`, and what was done with it when it could not be read as is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum GoValue {
+    /// A number as the word needs it.
+    Number(u64),
+    /// A number out of the word's range, taken as the nearest in range.
+    Taken {
+        word: String,
+        text: String,
+        taken: u64,
+    },
+    /// Not a number (or missing): the word's bound is the least it can be.
+    Unreadable { word: String, text: Option<String> },
+}
+
+impl GoValue {
+    /// The least each word can be: a depth, nodes or moves to go of 1, no time.
+    fn least(word: &str) -> u64 {
+        match word {
+            "depth" | "nodes" | "movestogo" | "oppmovestogo" => 1,
+            _ => 0,
+        }
+    }
+
+    fn read(word: &str, text: Option<&str>) -> GoValue {
+        let Some(text) = text.filter(|t| !GO_WORDS.contains(t)) else {
+            return GoValue::Unreadable {
+                word: word.to_owned(),
+                text: None,
+            };
+        };
+        let Ok(n) = text.parse::<i128>() else {
+            return GoValue::Unreadable {
+                word: word.to_owned(),
+                text: Some(text.to_owned()),
+            };
+        };
+        let least = GoValue::least(word);
+        let taken = n.clamp(i128::from(least), i128::from(u64::MAX)) as u64;
+        if taken == n as u64 && n >= 0 {
+            GoValue::Number(taken)
+        } else {
+            GoValue::Taken {
+                word: word.to_owned(),
+                text: text.to_owned(),
+                taken,
+            }
+        }
+    }
+
+    /// The number to use.
+    fn number(&self) -> u64 {
+        match self {
+            GoValue::Number(n) | GoValue::Taken { taken: n, .. } => *n,
+            GoValue::Unreadable { word, .. } => GoValue::least(word),
+        }
+    }
+
+    /// Whether the value was a word of its own (not another word of `go`, nor missing).
+    fn took_word(&self) -> bool {
+        !matches!(self, GoValue::Unreadable { text: None, .. })
+    }
+
+    /// What to tell the GUI, when the value was not used as given.
+    fn note(&self) -> Option<String> {
+        let what = |word: &str, n: u64| match word {
+            "depth" | "nodes" | "movestogo" | "oppmovestogo" => format!("{word} {n}"),
+            _ if n == 0 => format!("{word} 0 (no time left: moving at once)"),
+            _ => format!("{word} {n}"),
+        };
+        match self {
+            GoValue::Number(_) => None,
+            GoValue::Taken { word, text, taken } => Some(format!(
+                "go: {word} {text} is out of range; taken as {}",
+                what(word, *taken)
+            )),
+            GoValue::Unreadable { word, text } => Some(format!(
+                "go: {word} {}; taken as {}",
+                match text {
+                    Some(t) => format!("'{t}' is not a number"),
+                    None => "has no value".to_owned(),
+                },
+                what(word, GoValue::least(word))
+            )),
+        }
     }
 }
 

@@ -121,6 +121,11 @@ pub trait Backend: Send {
     /// `BEGIN IMMEDIATE` does it already).
     fn lock_for_import(&mut self) -> Result<(), DbError>;
 
+    /// Make another program creating or migrating the schema wait until this transaction
+    /// ends, even before any table exists (PostgreSQL: a transaction-level advisory lock;
+    /// SQLite's `BEGIN IMMEDIATE` does it already).
+    fn lock_schema(&mut self) -> Result<(), DbError>;
+
     /// Bytes the database occupies on disk.
     fn size_on_disk(&mut self) -> Result<u64, DbError>;
 

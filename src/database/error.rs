@@ -32,9 +32,12 @@ pub enum DbError {
     /// An SQLite error.
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    /// A PostgreSQL error.
-    #[error("PostgreSQL: {0}")]
+    /// A PostgreSQL error, shown with the server's own message.
+    #[error("PostgreSQL: {}", server_message(.0))]
     Postgres(#[from] postgres::Error),
+    /// A database file that does not exist, opened by a command that only reads.
+    #[error("{0}: no such database file")]
+    Missing(PathBuf),
     /// A file could not be read.
     #[error("{path}: {source}")]
     Io {
@@ -54,4 +57,20 @@ pub enum DbError {
     /// A search could not be understood.
     #[error("{0}")]
     BadQuery(String),
+}
+
+/// What the server (or the connection) said: the client library's own text for a server error
+/// is only "db error", its cause holds the message, the detail and the hint.
+fn server_message(error: &postgres::Error) -> String {
+    if let Some(db) = error.as_db_error() {
+        return db.to_string();
+    }
+    let mut text = error.to_string();
+    let mut cause = std::error::Error::source(error);
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
 }

@@ -2,7 +2,7 @@
 //! transaction per batch. A file is marked imported in the transaction that stores its games,
 //! so an interrupted import leaves whole files behind and a second run takes up the rest.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -362,6 +362,24 @@ impl Writer<'_> {
         Ok(found)
     }
 
+    /// Which of these files are stored already.
+    fn stored_sources(&mut self, files: &[PreparedFile]) -> Result<HashSet<String>, DbError> {
+        let mut stored = HashSet::new();
+        for chunk in files.chunks(200) {
+            let sql = format!(
+                "SELECT path FROM source_file WHERE path IN ({})",
+                vec!["?"; chunk.len()].join(",")
+            );
+            let params: Vec<Value> = chunk.iter().map(|f| f.name.as_str().into()).collect();
+            for row in self.backend.query(&sql, &params)? {
+                if let Some(path) = row.into_iter().next() {
+                    stored.insert(path.into_text());
+                }
+            }
+        }
+        Ok(stored)
+    }
+
     /// Store a batch of files in one transaction.
     fn write_batch(&mut self, files: &[PreparedFile], variations: bool) -> Result<(), DbError> {
         self.backend.begin()?;
@@ -370,6 +388,7 @@ impl Writer<'_> {
                 self.backend.commit()?;
                 self.report.new += report.new;
                 self.report.duplicates += report.duplicates;
+                self.report.skipped_files += report.skipped_files;
                 self.report.games += report.new + report.duplicates;
                 Ok(())
             }
@@ -388,6 +407,17 @@ impl Writer<'_> {
         variations: bool,
     ) -> Result<ImportReport, DbError> {
         self.backend.lock_for_import()?;
+        // Another program importing the same files at once may have stored some of them since
+        // this import looked: under the lock, those are left alone.
+        let stored = self.stored_sources(files)?;
+        let files: Vec<&PreparedFile> = files
+            .iter()
+            .filter(|f| !stored.contains(f.name.as_str()))
+            .collect();
+        let mut report = ImportReport {
+            skipped_files: stored.len() as u64,
+            ..ImportReport::default()
+        };
         let mut wanted = Vec::new();
         for g in files.iter().flat_map(|f| &f.games) {
             for n in [&g.tags.red, &g.tags.black, &g.tags.event]
@@ -406,7 +436,6 @@ impl Writer<'_> {
         let mut originals = self.stored_originals(&keys)?;
         let mut next_game = max_id(self.backend, "game")? + 1;
         let first_file = max_id(self.backend, "source_file")? + 1;
-        let mut report = ImportReport::default();
         let (mut file_rows, mut game_rows) = (Vec::new(), Vec::new());
         let (mut positions, mut variation_rows, mut material) =
             (Vec::new(), Vec::new(), Vec::new());

@@ -87,6 +87,15 @@ impl Database {
         }
     }
 
+    /// Open a database that must exist already: a `postgres://…` URL, or the path of an SQLite
+    /// file, refused when missing rather than created empty (a search of a misspelt name).
+    pub fn open_existing(location: &str) -> Result<Database, DbError> {
+        if !is_postgres_url(location) && !Path::new(location).exists() {
+            return Err(DbError::Missing(location.into()));
+        }
+        Database::open(location)
+    }
+
     /// Open (or create) an SQLite file.
     pub fn open_file(path: &Path) -> Result<Database, DbError> {
         if path.is_dir() {

@@ -131,6 +131,13 @@ impl Backend for PostgresBackend {
             .batch_execute("LOCK TABLE game, name, source_file IN EXCLUSIVE MODE")?)
     }
 
+    fn lock_schema(&mut self) -> Result<(), DbError> {
+        // One key for every Qipu schema: `QIPU` in ASCII. Released when the transaction ends.
+        Ok(self
+            .client
+            .batch_execute("SELECT pg_advisory_xact_lock(1363759189)")?)
+    }
+
     fn insert_rows(
         &mut self,
         table: &str,

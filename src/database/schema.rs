@@ -110,8 +110,8 @@ fn stored_version(backend: &mut dyn Backend, place: &str) -> Result<Option<i64>,
     Ok(Some(version))
 }
 
-/// Bring the database to [`VERSION`], or refuse it: `place` names it in errors.
-pub fn migrate(backend: &mut dyn Backend, place: &str) -> Result<(), DbError> {
+/// The version stored, refused when newer than [`VERSION`].
+fn known_version(backend: &mut dyn Backend, place: &str) -> Result<i64, DbError> {
     let found = stored_version(backend, place)?.unwrap_or(0);
     if found > VERSION {
         return Err(DbError::NewerSchema {
@@ -120,11 +120,21 @@ pub fn migrate(backend: &mut dyn Backend, place: &str) -> Result<(), DbError> {
             supported: VERSION,
         });
     }
-    if found == VERSION {
+    Ok(found)
+}
+
+/// Bring the database to [`VERSION`], or refuse it: `place` names it in errors. Creating and
+/// migrating is one transaction that holds the schema lock ([`Backend::lock_schema`]), and the
+/// version is read again under it: a second program creating the same database at once waits,
+/// then finds the work done.
+pub fn migrate(backend: &mut dyn Backend, place: &str) -> Result<(), DbError> {
+    if known_version(backend, place)? == VERSION {
         return Ok(());
     }
     backend.begin()?;
     let result = (|| {
+        backend.lock_schema()?;
+        let found = known_version(backend, place)?;
         for version in found + 1..=VERSION {
             let sql = migration(version, backend.dialect()).ok_or_else(|| {
                 DbError::BadQuery(format!("no migration to schema version {version}"))
@@ -132,10 +142,12 @@ pub fn migrate(backend: &mut dyn Backend, place: &str) -> Result<(), DbError> {
             backend.execute_batch(&sql)?;
             after_migration(version, backend)?;
         }
-        backend.execute(
-            "UPDATE meta SET value = ? WHERE key = 'schema_version'",
-            &[VERSION.to_string().into()],
-        )?;
+        if found < VERSION {
+            backend.execute(
+                "UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                &[VERSION.to_string().into()],
+            )?;
+        }
         Ok(())
     })();
     match result {

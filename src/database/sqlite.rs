@@ -1,6 +1,7 @@
 //! The SQLite backend: one file, no server (bundled SQLite).
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use rusqlite::types::{Value as SqlValue, ValueRef};
 use rusqlite::{Connection, ErrorCode};
@@ -31,25 +32,51 @@ impl SqliteBackend {
             _ => DbError::Sqlite(e),
         };
         let connection = Connection::open(path).map_err(not_a_database)?;
-        connection
-            .busy_timeout(std::time::Duration::from_secs(30))
-            .map_err(not_a_database)?;
+        connection.busy_timeout(BUSY_WAIT).map_err(not_a_database)?;
         // Reading the schema is the first access to the file: a damaged header fails here.
         connection
             .query_row("SELECT count(*) FROM sqlite_master", [], |r| {
                 r.get::<_, i64>(0)
             })
             .map_err(not_a_database)?;
+        use_wal(&connection).map_err(not_a_database)?;
         connection
             .execute_batch(&format!(
-                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                 PRAGMA cache_size = -{CACHE_KIB}; PRAGMA temp_store = MEMORY;"
+                "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -{CACHE_KIB}; \
+                 PRAGMA temp_store = MEMORY;"
             ))
             .map_err(not_a_database)?;
         Ok(SqliteBackend {
             connection,
             path: path.to_owned(),
         })
+    }
+}
+
+/// How long a program waits for another that holds the file's lock.
+const BUSY_WAIT: Duration = Duration::from_secs(30);
+
+/// Switch the file to write-ahead logging, once. Changing the journal mode takes the file's
+/// exclusive lock without waiting on SQLite's busy handler: a program opening a new file while
+/// another creates it is refused with "database is locked", so it waits and tries again here
+/// (for up to [`BUSY_WAIT`]), and finds the mode set.
+fn use_wal(connection: &Connection) -> rusqlite::Result<()> {
+    let started = Instant::now();
+    loop {
+        let mode: String = connection.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+        if mode.eq_ignore_ascii_case("wal") {
+            return Ok(());
+        }
+        match connection.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0)) {
+            Ok(_) => return Ok(()),
+            Err(e)
+                if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy)
+                    && started.elapsed() < BUSY_WAIT =>
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(e) => return Err(e),
+        }
     }
 }
 
@@ -109,6 +136,10 @@ impl Backend for SqliteBackend {
     }
 
     fn lock_for_import(&mut self) -> Result<(), DbError> {
+        Ok(())
+    }
+
+    fn lock_schema(&mut self) -> Result<(), DbError> {
         Ok(())
     }
 

@@ -44,16 +44,21 @@ pub fn png_bytes(image: &image::RgbaImage) -> Result<Vec<u8>, ExportError> {
 pub fn save_pages(path: &Path, pages: &[image::RgbaImage]) -> Result<Vec<PathBuf>, ExportError> {
     let mut written = Vec::with_capacity(pages.len());
     for (i, page) in pages.iter().enumerate() {
-        let target = if i == 0 {
-            path.to_owned()
-        } else {
-            let stem = path
-                .file_stem()
-                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            path.with_file_name(format!("{stem}-{}.png", i + 1))
-        };
+        let target = page_path(path, i);
         save_atomic(&target, &png_bytes(page)?, TargetState::Safe, false)?;
         written.push(target);
     }
     Ok(written)
+}
+
+/// The file of page `index` (from 0) of pictures saved as `path`: `path` itself for the first,
+/// `NAME-2.png`, `NAME-3.png`, … beside it for the following ones.
+pub fn page_path(path: &Path, index: usize) -> PathBuf {
+    if index == 0 {
+        return path.to_owned();
+    }
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}-{}.png", index + 1))
 }

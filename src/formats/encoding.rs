@@ -332,6 +332,158 @@ impl TextEncoding {
     }
 }
 
+/// Text that is valid in none of the encodings [`decode_strict`] tries: where the reading that
+/// went furthest stopped.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("bytes {} are not text in {encoding} (nor in the other encodings tried: UTF-8, GBK, BIG5)", hex(.bytes))]
+pub struct MalformedText {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column (character of the line), from 1.
+    pub column: usize,
+    /// The encoding that read furthest.
+    pub encoding: TextEncoding,
+    /// The bytes it could not read.
+    pub bytes: Vec<u8>,
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("0x{b:02X}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Decode text typed by people (a players' list) and refuse it when any byte does not belong:
+/// UTF-8 (a byte order mark, or valid throughout), else GBK (read as GB18030) or BIG5, whichever
+/// reads every byte, without private-use characters; when both do, the one that reads more
+/// common characters (GB2312's first level; BIG5's frequent characters, A440–C67E), GBK on a
+/// tie. Nothing is replaced: a file no encoding reads is refused with the place where the
+/// reading that went furthest stopped.
+pub fn decode_strict(bytes: &[u8]) -> Result<DecodedText<'_>, MalformedText> {
+    let (body, bom) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => (rest, true),
+        None => (bytes, false),
+    };
+    let read = |text, encoding| DecodedText {
+        text,
+        encoding,
+        malformed: 0,
+    };
+    if let Ok(text) = std::str::from_utf8(body) {
+        return Ok(read(Cow::Borrowed(text), TextEncoding::Utf8));
+    }
+    let utf8 = match strict_reading(body, TextEncoding::Utf8) {
+        Ok(text) => return Ok(read(text, TextEncoding::Utf8)),
+        Err(stopped) if bom => return Err(stopped.error),
+        Err(stopped) => stopped,
+    };
+    match (
+        strict_reading(bytes, TextEncoding::Gbk),
+        strict_reading(bytes, TextEncoding::Big5),
+    ) {
+        (Ok(gbk), Ok(big5)) => {
+            if common_codes(bytes, TextEncoding::Big5) > common_codes(bytes, TextEncoding::Gbk) {
+                Ok(read(big5, TextEncoding::Big5))
+            } else {
+                Ok(read(gbk, TextEncoding::Gbk))
+            }
+        }
+        (Ok(gbk), Err(_)) => Ok(read(gbk, TextEncoding::Gbk)),
+        (Err(_), Ok(big5)) => Ok(read(big5, TextEncoding::Big5)),
+        (Err(gbk), Err(big5)) => Err([gbk, big5]
+            .into_iter()
+            .fold(
+                utf8,
+                |far, next| if next.offset > far.offset { next } else { far },
+            )
+            .error),
+    }
+}
+
+/// Where a strict reading stopped: the byte offset, and the error to report.
+struct StoppedAt {
+    offset: usize,
+    error: MalformedText,
+}
+
+/// `bytes` read in `encoding` with nothing replaced; in GBK and BIG5 a private-use character
+/// (a user-defined code) counts as unreadable.
+fn strict_reading(bytes: &[u8], encoding: TextEncoding) -> Result<Cow<'_, str>, StoppedAt> {
+    let mut decoder = encoding.decoder().new_decoder_without_bom_handling();
+    let room = decoder
+        .max_utf8_buffer_length_without_replacement(bytes.len())
+        .unwrap_or(usize::MAX / 2);
+    let mut text = String::with_capacity(room);
+    let (result, read) = decoder.decode_to_string_without_replacement(bytes, &mut text, true);
+    // (first byte not read, byte after it, length of the text read before it)
+    let stop = match result {
+        encoding_rs::DecoderResult::Malformed(length, after) => {
+            let end = read - usize::from(after);
+            Some((end - usize::from(length), end, text.len()))
+        }
+        // The buffer holds the longest output: only a malformed sequence stops the reading.
+        encoding_rs::DecoderResult::InputEmpty | encoding_rs::DecoderResult::OutputFull => None,
+    };
+    let private = (encoding != TextEncoding::Utf8)
+        .then(|| {
+            text.char_indices()
+                .find(|(_, c)| ('\u{E000}'..='\u{F8FF}').contains(c))
+        })
+        .flatten();
+    let stop = match private {
+        Some((at, c)) => {
+            let start = encoding.decoder().encode(&text[..at]).0.len();
+            let end = start
+                + encoding
+                    .decoder()
+                    .encode(c.encode_utf8(&mut [0; 4]))
+                    .0
+                    .len();
+            Some((start, end, at))
+        }
+        None => stop,
+    };
+    let Some((start, end, read_before)) = stop else {
+        return Ok(Cow::Owned(text));
+    };
+    let before = &text[..read_before];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Err(StoppedAt {
+        offset: start,
+        error: MalformedText {
+            line,
+            column,
+            encoding,
+            bytes: bytes[start..end.clamp(start + 1, bytes.len())].to_vec(),
+        },
+    })
+}
+
+/// Two-byte codes of common characters: GB2312's first level (B0A1–D7FE) in GBK, the frequent
+/// characters (A440–C67E) in BIG5.
+fn common_codes(bytes: &[u8], encoding: TextEncoding) -> usize {
+    let (mut found, mut i) = (0, 0);
+    while i < bytes.len() {
+        if bytes[i] < 0x80 {
+            i += 1;
+            continue;
+        }
+        let code = u16::from(bytes[i]) << 8 | u16::from(bytes.get(i + 1).copied().unwrap_or(0));
+        let common = match encoding {
+            TextEncoding::Gbk => {
+                matches!(code >> 8, 0xB0..=0xD7) && matches!(code & 0xFF, 0xA1..=0xFE)
+            }
+            _ => (0xA440..=0xC67E).contains(&code),
+        };
+        found += usize::from(common);
+        i += 2;
+    }
+    found
+}
+
 /// Decode a GBK string field (XQF headers and comments), read as GB18030.
 pub fn decode_gbk(bytes: &[u8]) -> String {
     GB18030.decode_without_bom_handling(bytes).0.into_owned()
@@ -411,6 +563,36 @@ mod tests {
             }
         }
         assert!(one_pass > 1000 && parted > 100, "{one_pass} {parted}");
+    }
+
+    #[test]
+    fn strict_decoding_tells_gbk_from_big5_and_refuses_what_neither_reads() {
+        let names = "许银川,2650,广东\n吕钦,2600,广东\n";
+        let gbk = TextEncoding::Gbk.encode(names).bytes;
+        let read = decode_strict(&gbk).unwrap();
+        assert_eq!(
+            (read.encoding, read.text.as_ref()),
+            (TextEncoding::Gbk, names)
+        );
+        let traditional = "王天一,2700,杭州\n呂欽,2600,廣東\n";
+        let big5 = TextEncoding::Big5.encode(traditional).bytes;
+        let read = decode_strict(&big5).unwrap();
+        assert_eq!(
+            (read.encoding, read.text.as_ref()),
+            (TextEncoding::Big5, traditional)
+        );
+        // A lead byte followed by a space, on line 2 after one character: no reading takes it.
+        let mut bad = gbk.clone();
+        let line_two = bad.iter().position(|&b| b == b'\n').unwrap() + 1;
+        bad[line_two + 3] = b' ';
+        let e = decode_strict(&bad).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 2), "{e}");
+        let e = decode_strict(b"ok\n\xff\xfe\xc3(Bad,1700,Y\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.bytes[0]), (2, 1, 0xFF), "{e}");
+        // A user-defined GBK code (private use) is no text either.
+        let e = decode_strict(b"a,\xa1\x80\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3), "{e}");
+        assert!(decode_strict("名,1\n".as_bytes()).is_ok());
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub use cbr::{read_cbl, read_cbr, CblHeading, CblLibrary, CbrError, CbrGame};
 pub use dhtmlxq::{
     read_dhtmlxq, write_dhtmlxq, DhtmlXqError, DhtmlXqGame, DhtmlXqLoss, DhtmlXqWritten,
 };
-pub use encoding::{decode, Encoded, LostCharacter, TextEncoding};
+pub use encoding::{decode, decode_strict, Encoded, LostCharacter, MalformedText, TextEncoding};
 pub use file::{
     pgn_no_game, read_record_bytes, read_record_file, FileGame, FileKind, GameError, NoGame,
     RecordFile,
@@ -38,7 +38,7 @@ pub use pgn::{
     PgnFile, PgnWriteOptions,
 };
 pub use record_format::{write_record, RecordBytes, RecordFormat, RecordLoss};
-pub use save::{save_atomic, SaveError, TargetState};
+pub use save::{save_atomic, save_output, Completeness, SaveError, Saved, TargetState};
 pub use warning::ReadWarning;
 pub use xqf::{read_xqf, SkippedMove, XqfError, XqfRecord};
 pub use xqf_write::{write_xqf, XqfField, XqfLoss, XqfPlace, XqfWriteError, XqfWritten};

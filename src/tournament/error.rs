@@ -30,13 +30,29 @@ pub enum EventError {
         /// The newest this program reads.
         supported: i64,
     },
-    /// The file is damaged.
-    #[error("{path}: the event file is damaged: {reason}")]
+    /// The file is damaged: nothing is read from it or written to it.
+    #[error("{path}: the event file is damaged: {reason}; {}", last_good_text(.last_good))]
     Damaged {
         /// The file.
         path: PathBuf,
         /// What is wrong.
         reason: String,
+        /// The copy of the event kept after the last change, if there is one.
+        last_good: Option<PathBuf>,
+    },
+    /// A write failed for want of space (the change was rolled back).
+    #[error("{0}: the disk is full: nothing was changed")]
+    DiskFull(PathBuf),
+    /// The file can be read but not written.
+    #[error("{0}: the event file cannot be written (it is read-only): nothing was changed")]
+    ReadOnly(PathBuf),
+    /// The system refused a file operation.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
     },
     /// Creating an event over an existing file.
     #[error("{0}: already exists; an event is never written over another file")]
@@ -242,6 +258,26 @@ pub enum GameRecordError {
     /// Neither a result nor an ending is recorded.
     #[error("the game has no result (Result tag \"*\" and no [%result] command)")]
     NoResult,
+}
+
+impl EventError {
+    /// A system error on `path`: [`EventError::DiskFull`] when it is for want of space.
+    pub fn io(path: &std::path::Path, source: std::io::Error) -> EventError {
+        if source.kind() == std::io::ErrorKind::StorageFull {
+            return EventError::DiskFull(path.to_owned());
+        }
+        EventError::Io {
+            path: path.to_owned(),
+            source,
+        }
+    }
+}
+
+fn last_good_text(last_good: &Option<PathBuf>) -> String {
+    match last_good {
+        Some(copy) => format!("the last good copy is {}", copy.display()),
+        None => "there is no good copy of it".to_owned(),
+    }
 }
 
 fn join(boards: &[u32]) -> String {

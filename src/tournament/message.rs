@@ -7,7 +7,7 @@ use crate::lang::Language;
 
 use super::error::{EventError, GameRecordError, NotAnEvent, Unreadable};
 use super::result::BadResult;
-use super::roster::{RosterError, RosterReason};
+use super::roster::{RosterError, RosterReason, Separator};
 use super::systems::swiss::NoPairing;
 use super::teams::LineupRefusal;
 
@@ -39,11 +39,37 @@ impl EventError {
                 z("；本版本最高读取 ", "；本版本最高讀取 "),
                 z("）", "）"),
             ),
-            EventError::Damaged { path, reason } => format!(
-                "{}{}{reason}",
+            EventError::Damaged {
+                path,
+                reason,
+                last_good,
+            } => format!(
+                "{}{}{reason}{}",
                 path.display(),
-                z("：赛事文件已损坏：", "：賽事檔案已損壞：")
+                z("：赛事文件已损坏：", "：賽事檔案已損壞："),
+                match last_good {
+                    Some(copy) => format!(
+                        "{}{}",
+                        z("；最后一份完好的副本是 ", "；最後一份完好的副本是 "),
+                        copy.display()
+                    ),
+                    None => z("；没有完好的副本", "；沒有完好的副本").to_owned(),
+                }
             ),
+            EventError::DiskFull(path) => format!(
+                "{}{}",
+                path.display(),
+                z("：磁盘已满，没有做任何改动", "：磁碟已滿，沒有做任何變更")
+            ),
+            EventError::ReadOnly(path) => format!(
+                "{}{}",
+                path.display(),
+                z(
+                    "：赛事文件是只读的，无法写入，没有做任何改动",
+                    "：賽事檔案是唯讀的，無法寫入，沒有做任何變更"
+                )
+            ),
+            EventError::Io { path, source } => format!("{}：{source}", path.display()),
             EventError::Exists(path) => format!(
                 "{}{}",
                 path.display(),
@@ -272,12 +298,47 @@ impl RosterReason {
                 lang.zh("等级分", "等級分"),
                 lang.zh("不是整数", "不是整數")
             ),
+            RosterReason::NegativeRating(value) => format!(
+                "{}「{value}」{}",
+                lang.zh("等级分", "等級分"),
+                lang.zh("：等级分不能为负数", "：等級分不能為負數")
+            ),
+            RosterReason::Malformed(malformed) => format!(
+                "{}{}{}",
+                lang.zh("字节 ", "位元組 "),
+                malformed
+                    .bytes
+                    .iter()
+                    .map(|b| format!("0x{b:02X}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                lang.zh(
+                    " 不是文字（已试过 UTF-8、GBK、BIG5 编码）",
+                    " 不是文字（已試過 UTF-8、GBK、BIG5 編碼）"
+                )
+            ),
+            RosterReason::OtherSeparator { expected, found } => format!(
+                "{}{}{}{}",
+                lang.zh("此行以", "此行以"),
+                separator_name(*found, lang),
+                lang.zh("，而文件以", "，而檔案以"),
+                separator_name(*expected, lang),
+            ),
             RosterReason::NoName => z("棋手没有姓名", "棋手沒有姓名"),
             RosterReason::NoTeam => z("团体赛需要棋手的队名", "團體賽需要棋手的隊名"),
             RosterReason::UnclosedQuote => z("带引号的字段没有结束", "帶引號的欄位沒有結束"),
             RosterReason::TextAfterQuote => z("结束引号后还有文字", "結束引號後還有文字"),
             RosterReason::QuoteInField => z("不带引号的字段中有引号", "不帶引號的欄位中有引號"),
         }
+    }
+}
+
+/// A separator of a players' list, in Chinese.
+fn separator_name(separator: Separator, lang: Language) -> &'static str {
+    match separator {
+        Separator::Comma => lang.zh("逗号分隔", "逗號分隔"),
+        Separator::Semicolon => lang.zh("分号分隔", "分號分隔"),
+        Separator::Tab => lang.zh("制表符分隔", "定位字元分隔"),
     }
 }
 

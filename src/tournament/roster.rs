@@ -1,14 +1,19 @@
-//! Players from a CSV file (UTF-8 or GBK): one player a line, columns name, rating, club (the
-//! team in a team event), and optionally a fourth column, the team (or the club in a team
+//! Players from a CSV file (UTF-8, GBK or BIG5): one player a line, columns name, rating, club
+//! (the team in a team event), and optionally a fourth column, the team (or the club in a team
 //! event). A first line naming its columns (`name,rating,club,team,registration`, in any order;
 //! also 姓名, 等級分/等级分, 單位/单位, 隊/队/隊名/队名, 編號/编号) sets the order instead. Fields may be
 //! quoted with `"` (a doubled `""` inside is one quote); empty lines are skipped.
+//!
+//! The file is read strictly: bytes that no encoding reads are refused with their line and
+//! column, never replaced. Fields are separated by commas, or by semicolons or tabs when the
+//! first line is (as spreadsheets export them in some countries); a later line that has none of
+//! the file's separator but another one is refused rather than read as one long name.
 
 use std::path::Path;
 
 use super::error::{EventError, Unreadable};
 use super::event::Player;
-use crate::formats::decode;
+use crate::formats::{decode_strict, MalformedText};
 
 /// A line of the file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,6 +44,20 @@ pub enum RosterReason {
     /// A rating that is not a whole number.
     #[error("rating '{0}' is not a whole number")]
     BadRating(String),
+    /// A rating below zero.
+    #[error("rating '{0}': a rating cannot be negative")]
+    NegativeRating(String),
+    /// Bytes that are not text in any encoding tried.
+    #[error(transparent)]
+    Malformed(MalformedText),
+    /// A line separated otherwise than the file.
+    #[error("the line is separated by {found} but the file by {expected}")]
+    OtherSeparator {
+        /// The file's separator.
+        expected: Separator,
+        /// The one this line uses.
+        found: Separator,
+    },
     /// An empty name.
     #[error("the player has no name")]
     NoName,
@@ -54,6 +73,69 @@ pub enum RosterReason {
     /// A quote in the middle of an unquoted field.
     #[error("a quote inside an unquoted field")]
     QuoteInField,
+}
+
+/// What separates the fields of a line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Separator {
+    /// `,`
+    Comma,
+    /// `;`
+    Semicolon,
+    /// A tab.
+    Tab,
+}
+
+impl Separator {
+    const ALL: [Separator; 3] = [Separator::Comma, Separator::Semicolon, Separator::Tab];
+
+    fn char(self) -> char {
+        match self {
+            Separator::Comma => ',',
+            Separator::Semicolon => ';',
+            Separator::Tab => '\t',
+        }
+    }
+
+    /// The separator of a line: the one it has most of outside quotes (commas on a tie, and
+    /// for a line of one field).
+    fn of_line(line: &str) -> Separator {
+        let counts = separators_outside_quotes(line);
+        let mut best = Separator::Comma;
+        for s in Separator::ALL {
+            if counts[s as usize] > counts[best as usize] {
+                best = s;
+            }
+        }
+        best
+    }
+}
+
+impl std::fmt::Display for Separator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Separator::Comma => "commas",
+            Separator::Semicolon => "semicolons",
+            Separator::Tab => "tabs",
+        })
+    }
+}
+
+/// How many commas, semicolons and tabs a line has outside quoted fields.
+fn separators_outside_quotes(line: &str) -> [usize; 3] {
+    let mut counts = [0; 3];
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            ',' => counts[Separator::Comma as usize] += 1,
+            ';' => counts[Separator::Semicolon as usize] += 1,
+            '\t' => counts[Separator::Tab as usize] += 1,
+            _ => {}
+        }
+    }
+    counts
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -88,8 +170,15 @@ pub fn read_players_file(path: &Path, team_event: bool) -> Result<Vec<Player>, E
 
 /// Read the players of a CSV file's bytes; `team_event` makes the third column the team.
 pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, RosterError> {
-    let text = decode(bytes).text;
+    let text = decode_strict(bytes)
+        .map_err(|e| RosterError {
+            line: e.line,
+            column: e.column,
+            reason: RosterReason::Malformed(e),
+        })?
+        .text;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let mut separator = None;
     let mut columns = if team_event {
         vec![Column::Name, Column::Rating, Column::Team, Column::Club]
     } else {
@@ -101,7 +190,8 @@ pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, Roste
         if line.trim().is_empty() {
             continue;
         }
-        let fields = split(line, number)?;
+        let separator = *separator.get_or_insert_with(|| Separator::of_line(line));
+        let fields = split(line, number, separator)?;
         if players.is_empty() && column_named(&fields[0].1) == Some(Column::Name) {
             columns = Vec::new();
             for (col, f) in &fields {
@@ -131,10 +221,10 @@ pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, Roste
                 Column::Name => p.name = value.to_owned(),
                 Column::Rating if value.is_empty() => {}
                 Column::Rating => {
-                    p.rating = Some(value.parse().map_err(|_| RosterError {
+                    p.rating = Some(read_rating(value).map_err(|reason| RosterError {
                         line: number,
                         column: *col,
-                        reason: RosterReason::BadRating(value.to_owned()),
+                        reason,
                     })?)
                 }
                 Column::Club => p.club = value.to_owned(),
@@ -161,8 +251,40 @@ pub fn read_players(bytes: &[u8], team_event: bool) -> Result<Vec<Player>, Roste
     Ok(players)
 }
 
-/// The fields of one line with the column (character, from 1) each starts at.
-fn split(line: &str, number: usize) -> Result<Vec<(usize, String)>, RosterError> {
+/// A rating: a whole number, not negative.
+pub fn read_rating(text: &str) -> Result<u32, RosterReason> {
+    match text.parse::<i64>() {
+        Ok(n) if n < 0 => Err(RosterReason::NegativeRating(text.to_owned())),
+        Ok(n) => u32::try_from(n).map_err(|_| RosterReason::BadRating(text.to_owned())),
+        Err(_) => Err(RosterReason::BadRating(text.to_owned())),
+    }
+}
+
+/// The fields of one line with the column (character, from 1) each starts at, separated by
+/// `separator`; a line with none of it but another separator is refused.
+fn split(
+    line: &str,
+    number: usize,
+    separator: Separator,
+) -> Result<Vec<(usize, String)>, RosterError> {
+    let counts = separators_outside_quotes(line);
+    if counts[separator as usize] == 0 {
+        if let Some(found) = Separator::ALL.into_iter().find(|s| counts[*s as usize] > 0) {
+            let column = line
+                .chars()
+                .position(|c| c == found.char())
+                .map_or(1, |i| i + 1);
+            return Err(RosterError {
+                line: number,
+                column,
+                reason: RosterReason::OtherSeparator {
+                    expected: separator,
+                    found,
+                },
+            });
+        }
+    }
+    let sep = separator.char();
     let mut fields = Vec::new();
     let chars: Vec<char> = line.chars().collect();
     let mut i = 0;
@@ -194,10 +316,10 @@ fn split(line: &str, number: usize) -> Result<Vec<(usize, String)>, RosterError>
                     }
                 }
             }
-            while chars.get(i).is_some_and(|c| c.is_whitespace()) {
+            while chars.get(i).is_some_and(|&c| c.is_whitespace() && c != sep) {
                 i += 1;
             }
-            if !matches!(chars.get(i), None | Some(',')) {
+            if !(chars.get(i).is_none() || chars.get(i) == Some(&sep)) {
                 return Err(RosterError {
                     line: number,
                     column: i + 1,
@@ -206,7 +328,7 @@ fn split(line: &str, number: usize) -> Result<Vec<(usize, String)>, RosterError>
             }
         } else {
             while let Some(&c) = chars.get(i) {
-                if c == ',' {
+                if c == sep {
                     break;
                 }
                 if c == '"' {
@@ -221,7 +343,7 @@ fn split(line: &str, number: usize) -> Result<Vec<(usize, String)>, RosterError>
             }
         }
         fields.push((start, value));
-        if chars.get(i) == Some(&',') {
+        if chars.get(i) == Some(&sep) {
             i += 1;
         } else {
             return Ok(fields);

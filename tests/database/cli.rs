@@ -1,5 +1,6 @@
 //! `qipu db …` as scripts use it: imports of every format the shared corpus has, with the
-//! counts `qipu stats` gives; the JSON shapes; an import killed midway and resumed; bad input.
+//! counts `qipu stats` gives; the JSON shapes; an import killed midway and resumed; two programs
+//! creating one database at once; bad input.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -455,6 +456,101 @@ fn a_diagram_start_is_imported_and_its_warning_counted(server: Server) {
     assert_eq!(import_counts(&out), (1, 1, 0, 0), "{out}");
 }
 
+/// Two imports into one new database started at the same moment, with a search racing them:
+/// creating the schema is one transaction the second program waits for or finds done, so all
+/// three succeed and the database holds what one import gives, no game lost or doubled.
+fn two_programs_create_one_database_at_once(server: Server) {
+    let dir = temp_dir(&format!("race-files-{server:?}"));
+    for (name, bytes) in &ccpd_part()[..4] {
+        let path = dir.join(name.replace('/', "_"));
+        std::fs::write(path, bytes).unwrap();
+    }
+    let files = dir.to_str().unwrap();
+    let Some(reference) = fresh(server, "race_reference") else {
+        return;
+    };
+    let (code, _, err) = qipu(&["db", "import", &reference, files]);
+    assert_eq!(code, 0, "{err}");
+    let expected = db_stats(&reference);
+    assert!(expected["games"].as_u64().unwrap() > 0, "{expected}");
+    let tries = match server {
+        Server::Sqlite => 10,
+        Server::Postgres => 5,
+    };
+    let mut failures = Vec::new();
+    for attempt in 0..tries {
+        let Some(location) = fresh(server, &format!("race_{attempt}")) else {
+            return;
+        };
+        if server == Server::Sqlite {
+            // A new, empty file: the search may open it before either import has made tables.
+            std::fs::write(&location, b"").unwrap();
+        }
+        let spawn = |args: &[&str]| {
+            Command::new(env!("CARGO_BIN_EXE_qipu"))
+                .args(args)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let children = [
+            spawn(&["db", "import", &location, files]),
+            spawn(&["db", "import", &location, files]),
+            spawn(&["db", "search", &location, "--player", "洪智"]),
+        ];
+        for child in children {
+            let out = child.wait_with_output().unwrap();
+            if !out.status.success() {
+                failures.push(String::from_utf8_lossy(&out.stderr).into_owned());
+            }
+        }
+        let stats = db_stats(&location);
+        for key in ["games", "duplicates", "positions", "files"] {
+            assert_eq!(stats[key], expected[key], "{key}, try {attempt}: {stats}");
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} programs failed: {failures:?}",
+        failures.len(),
+        tries * 3
+    );
+}
+
+/// A search of a file that does not exist says so and creates nothing; a server's refusal is
+/// shown in the server's words.
+#[test]
+fn a_missing_database_is_not_created_and_server_errors_are_named() {
+    let dir = temp_dir("missing-db");
+    let typo = dir.join("typo.db");
+    let typo = typo.to_str().unwrap();
+    for command in ["search", "tree", "stats", "export"] {
+        let mut args = vec!["db", command, typo];
+        if command == "export" {
+            args.extend(["-o", "/dev/null"]);
+        }
+        let (code, _, err) = qipu(&args);
+        assert_eq!(code, 1, "{command}: {err}");
+        assert!(
+            err.contains("typo.db: no such database file"),
+            "{command}: {err}"
+        );
+        assert!(!Path::new(typo).exists(), "{command} created the file");
+    }
+    let Some(location) = fresh(Server::Postgres, "missing") else {
+        return;
+    };
+    let cut = location.rfind('/').unwrap();
+    let absent = format!("{}/qipu_no_such_database", &location[..cut]);
+    let (code, _, err) = qipu(&["db", "stats", &absent]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("database \"qipu_no_such_database\" does not exist"),
+        "{err}"
+    );
+}
+
 fn set_schema_version(server: Server, location: &str, version: i64) {
     let sql = format!("UPDATE meta SET value = '{version}' WHERE key = 'schema_version'");
     match server {
@@ -517,4 +613,5 @@ on_both! {
     variations_are_searched_when_indexed => sqlite_variations, postgres_variations;
     names_are_found_in_either_script_and_an_old_database_is_upgraded => sqlite_names_in_either_script, postgres_names_in_either_script;
     a_diagram_start_is_imported_and_its_warning_counted => sqlite_diagram_start_warning, postgres_diagram_start_warning;
+    two_programs_create_one_database_at_once => sqlite_created_by_two_at_once, postgres_created_by_two_at_once;
 }
