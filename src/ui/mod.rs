@@ -1,70 +1,54 @@
 //! The desktop app (egui/eframe): a thin layer over the core. Data flows one way: widgets and
 //! menus return [`Command`]s, the app applies them to the [`Session`], the next frame draws it.
+//!
+//! The folders, from the bottom up; a file imports only from its own folder and the folders
+//! above it in this list, never from one below:
+//!
+//! 1. [`base`]: the commands and every type they carry, the session, settings, layout, the
+//!    file-dialog trait and the menu and shortcut table (no drawing);
+//! 2. [`platform`]: renderer, heap, input filter and gate, native dialogs, fonts, screen surface;
+//! 3. [`widgets`]: the board and a move's text;
+//! 4. [`workers`]: the background threads (engine link, evaluation, database, event file);
+//! 5. [`panels`]: record, annotation, status, move box, clock, arbiter, analysis, evaluation
+//!    graph, opening tree;
+//! 6. [`windows`]: setup editor, export, file chooser, engines, play against the computer,
+//!    engine match, event, database, save report;
+//! 7. [`app`]: window set-up, dispatch, files and autosave, menus, the frame.
 
-mod analysis_panel;
-mod annotate;
 mod app;
-mod arbiter;
-pub mod bench;
-pub mod board;
-mod board_drawing;
-mod clock_panel;
-mod command;
-mod computer;
-mod database_window;
-mod database_worker;
-mod engine_link;
-mod engine_match;
-mod engines_window;
-mod eval_graph;
-mod eval_worker;
-mod event_window;
-mod export_dialog;
-mod file_chooser;
-mod files;
-pub mod fonts;
-mod heap;
-mod input_filter;
-mod layout;
-pub mod move_text;
-mod native_dialogs;
-mod opening_tree;
-pub mod quiet_input;
-mod record_panel;
-mod renderer;
-mod save_report;
-mod screen_surface;
-mod session;
-mod settings;
-mod setup_editor;
-mod sheet_gaps;
-mod side_panels;
-mod status;
-mod timer;
-mod transcribe_panel;
-pub mod user_command;
+mod base;
+mod panels;
+mod platform;
+mod widgets;
+mod windows;
+mod workers;
+
+pub use app::bench;
+pub use base::user_command;
+pub use platform::{fonts, quiet_input};
+pub use widgets::{board, move_text};
 
 pub use app::{AppOptions, QipuApp};
-pub use arbiter::ArbiterAction;
-pub use command::Command;
-pub use computer::PlaySettings;
-pub use database_window::{Column, DatabaseCommand, DatabaseWindow};
-pub use engine_match::{EngineChoice, MatchSettings};
-pub use eval_graph::{clamped, Curve, GRAPH_LIMIT};
-pub use files::{FileDialogs, NoDialog, Picked, Picking};
-pub use layout::{Fit, Layout, Panel};
-pub use native_dialogs::{NativeDialogs, DIALOG_VARIABLE};
-pub use session::{Notice, Session};
-pub use settings::{NamedEngine, Settings};
-pub use timer::Timer;
+pub use base::command::Command;
+pub use base::files::{FileDialogs, NoDialog, Picked, Picking};
+pub use base::layout::{Fit, Layout, Panel};
+pub use base::session::{Notice, Session};
+pub use base::settings::{NamedEngine, Settings};
+pub use base::timer::Timer;
+pub use panels::arbiter::ArbiterAction;
+pub use panels::eval_graph::{clamped, Curve, GRAPH_LIMIT};
+pub use platform::native_dialogs::{NativeDialogs, DIALOG_VARIABLE};
+pub use windows::computer::PlaySettings;
+pub use windows::database_window::{Column, DatabaseCommand, DatabaseWindow};
+pub use windows::engine_match::{EngineChoice, MatchSettings};
 
 /// Open the main window, showing the record file `open` if one is given (as a file manager's
 /// "open with" passes it), and run until it is closed. The pointer's input that changes nothing
 /// drawn waits on its way in for the input that does ([`quiet_input`]).
 pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
-    let renderer = renderer::choose();
+    let renderer = platform::renderer::choose();
     if renderer == eframe::Renderer::Glow {
-        heap::keep_freed_memory();
+        platform::heap::keep_freed_memory();
     }
     let options = eframe::NativeOptions {
         viewport: eframe::egui::ViewportBuilder::default()
@@ -73,12 +57,12 @@ pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
             .with_inner_size([1100.0, 820.0])
             .with_min_inner_size([640.0, 480.0]),
         renderer,
-        dithering: renderer::dithers(renderer),
+        dithering: platform::renderer::dithers(renderer),
         ..Default::default()
     };
     let event_loop =
         winit::event_loop::EventLoop::<eframe::UserEvent>::with_user_event().build()?;
-    let zone = quiet_input::SharedZone::default();
+    let zone = platform::quiet_input::SharedZone::default();
     let published = zone.clone();
     let app = eframe::create_native(
         "Qipu",
@@ -94,6 +78,6 @@ pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
         }),
         &event_loop,
     );
-    event_loop.run_app(&mut input_filter::InputFilter::new(app, zone))?;
+    event_loop.run_app(&mut platform::input_filter::InputFilter::new(app, zone))?;
     Ok(())
 }

@@ -1,0 +1,282 @@
+//! Files: the dialogs (behind a trait, so tests script them), reading records of every kind
+//! Qipu reads and writing the game in the format its file's name asks for (PGN, XQF, JSON, FEN).
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError};
+
+use crate::formats::{
+    read_record_file, write_pgn, write_record, FileGame, FileKind, GameError, NoGame,
+    PgnWriteOptions, RecordBytes, RecordFormat, TargetState, XqfWriteError,
+};
+use crate::lang::Language;
+use crate::notation::{Script, TandemConvention};
+use crate::record::Game;
+
+/// What a file chooser answered: the file, `Ok(None)` if the user cancelled, or why no chooser
+/// could be shown (then the app shows its own, [`crate::ui::windows::file_chooser`]).
+pub type Picked = Result<Option<PathBuf>, NoDialog>;
+
+/// A file chooser's answer: given at once (Qipu's own dialog asked for, a test's script), or to
+/// come when the system's chooser closes. The system's runs off the UI thread, so the window
+/// keeps painting while it is open.
+pub enum Picking<T = PathBuf> {
+    /// The answer.
+    Now(Result<Option<T>, NoDialog>),
+    /// The answer, once the chooser sends it.
+    Later(Receiver<Result<Option<T>, NoDialog>>),
+}
+
+impl<T> Picking<T> {
+    /// The answer if it has come, else the picking to ask again next frame. A chooser that
+    /// went away without answering counts as one that could not be shown.
+    pub fn poll(self) -> Result<Result<Option<T>, NoDialog>, Picking<T>> {
+        match self {
+            Picking::Now(answer) => Ok(answer),
+            Picking::Later(answer) => match answer.try_recv() {
+                Ok(answer) => Ok(answer),
+                Err(TryRecvError::Empty) => Err(Picking::Later(answer)),
+                Err(TryRecvError::Disconnected) => Ok(Err(NoDialog::Unavailable(
+                    "the file chooser ended without an answer".to_owned(),
+                ))),
+            },
+        }
+    }
+}
+
+impl<T> From<Result<Option<T>, NoDialog>> for Picking<T> {
+    fn from(answer: Result<Option<T>, NoDialog>) -> Self {
+        Picking::Now(answer)
+    }
+}
+
+/// File choosers. The app asks, the user (or a test script) answers, now or later.
+pub trait FileDialogs {
+    /// A file to open, starting in `folder`.
+    fn pick_open(&mut self, lang: Language, folder: &Path) -> Picking;
+    /// Where to save, suggesting `suggested` (its folder and name).
+    fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picking;
+    /// Where to write an export (PNG, PDF, SVG); by default asked like [`Self::pick_save`].
+    fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picking {
+        self.pick_save(lang, suggested)
+    }
+    /// An event file to open, or a CSV list of players when `players`; by default asked like
+    /// [`Self::pick_open`].
+    fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picking {
+        let _ = players;
+        self.pick_open(lang, folder)
+    }
+    /// Where to create an event file or write an event's export, suggesting `suggested`; by
+    /// default asked like [`Self::pick_save`].
+    fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picking {
+        self.pick_save(lang, suggested)
+    }
+    /// A game database file to open or create, suggesting `suggested`; by default asked like
+    /// [`Self::pick_save`].
+    fn pick_database(&mut self, lang: Language, suggested: &Path) -> Picking {
+        self.pick_save(lang, suggested)
+    }
+    /// Record files to import into the game database, or a folder of them when `folder`,
+    /// starting in `start`; by default one file asked like [`Self::pick_open`] (answered at once).
+    fn pick_import(&mut self, lang: Language, folder: bool, start: &Path) -> Picking<Vec<PathBuf>> {
+        let _ = folder;
+        let answer = match self.pick_open(lang, start).poll() {
+            Ok(answer) => answer,
+            Err(_) => Err(NoDialog::Unavailable(
+                "the file chooser did not answer".to_owned(),
+            )),
+        };
+        Picking::Now(answer.map(|path| path.map(|path| vec![path])))
+    }
+}
+
+/// Why the system's file chooser was not shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoDialog {
+    /// The user asked for Qipu's own dialog (`QIPU_FILE_DIALOG=own`).
+    #[error("Qipu's own file dialog was asked for (QIPU_FILE_DIALOG=own)")]
+    Asked,
+    /// The system could not show one: no desktop portal and no zenity (the system's words).
+    #[error("no system file chooser could be shown: {0}")]
+    Unavailable(String),
+}
+
+impl NoDialog {
+    /// Why Qipu shows its own file dialog, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        match self {
+            NoDialog::Asked => lang
+                .pick(
+                    "Qipu's own file dialog (QIPU_FILE_DIALOG=own)",
+                    "使用 Qipu 自带的文件对话框（QIPU_FILE_DIALOG=own）",
+                    "使用 Qipu 內建的檔案對話框（QIPU_FILE_DIALOG=own）",
+                )
+                .to_owned(),
+            NoDialog::Unavailable(detail) => format!(
+                "{} ({detail})",
+                lang.pick(
+                    "The system file chooser could not be shown (no desktop portal, no zenity): \
+                     Qipu's own file dialog is used",
+                    "无法打开系统的文件选择器（没有桌面门户，也没有 zenity）：改用 Qipu 自带的文件对话框",
+                    "無法開啟系統的檔案選擇器（沒有桌面入口，也沒有 zenity）：改用 Qipu 內建的檔案對話框",
+                )
+            ),
+        }
+    }
+}
+
+/// Why a file could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The file system refused.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// The file's only game could not be read.
+    #[error("{path}: {source}")]
+    Game {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: Box<GameError>,
+    },
+    /// The file holds no game record: nothing, or another kind of file.
+    #[error("{}", .reason.message(Language::English, &file_name(.path)))]
+    NoGame {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: NoGame,
+    },
+}
+
+/// The file's name without its folder, as people call it.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+impl OpenError {
+    /// Why the file could not be opened, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        match self {
+            OpenError::Io { path, source } => format!(
+                "{} {}: {source}",
+                lang.pick("cannot read", "无法读取", "無法讀取"),
+                path.display()
+            ),
+            OpenError::Game { path, source } => {
+                format!("{}: {}", path.display(), source.message(lang))
+            }
+            OpenError::NoGame { path, reason } => reason.message(lang, &file_name(path)),
+        }
+    }
+}
+
+/// One game of a file as listed for the user: the game (whole, or the part that could be
+/// read) and what went wrong.
+pub type ListedGame = FileGame;
+
+/// The game of a listed entry that can be shown: the whole game, or the part read of a game
+/// that stopped, with the error to tell the user; `Err` with the error when nothing can be shown.
+pub fn showable(listed: FileGame) -> Result<(Game, Option<GameError>), Option<GameError>> {
+    match (listed.game, listed.error) {
+        (Some(game), error) => Ok((game, error)),
+        (None, Some(GameError::Pgn(e))) => match e.partial.clone() {
+            Some(partial) => Ok((*partial, Some(GameError::Pgn(e)))),
+            None => Err(Some(GameError::Pgn(e))),
+        },
+        (None, error) => Err(error),
+    }
+}
+
+/// A record file opened for the window: its games, and whether Save may write over it.
+pub struct Opened {
+    /// The games in order.
+    pub games: Vec<FileGame>,
+    /// Save may write over the file: a PGN file read without error (Save writes PGN; never over
+    /// an XQF or JSON file, nor over a file that read only in part).
+    pub save_in_place: bool,
+}
+
+/// Read the games of a record file of any kind Qipu reads, recognised by its content
+/// ([`read_record_file`]).
+pub fn open(path: &Path) -> Result<Opened, OpenError> {
+    let file = read_record_file(path).map_err(|source| OpenError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    let no_game = |reason| OpenError::NoGame {
+        path: path.to_owned(),
+        reason,
+    };
+    if let Some(reason) = file.no_game {
+        return Err(no_game(reason));
+    }
+    let save_in_place = file.kind == FileKind::Pgn && file.target_state() == TargetState::Safe;
+    let mut games = file.games;
+    match games.as_mut_slice() {
+        [] => Err(no_game(NoGame::Empty)),
+        [only] if only.game.is_none() && !has_partial(only) => match only.error.take() {
+            Some(source) => Err(OpenError::Game {
+                path: path.to_owned(),
+                source: Box::new(source),
+            }),
+            None => Err(no_game(NoGame::Empty)),
+        },
+        _ => Ok(Opened {
+            games,
+            save_in_place,
+        }),
+    }
+}
+
+fn has_partial(game: &FileGame) -> bool {
+    matches!(&game.error, Some(GameError::Pgn(e)) if e.partial.is_some())
+}
+
+/// How the app writes PGN: full Chinese notation in the interface's script (simplified for
+/// the English interface), pieces sharing a file named as `tandem` says.
+fn pgn_options(lang: Language, tandem: TandemConvention) -> PgnWriteOptions {
+    let script = match lang {
+        Language::TraditionalChinese => Script::Traditional,
+        Language::English | Language::SimplifiedChinese => Script::Simplified,
+    };
+    let mut options = PgnWriteOptions::qipu(script);
+    options.moves.tandem = tandem;
+    options
+}
+
+/// The game as PGN text in the app's notation choice (full Chinese for the Chinese interfaces).
+pub fn pgn_text(game: &Game, lang: Language, tandem: TandemConvention) -> String {
+    write_pgn(game, &pgn_options(lang, tandem))
+}
+
+/// The game as a file of `format` (PGN as [`pgn_text`]), with what the format could not keep.
+pub fn record_bytes(
+    game: &Game,
+    format: RecordFormat,
+    lang: Language,
+    tandem: TandemConvention,
+) -> Result<RecordBytes, XqfWriteError> {
+    write_record(game, format, &pgn_options(lang, tandem))
+}
+
+/// Why the game could not be written as XQF at all, in a user's language.
+pub fn xqf_refused(error: &XqfWriteError, lang: Language) -> String {
+    match error {
+        XqfWriteError::TooManyPieces { .. } => lang
+            .pick(
+                "The start position has more pieces of one kind than an XQF file can hold; \
+                 nothing was written. Save it as PGN or JSON.",
+                "起始局面中某一兵种的棋子多于 XQF 文件能容纳的数目，未写入。请存为 PGN 或 JSON。",
+                "起始局面中某一兵種的棋子多於 XQF 檔案能容納的數目，未寫入。請存為 PGN 或 JSON。",
+            )
+            .to_owned(),
+    }
+}

@@ -1,0 +1,12 @@
+//! The bottom layer of the window, with no drawing: the [`command::Command`]s and every type
+//! they carry, the [`session::Session`] they change, the settings kept between runs, the
+//! layout, the file-dialog trait, the menu and shortcut table, and the clock's time source.
+//! Nothing here imports from another folder of `src/ui`.
+
+pub mod command;
+pub mod files;
+pub mod layout;
+pub mod session;
+pub mod settings;
+pub mod timer;
+pub mod user_command;

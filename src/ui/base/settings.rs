@@ -1,0 +1,181 @@
+//! What the app remembers between runs (eframe storage; the window size is kept by eframe).
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::lang::Language;
+use crate::notation::{Notation, TandemConvention};
+
+use crate::ui::base::layout::Layout;
+use crate::ui::windows::computer::PlaySettings;
+use crate::ui::windows::engine_match::MatchSettings;
+
+/// How many recent files the File menu lists.
+pub const RECENT_FILES: usize = 8;
+
+/// Persisted preferences.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Interface language as a BCP 47 tag (`en`, `zh-Hans`, `zh-Hant`).
+    pub language: String,
+    /// Notation of the record panel (`zh`, `zh-hant`, `abbrev`, `wxf`, `iccs`).
+    pub notation: String,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// How a piece sharing its file with another of its kind is written (`front-back`, the
+    /// textbook form, or `file`).
+    pub tandem: String,
+    /// Recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// The side panels and the referee's detail as the user left them.
+    pub layout: Layout,
+    /// The game database last opened: a file, or a `postgresql://` URL.
+    pub database: Option<String>,
+    /// The engines the user configured (Game > Engines…).
+    pub engines: Vec<NamedEngine>,
+    /// The last game against the computer as it was set up.
+    pub play: PlaySettings,
+    /// The last engine match as it was set up.
+    pub engine_match: MatchSettings,
+}
+
+/// An engine the user configured once: its name, and its spec (the program's path with its
+/// protocol and options, [`crate::engine::client::EngineConfig::parse_spec`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NamedEngine {
+    /// The name shown.
+    pub name: String,
+    /// The spec.
+    pub spec: String,
+}
+
+impl Settings {
+    /// The storage key.
+    pub const KEY: &'static str = "qipu-settings";
+
+    /// The language, English if the stored tag is unknown.
+    pub fn language(&self) -> Language {
+        self.language.parse().unwrap_or_default()
+    }
+
+    /// The notation, full Chinese (simplified) if the stored name is unknown.
+    pub fn notation(&self) -> Notation {
+        self.notation.parse().unwrap_or(Notation::ChineseSimplified)
+    }
+
+    /// The tandem convention, the textbook one (前車進四) if the stored name is unknown.
+    pub fn tandem(&self) -> TandemConvention {
+        self.tandem.parse().unwrap_or_default()
+    }
+
+    /// Put `path` first in the recent files.
+    pub fn remember(&mut self, path: PathBuf) {
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_FILES);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recent_files_are_newest_first_without_duplicates_and_bounded() {
+        let mut settings = Settings::default();
+        for i in 0..10 {
+            settings.remember(PathBuf::from(format!("{i}.pgn")));
+        }
+        settings.remember(PathBuf::from("5.pgn"));
+        assert_eq!(settings.recent.len(), RECENT_FILES);
+        assert_eq!(settings.recent[0], PathBuf::from("5.pgn"));
+        assert_eq!(settings.recent[1], PathBuf::from("9.pgn"));
+        assert_eq!(
+            settings
+                .recent
+                .iter()
+                .filter(|p| p.ends_with("5.pgn"))
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn unknown_language_tag_falls_back_to_english() {
+        let settings = Settings {
+            language: "zh-Hant".into(),
+            ..Settings::default()
+        };
+        assert_eq!(settings.language(), Language::TraditionalChinese);
+        let settings = Settings {
+            language: "xx".into(),
+            ..Settings::default()
+        };
+        assert_eq!(settings.language(), Language::English);
+    }
+
+    #[test]
+    fn the_engines_and_the_play_choices_come_back_after_a_restart() {
+        use std::time::Duration;
+
+        use crate::competition::Preset;
+        use crate::rules::Color;
+        use crate::ui::windows::engine_match::EngineChoice;
+
+        let settings = Settings {
+            engines: vec![NamedEngine {
+                name: "Fairy-Stockfish".into(),
+                spec: "/usr/games/fairy-stockfish:protocol=ucci:Hash=64".into(),
+            }],
+            play: PlaySettings {
+                computer: Color::Red,
+                engine: EngineChoice {
+                    engine: "/usr/games/fairy-stockfish:protocol=ucci:Hash=64".into(),
+                    level: 3,
+                },
+                move_time: Duration::from_millis(2500),
+                clock: Some(Preset::Art6_5(Duration::from_secs(25 * 60))),
+                new_game: false,
+            },
+            engine_match: MatchSettings {
+                move_time: Duration::from_millis(300),
+                ..MatchSettings::default()
+            },
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&settings).unwrap();
+        let back: Settings = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, settings);
+        for preset in [Preset::Art6_1, Preset::Art6_4] {
+            let kept = Settings {
+                play: PlaySettings {
+                    clock: Some(preset),
+                    ..PlaySettings::default()
+                },
+                ..Settings::default()
+            };
+            let text = serde_json::to_string(&kept).unwrap();
+            assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), kept);
+        }
+    }
+
+    #[test]
+    fn settings_kept_before_engines_existed_still_load() {
+        let old = r#"{"language":"zh-Hans","notation":"wxf","flipped":true,"recent":[]}"#;
+        let settings: Settings = serde_json::from_str(old).unwrap();
+        assert_eq!(settings.language(), Language::SimplifiedChinese);
+        assert!(settings.engines.is_empty());
+        assert_eq!(settings.play, PlaySettings::default());
+        let unknown =
+            r#"{"play":{"clock":{"article":"9.9","minutes":0},"move_time":{"secs":2,"nanos":0}}}"#;
+        let settings: Settings = serde_json::from_str(unknown).unwrap();
+        assert_eq!(
+            settings.play.clock, None,
+            "an article not known is no clock"
+        );
+        assert_eq!(settings.play.move_time, std::time::Duration::from_secs(2));
+    }
+}

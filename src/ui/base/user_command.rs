@@ -1,0 +1,552 @@
+//! The one table of the commands a user gives by name: each with its label in the three
+//! languages, its menu, and its shortcuts with the place they work in. The menus, the key
+//! handling, the command palette (Ctrl/Cmd+K) and the README's list of keys come from here;
+//! the commands that carry data (a move, a comment, a tag) are [`Command`]s built from the
+//! session when one of these is given.
+
+use eframe::egui::{Key, KeyboardShortcut, Modifiers};
+
+use crate::lang::Language;
+use crate::record::{Evaluation, Mark};
+
+use crate::ui::base::command::Command;
+use crate::ui::base::layout::Panel;
+use crate::ui::base::session::Session;
+use crate::ui::panels::annotate::{evaluation_name, mark_name};
+use crate::ui::windows::database_window::DatabaseCommand;
+
+/// Where a shortcut works.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Scope {
+    /// Anywhere in the window while no text field has the keyboard.
+    Window,
+    /// In the move box, while it has the keyboard (a clerk types without the mouse).
+    MoveBox,
+    /// In the move box while it is empty (otherwise the keys edit its text).
+    EmptyMoveBox,
+}
+
+/// The menu a command sits in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Menu {
+    /// File: new, open, save, export, clipboard, quit.
+    File,
+    /// Game: take back, undo, set up, analysis.
+    Game,
+    /// View: the board and the palette.
+    View,
+    /// Annotate: marks, evaluations, the order of variations (also in a move's context menu).
+    Annotate,
+    /// Database: the game database's window and searches from the board.
+    Database,
+}
+
+/// A command the user gives by name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum UserCommand {
+    /// A new game from the initial position.
+    NewGame,
+    /// Open a record file.
+    Open,
+    /// Save to the game's file.
+    Save,
+    /// Save under a new name.
+    SaveAs,
+    /// The export window.
+    Export,
+    /// The Event window (a tournament's players, rounds, results and standings).
+    Event,
+    /// Copy the position as FEN.
+    CopyFen,
+    /// Copy the game as PGN.
+    CopyPgn,
+    /// Copy the game as a DhtmlXQ block, to paste on a web page.
+    CopyDhtmlxq,
+    /// Paste a FEN or a PGN game.
+    Paste,
+    /// Close the window.
+    Quit,
+    /// Take back the move on the board.
+    TakeBack,
+    /// Undo the last edit (of the record or the clock).
+    Undo,
+    /// Redo the last edit undone.
+    Redo,
+    /// The position setup editor.
+    SetUpPosition,
+    /// Continue a finished game as analysis.
+    ContinueAsAnalysis,
+    /// Play against the computer.
+    PlayComputer,
+    /// Two engines play each other from the position on the board.
+    EngineMatch,
+    /// The engines configured.
+    Engines,
+    /// Show or hide the analysis panel.
+    Analysis,
+    /// Show or hide the evaluation graph of the main line.
+    EvaluationGraph,
+    /// Turn the board around.
+    Flip,
+    /// Show or hide a side panel.
+    ShowPanel(Panel),
+    /// To the start position.
+    First,
+    /// One move back.
+    Back,
+    /// One move forward.
+    Forward,
+    /// To the end of the line.
+    Last,
+    /// The command palette.
+    Palette,
+    /// Set the mark of the move on the board (`None`: clear it).
+    Mark(Option<Mark>),
+    /// Set the evaluation after the move on the board (`None`: clear it).
+    Evaluate(Option<Evaluation>),
+    /// Move the line of the move on the board up at its branch point.
+    PromoteLine,
+    /// Move it down.
+    DemoteLine,
+    /// Delete the move on the board and what follows.
+    DeleteMove,
+    /// The game database's window: open, import, list and filter.
+    DatabaseWindow,
+    /// Find the games of the database that reach the position on the board.
+    SearchPosition,
+    /// The same, or its left–right mirror.
+    SearchPositionMirror,
+}
+
+const NONE: Modifiers = Modifiers::NONE;
+const CMD: Modifiers = Modifiers::COMMAND;
+const DIGITS: [Key; 9] = [
+    Key::Num1,
+    Key::Num2,
+    Key::Num3,
+    Key::Num4,
+    Key::Num5,
+    Key::Num6,
+    Key::Num7,
+    Key::Num8,
+    Key::Num9,
+];
+
+fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(modifiers, key)
+}
+
+impl UserCommand {
+    /// Every command, in menu order.
+    pub fn all() -> Vec<UserCommand> {
+        let mut all = vec![
+            UserCommand::NewGame,
+            UserCommand::Open,
+            UserCommand::Save,
+            UserCommand::SaveAs,
+            UserCommand::Export,
+            UserCommand::Event,
+            UserCommand::CopyFen,
+            UserCommand::CopyPgn,
+            UserCommand::CopyDhtmlxq,
+            UserCommand::Paste,
+            UserCommand::Quit,
+            UserCommand::TakeBack,
+            UserCommand::Undo,
+            UserCommand::Redo,
+            UserCommand::SetUpPosition,
+            UserCommand::ContinueAsAnalysis,
+            UserCommand::PlayComputer,
+            UserCommand::EngineMatch,
+            UserCommand::Engines,
+            UserCommand::Flip,
+            UserCommand::ShowPanel(Panel::Desk),
+            UserCommand::ShowPanel(Panel::Record),
+            UserCommand::Analysis,
+            UserCommand::EvaluationGraph,
+            UserCommand::First,
+            UserCommand::Back,
+            UserCommand::Forward,
+            UserCommand::Last,
+            UserCommand::Palette,
+        ];
+        all.extend(Mark::ALL.into_iter().map(|m| UserCommand::Mark(Some(m))));
+        all.push(UserCommand::Mark(None));
+        all.extend(
+            Evaluation::ALL
+                .into_iter()
+                .map(|e| UserCommand::Evaluate(Some(e))),
+        );
+        all.push(UserCommand::Evaluate(None));
+        all.extend([
+            UserCommand::PromoteLine,
+            UserCommand::DemoteLine,
+            UserCommand::DeleteMove,
+            UserCommand::DatabaseWindow,
+            UserCommand::SearchPosition,
+            UserCommand::SearchPositionMirror,
+            UserCommand::ShowPanel(Panel::Tree),
+        ]);
+        all
+    }
+
+    /// The label in `lang`.
+    pub fn label(self, lang: Language) -> String {
+        let text = match self {
+            UserCommand::NewGame => lang.pick("New game", "新对局", "新對局"),
+            UserCommand::Open => lang.pick("Open…", "打开…", "開啟…"),
+            UserCommand::Save => lang.pick("Save", "保存", "儲存"),
+            UserCommand::SaveAs => lang.pick("Save as…", "另存为…", "另存新檔…"),
+            UserCommand::Export => lang.pick("Export…", "导出…", "匯出…"),
+            UserCommand::Event => lang.pick("Event…", "赛事…", "賽事…"),
+            UserCommand::CopyFen => lang.pick("Copy FEN", "复制 FEN", "複製 FEN"),
+            UserCommand::CopyPgn => lang.pick("Copy PGN", "复制 PGN", "複製 PGN"),
+            UserCommand::CopyDhtmlxq => {
+                lang.pick("Copy as DhtmlXQ", "复制为 DhtmlXQ", "複製為 DhtmlXQ")
+            }
+            UserCommand::Paste => {
+                lang.pick("Paste FEN or PGN", "粘贴 FEN 或 PGN", "貼上 FEN 或 PGN")
+            }
+            UserCommand::Quit => lang.pick("Quit", "退出", "結束"),
+            UserCommand::TakeBack => lang.pick("Take back", "悔棋", "悔棋"),
+            UserCommand::Undo => lang.pick("Undo edit", "撤销改动", "復原變更"),
+            UserCommand::Redo => lang.pick("Redo edit", "重做改动", "重做變更"),
+            UserCommand::SetUpPosition => lang.pick("Set up position…", "摆局…", "擺局…"),
+            UserCommand::ContinueAsAnalysis => {
+                lang.pick("Continue as analysis", "作为研究继续", "作為研究繼續")
+            }
+            UserCommand::PlayComputer => {
+                lang.pick("Play against the computer…", "人机对弈…", "人機對弈…")
+            }
+            UserCommand::EngineMatch => {
+                lang.pick("Engine against engine…", "机机对弈…", "機機對弈…")
+            }
+            UserCommand::Engines => lang.pick("Engines…", "引擎设置…", "引擎設定…"),
+            UserCommand::Analysis => lang.pick("Analysis panel", "分析面板", "分析面板"),
+            UserCommand::EvaluationGraph => lang.pick("Evaluation graph", "形势图", "形勢圖"),
+            UserCommand::Flip => lang.pick("Flip board", "翻转棋盘", "翻轉棋盤"),
+            UserCommand::ShowPanel(Panel::Desk) => {
+                lang.pick("Move box and clock", "着法输入与棋钟", "著法輸入與棋鐘")
+            }
+            UserCommand::ShowPanel(Panel::Record) => lang.pick("Record", "棋谱", "棋譜"),
+            UserCommand::First => lang.pick("To the start", "到开局", "到開局"),
+            UserCommand::Back => lang.pick("Move back", "后退一步", "後退一步"),
+            UserCommand::Forward => lang.pick("Move forward", "前进一步", "前進一步"),
+            UserCommand::Last => lang.pick("To the end", "到终局", "到終局"),
+            UserCommand::Palette => lang.pick("Find a command…", "查找命令…", "尋找指令…"),
+            UserCommand::Mark(Some(mark)) => {
+                return format!("{} {}", mark.symbol(), mark_name(mark, lang));
+            }
+            UserCommand::Mark(None) => lang.pick("No mark", "无标记", "無標記"),
+            UserCommand::Evaluate(Some(e)) => {
+                return format!("{} {}", e.symbol(), evaluation_name(e, lang));
+            }
+            UserCommand::Evaluate(None) => lang.pick("No evaluation", "无评价", "無評價"),
+            UserCommand::PromoteLine => lang.pick("Promote line", "变着上移", "變著上移"),
+            UserCommand::DemoteLine => lang.pick("Demote line", "变着下移", "變著下移"),
+            UserCommand::DeleteMove => {
+                lang.pick("Delete from this move", "删除此着及其后", "刪除此著及其後")
+            }
+            UserCommand::DatabaseWindow => lang.pick("Game database…", "棋谱库…", "棋譜庫…"),
+            UserCommand::SearchPosition => {
+                lang.pick("Search this position", "查找此局面", "尋找此局面")
+            }
+            UserCommand::SearchPositionMirror => lang.pick(
+                "Search this position and its mirror",
+                "查找此局面及其镜像",
+                "尋找此局面及其鏡像",
+            ),
+            UserCommand::ShowPanel(Panel::Tree) => lang.pick("Opening tree", "开局树", "開局樹"),
+        };
+        text.to_owned()
+    }
+
+    /// The menu it sits in (navigation lives on the keys and in the palette).
+    pub fn menu(self) -> Option<Menu> {
+        match self {
+            UserCommand::NewGame
+            | UserCommand::Open
+            | UserCommand::Save
+            | UserCommand::SaveAs
+            | UserCommand::Export
+            | UserCommand::Event
+            | UserCommand::CopyFen
+            | UserCommand::CopyPgn
+            | UserCommand::CopyDhtmlxq
+            | UserCommand::Paste
+            | UserCommand::Quit => Some(Menu::File),
+            UserCommand::TakeBack
+            | UserCommand::Undo
+            | UserCommand::Redo
+            | UserCommand::SetUpPosition
+            | UserCommand::ContinueAsAnalysis
+            | UserCommand::PlayComputer
+            | UserCommand::EngineMatch
+            | UserCommand::Engines => Some(Menu::Game),
+            UserCommand::Flip
+            | UserCommand::ShowPanel(_)
+            | UserCommand::Palette
+            | UserCommand::Analysis
+            | UserCommand::EvaluationGraph => Some(Menu::View),
+            UserCommand::DatabaseWindow
+            | UserCommand::SearchPosition
+            | UserCommand::SearchPositionMirror => Some(Menu::Database),
+            UserCommand::Mark(_)
+            | UserCommand::Evaluate(_)
+            | UserCommand::PromoteLine
+            | UserCommand::DemoteLine
+            | UserCommand::DeleteMove => Some(Menu::Annotate),
+            UserCommand::First | UserCommand::Back | UserCommand::Forward | UserCommand::Last => {
+                None
+            }
+        }
+    }
+
+    /// Its shortcuts, each with where it works; the first is shown in the menu.
+    pub fn shortcuts(self) -> Vec<(KeyboardShortcut, Scope)> {
+        use Scope::{EmptyMoveBox, MoveBox, Window};
+        let digit = |i: usize| DIGITS[i];
+        match self {
+            UserCommand::NewGame => vec![(key(CMD, Key::N), Window)],
+            UserCommand::Open => vec![(key(CMD, Key::O), Window)],
+            UserCommand::Save => vec![(key(CMD, Key::S), Window)],
+            UserCommand::SaveAs => vec![(key(CMD | Modifiers::SHIFT, Key::S), Window)],
+            UserCommand::Quit => vec![(key(CMD, Key::Q), Window)],
+            UserCommand::TakeBack => vec![(key(NONE, Key::Backspace), Window)],
+            UserCommand::Undo => vec![
+                (key(CMD, Key::Z), Window),
+                (key(Modifiers::ALT, Key::Backspace), Window),
+                (key(CMD, Key::Z), EmptyMoveBox),
+            ],
+            UserCommand::Redo => vec![
+                (key(CMD | Modifiers::SHIFT, Key::Z), Window),
+                (key(CMD, Key::Y), Window),
+                (key(CMD | Modifiers::SHIFT, Key::Z), EmptyMoveBox),
+                (key(CMD, Key::Y), EmptyMoveBox),
+            ],
+            UserCommand::Palette => vec![
+                (key(CMD, Key::K), Window),
+                (key(CMD | Modifiers::SHIFT, Key::P), Window),
+                (key(CMD, Key::K), MoveBox),
+            ],
+            UserCommand::First => vec![
+                (key(NONE, Key::ArrowUp), Window),
+                (key(NONE, Key::Home), Window),
+                (key(NONE, Key::Home), EmptyMoveBox),
+            ],
+            UserCommand::Back => vec![
+                (key(NONE, Key::ArrowLeft), Window),
+                (key(NONE, Key::ArrowUp), MoveBox),
+                (key(NONE, Key::ArrowLeft), EmptyMoveBox),
+            ],
+            UserCommand::Forward => vec![
+                (key(NONE, Key::ArrowRight), Window),
+                (key(NONE, Key::ArrowDown), MoveBox),
+                (key(NONE, Key::ArrowRight), EmptyMoveBox),
+            ],
+            UserCommand::Last => vec![
+                (key(NONE, Key::ArrowDown), Window),
+                (key(NONE, Key::End), Window),
+                (key(NONE, Key::End), EmptyMoveBox),
+            ],
+            UserCommand::Mark(Some(mark)) => {
+                let i = Mark::ALL.iter().position(|&m| m == mark).unwrap_or(0);
+                vec![(key(Modifiers::ALT, digit(i)), Window)]
+            }
+            UserCommand::Mark(None) => vec![(key(Modifiers::ALT, Key::Num0), Window)],
+            UserCommand::Evaluate(Some(e)) => {
+                let i = Evaluation::ALL.iter().position(|&x| x == e).unwrap_or(0);
+                vec![(key(CMD, digit(i)), Window)]
+            }
+            UserCommand::Evaluate(None) => vec![(key(CMD, Key::Num0), Window)],
+            UserCommand::PromoteLine => vec![(key(CMD, Key::ArrowUp), Window)],
+            UserCommand::DemoteLine => vec![(key(CMD, Key::ArrowDown), Window)],
+            UserCommand::DeleteMove => vec![(key(NONE, Key::Delete), Window)],
+            UserCommand::DatabaseWindow => vec![(key(CMD | Modifiers::SHIFT, Key::D), Window)],
+            UserCommand::SearchPosition => vec![(key(CMD | Modifiers::SHIFT, Key::F), Window)],
+            UserCommand::ShowPanel(Panel::Tree) => {
+                vec![(key(CMD | Modifiers::SHIFT, Key::T), Window)]
+            }
+            UserCommand::Export
+            | UserCommand::Event
+            | UserCommand::CopyFen
+            | UserCommand::CopyPgn
+            | UserCommand::CopyDhtmlxq
+            | UserCommand::Paste
+            | UserCommand::SetUpPosition
+            | UserCommand::ContinueAsAnalysis
+            | UserCommand::PlayComputer
+            | UserCommand::EngineMatch
+            | UserCommand::Engines
+            | UserCommand::Analysis
+            | UserCommand::EvaluationGraph
+            | UserCommand::Flip
+            | UserCommand::ShowPanel(_)
+            | UserCommand::SearchPositionMirror => Vec::new(),
+        }
+    }
+
+    /// Whether it can be given now (a menu item is greyed out otherwise).
+    pub fn enabled(self, session: &Session) -> bool {
+        let on_move = session.cursor() != session.game().root();
+        match self {
+            UserCommand::Undo => session.can_undo(),
+            UserCommand::Redo => session.can_redo(),
+            UserCommand::TakeBack => on_move,
+            UserCommand::ContinueAsAnalysis => session.game_over(),
+            UserCommand::Mark(_)
+            | UserCommand::Evaluate(_)
+            | UserCommand::PromoteLine
+            | UserCommand::DemoteLine
+            | UserCommand::DeleteMove => on_move,
+            _ => true,
+        }
+    }
+
+    /// For a command that turns something on or off, whether it is on (the menu shows it ticked).
+    pub fn checked(self, session: &Session) -> Option<bool> {
+        match self {
+            UserCommand::ShowPanel(panel) => Some(session.layout().shown(panel)),
+            _ => None,
+        }
+    }
+
+    /// The command it gives on the session as it is.
+    pub fn command(self, session: &Session) -> Command {
+        let node = session.cursor();
+        match self {
+            UserCommand::NewGame => Command::NewGame,
+            UserCommand::Open => Command::Open,
+            UserCommand::Save => Command::Save,
+            UserCommand::SaveAs => Command::SaveAs,
+            UserCommand::Export => Command::OpenExport,
+            UserCommand::Event => Command::OpenEvent,
+            UserCommand::CopyFen => Command::CopyFen,
+            UserCommand::CopyPgn => Command::CopyPgn,
+            UserCommand::CopyDhtmlxq => Command::CopyDhtmlxq,
+            UserCommand::Quit => Command::Quit,
+            UserCommand::TakeBack => Command::TakeBack,
+            UserCommand::Undo => Command::Undo,
+            UserCommand::Redo => Command::Redo,
+            UserCommand::SetUpPosition => Command::OpenSetup,
+            UserCommand::ContinueAsAnalysis => Command::ContinueAsAnalysis,
+            UserCommand::PlayComputer => Command::OpenPlayComputer,
+            UserCommand::EngineMatch => Command::OpenEngineMatch,
+            UserCommand::Engines => Command::OpenEngines,
+            UserCommand::Analysis => Command::ToggleAnalysis,
+            UserCommand::EvaluationGraph => Command::ToggleEvalGraph,
+            UserCommand::Flip => Command::Flip,
+            UserCommand::ShowPanel(panel) => {
+                let layout = session.layout();
+                Command::SetLayout(layout.with_shown(panel, !layout.shown(panel)))
+            }
+            UserCommand::First => Command::First,
+            UserCommand::Back => Command::Back,
+            UserCommand::Forward => Command::Forward,
+            UserCommand::Last => Command::Last,
+            UserCommand::Mark(mark) => Command::SetMark(node, mark),
+            UserCommand::Evaluate(e) => Command::SetEvaluation(node, e),
+            UserCommand::PromoteLine => Command::PromoteLine(node),
+            UserCommand::DemoteLine => Command::DemoteLine(node),
+            UserCommand::DeleteMove => Command::DeleteFrom(node),
+            UserCommand::Paste => Command::RequestPaste,
+            UserCommand::Palette => Command::OpenPalette,
+            UserCommand::DatabaseWindow => Command::Database(DatabaseCommand::ShowWindow),
+            UserCommand::SearchPosition => {
+                Command::Database(DatabaseCommand::SearchPosition { mirror: false })
+            }
+            UserCommand::SearchPositionMirror => {
+                Command::Database(DatabaseCommand::SearchPosition { mirror: true })
+            }
+        }
+    }
+
+    /// The commands whose shortcuts were pressed in `scope`, taken from the input so that no
+    /// widget sees them too. Shortcuts with more modifiers are tried first (Ctrl+Shift+Z before
+    /// Ctrl+Z, which would match it as well).
+    pub fn pressed(input: &mut eframe::egui::InputState, scope: Scope) -> Vec<UserCommand> {
+        let mut table: Vec<(KeyboardShortcut, UserCommand)> = UserCommand::all()
+            .into_iter()
+            .flat_map(|c| {
+                c.shortcuts()
+                    .into_iter()
+                    .filter(move |&(_, s)| s == scope)
+                    .map(move |(k, _)| (k, c))
+            })
+            .collect();
+        table.sort_by_key(|(k, _)| std::cmp::Reverse(modifier_count(k.modifiers)));
+        table
+            .into_iter()
+            .filter(|(k, _)| input.consume_shortcut(k))
+            .map(|(_, c)| c)
+            .collect()
+    }
+
+    /// True when `query` finds this command in the palette: every word of it appears in the
+    /// label in `lang` or in English (ignoring case).
+    pub fn matches(self, query: &str, lang: Language) -> bool {
+        let haystack = format!(
+            "{} {}",
+            self.label(lang).to_lowercase(),
+            self.label(Language::English).to_lowercase()
+        );
+        query
+            .to_lowercase()
+            .split_whitespace()
+            .all(|word| haystack.contains(word))
+    }
+}
+
+fn modifier_count(m: Modifiers) -> u8 {
+    u8::from(m.alt) + u8::from(m.ctrl || m.command || m.mac_cmd) + u8::from(m.shift)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn no_two_commands_share_a_shortcut_in_one_place() {
+        // The two scopes of the move box are active together.
+        let mut seen: HashMap<(Modifiers, Key, bool), UserCommand> = HashMap::new();
+        for command in UserCommand::all() {
+            for (shortcut, scope) in command.shortcuts() {
+                let key = (
+                    shortcut.modifiers,
+                    shortcut.logical_key,
+                    scope == Scope::Window,
+                );
+                if let Some(other) = seen.insert(key, command) {
+                    panic!("{command:?} and {other:?} both use {shortcut:?} in {scope:?}");
+                }
+            }
+        }
+        assert!(seen.len() > 30, "{} shortcuts", seen.len());
+    }
+
+    #[test]
+    fn every_command_has_a_label_in_each_language() {
+        for command in UserCommand::all() {
+            let labels: Vec<String> = Language::ALL.iter().map(|&l| command.label(l)).collect();
+            assert!(labels.iter().all(|l| !l.trim().is_empty()), "{command:?}");
+        }
+    }
+
+    #[test]
+    fn the_palette_finds_commands_by_words_in_either_language() {
+        let find = |q: &str, lang| -> Vec<UserCommand> {
+            UserCommand::all()
+                .into_iter()
+                .filter(|c| c.matches(q, lang))
+                .collect()
+        };
+        assert_eq!(find("save as", Language::English), [UserCommand::SaveAs]);
+        assert_eq!(
+            find("悔棋", Language::SimplifiedChinese),
+            [UserCommand::TakeBack]
+        );
+        assert!(find("flip", Language::TraditionalChinese).contains(&UserCommand::Flip));
+        assert!(find("zzz", Language::English).is_empty());
+    }
+}

@@ -1,0 +1,262 @@
+//! The analysis panel (分析): the engine's best lines (MultiPV 1–5) for the position on the
+//! board, in the notation the user chose, each with its score from Red's side and from the side
+//! to move, its depth and the engine's speed; start and stop; a line added to the record as a
+//! variation with one click; the best move drawn as an arrow on the board. The engine runs on
+//! its own thread and process ([`EngineLink`]); the search follows the board: another position
+//! shown starts a new search.
+
+use eframe::egui;
+
+use crate::engine::client::{EngineConfig, Limit, Lines, RedScore, SearchInfo};
+use crate::lang::Language;
+use crate::record::{Arrow, DrawColor};
+use crate::rules::Position;
+
+use crate::ui::base::command::Command;
+use crate::ui::base::session::Session;
+use crate::ui::workers::engine_link::{EngineLink, LinkEvent, Searched};
+
+/// Most lines shown (MultiPV).
+pub const MAX_LINES: u32 = 5;
+
+/// Moves of a line written out.
+const SHOWN_MOVES: usize = 12;
+
+/// The panel's state between frames.
+pub struct AnalysisPanel {
+    open: bool,
+    engine: EngineConfig,
+    link: Option<EngineLink>,
+    running: bool,
+    multipv: u32,
+    searched: Option<Searched>,
+    lines: Lines,
+}
+
+impl AnalysisPanel {
+    /// A closed panel that analyses with `engine` once started.
+    pub fn new(engine: EngineConfig) -> AnalysisPanel {
+        AnalysisPanel {
+            open: false,
+            engine,
+            link: None,
+            running: false,
+            multipv: 3,
+            searched: None,
+            lines: Lines::default(),
+        }
+    }
+
+    /// Use `engine` from the next start.
+    pub fn set_engine(&mut self, engine: EngineConfig) {
+        self.engine = engine;
+        self.stop();
+        self.link = None;
+    }
+
+    /// Whether the panel is shown.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// Show or hide it (hiding stops the engine).
+    pub fn toggle(&mut self) {
+        self.open = !self.open;
+        if !self.open {
+            self.stop();
+        }
+    }
+
+    /// True while the engine analyses.
+    pub fn running(&self) -> bool {
+        self.running
+    }
+
+    fn start(&mut self) {
+        let multipv = self.multipv.to_string();
+        let engine = self.engine.clone();
+        self.link.get_or_insert_with(|| {
+            EngineLink::start(engine, vec![("MultiPV".to_owned(), multipv)])
+        });
+        self.running = true;
+        self.searched = None;
+    }
+
+    fn stop(&mut self) {
+        if let Some(link) = &self.link {
+            link.stop();
+        }
+        self.running = false;
+    }
+
+    /// One frame: take the engine's reports for the position on the board, and start a search
+    /// when the board shows another position.
+    pub fn frame(&mut self, session: &Session) {
+        let Some(link) = &mut self.link else {
+            return;
+        };
+        let here = Searched {
+            start: session.game().start().clone(),
+            moves: session.game().moves_to(session.cursor()),
+        };
+        for event in link.poll() {
+            if let LinkEvent::Info(searched, info) = event {
+                if self.searched.as_ref() == Some(&searched) {
+                    self.lines.update(&info);
+                }
+            }
+        }
+        if !self.running || !link.is_ready() || self.searched.as_ref() == Some(&here) {
+            return;
+        }
+        self.lines = Lines::default();
+        if session.position().legal_moves().is_empty() {
+            link.stop();
+        } else {
+            link.go(&here.start, &here.moves, Limit::Infinite);
+        }
+        self.searched = Some(here);
+    }
+
+    /// The best move's arrow, while the lines shown are of the position on the board.
+    pub fn best_arrow(&self, session: &Session) -> Option<Arrow> {
+        let mv = *self.current_lines(session)?.best()?.pv.first()?;
+        Some(Arrow {
+            from: mv.from,
+            to: mv.to,
+            color: DrawColor::Blue,
+        })
+    }
+
+    /// The lines, when they are of the position on the board.
+    fn current_lines(&self, session: &Session) -> Option<&Lines> {
+        let searched = self.searched.as_ref()?;
+        let here = searched.start == *session.game().start()
+            && searched.moves == session.game().moves_to(session.cursor());
+        (self.open && here).then_some(&self.lines)
+    }
+
+    /// Draw the panel; returns what the user asked for.
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+        let lang = session.lang();
+        let mut commands = Vec::new();
+        ui.horizontal(|ui| {
+            ui.strong(lang.pick("Analysis", "分析", "分析"));
+            let (label, start) = if self.running {
+                (lang.pick("Stop analysis", "停止分析", "停止分析"), false)
+            } else {
+                (lang.pick("Start analysis", "开始分析", "開始分析"), true)
+            };
+            if ui.button(label).clicked() {
+                if start {
+                    self.start();
+                } else {
+                    self.stop();
+                }
+            }
+            let label = ui.label(lang.pick("Lines", "变着数", "變著數"));
+            let before = self.multipv;
+            ui.add(egui::DragValue::new(&mut self.multipv).range(1..=MAX_LINES))
+                .labelled_by(label.id);
+            if self.multipv != before {
+                if let Some(link) = &mut self.link {
+                    link.set_option("MultiPV", &self.multipv.to_string());
+                }
+                // The search starts again with the new number of lines.
+                self.searched = None;
+            }
+            if let Some(link) = &self.link {
+                if !link.name().is_empty() {
+                    ui.weak(link.name());
+                }
+                if let Some(error) = link.error() {
+                    ui.colored_label(ui.visuals().error_fg_color, error);
+                }
+            }
+        });
+        let Some(lines) = self.current_lines(session) else {
+            return commands;
+        };
+        let position = session.position();
+        if position.legal_moves().is_empty() {
+            ui.label(lang.pick("No legal move", "无着可走", "無著可走"));
+            return commands;
+        }
+        for line in lines.lines().into_iter().take(self.multipv as usize) {
+            // Wrapped: in a narrow window the moves go on the next row instead of out of sight.
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .small_button(lang.pick("Add as variation", "加为变着", "加為變著"))
+                    .clicked()
+                {
+                    commands.push(Command::AddLine(session.cursor(), line.pv.clone()));
+                }
+                ui.monospace(summary(line, position, lang));
+                ui.label(line_text(position, line, session));
+            });
+        }
+        commands
+    }
+}
+
+/// `1. Red +0.35 · Black −0.35 · depth 9 · 1.2 M nodes/s`: the line's rank, its score from
+/// Red's side and from the side to move, its depth and speed.
+fn summary(line: &SearchInfo, position: &Position, lang: Language) -> String {
+    let mover = position.side_to_move();
+    let mut parts = Vec::new();
+    if let Some(score) = line.score {
+        parts.push(format!(
+            "{}. {} {}",
+            line.multipv,
+            crate::rules::Color::Red.short_name(lang),
+            signed(score.for_red(mover))
+        ));
+        if mover == crate::rules::Color::Black {
+            // The mover's own view: the engine's score as it gave it.
+            parts.push(format!(
+                "{} {}",
+                mover.short_name(lang),
+                signed(RedScore(score))
+            ));
+        }
+    }
+    if let Some(depth) = line.depth {
+        parts.push(format!("{} {depth}", lang.pick("depth", "深度", "深度")));
+    }
+    if let Some(nps) = line.nps {
+        parts.push(format!(
+            "{:.1} {}",
+            nps as f64 / 1_000_000.0,
+            lang.pick("M nodes/s", "百万节点/秒", "百萬節點/秒")
+        ));
+    }
+    parts.join(" · ")
+}
+
+/// A score with its sign: `+0.35`, `-1.20`, `#3`.
+pub(super) fn signed(score: RedScore) -> String {
+    let text = score.to_string();
+    if text.starts_with(['-', '#', '>', '<']) || text == "0.00" {
+        text
+    } else {
+        format!("+{text}")
+    }
+}
+
+/// The line's first moves in the session's notation.
+fn line_text(start: &Position, line: &SearchInfo, session: &Session) -> String {
+    let mut position = start.clone();
+    let mut words = Vec::new();
+    let style = session.move_style();
+    for &mv in line.pv.iter().take(SHOWN_MOVES) {
+        words.push(style.write(&position, mv));
+        match position.play(mv) {
+            Ok(next) => position = next,
+            Err(_) => break,
+        }
+    }
+    if line.pv.len() > SHOWN_MOVES {
+        words.push("…".to_owned());
+    }
+    words.join(" ")
+}

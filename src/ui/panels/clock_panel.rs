@@ -1,0 +1,294 @@
+//! The game clock (art. 6, 22): both faces with the time left and the moves still due, the side
+//! to move's face lit; start with a time control of art. 6, the arbiter's pause and resume, draw
+//! offers (23.1), natural-limit claims (23.3) and resignation (4.1.9); under them the arbiter's
+//! forms and the log ([`crate::ui::panels::arbiter`]).
+
+use std::time::Duration;
+
+use eframe::egui::{self, Color32, RichText};
+
+use crate::competition::{hms, Contest, Moment, Preset, Reading};
+use crate::lang::Language;
+use crate::rules::Color;
+
+use crate::ui::base::command::Command;
+use crate::ui::base::session::Session;
+use crate::ui::panels::arbiter::{self, ArbiterAction};
+
+/// What the panel remembers between frames: the chosen time control and the pause reason.
+#[derive(Clone, Debug)]
+struct Form {
+    /// Index into the presets.
+    preset: usize,
+    /// Minutes for 6.5, which names no time.
+    minutes: u32,
+    /// Why the arbiter pauses.
+    reason: String,
+}
+
+impl Default for Form {
+    fn default() -> Self {
+        Form {
+            preset: 0,
+            minutes: 20,
+            reason: String::new(),
+        }
+    }
+}
+
+/// The five presets of art. 6, 6.5 with `minutes`.
+pub(super) fn presets(minutes: u32) -> [Preset; 5] {
+    [
+        Preset::Art6_1,
+        Preset::Art6_2,
+        Preset::Art6_3,
+        Preset::Art6_4,
+        Preset::Art6_5(Duration::from_secs(u64::from(minutes) * 60)),
+    ]
+}
+
+/// The article of a preset: `6.1`.
+pub(super) fn article(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Art6_1 => "6.1",
+        Preset::Art6_2 => "6.2",
+        Preset::Art6_3 => "6.3",
+        Preset::Art6_4 => "6.4",
+        Preset::Art6_5(_) => "6.5",
+    }
+}
+
+/// The name of a preset for the chooser.
+pub(super) fn preset_label(preset: Preset, lang: Language) -> String {
+    match preset {
+        Preset::Art6_1 => lang.pick(
+            "6.1: 40 moves in 90 min, then 10 per 15 min",
+            "6.1：90 分钟 40 着，之后每 15 分钟 10 着",
+            "6.1：90 分鐘 40 著，之後每 15 分鐘 10 著",
+        ),
+        Preset::Art6_2 => lang.pick(
+            "6.2: 30 moves in 60 min, then 10 per 10 min",
+            "6.2：60 分钟 30 着，之后每 10 分钟 10 着",
+            "6.2：60 分鐘 30 著，之後每 10 分鐘 10 著",
+        ),
+        Preset::Art6_3 => lang.pick(
+            "6.3: 40 moves in 10 min, then 30 per 5 min",
+            "6.3：10 分钟 40 着，之后每 5 分钟 30 着",
+            "6.3：10 分鐘 40 著，之後每 5 分鐘 30 著",
+        ),
+        Preset::Art6_4 => lang.pick(
+            "6.4: 30 moves per 5 min",
+            "6.4：每 5 分钟 30 着",
+            "6.4：每 5 分鐘 30 著",
+        ),
+        Preset::Art6_5(_) => lang.pick(
+            "6.5: the whole game in fixed minutes",
+            "6.5：包干时间",
+            "6.5：包幹時間",
+        ),
+    }
+    .to_owned()
+}
+
+/// What a face says: `Red 0:05:00 · 30 moves due`.
+pub fn face_text(side: Color, reading: &Reading, lang: Language) -> String {
+    // A face shows whole seconds, rounded up: it reads 0:00:00 only when the time is gone.
+    let left = reading.remaining.as_secs() + u64::from(reading.remaining.subsec_nanos() > 0);
+    let due = match reading.moves_due {
+        Some(n) => match lang {
+            Language::English => format!("{n} moves due"),
+            _ => format!(
+                "{}{n}{}",
+                lang.pick("", "尚需 ", "尚需 "),
+                lang.pick("", " 着", " 著")
+            ),
+        },
+        None => lang
+            .pick("rest of the game", "包干至终局", "包幹至終局")
+            .to_owned(),
+    };
+    format!(
+        "{} {} · {due}",
+        side.name(lang),
+        hms(Duration::from_secs(left))
+    )
+}
+
+/// Draw the clock as the session holds it (the app settles the time at the start of every
+/// frame, [`Command::Tick`]).
+pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    // The arbiter's forms and the log can outgrow the window: they scroll.
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
+        .show(ui, |ui| panel(ui, session))
+        .inner
+}
+
+fn panel(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    let lang = session.lang();
+    let at = session.now();
+    let mut commands = Vec::new();
+    let id = egui::Id::unique("qipu-clock-form");
+    let mut form: Form = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+
+    ui.strong(lang.pick("Clock", "棋钟", "棋鐘"));
+    match &session.contest() {
+        // A running or finished clock is never replaced: its record would be lost.
+        None => chooser(ui, &mut form, lang, &mut commands),
+        Some(contest) => {
+            ui.label(format!(
+                "{}: {}",
+                lang.pick("Time control", "计时方案", "計時方案"),
+                contest.settings().control
+            ));
+        }
+    }
+
+    if let Some(error) = &session.clock_record_error() {
+        ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
+    }
+    if let Some(contest) = &session.contest() {
+        contest_controls(ui, contest, at, lang, &mut form, &mut commands);
+        if let Some(error) = &session.contest_error() {
+            ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
+        }
+        ui.separator();
+        let first = session.game().start().side_to_move();
+        arbiter::show(ui, contest, first, lang, &mut commands);
+    }
+    ui.data_mut(|d| d.insert_temp(id, form));
+    commands
+}
+
+fn contest_controls(
+    ui: &mut egui::Ui,
+    contest: &Contest,
+    at: Moment,
+    lang: Language,
+    form: &mut Form,
+    commands: &mut Vec<Command>,
+) {
+    let over = contest.result().is_some();
+    let mut running = false;
+    for side in [Color::Red, Color::Black] {
+        let reading = contest.reading(side, at);
+        running |= reading.running;
+        let lit = !over && contest.to_move() == side;
+        let fill = if lit {
+            Color32::from_rgb(0xff, 0xe8, 0xa0)
+        } else {
+            Color32::TRANSPARENT
+        };
+        egui::Frame::new()
+            .fill(fill)
+            .inner_margin(4.0)
+            .corner_radius(4.0)
+            .show(ui, |ui| {
+                let text = RichText::new(face_text(side, &reading, lang))
+                    .size(17.0)
+                    .monospace();
+                ui.label(if lit { text.strong() } else { text });
+            });
+    }
+    if running {
+        ui.ctx().request_repaint_after(Duration::from_secs(1));
+    }
+    if let Some(result) = contest.result() {
+        ui.label(RichText::new(result.describe(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
+        return;
+    }
+    match contest.pause_reason() {
+        Some(reason) => {
+            ui.label(format!(
+                "{}: {reason}",
+                lang.pick("Paused", "已暂停", "已暫停")
+            ));
+            if ui
+                .button(lang.pick("Resume", "继续计时", "繼續計時"))
+                .clicked()
+            {
+                commands.push(Command::ResumeClock);
+            }
+        }
+        None => {
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.reason)
+                        .desired_width(140.0)
+                        .hint_text(lang.pick("Reason", "原因", "原因")),
+                );
+                if ui.button(lang.pick("Pause", "暂停", "暫停")).clicked() {
+                    commands.push(Command::PauseClock(form.reason.clone()));
+                    form.reason.clear();
+                }
+            });
+        }
+    }
+    if let Some(side) = contest.pending_offer() {
+        ui.label(format!(
+            "{} {}",
+            side.name(lang),
+            lang.pick("offers a draw", "提议和棋", "提議和棋")
+        ));
+    }
+    // Each side's actions wrap to the panel's width: they never widen it.
+    for side in [Color::Red, Color::Black] {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(side.name(lang));
+            for (label, command) in [
+                (
+                    lang.pick("Offer draw", "提和", "提和"),
+                    Command::OfferDraw(side),
+                ),
+                (
+                    lang.pick("Accept", "同意", "同意"),
+                    Command::AcceptDraw(side),
+                ),
+                (
+                    lang.pick("Refuse", "拒绝", "拒絕"),
+                    Command::RefuseDraw(side),
+                ),
+                (lang.pick("Resign", "认输", "認輸"), Command::Resign(side)),
+                (
+                    lang.pick("Claim natural limit", "自然限着", "自然限著"),
+                    Command::Arbiter(ArbiterAction::Claim(side)),
+                ),
+            ] {
+                if ui.button(label).clicked() {
+                    commands.push(command);
+                }
+            }
+        });
+    }
+}
+
+/// The time-control chooser and the start button, before a clock has started.
+fn chooser(ui: &mut egui::Ui, form: &mut Form, lang: Language, commands: &mut Vec<Command>) {
+    let choices = presets(form.minutes);
+    egui::ComboBox::new(
+        "time-control",
+        lang.pick("Time control", "计时方案", "計時方案"),
+    )
+    // The article number alone; the list gives each scheme in full.
+    .selected_text(article(choices[form.preset]))
+    .show_ui(ui, |ui| {
+        for (i, &preset) in choices.iter().enumerate() {
+            ui.selectable_value(&mut form.preset, i, preset_label(preset, lang));
+        }
+    });
+    ui.horizontal(|ui| {
+        if matches!(choices[form.preset], Preset::Art6_5(_)) {
+            ui.add(
+                egui::DragValue::new(&mut form.minutes)
+                    .range(1..=600)
+                    .suffix(lang.pick(" min", " 分钟", " 分鐘")),
+            );
+        }
+        if ui
+            .button(lang.pick("Start clock", "开始计时", "開始計時"))
+            .clicked()
+        {
+            commands.push(Command::StartClock(choices[form.preset]));
+        }
+    });
+}

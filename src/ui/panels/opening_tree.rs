@@ -1,0 +1,204 @@
+//! The opening tree beside the board (開局樹): every move played from the position shown in the
+//! open database, in the record's notation, with its games and how they ended (Red wins, draws,
+//! Black wins, as numbers and as a bar); clicking a move plays it on the board, and the tree
+//! follows the new position.
+
+use eframe::egui::{self, Align, Color32, Layout, RichText};
+
+use crate::database::TreeMove;
+use crate::lang::Language;
+
+use crate::ui::base::command::Command;
+use crate::ui::base::session::Session;
+use crate::ui::widgets::move_text;
+use crate::ui::windows::database_window::{group_digits, TreeView};
+
+const RED: Color32 = Color32::from_rgb(200, 40, 30);
+const DRAW: Color32 = Color32::from_rgb(170, 170, 170);
+const BLACK: Color32 = Color32::from_rgb(40, 40, 40);
+
+/// The columns: the move, its games, and Red wins / draws / Black wins over their bar.
+const MOVE_WIDTH: f32 = 68.0;
+const GAMES_WIDTH: f32 = 42.0;
+const SCORE_WIDTH: f32 = 92.0;
+/// Draw the tree in its side panel ([`crate::ui::base::layout::Panel::Tree`]); returns the move clicked.
+pub fn contents(ui: &mut egui::Ui, view: &TreeView<'_>, session: &Session) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let lang = session.lang();
+    ui.heading(lang.pick("Opening tree", "开局树", "開局樹"));
+    if !view.open {
+        ui.label(lang.pick(
+            "Open a game database (Database menu) to see the moves played here.",
+            "打开棋谱库（棋谱库菜单）即可看到此局面下走过的着法。",
+            "開啟棋譜庫（棋譜庫選單）即可看到此局面下走過的著法。",
+        ));
+        return commands;
+    }
+    match view.answer {
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(lang.pick("Looking up…", "正在查找…", "正在尋找…"));
+            });
+        }
+        Some(Err(reason)) => {
+            ui.label(RichText::new(reason).color(RED));
+        }
+        Some(Ok([])) => {
+            ui.label(lang.pick(
+                "No game of the database continues from this position.",
+                "棋谱库中没有从此局面继续的对局。",
+                "棋譜庫中沒有從此局面繼續的對局。",
+            ));
+        }
+        Some(Ok(moves)) => moves_table(ui, moves, session, &mut commands),
+    }
+    commands
+}
+
+fn moves_table(
+    ui: &mut egui::Ui,
+    moves: &[TreeMove],
+    session: &Session,
+    commands: &mut Vec<Command>,
+) {
+    let lang = session.lang();
+    let total: u64 = moves.iter().map(|m| m.games).sum();
+    ui.label(format!(
+        "{} {}",
+        group_digits(total),
+        lang.pick(
+            "games continue from here",
+            "局从此局面继续",
+            "局從此局面繼續"
+        )
+    ));
+    ui.horizontal(|ui| {
+        header(ui, MOVE_WIDTH, lang.pick("Move", "着法", "著法"));
+        header(ui, GAMES_WIDTH, lang.pick("Games", "局数", "局數"));
+        header(
+            ui,
+            SCORE_WIDTH,
+            lang.pick("Red/draw/Black", "红胜/和/黑胜", "紅勝/和/黑勝"),
+        );
+    });
+    let position = session.position();
+    let height = ui.spacing().interact_size.y;
+    egui::ScrollArea::vertical()
+        .id_salt("opening-tree-moves")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for m in moves {
+                let text = session.move_style().write(position, m.mv);
+                ui.horizontal(|ui| {
+                    let clicked = fixed(ui, MOVE_WIDTH, height, |ui| {
+                        // Abbreviated moves keep their strokes (7.5), as in the record.
+                        move_text::button(ui, false, &text, 14.0, egui::Vec2::ZERO)
+                            .on_hover_text(details(m, lang))
+                            .clicked()
+                    });
+                    if clicked {
+                        commands.push(Command::TryMove(m.mv));
+                    }
+                    fixed(ui, GAMES_WIDTH, height, |ui| {
+                        ui.label(RichText::new(m.games.to_string()).small())
+                    });
+                    score(ui, m, height);
+                });
+            }
+        });
+}
+
+fn header(ui: &mut egui::Ui, width: f32, text: &str) {
+    let height = ui.spacing().interact_size.y;
+    fixed(ui, width, height, |ui| {
+        ui.label(RichText::new(text).small().weak())
+    });
+}
+
+fn fixed<R>(ui: &mut egui::Ui, width: f32, height: f32, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        Layout::left_to_right(Align::Center),
+        |ui| {
+            ui.set_width(width);
+            add(ui)
+        },
+    )
+    .inner
+}
+
+/// Red wins, draws and Black wins as numbers over a thin bar in proportion (games of unknown
+/// result left out of the bar).
+fn score(ui: &mut egui::Ui, m: &TreeMove, height: f32) {
+    let response = fixed(ui, SCORE_WIDTH, height, |ui| {
+        ui.label(RichText::new(format!("{}/{}/{}", m.red_wins, m.draws, m.black_wins)).small())
+    });
+    let known = (m.red_wins + m.draws + m.black_wins) as f32;
+    let rect = egui::Rect::from_min_size(
+        egui::pos2(response.rect.left(), response.rect.bottom() + 1.0),
+        egui::vec2(SCORE_WIDTH - 8.0, 3.0),
+    );
+    if known == 0.0 {
+        ui.painter().rect_stroke(
+            rect,
+            0.0,
+            egui::Stroke::new(1.0, DRAW),
+            egui::StrokeKind::Inside,
+        );
+        return;
+    }
+    let mut left = rect.left();
+    for (count, colour) in [(m.red_wins, RED), (m.draws, DRAW), (m.black_wins, BLACK)] {
+        let width = rect.width() * count as f32 / known;
+        let part = egui::Rect::from_min_size(
+            egui::pos2(left, rect.top()),
+            egui::vec2(width, rect.height()),
+        );
+        ui.painter().rect_filled(part, 0.0, colour);
+        left += width;
+    }
+}
+
+/// "12 games: Red wins 5 (42%), draws 4, Black wins 3; average rating 2450".
+fn details(m: &TreeMove, lang: Language) -> String {
+    let percent = |n: u64| (n * 100 + m.games / 2) / m.games.max(1);
+    let rating = m.average_rating.map_or_else(String::new, |r| {
+        format!(
+            "{}{r:.0}",
+            lang.pick("; average rating ", "；平均等级分 ", "；平均等級分 ")
+        )
+    });
+    match lang {
+        Language::English => format!(
+            "{} games: Red wins {} ({}%), draws {} ({}%), Black wins {} ({}%){rating}",
+            m.games,
+            m.red_wins,
+            percent(m.red_wins),
+            m.draws,
+            percent(m.draws),
+            m.black_wins,
+            percent(m.black_wins)
+        ),
+        Language::SimplifiedChinese => format!(
+            "{} 局：红胜 {}（{}%），和 {}（{}%），黑胜 {}（{}%）{rating}",
+            m.games,
+            m.red_wins,
+            percent(m.red_wins),
+            m.draws,
+            percent(m.draws),
+            m.black_wins,
+            percent(m.black_wins)
+        ),
+        Language::TraditionalChinese => format!(
+            "{} 局：紅勝 {}（{}%），和 {}（{}%），黑勝 {}（{}%）{rating}",
+            m.games,
+            m.red_wins,
+            percent(m.red_wins),
+            m.draws,
+            percent(m.draws),
+            m.black_wins,
+            percent(m.black_wins)
+        ),
+    }
+}

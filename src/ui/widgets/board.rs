@@ -1,0 +1,253 @@
+//! The board widget: allocate, interact, paint. It reads the session's view of the game and
+//! returns a [`Command`]; it never changes the game itself.
+//!
+//! The board itself is drawn by the core's painter ([`crate::export::board_painter`], the same
+//! that draws the exported diagrams) on egui's painter; the widget adds the selection, the legal
+//! destinations, the arrow being drawn and the piece being dragged.
+
+use eframe::egui::{
+    self, Id, LayerId, Order, PointerButton, Pos2, Rect, Response, Role, Sense, Stroke, Ui, Vec2,
+    WidgetInfo,
+};
+
+pub use crate::export::board_painter::piece_char;
+use crate::export::board_painter::{
+    draw_color, paint_arrow, paint_arrows, paint_board, paint_brackets, paint_piece, Board,
+    Geometry,
+};
+use crate::record::{Arrow, Drawing, Highlight};
+use crate::rules::{Move, Piece, Position, Square};
+
+use crate::ui::base::command::Command;
+use crate::ui::platform::screen_surface::{color32, point, pos2};
+use crate::ui::widgets::board_drawing;
+
+/// Colours of the selection overlay.
+mod palette {
+    use crate::export::surface::Rgba;
+    pub const SELECTED: Rgba = Rgba::rgb(20, 140, 60);
+    pub const DESTINATION: Rgba = Rgba::rgb(20, 150, 60);
+    pub const CAPTURE: Rgba = Rgba::rgb(235, 120, 0);
+}
+
+/// The largest board that fits `available`, centred in it.
+pub fn fit(available: Rect, flipped: bool) -> Geometry {
+    Geometry::fit(point(available.min), point(available.max), flipped)
+}
+
+/// Screen position of a board point.
+pub fn screen_from_square(g: &Geometry, sq: Square) -> Pos2 {
+    pos2(g.point(sq))
+}
+
+/// The screen square one step wide around a point: its click target.
+pub fn point_rect(g: &Geometry, sq: Square) -> Rect {
+    Rect::from_center_size(screen_from_square(g, sq), Vec2::splat(g.step))
+}
+
+/// What the board shows this frame.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardView<'a> {
+    /// The position on the board.
+    pub position: &'a Position,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// The picked-up piece's point.
+    pub selected: Option<Square>,
+    /// Where it may go.
+    pub destinations: &'a [Square],
+    /// The move that led here.
+    pub last_move: Option<Move>,
+    /// Arrows and highlighted points kept with the move.
+    pub drawing: &'a Drawing,
+}
+
+/// The smallest distance between points, in points, at which the board is drawn.
+pub const MIN_STEP: f32 = 4.0;
+
+/// The board as drawn in a pass, in points: where the pointer's input changes nothing drawn
+/// but the cursor, which is an open hand over the points with a piece
+/// ([`crate::ui::platform::quiet_input`] holds such input back).
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuietArea {
+    /// The board's area.
+    pub board: Rect,
+    /// The points with a piece.
+    pub pieces: Vec<Rect>,
+}
+
+/// Where [`show`] leaves the [`QuietArea`] of its pass in egui's memory.
+fn quiet_id() -> Id {
+    Id::unique("board quiet area")
+}
+
+/// The board drawn in this pass of `ctx`, if it was.
+pub fn quiet_area(ctx: &egui::Context) -> Option<QuietArea> {
+    let (pass, area) = ctx.data(|d| d.get_temp::<(u64, QuietArea)>(quiet_id()))?;
+    (pass == ctx.cumulative_pass_nr()).then_some(area)
+}
+
+/// Show the board in all the space `ui` has; returns what the user asked for (`None` where it
+/// has no room).
+pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
+    let available = ui.available_rect_before_wrap();
+    let geometry = fit(available, view.flipped);
+    ui.allocate_rect(available, Sense::hover());
+    // A window too small for any board (a narrow window under tall panels): nothing to draw or
+    // click. Drawn anyway, its text would be of size zero or less, which the text renderer
+    // refuses with a panic ("Bad px_scale_factor").
+    if geometry.step.is_nan() || geometry.step < MIN_STEP {
+        return None;
+    }
+    let mut painter = ui.painter_at(available);
+    let id = ui.scope_id().with("board");
+
+    let mut command = None;
+    let mut dragged: Option<(Square, Piece)> = None;
+    let mut drawing_from: Option<Square> = None;
+    let pointer_square = || {
+        ui.input(|i| i.pointer.interact_pos())
+            .and_then(|pos| geometry.square_at(point(pos)))
+    };
+    for sq in Square::all() {
+        let response = point_response(ui, id, &geometry, sq, view.position);
+        let piece = view.position.piece_at(sq);
+        if response.clicked() {
+            command = Some(click(view, sq));
+        }
+        if response.clicked_by(PointerButton::Secondary) {
+            command = Some(highlight(ui, sq));
+        }
+        if response.drag_started_by(PointerButton::Primary) && piece.is_some() {
+            command = Some(Command::Select(Some(sq)));
+        }
+        if let Some(piece) = piece.filter(|_| response.dragged_by(PointerButton::Primary)) {
+            dragged = Some((sq, piece));
+        }
+        if response.dragged_by(PointerButton::Secondary) {
+            drawing_from = Some(sq);
+        }
+        if response.drag_stopped_by(PointerButton::Primary) {
+            command = match pointer_square() {
+                Some(to) if to != sq => Some(Command::TryMove(Move::new(sq, to))),
+                _ => Some(Command::Select(None)),
+            };
+        }
+        if response.drag_stopped_by(PointerButton::Secondary) {
+            command = match pointer_square() {
+                Some(to) if to != sq => Some(Command::ToggleArrow(Arrow {
+                    from: sq,
+                    to,
+                    color: board_drawing::color_for(ui.input(|i| i.modifiers)),
+                })),
+                Some(_) => Some(highlight(ui, sq)),
+                None => None,
+            };
+        }
+    }
+
+    let pieces = Square::all()
+        .filter(|&sq| view.position.piece_at(sq).is_some())
+        .map(|sq| point_rect(&geometry, sq))
+        .collect();
+    let area = QuietArea {
+        board: available,
+        pieces,
+    };
+    let pass = ui.ctx().cumulative_pass_nr();
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(quiet_id(), (pass, area)));
+
+    let board = Board {
+        position: view.position,
+        last_move: view.last_move,
+        drawing: view.drawing,
+        coordinates: true,
+        check: true,
+        lifted: dragged.map(|(from, _)| from),
+    };
+    paint_board(&mut painter, &geometry, &board);
+    paint_overlays(&mut painter, &geometry, view);
+    paint_arrows(&mut painter, &geometry, view.drawing);
+    if let (Some(from), Some(pos)) = (drawing_from, ui.input(|i| i.pointer.interact_pos())) {
+        let color = board_drawing::color_for(ui.input(|i| i.modifiers));
+        paint_arrow(
+            &mut painter,
+            geometry.point(from),
+            point(pos),
+            geometry.step,
+            draw_color(color).with_alpha(140),
+        );
+    }
+    if let Some((_, piece)) = dragged {
+        if let Some(pos) = ui.input(|i| i.pointer.interact_pos()) {
+            let mut layer = ui
+                .ctx()
+                .layer_painter(LayerId::new(Order::Tooltip, id.with("drag")));
+            paint_piece(&mut layer, point(pos), geometry.step * 1.08, piece);
+        }
+    }
+    command
+}
+
+/// One point: its click and drag target, named by its ICCS square for accessibility.
+fn point_response(ui: &Ui, id: Id, geometry: &Geometry, sq: Square, pos: &Position) -> Response {
+    let response = ui.interact(
+        point_rect(geometry, sq),
+        id.with(sq.index()),
+        Sense::click_and_drag(),
+    );
+    let interactive = pos.piece_at(sq).is_some();
+    response.widget_info(|| WidgetInfo::labeled(Role::Button, true, sq.to_string()));
+    if interactive {
+        response.on_hover_cursor(egui::CursorIcon::Grab)
+    } else {
+        response
+    }
+}
+
+/// A right click on a point: highlight it in the colour of the held modifier keys.
+fn highlight(ui: &Ui, square: Square) -> Command {
+    Command::ToggleHighlight(Highlight {
+        square,
+        color: board_drawing::color_for(ui.input(|i| i.modifiers)),
+    })
+}
+
+/// Click-click moving: the first click picks up a piece of the side to move, the second puts it
+/// down (a move, legal or not: the session explains a refusal).
+fn click(view: &BoardView<'_>, sq: Square) -> Command {
+    let own = view
+        .position
+        .piece_at(sq)
+        .is_some_and(|p| p.color == view.position.side_to_move());
+    match view.selected {
+        Some(from) if from == sq => Command::Select(None),
+        Some(_) if own => Command::Select(Some(sq)),
+        Some(from) => Command::TryMove(Move::new(from, sq)),
+        None => Command::Select(Some(sq)),
+    }
+}
+
+/// Selection and legal destinations, over the pieces.
+fn paint_overlays(painter: &mut egui::Painter, g: &Geometry, view: &BoardView<'_>) {
+    let s = g.step;
+    if let Some(sq) = view.selected {
+        painter.circle_stroke(
+            screen_from_square(g, sq),
+            s * 0.47,
+            Stroke::new(s * 0.06, color32(palette::SELECTED)),
+        );
+    }
+    for &sq in view.destinations {
+        if view.position.piece_at(sq).is_some() {
+            paint_brackets(painter, g.point(sq), s, palette::CAPTURE);
+        } else {
+            painter.circle_filled(
+                screen_from_square(g, sq),
+                s * 0.11,
+                color32(palette::DESTINATION),
+            );
+        }
+    }
+}

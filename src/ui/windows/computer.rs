@@ -1,0 +1,557 @@
+//! Play against the computer (人机对弈) and engine against engine (机机对弈): the form that sets a
+//! game against the computer up (the computer's side, the engine, its level and time, the game
+//! clock of art. 6), and the games themselves. Each engine runs on its own thread and process
+//! ([`EngineLink`]); each frame its move, when one has come for the position on the board, is
+//! played through the session like a move of the user's, so the record, the referee and the
+//! clock treat it as any move.
+
+use std::time::Duration;
+
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+use crate::competition::Preset;
+use crate::engine::client::{EngineConfig, EngineProgram, Limit};
+use crate::lang::Language;
+use crate::record::NodeId;
+use crate::referee::RuleSet;
+use crate::rules::{Color, Move};
+
+use crate::ui::base::command::Command;
+use crate::ui::base::session::Session;
+use crate::ui::base::settings::NamedEngine;
+use crate::ui::panels::clock_panel::{article, preset_label, presets};
+use crate::ui::windows::engine_match::{
+    engine_fields, move_time_field, start_form, EngineChoice, MatchSettings,
+};
+use crate::ui::workers::engine_link::{EngineLink, LinkEvent};
+
+/// How a game against the computer is set up (kept in the settings).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlaySettings {
+    /// The side the computer plays.
+    pub computer: Color,
+    /// The engine and its level.
+    pub engine: EngineChoice,
+    /// Its time per move when no clock runs.
+    pub move_time: Duration,
+    /// The game clock of art. 6, if wanted.
+    #[serde(with = "kept_clock")]
+    pub clock: Option<Preset>,
+    /// Start a new game (else play on from the end of the game shown).
+    pub new_game: bool,
+}
+
+impl Default for PlaySettings {
+    fn default() -> Self {
+        PlaySettings {
+            computer: Color::Black,
+            engine: EngineChoice::default(),
+            move_time: Duration::from_secs(1),
+            clock: None,
+            new_game: true,
+        }
+    }
+}
+
+/// The clock of a game against the computer as the settings keep it: its article (`6.1` to
+/// `6.5`) and, for 6.5, the minutes. An article not known is read as no clock.
+mod kept_clock {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{article, presets, Preset};
+
+    #[derive(Serialize, Deserialize)]
+    struct Kept {
+        article: String,
+        minutes: u64,
+    }
+
+    pub fn serialize<S: Serializer>(clock: &Option<Preset>, s: S) -> Result<S::Ok, S::Error> {
+        clock
+            .map(|preset| Kept {
+                article: article(preset).to_owned(),
+                minutes: match preset {
+                    Preset::Art6_5(time) => time.as_secs() / 60,
+                    _ => 0,
+                },
+            })
+            .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Preset>, D::Error> {
+        let kept = Option::<Kept>::deserialize(d)?;
+        Ok(kept.and_then(|k| {
+            let minutes = u32::try_from(k.minutes).unwrap_or(u32::MAX).clamp(1, 600);
+            presets(minutes)
+                .into_iter()
+                .find(|&p| article(p) == k.article)
+        }))
+    }
+}
+
+/// The form of Game > Play against the computer…, kept while it is open.
+#[derive(Clone, Debug, Default)]
+pub struct PlayForm {
+    settings: PlaySettings,
+    clock: bool,
+    preset: usize,
+    minutes: u32,
+    error: Option<String>,
+}
+
+impl PlayForm {
+    /// The form with the settings last used.
+    pub fn new(settings: PlaySettings) -> PlayForm {
+        let minutes = match settings.clock {
+            Some(Preset::Art6_5(time)) => u32::try_from(time.as_secs() / 60).unwrap_or(20).max(1),
+            _ => 20,
+        };
+        let preset = settings
+            .clock
+            .and_then(|wanted| presets(minutes).iter().position(|&p| p == wanted))
+            .unwrap_or(0);
+        PlayForm {
+            clock: settings.clock.is_some(),
+            settings,
+            preset,
+            minutes,
+            error: None,
+        }
+    }
+
+    /// Show the form; false once it is closed. Starting pushes [`Command::PlayComputer`].
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        lang: Language,
+        configured: &[NamedEngine],
+        commands: &mut Vec<Command>,
+    ) -> bool {
+        let frame = start_form(
+            ctx,
+            lang,
+            lang.pick("Play against the computer", "人机对弈", "人機對弈"),
+            self.error.as_deref(),
+            |ui| {
+                let s = &mut self.settings;
+                ui.horizontal(|ui| {
+                    ui.label(lang.pick("The computer plays", "电脑执", "電腦執"));
+                    ui.radio_value(&mut s.computer, Color::Red, Color::Red.name(lang));
+                    ui.radio_value(&mut s.computer, Color::Black, Color::Black.name(lang));
+                });
+                engine_fields(ui, lang, "computer", &mut s.engine, configured);
+                move_time_field(ui, lang, &mut s.move_time);
+                ui.checkbox(
+                    &mut self.clock,
+                    lang.pick("With the game clock", "使用棋钟", "使用棋鐘"),
+                );
+                if self.clock {
+                    let choices = presets(self.minutes);
+                    egui::ComboBox::new(
+                        "computer-time-control",
+                        lang.pick("Time control", "计时方案", "計時方案"),
+                    )
+                    .selected_text(article(choices[self.preset]))
+                    .show_ui(ui, |ui| {
+                        for (i, &preset) in choices.iter().enumerate() {
+                            ui.selectable_value(&mut self.preset, i, preset_label(preset, lang));
+                        }
+                    });
+                    if matches!(choices[self.preset], Preset::Art6_5(_)) {
+                        ui.add(
+                            egui::DragValue::new(&mut self.minutes)
+                                .range(1..=600)
+                                .suffix(lang.pick(" min", " 分钟", " 分鐘")),
+                        );
+                    }
+                }
+                ui.checkbox(&mut s.new_game, lang.pick("New game", "新对局", "新對局"))
+                    .on_hover_text(lang.pick(
+                        "Otherwise play on from the end of the game shown",
+                        "否则从所示对局的终局继续",
+                        "否則從所示對局的終局繼續",
+                    ));
+            },
+        );
+        if frame.start {
+            self.settings.clock = self.clock.then(|| presets(self.minutes)[self.preset]);
+            match EngineConfig::parse_spec(self.settings.engine.engine.trim()) {
+                Ok(_) => {
+                    commands.push(Command::PlayComputer(self.settings.clone()));
+                    return false;
+                }
+                Err(e) => self.error = Some(e.to_string()),
+            }
+        }
+        frame.open
+    }
+}
+
+/// One engine at the board: the side it plays, and its engine.
+struct Seat {
+    color: Color,
+    link: EngineLink,
+    level: u32,
+    /// A stop was sent for the search under way, which is no longer wanted.
+    stopping: bool,
+}
+
+impl Seat {
+    /// Start the engine of `choice` (`builtin` is started as `builtin` says).
+    fn start(
+        color: Color,
+        choice: &EngineChoice,
+        builtin: &EngineConfig,
+        rules: RuleSet,
+    ) -> Result<Seat, String> {
+        let mut config =
+            EngineConfig::parse_spec(choice.engine.trim()).map_err(|e| e.to_string())?;
+        if config.program == EngineProgram::Builtin {
+            config.program = builtin.program.clone();
+        }
+        let wanted = vec![
+            ("Skill Level".to_owned(), choice.level.to_string()),
+            ("Rules".to_owned(), rules.name().to_owned()),
+        ];
+        Ok(Seat {
+            color,
+            link: EngineLink::start(config, wanted),
+            level: choice.level,
+            stopping: false,
+        })
+    }
+
+    /// `Qipu 0.1 (level 3)`: the engine's name once it runs, and its level.
+    fn title(&self, lang: Language) -> String {
+        let name = if self.link.name().is_empty() {
+            lang.pick("the engine", "引擎", "引擎").to_owned()
+        } else {
+            self.link.name().to_owned()
+        };
+        format!(
+            "{name} ({} {})",
+            lang.pick("level", "级别", "級別"),
+            self.level
+        )
+    }
+}
+
+/// Who the engines play: the user, or each other (engine against engine, 机机对弈).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Opponent {
+    /// One engine plays the user; it moves at the end of the main line.
+    User,
+    /// Two engines play each other from the move on the board when the match began: each
+    /// plays from where the last move left the board (a match begun inside a game follows
+    /// the moves already there or adds a variation), and waits while another move is shown.
+    Engine {
+        /// Where the next move is played.
+        at: NodeId,
+        /// The move last asked of the session, not yet seen on the board.
+        sent: Option<Move>,
+    },
+}
+
+/// Engines playing on the board: against the user, or against each other.
+pub struct ComputerGame {
+    seats: Vec<Seat>,
+    opponent: Opponent,
+    move_time: Duration,
+    /// An engine match waits (the search under way is stopped and its move dropped).
+    paused: bool,
+    /// Why the match stopped by itself (an engine gave no move).
+    error: Option<String>,
+}
+
+impl ComputerGame {
+    /// Start the engine of `settings` against the user; `builtin` says how to start the
+    /// built-in engine.
+    pub fn start(
+        settings: &PlaySettings,
+        builtin: &EngineConfig,
+        rules: RuleSet,
+    ) -> Result<ComputerGame, String> {
+        let seat = Seat::start(settings.computer, &settings.engine, builtin, rules)?;
+        Ok(ComputerGame {
+            seats: vec![seat],
+            opponent: Opponent::User,
+            move_time: settings.move_time,
+            paused: false,
+            error: None,
+        })
+    }
+
+    /// Start a match of the two engines of `settings` from the move `at` on the board.
+    pub fn start_match(
+        settings: &MatchSettings,
+        at: NodeId,
+        builtin: &EngineConfig,
+        rules: RuleSet,
+    ) -> Result<ComputerGame, String> {
+        let red = Seat::start(Color::Red, &settings.red, builtin, rules)?;
+        let black = Seat::start(Color::Black, &settings.black, builtin, rules)?;
+        Ok(ComputerGame {
+            seats: vec![red, black],
+            opponent: Opponent::Engine { at, sent: None },
+            move_time: settings.move_time,
+            paused: false,
+            error: None,
+        })
+    }
+
+    /// The side the computer plays against the user (`None` in an engine match).
+    pub fn computer(&self) -> Option<Color> {
+        match (self.opponent, self.seats.first()) {
+            (Opponent::User, Some(seat)) => Some(seat.color),
+            _ => None,
+        }
+    }
+
+    /// True for an engine match.
+    pub fn is_match(&self) -> bool {
+        matches!(self.opponent, Opponent::Engine { .. })
+    }
+
+    /// Pause an engine match (the search under way is stopped, its move dropped).
+    pub fn pause(&mut self) {
+        self.paused = true;
+    }
+
+    /// Let a paused match go on from the move on the board.
+    fn resume(&mut self, session: &Session) {
+        self.paused = false;
+        self.error = None;
+        if let Opponent::Engine { at, sent } = &mut self.opponent {
+            *at = session.cursor();
+            *sent = None;
+        }
+    }
+
+    /// True while an engine is thinking.
+    pub fn thinking(&self) -> bool {
+        self.seats.iter().any(|s| s.link.is_searching())
+    }
+
+    /// True while a message of an engine is awaited: one is starting or thinking.
+    pub fn busy(&self) -> bool {
+        self.thinking()
+            || self
+                .seats
+                .iter()
+                .any(|s| !s.link.is_ready() && s.link.error().is_none())
+    }
+
+    /// True when the engine of `color` is to move in the game shown: the game goes on, it is
+    /// that side's turn, and the board shows where the engines play (the end of the main line
+    /// against the user; where the last move left the board in a match that is not paused).
+    fn to_play(&self, session: &Session, color: Color) -> bool {
+        let there = match self.opponent {
+            Opponent::User => session.cursor() == session.game().main_line_end(),
+            Opponent::Engine { at, .. } => !self.paused && session.cursor() == at,
+        };
+        there && !session.game_over() && session.position().side_to_move() == color
+    }
+
+    /// In a match, the move asked for has reached the board: the next is played from there.
+    fn follow(&mut self, session: &Session) {
+        let game = session.game();
+        let cursor = session.cursor();
+        if let Opponent::Engine { at, sent } = &mut self.opponent {
+            if sent.is_some() && game.parent(cursor) == Some(*at) && game.move_of(cursor) == *sent {
+                *at = cursor;
+                *sent = None;
+            }
+        }
+    }
+
+    /// True when the computer is to move in the game shown.
+    pub fn computer_to_play(&self, session: &Session) -> bool {
+        self.seats.iter().any(|s| self.to_play(session, s.color))
+    }
+
+    /// One frame: an engine's move if it has come for the position on the board, and a search
+    /// started when an engine is to move. A search whose position has gone (a move taken back,
+    /// the game ended, the match paused) is stopped and its move dropped.
+    pub fn frame(&mut self, session: &Session) -> Vec<Command> {
+        self.follow(session);
+        let game = session.game();
+        let moves = game.moves_to(session.cursor());
+        let mut commands = Vec::new();
+        for i in 0..self.seats.len() {
+            let color = self.seats[i].color;
+            for event in self.seats[i].link.poll() {
+                let LinkEvent::Best(searched, best) = event else {
+                    continue;
+                };
+                self.seats[i].stopping = false;
+                let here = searched.moves == moves && searched.start == *game.start();
+                if !here || !self.to_play(session, color) {
+                    continue;
+                }
+                match best {
+                    Some(mv) => {
+                        if let Opponent::Engine { sent, .. } = &mut self.opponent {
+                            *sent = Some(mv);
+                        }
+                        commands.push(Command::TryMove(mv));
+                    }
+                    None if self.is_match() => {
+                        self.paused = true;
+                        self.error = Some(format!(
+                            "{} {}",
+                            self.seats[i].title(session.lang()),
+                            session
+                                .lang()
+                                .pick("gave no move", "没有给出着法", "沒有給出著法")
+                        ));
+                    }
+                    None => {}
+                }
+            }
+        }
+        if !commands.is_empty() {
+            return commands;
+        }
+        let limit = self.limit(session);
+        for i in 0..self.seats.len() {
+            let to_play = self.to_play(session, self.seats[i].color);
+            let seat = &mut self.seats[i];
+            if seat.link.is_searching() {
+                if !to_play && !seat.stopping {
+                    seat.link.stop();
+                    seat.stopping = true;
+                }
+            } else if seat.link.is_ready() && to_play {
+                seat.link.go(game.start(), &moves, limit);
+            }
+        }
+        commands
+    }
+
+    /// How many moves a take-back removes: against the user, the computer's reply and the
+    /// user's move before it when the user is to move, else the user's move alone (the search
+    /// for a reply to it is stopped); in a match, one.
+    pub fn take_back_steps(&self, session: &Session) -> usize {
+        let Some(computer) = self.computer() else {
+            return 1;
+        };
+        let moves = session.game().moves_to(session.cursor()).len();
+        if session.position().side_to_move() != computer && moves >= 2 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The search's limit: the clock's times when the game clock runs (art. 6), else the time
+    /// per move.
+    fn limit(&self, session: &Session) -> Limit {
+        match session.contest().filter(|c| c.result().is_none()) {
+            Some(contest) => {
+                let at = session.now();
+                let mover = session.position().side_to_move();
+                Limit::Clock {
+                    red: contest.reading(Color::Red, at).remaining,
+                    black: contest.reading(Color::Black, at).remaining,
+                    red_increment: Duration::ZERO,
+                    black_increment: Duration::ZERO,
+                    moves_to_go: contest.reading(mover, at).moves_due,
+                }
+            }
+            None => Limit::MoveTime(self.move_time),
+        }
+    }
+
+    /// The panel under the clock: who plays what, whether an engine thinks, its errors, and
+    /// the buttons (resign and stop playing against the user; pause, go on and stop in a match).
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+        let lang = session.lang();
+        let mut commands = Vec::new();
+        if self.is_match() {
+            ui.strong(lang.pick("Engine against engine", "机机对弈", "機機對弈"));
+        } else {
+            ui.strong(lang.pick("Against the computer", "人机对弈", "人機對弈"));
+        }
+        for seat in &self.seats {
+            ui.label(format!(
+                "{} {} {}",
+                seat.title(lang),
+                lang.pick("plays", "执", "執"),
+                seat.color.name(lang),
+            ));
+        }
+        // The buttons before the lines that come and go (starting, thinking, errors), so
+        // that they hold still under the pointer.
+        ui.horizontal(|ui| {
+            if self.is_match() {
+                let over = session.game_over();
+                if self.paused {
+                    if ui
+                        .add_enabled(
+                            !over,
+                            egui::Button::new(lang.pick(
+                                "Resume the match",
+                                "继续对弈",
+                                "繼續對弈",
+                            )),
+                        )
+                        .clicked()
+                    {
+                        self.resume(session);
+                    }
+                } else if ui
+                    .add_enabled(
+                        !over,
+                        egui::Button::new(lang.pick("Pause the match", "暂停对弈", "暫停對弈")),
+                    )
+                    .clicked()
+                {
+                    self.pause();
+                }
+            } else if session.contest().is_none()
+                // With the clock running, its panel has the resign button.
+                && ui
+                    .add_enabled(
+                        !session.game_over(),
+                        egui::Button::new(lang.pick("Resign", "认输", "認輸")),
+                    )
+                    .clicked()
+            {
+                if let Some(computer) = self.computer() {
+                    commands.push(Command::Resign(computer.opponent()));
+                }
+            }
+            let stop = if self.is_match() {
+                lang.pick("Stop the match", "结束对弈", "結束對弈")
+            } else {
+                lang.pick("Stop playing", "结束人机对弈", "結束人機對弈")
+            };
+            if ui.button(stop).clicked() {
+                commands.push(Command::StopComputer);
+            }
+        });
+        if self
+            .seats
+            .iter()
+            .any(|s| !s.link.is_ready() && s.link.error().is_none())
+        {
+            ui.label(lang.pick("Starting the engine…", "正在启动引擎…", "正在啟動引擎…"));
+        } else if self.thinking() && self.computer_to_play(session) {
+            // Text, not a spinner: a spinner would draw the window at every frame.
+            ui.label(lang.pick("Thinking…", "思考中…", "思考中…"));
+        } else if self.is_match() && session.game_over() {
+            ui.label(lang.pick("The game is over.", "对局已结束。", "對局已結束。"));
+        }
+        for error in self
+            .seats
+            .iter()
+            .filter_map(|s| s.link.error())
+            .chain(self.error.as_deref())
+        {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        commands
+    }
+}

@@ -1,0 +1,446 @@
+//! The Event window: the event an arbiter runs (chapters 3–5 of the rules), kept in its file by
+//! [`crate::tournament`]. Players (add, edit, import, withdraw), the rounds with their pairing
+//! tables, results by a click or from the game on the board, the standings and the crosstable,
+//! and the exports. The file is read and written on its own thread ([`crate::ui::workers::event_worker`]): the window
+//! never waits, shows that work is under way, and says why a change was refused.
+//!
+//! The window's buttons give [`EventCommand`]s (as [`Command::Event`]), which the app hands
+//! back to [`EventWindow::apply`] with the session: the one place the window changes the event.
+
+mod forms;
+mod tables;
+
+use std::path::PathBuf;
+
+use eframe::egui;
+
+use crate::lang::Language;
+use crate::tournament::event::Event;
+use crate::tournament::export::Format;
+use crate::tournament::game_result::result_of_record;
+
+use crate::ui::base::command::Command;
+use crate::ui::base::files::{self, FileDialogs, Picking};
+use crate::ui::base::session::Session;
+use crate::ui::workers::event_worker::{Job, Reply, Worker};
+use forms::{NewEventForm, PlayerForm};
+
+pub use crate::ui::workers::event_worker::Change;
+
+/// What the Event window's buttons ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EventCommand {
+    /// Show the new-event form.
+    NewForm,
+    /// Create an event from the new-event form (asks where).
+    New,
+    /// Open an event file (asks which).
+    Open,
+    /// Register the players of a CSV file (asks which).
+    Import,
+    /// Change the open event.
+    Change(Change),
+    /// Record the result of the game on the board to `board` of `round`.
+    RecordGame {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// Write the event in `format` (asks where).
+    Export(Format),
+    /// Use the file typed in the window (no file chooser could be shown) for `ask`.
+    UsePath(Ask, PathBuf),
+}
+
+/// What a file is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// The new event's file.
+    New,
+    /// An event file to open.
+    Open,
+    /// A players' list to import.
+    Import,
+    /// Where to write an export.
+    Export(Format),
+}
+
+/// A file path being typed because no file chooser could be shown.
+#[derive(Clone, Debug)]
+struct Typed {
+    ask: Ask,
+    path: String,
+    reason: String,
+}
+
+/// The part of the event shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tab {
+    Players,
+    Rounds,
+    Standings,
+    Crosstable,
+}
+
+/// The Event window's state: the event as last stored, what is shown, and the forms.
+pub struct EventWindow {
+    worker: Worker,
+    path: Option<PathBuf>,
+    event: Option<Event>,
+    /// The last outcome: a notice, or why something was refused.
+    message: Option<Result<String, String>>,
+    tab: Tab,
+    new_event: NewEventForm,
+    player: PlayerForm,
+    /// The round shown (0: the last paired).
+    round: u32,
+    /// A path being typed, when the system's file chooser could not be shown.
+    typed: Option<Typed>,
+    /// The system's file chooser, while it is open: what it is for, the name suggested, the
+    /// answer to come.
+    waiting: Option<(Ask, PathBuf, Picking)>,
+    /// Line-ups being chosen: round and team to the players, board 1 first.
+    lineups: tables::Lineups,
+}
+
+impl EventWindow {
+    /// The window with no event open; its thread asks `ctx` for frames.
+    pub fn new(ctx: &egui::Context) -> EventWindow {
+        EventWindow {
+            worker: Worker::start(ctx),
+            path: None,
+            event: None,
+            message: None,
+            tab: Tab::Players,
+            new_event: NewEventForm::default(),
+            player: PlayerForm::default(),
+            round: 0,
+            typed: None,
+            waiting: None,
+            lineups: tables::Lineups::default(),
+        }
+    }
+
+    /// The folder files are looked for in: the event's, else the working folder.
+    fn folder(&self) -> PathBuf {
+        self.path
+            .as_deref()
+            .and_then(std::path::Path::parent)
+            .map(std::path::Path::to_owned)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default()
+    }
+
+    /// Go on with what a file chooser answered for `ask`, or wait for it while it is open.
+    fn picked(&mut self, ask: Ask, picking: Picking, suggested: &std::path::Path, lang: Language) {
+        let picked = match picking.poll() {
+            Ok(picked) => picked,
+            Err(picking) => {
+                self.waiting = Some((ask, suggested.to_owned(), picking));
+                return;
+            }
+        };
+        match picked {
+            Ok(Some(path)) => self.go(ask, path),
+            Ok(None) => {}
+            Err(no) => {
+                self.typed = Some(Typed {
+                    ask,
+                    path: suggested.display().to_string(),
+                    reason: format!(
+                        "{} {}",
+                        no.message(lang),
+                        lang.pick(
+                            "— type the file's path:",
+                            "——请输入文件路径：",
+                            "——請輸入檔案路徑："
+                        )
+                    ),
+                })
+            }
+        }
+    }
+
+    /// Do `ask` with the file `path`.
+    fn go(&mut self, ask: Ask, path: PathBuf) {
+        self.typed = None;
+        let job = match ask {
+            Ask::New => Job::Create(path, self.new_event.event()),
+            Ask::Open => Job::Open(path),
+            Ask::Import => Job::Change(Change::Import(path)),
+            Ask::Export(format) => Job::Export(format, path),
+        };
+        self.worker.send(job);
+    }
+
+    /// Carry out `command`; files are asked for through `dialogs`, the game on the board is the
+    /// session's.
+    pub fn apply(
+        &mut self,
+        command: EventCommand,
+        session: &Session,
+        dialogs: &mut dyn FileDialogs,
+    ) {
+        let lang = session.lang();
+        match command {
+            EventCommand::New => {
+                let name = format!("{}.qipu-event", self.new_event.name.trim());
+                let suggested = self.folder().join(name);
+                let picked = dialogs.pick_event_save(lang, &suggested);
+                self.picked(Ask::New, picked, &suggested, lang);
+            }
+            EventCommand::Open | EventCommand::Import => {
+                let (ask, players) = if command == EventCommand::Open {
+                    (Ask::Open, false)
+                } else {
+                    (Ask::Import, true)
+                };
+                let folder = self.folder();
+                let picked = dialogs.pick_event_file(lang, players, &folder);
+                self.picked(ask, picked, &folder, lang);
+            }
+            EventCommand::UsePath(ask, path) => self.go(ask, path),
+            EventCommand::NewForm => {
+                self.event = None;
+                self.path = None;
+                self.message = None;
+            }
+            EventCommand::Change(change) => {
+                if let Change::AddPlayer(_) | Change::EditPlayer(..) = change {
+                    self.player = PlayerForm::default();
+                }
+                self.worker.send(Job::Change(change));
+            }
+            EventCommand::RecordGame { round, board } => {
+                let text = files::pgn_text(session.game(), lang, session.tandem());
+                match result_of_record(text.as_bytes()) {
+                    Ok((result, report)) => self.worker.send(Job::Change(Change::Result {
+                        round,
+                        board,
+                        result,
+                        report: Some(report),
+                    })),
+                    Err(e) => {
+                        self.message = Some(Err(format!(
+                            "{} {}",
+                            lang.pick(
+                                "The game on the board gives no result:",
+                                "棋盘上的对局没有结果：",
+                                "棋盤上的對局沒有結果："
+                            ),
+                            e.message(lang)
+                        )))
+                    }
+                }
+            }
+            EventCommand::Export(format) => {
+                let Some(event) = &self.event else {
+                    return;
+                };
+                let name = format!("{}.{}", event.name, extension(format));
+                let suggested = self.folder().join(name);
+                let picked = dialogs.pick_event_save(lang, &suggested);
+                self.picked(Ask::Export(format), picked, &suggested, lang);
+            }
+        }
+    }
+
+    /// Read what the thread has done.
+    fn take_replies(&mut self, lang: Language) {
+        for reply in self.worker.replies() {
+            match reply {
+                Reply::Event(path, event) => {
+                    self.path = Some(path);
+                    self.event = Some(*event);
+                    self.message = None;
+                }
+                Reply::Exported(path) => {
+                    self.message = Some(Ok(format!(
+                        "{} {}",
+                        lang.pick("Written:", "已写入：", "已寫入："),
+                        path.display()
+                    )))
+                }
+                Reply::Refused(reason) => {
+                    self.message = Some(Err(format!(
+                        "{} {}",
+                        lang.pick(
+                            "Refused, nothing changed:",
+                            "未执行，没有改动：",
+                            "未執行，沒有變更："
+                        ),
+                        reason.message(lang)
+                    )))
+                }
+            }
+        }
+    }
+
+    /// Draw the window; its buttons' commands go to `commands`. Returns false once closed.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        session: &Session,
+        commands: &mut Vec<Command>,
+    ) -> bool {
+        let lang = session.lang();
+        self.take_replies(lang);
+        if let Some((ask, suggested, picking)) = self.waiting.take() {
+            self.picked(ask, picking, &suggested, lang);
+            if self.waiting.is_some() {
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            }
+        }
+        let mut open = true;
+        let mut asked: Vec<EventCommand> = Vec::new();
+        let busy = self.worker.busy();
+        egui::Window::new(lang.pick("Event", "赛事", "賽事"))
+            .id(egui::Id::unique("event-window"))
+            .open(&mut open)
+            .default_size([760.0, 520.0])
+            .vscroll(false)
+            .show(ctx, |ui| {
+                toolbar(
+                    ui,
+                    lang,
+                    self.event.as_ref(),
+                    self.path.as_deref(),
+                    busy,
+                    &mut asked,
+                );
+                if let Some(message) = &self.message {
+                    match message {
+                        Ok(notice) => ui.label(notice),
+                        Err(reason) => ui.colored_label(ui.visuals().error_fg_color, reason),
+                    };
+                }
+                if let Some(typed) = &mut self.typed {
+                    if let Some(command) = path_row(ui, typed, lang) {
+                        asked.push(command);
+                    }
+                }
+                ui.separator();
+                match &self.event {
+                    None => self.new_event.show(ui, lang, &mut asked),
+                    Some(event) => {
+                        ui.horizontal(|ui| {
+                            for (tab, label) in [
+                                (Tab::Players, lang.pick("Players", "棋手", "棋手")),
+                                (Tab::Rounds, lang.pick("Rounds", "轮次", "輪次")),
+                                (Tab::Standings, lang.pick("Standings", "名次", "名次")),
+                                (Tab::Crosstable, lang.pick("Crosstable", "成绩表", "成績表")),
+                            ] {
+                                ui.selectable_value(&mut self.tab, tab, label);
+                            }
+                        });
+                        ui.separator();
+                        egui::ScrollArea::both().show(ui, |ui| match self.tab {
+                            Tab::Players => {
+                                tables::players(ui, event, lang, &mut self.player, &mut asked);
+                                ui.separator();
+                                self.player.show(ui, event, lang, &mut asked);
+                            }
+                            Tab::Rounds => {
+                                tables::rounds(
+                                    ui,
+                                    event,
+                                    lang,
+                                    session,
+                                    &mut self.round,
+                                    &mut asked,
+                                );
+                                tables::lineups(
+                                    ui,
+                                    event,
+                                    lang,
+                                    self.round,
+                                    &mut self.lineups,
+                                    &mut asked,
+                                );
+                            }
+                            Tab::Standings => tables::standings(ui, event, lang),
+                            Tab::Crosstable => tables::crosstable(ui, event, lang),
+                        });
+                    }
+                }
+            });
+        commands.extend(asked.into_iter().map(Command::Event));
+        open
+    }
+}
+
+/// New, Open, the exports, and whether work is under way.
+fn toolbar(
+    ui: &mut egui::Ui,
+    lang: Language,
+    event: Option<&Event>,
+    path: Option<&std::path::Path>,
+    busy: bool,
+    asked: &mut Vec<EventCommand>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        if event.is_some()
+            && ui
+                .button(lang.pick("New event", "新建赛事", "新建賽事"))
+                .clicked()
+        {
+            asked.push(EventCommand::NewForm);
+        }
+        if ui
+            .button(lang.pick("Open event…", "打开赛事…", "開啟賽事…"))
+            .clicked()
+        {
+            asked.push(EventCommand::Open);
+        }
+        if event.is_some() {
+            ui.separator();
+            ui.label(lang.pick("Export:", "导出：", "匯出："));
+            for (format, label) in [
+                (Format::Trf, "TRF"),
+                (Format::Csv, "CSV"),
+                (Format::Html, "HTML"),
+                (Format::Pdf, "PDF"),
+            ] {
+                if ui.button(label).clicked() {
+                    asked.push(EventCommand::Export(format));
+                }
+            }
+        }
+        if busy {
+            ui.spinner();
+            ui.label(lang.pick("Working…", "处理中…", "處理中…"));
+        }
+    });
+    if let (Some(event), Some(path)) = (event, path) {
+        ui.label(format!("{} — {}", event.name, path.display()));
+    }
+}
+
+fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Trf => "trf",
+        Format::Csv => "csv",
+        Format::Html => "html",
+        Format::Pdf => "pdf",
+    }
+}
+
+/// The path typed when no file chooser could be shown: the reason, the field, OK.
+fn path_row(ui: &mut egui::Ui, typed: &mut Typed, lang: Language) -> Option<EventCommand> {
+    ui.label(&typed.reason);
+    let mut command = None;
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.pick("File", "文件", "檔案"));
+        ui.add(egui::TextEdit::singleline(&mut typed.path).desired_width(360.0))
+            .labelled_by(label.id);
+        if ui.button(lang.pick("OK", "确定", "確定")).clicked() && !typed.path.trim().is_empty()
+        {
+            command = Some(EventCommand::UsePath(
+                typed.ask,
+                PathBuf::from(typed.path.trim()),
+            ));
+        }
+    });
+    command
+}

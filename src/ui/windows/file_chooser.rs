@@ -1,0 +1,528 @@
+//! Qipu's own file dialog, shown when the system's cannot be (no desktop portal, no zenity) or
+//! is not wanted: the folder (typed or walked), its subfolders and the files of the kind asked
+//! for, recent folders, the name, and a question before writing over a file.
+
+use std::path::{Path, PathBuf};
+
+use eframe::egui::{self, Color32, Key, RichText};
+
+use crate::lang::Language;
+
+/// What the file is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// A record to open (PGN, XQF, JSON, FEN).
+    Open,
+    /// Where to save the game (PGN, XQF, JSON, FEN: the name's ending chooses).
+    Save,
+    /// Where to write an export (PNG, PDF, SVG: the name's ending chooses).
+    Export,
+    /// A game database file to open, or to create when it is not there.
+    Database,
+    /// A record file to import into the game database, or (no name) the folder shown.
+    Import,
+}
+
+/// The endings Save as offers: one for each record format (`crate::formats::RecordFormat`).
+const SAVE_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "json", "fen", "dhtmlxq"];
+
+impl Purpose {
+    /// The file name endings listed; a name typed without one gets the suggested name's, else
+    /// the first.
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Purpose::Open => &crate::formats::FileKind::RECORD_EXTENSIONS,
+            Purpose::Save => &SAVE_EXTENSIONS,
+            Purpose::Export => &crate::ui::windows::export_dialog::EXPORT_EXTENSIONS,
+            Purpose::Database => &crate::ui::windows::database_window::DATABASE_EXTENSIONS,
+            Purpose::Import => &crate::formats::FileKind::RECORD_EXTENSIONS,
+        }
+    }
+
+    fn title(self, lang: Language) -> &'static str {
+        match self {
+            Purpose::Open => lang.pick("Open a game", "打开棋谱", "開啟棋譜"),
+            Purpose::Save => lang.pick("Save the game", "保存棋谱", "儲存棋譜"),
+            Purpose::Export => lang.pick("Export", "导出", "匯出"),
+            Purpose::Database => lang.pick("Game database", "棋谱库", "棋譜庫"),
+            Purpose::Import => lang.pick(
+                "Import a file, or this folder (no name)",
+                "导入一个文件，或（不填文件名）此文件夹",
+                "匯入一個檔案，或（不填檔名）此資料夾",
+            ),
+        }
+    }
+
+    fn confirm(self, lang: Language) -> &'static str {
+        match self {
+            Purpose::Open => lang.pick("Open", "打开", "開啟"),
+            Purpose::Save => lang.pick("Save", "保存", "儲存"),
+            Purpose::Export => lang.pick("Export", "导出", "匯出"),
+            Purpose::Database => lang.pick("Open or create", "打开或新建", "開啟或新建"),
+            Purpose::Import => lang.pick("Import", "导入", "匯入"),
+        }
+    }
+}
+
+/// One line of the folder's list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    name: String,
+    folder: bool,
+}
+
+/// How the user answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// This file (for Save and Export: the user agreed to write over it if it was there).
+    Chosen(PathBuf),
+    /// Closed without a file.
+    Cancelled,
+}
+
+/// Why a name cannot be taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Problem {
+    /// The folder cannot be listed.
+    Unreadable(String),
+    /// Open: there is no such file.
+    Missing(String),
+    /// No name was given.
+    NoName,
+}
+
+impl Problem {
+    fn message(&self, lang: Language) -> String {
+        match self {
+            Problem::Unreadable(why) => format!(
+                "{}: {why}",
+                lang.pick(
+                    "Cannot read this folder",
+                    "无法读取此文件夹",
+                    "無法讀取此資料夾"
+                )
+            ),
+            Problem::Missing(name) => format!(
+                "{name}: {}",
+                lang.pick("no such file here", "此处没有这个文件", "此處沒有這個檔案")
+            ),
+            Problem::NoName => lang
+                .pick("Type a file name", "请输入文件名", "請輸入檔案名稱")
+                .to_owned(),
+        }
+    }
+}
+
+/// The dialog while it is open.
+pub struct FileChooser {
+    purpose: Purpose,
+    folder: PathBuf,
+    /// The folder field as typed (Enter goes there).
+    folder_text: String,
+    name: String,
+    entries: Vec<Entry>,
+    problem: Option<Problem>,
+    /// Asking whether to write over this file.
+    replace: Option<PathBuf>,
+    /// The ending a name typed without one gets: the suggested name's, else the purpose's first.
+    ending: String,
+}
+
+impl FileChooser {
+    /// The dialog for `purpose`, in the folder of `suggested` with its name filled in (for Open,
+    /// `suggested` is the folder).
+    pub fn new(purpose: Purpose, suggested: &Path) -> FileChooser {
+        let (folder, name) =
+            if matches!(purpose, Purpose::Open | Purpose::Import) || suggested.is_dir() {
+                (suggested.to_owned(), String::new())
+            } else {
+                (
+                    suggested.parent().map(Path::to_owned).unwrap_or_default(),
+                    suggested
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                )
+            };
+        let ending = suggested
+            .extension()
+            .filter(|_| !matches!(purpose, Purpose::Open | Purpose::Import))
+            .map_or_else(
+                || purpose.extensions()[0].to_owned(),
+                |e| e.to_string_lossy().into_owned(),
+            );
+        let mut chooser = FileChooser {
+            purpose,
+            ending,
+            folder: PathBuf::new(),
+            folder_text: String::new(),
+            name,
+            entries: Vec::new(),
+            problem: None,
+            replace: None,
+        };
+        chooser.enter(absolute(&folder));
+        chooser
+    }
+
+    /// What the dialog is for.
+    pub fn purpose(&self) -> Purpose {
+        self.purpose
+    }
+
+    /// Show `folder` and list it.
+    fn enter(&mut self, folder: PathBuf) {
+        self.folder_text = folder.display().to_string();
+        match list(&folder, self.purpose.extensions()) {
+            Ok(entries) => {
+                self.entries = entries;
+                self.problem = None;
+            }
+            Err(e) => {
+                self.entries.clear();
+                self.problem = Some(Problem::Unreadable(e.to_string()));
+            }
+        }
+        self.folder = folder;
+    }
+
+    /// The file (or folder) the name field names: in the folder shown unless typed as a full
+    /// path; a file name to save under gets the purpose's ending when it has none.
+    fn target(&self) -> Option<PathBuf> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return None;
+        }
+        let mut path = self.folder.join(name);
+        if !matches!(self.purpose, Purpose::Open | Purpose::Import)
+            && path.extension().is_none()
+            && !path.is_dir()
+        {
+            path.set_extension(&self.ending);
+        }
+        Some(path)
+    }
+
+    /// The user confirmed the name: the answer, or a question or problem to show first.
+    fn confirm(&mut self) -> Option<Answer> {
+        if self.purpose == Purpose::Import && self.name.trim().is_empty() {
+            return Some(Answer::Chosen(self.folder.clone()));
+        }
+        let Some(path) = self.target() else {
+            self.problem = Some(Problem::NoName);
+            return None;
+        };
+        if path.is_dir() {
+            self.name.clear();
+            self.enter(path);
+            return None;
+        }
+        match self.purpose {
+            Purpose::Open | Purpose::Import if !path.is_file() => {
+                self.problem = Some(Problem::Missing(self.name.trim().to_owned()));
+                None
+            }
+            Purpose::Save | Purpose::Export if path.exists() => {
+                self.replace = Some(path);
+                None
+            }
+            _ => Some(Answer::Chosen(path)),
+        }
+    }
+
+    /// Draw the dialog; `recent` are folders to offer (the recent files' folders). Returns the
+    /// answer once the user gives one.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        lang: Language,
+        recent: &[PathBuf],
+    ) -> Option<Answer> {
+        let mut answer = None;
+        let mut go_to = None;
+        let mut picked: Option<(Entry, bool)> = None;
+        let modal = egui::Modal::new(egui::Id::unique("qipu-file-chooser")).show(ctx, |ui| {
+            ui.set_width(ui.ctx().content_rect().width().clamp(320.0, 640.0) - 60.0);
+            ui.heading(self.purpose.title(lang));
+            ui.horizontal(|ui| {
+                let label = ui.label(lang.pick("Folder", "文件夹", "資料夾"));
+                if ui
+                    .button(lang.pick("Up", "上一级", "上一層"))
+                    .on_hover_text(lang.pick("The folder above", "上一级文件夹", "上一層資料夾"))
+                    .clicked()
+                {
+                    go_to = self.folder.parent().map(Path::to_owned);
+                }
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut self.folder_text)
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(label.id);
+                if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                    go_to = Some(absolute(Path::new(self.folder_text.trim())));
+                }
+            });
+            // Fixed heights: the dialog keeps its size while folders are walked.
+            let list_height = (ui.ctx().content_rect().height() - 300.0).clamp(120.0, 320.0);
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(150.0);
+                    ui.label(RichText::new(lang.pick("Places", "位置", "位置")).strong());
+                    egui::ScrollArea::vertical()
+                        .id_salt("places")
+                        .min_scrolled_height(list_height)
+                        .max_height(list_height)
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            for place in places(recent) {
+                                let name = short_name(&place);
+                                if ui
+                                    .selectable_label(place == self.folder, name)
+                                    .on_hover_text(place.display().to_string())
+                                    .clicked()
+                                {
+                                    go_to = Some(place);
+                                }
+                            }
+                        });
+                });
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(lang.pick("In this folder", "此文件夹中", "此資料夾中"))
+                            .strong(),
+                    );
+                    egui::ScrollArea::vertical()
+                        .id_salt("entries")
+                        .min_scrolled_height(list_height)
+                        .max_height(list_height)
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            if self.entries.is_empty() && self.problem.is_none() {
+                                ui.label(
+                                    RichText::new(lang.pick("(empty)", "（空）", "（空）")).weak(),
+                                );
+                            }
+                            for entry in &self.entries {
+                                let text = if entry.folder {
+                                    format!("{}/", entry.name)
+                                } else {
+                                    entry.name.clone()
+                                };
+                                let response = ui.selectable_label(
+                                    !entry.folder && entry.name == self.name,
+                                    text,
+                                );
+                                if response.clicked() || response.double_clicked() {
+                                    picked = Some((entry.clone(), response.double_clicked()));
+                                }
+                            }
+                        });
+                });
+            });
+            match picked.take() {
+                Some((entry, _)) if entry.folder => go_to = Some(self.folder.join(&entry.name)),
+                Some((entry, double)) => {
+                    self.name = entry.name;
+                    if double {
+                        answer = self.confirm();
+                    }
+                }
+                None => {}
+            }
+            ui.horizontal(|ui| {
+                let label = ui.label(lang.pick("File name", "文件名", "檔案名稱"));
+                let field = ui
+                    .add(egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY))
+                    .labelled_by(label.id);
+                if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                    answer = self.confirm();
+                }
+            });
+            if let Some(problem) = &self.problem {
+                ui.label(
+                    RichText::new(problem.message(lang)).color(Color32::from_rgb(170, 20, 20)),
+                );
+            }
+            if let Some(path) = self.replace.clone() {
+                ui.label(replace_text(&path, lang));
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(lang.pick("Write over it", "覆盖", "覆寫"))
+                        .clicked()
+                    {
+                        answer = Some(Answer::Chosen(path));
+                    }
+                    if ui
+                        .button(lang.pick("Keep it", "保留原文件", "保留原檔"))
+                        .clicked()
+                    {
+                        self.replace = None;
+                    }
+                });
+            } else {
+                ui.horizontal(|ui| {
+                    if ui.button(self.purpose.confirm(lang)).clicked() {
+                        answer = self.confirm();
+                    }
+                    if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                        answer = Some(Answer::Cancelled);
+                    }
+                });
+            }
+        });
+        if let Some(folder) = go_to {
+            self.replace = None;
+            self.enter(folder);
+        }
+        if answer.is_none() && modal.should_close() {
+            answer = Some(Answer::Cancelled);
+        }
+        answer
+    }
+}
+
+/// "w2.pgn is already there. Write over it?"
+fn replace_text(path: &Path, lang: Language) -> String {
+    let name = short_name(path);
+    match lang {
+        Language::English => format!("{name} is already there. Write over it?"),
+        Language::SimplifiedChinese => format!("{name} 已存在。要覆盖它吗？"),
+        Language::TraditionalChinese => format!("{name} 已存在。要覆寫它嗎？"),
+    }
+}
+
+/// The last part of a path, or the whole path for a root.
+fn short_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// `path` from the working directory when it is relative.
+fn absolute(path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        return path.to_owned();
+    }
+    std::env::current_dir().map_or_else(|_| path.to_owned(), |dir| dir.join(path))
+}
+
+/// The folders to offer: those of the recent files (newest first), then home and the working
+/// directory, each once.
+fn places(recent: &[PathBuf]) -> Vec<PathBuf> {
+    let mut places: Vec<PathBuf> = Vec::new();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let here = std::env::current_dir().ok();
+    let folders = recent
+        .iter()
+        .filter_map(|file| file.parent().map(Path::to_owned))
+        .chain(home)
+        .chain(here);
+    for folder in folders {
+        if folder.is_dir() && !places.contains(&folder) {
+            places.push(folder);
+        }
+    }
+    places
+}
+
+/// The subfolders and the files ending in one of `extensions` (any case), folders first, each
+/// group by name; hidden ones (a leading dot) left out.
+fn list(folder: &Path, extensions: &[&str]) -> std::io::Result<Vec<Entry>> {
+    let mut entries: Vec<Entry> = std::fs::read_dir(folder)?
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                return None;
+            }
+            let folder = entry.path().is_dir();
+            let wanted = Path::new(&name)
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(e)));
+            (folder || wanted).then_some(Entry { name, folder })
+        })
+        .collect();
+    entries.sort_by_cached_key(|e| (!e.folder, e.name.to_lowercase()));
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("qipu-chooser-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("Games")).expect("scratch folder");
+        for file in ["b.PGN", "a.xqf", "notes.txt", ".hidden.pgn"] {
+            std::fs::write(dir.join(file), "x").expect("scratch file");
+        }
+        dir
+    }
+
+    #[test]
+    fn the_list_has_folders_first_then_the_files_of_the_kind_asked_for() {
+        let dir = scratch("list");
+        let names: Vec<String> = list(&dir, Purpose::Open.extensions())
+            .expect("listed")
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, ["Games", "a.xqf", "b.PGN"]);
+        let names: Vec<String> = list(&dir, Purpose::Export.extensions())
+            .expect("listed")
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, ["Games"]);
+    }
+
+    #[test]
+    fn a_name_without_ending_gets_the_purposes_and_an_existing_file_is_asked_about() {
+        let dir = scratch("confirm");
+        let mut chooser = FileChooser::new(Purpose::Save, &dir.join("w2.pgn"));
+        assert_eq!(chooser.confirm(), Some(Answer::Chosen(dir.join("w2.pgn"))));
+        chooser.name = "b.PGN".to_owned();
+        assert_eq!(chooser.confirm(), None);
+        assert_eq!(chooser.replace, Some(dir.join("b.PGN")));
+        chooser.name = "w3".to_owned();
+        assert_eq!(chooser.confirm(), Some(Answer::Chosen(dir.join("w3.pgn"))));
+        let mut xqf = FileChooser::new(Purpose::Save, &dir.join("w2.xqf"));
+        xqf.name = "w4".to_owned();
+        assert_eq!(xqf.confirm(), Some(Answer::Chosen(dir.join("w4.xqf"))));
+        chooser.name = "Games".to_owned();
+        assert_eq!(chooser.confirm(), None);
+        assert_eq!(chooser.folder, dir.join("Games"));
+    }
+
+    #[test]
+    fn open_refuses_a_file_that_is_not_there() {
+        let dir = scratch("open");
+        let mut chooser = FileChooser::new(Purpose::Open, &dir);
+        chooser.name = "nothing.pgn".to_owned();
+        assert_eq!(chooser.confirm(), None);
+        assert_eq!(
+            chooser.problem,
+            Some(Problem::Missing("nothing.pgn".to_owned()))
+        );
+        chooser.name = "a.xqf".to_owned();
+        assert_eq!(chooser.confirm(), Some(Answer::Chosen(dir.join("a.xqf"))));
+    }
+
+    #[test]
+    fn places_are_the_recent_files_folders_once_then_home() {
+        let dir = scratch("places");
+        let recent = [
+            dir.join("a.xqf"),
+            dir.join("b.PGN"),
+            dir.join("Games/x.pgn"),
+        ];
+        let found = places(&recent);
+        assert_eq!(found[0], dir);
+        assert_eq!(found[1], dir.join("Games"));
+        assert_eq!(found.iter().filter(|p| **p == dir).count(), 1);
+    }
+}

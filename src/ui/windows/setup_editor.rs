@@ -1,0 +1,346 @@
+//! The position setup editor (擺局): place and remove pieces, choose who moves, read or copy a
+//! FEN, and start a new record from the position. What no diagram can show is refused with the
+//! rule it breaks ([`SetupError::message`]); a position play cannot reach but a rule-book diagram
+//! or a composed problem shows (a soldier behind its start, 2.2) is accepted with a named
+//! warning ([`SetupWarning::message`]); both are shown as soon as the board is changed.
+
+use eframe::egui::{
+    self, Color32, Rect, RichText, Role, Sense, Stroke, TextEdit, Ui, Vec2, WidgetInfo,
+};
+
+use crate::lang::Language;
+use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, SetupWarning, Square};
+
+use crate::export::board_painter::{paint_grid, paint_piece};
+use crate::ui::base::command::Command;
+use crate::ui::base::session::Session;
+use crate::ui::platform::screen_surface::point;
+use crate::ui::widgets::board;
+
+/// What a click on a point does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Brush {
+    /// Put this piece there (a click on the same piece takes it away).
+    Place(Piece),
+    /// Clear the point.
+    Erase,
+}
+
+/// What the user decided.
+#[derive(Clone, PartialEq, Debug)]
+pub enum SetupOutcome {
+    /// Start a new record from this position.
+    Start(Position),
+    /// Leave the editor without changing anything.
+    Cancel,
+}
+
+/// The editor's state while it is open.
+#[derive(Clone, Debug)]
+pub struct SetupEditor {
+    setup: Setup,
+    brush: Brush,
+    /// The FEN field's text.
+    fen: String,
+    /// Why the FEN typed or pasted could not be read.
+    fen_error: Option<String>,
+}
+
+impl SetupEditor {
+    /// Open the editor on an arrangement (usually the position on the board).
+    pub fn new(setup: Setup) -> SetupEditor {
+        let fen = setup.to_fen();
+        SetupEditor {
+            setup,
+            brush: Brush::Place(Piece::new(Color::Red, PieceKind::Chariot)),
+            fen,
+            fen_error: None,
+        }
+    }
+
+    /// Why the arrangement is not a position, if it is not: what no diagram can show.
+    pub fn problem(&self) -> Option<SetupError> {
+        self.setup.clone().into_position_with_warnings().err()
+    }
+
+    /// What the arrangement shows that play cannot reach (2.2, 1.2): accepted as a diagram.
+    pub fn warnings(&self) -> Vec<SetupWarning> {
+        self.setup.warnings()
+    }
+
+    fn changed(&mut self) {
+        self.fen = self.setup.to_fen();
+        self.fen_error = None;
+    }
+
+    /// Apply the brush to a point.
+    fn paint(&mut self, sq: Square, brush: Brush) {
+        let piece = match brush {
+            Brush::Place(piece) if self.setup.get(sq) != Some(piece) => Some(piece),
+            Brush::Place(_) | Brush::Erase => None,
+        };
+        self.setup.set(sq, piece);
+        self.changed();
+    }
+
+    fn read_fen(&mut self, lang: Language) {
+        match Setup::from_fen(self.fen.trim()) {
+            Ok(setup) => {
+                self.setup = setup;
+                self.changed();
+            }
+            Err(e) => {
+                self.fen_error = Some(format!(
+                    "{}: {}",
+                    lang.pick("Not a FEN position", "不是 FEN 局面", "不是 FEN 局面"),
+                    e.message(lang)
+                ))
+            }
+        }
+    }
+
+    /// Draw the editor in all the space `ui` has; returns the user's decision when there is one.
+    pub fn show(&mut self, ui: &mut Ui, lang: Language, flipped: bool) -> Option<SetupOutcome> {
+        let mut outcome = None;
+        ui.heading(lang.pick("Set up a position", "摆局", "擺局"));
+        self.palette(ui, lang);
+        ui.horizontal(|ui| {
+            ui.label(lang.pick("To move:", "走棋方：", "走棋方："));
+            for color in [Color::Red, Color::Black] {
+                if ui
+                    .radio(self.setup.side == color, color.name(lang))
+                    .clicked()
+                {
+                    self.setup.side = color;
+                    self.changed();
+                }
+            }
+            ui.separator();
+            if ui
+                .button(lang.pick("Clear board", "清空棋盘", "清空棋盤"))
+                .clicked()
+            {
+                let side = self.setup.side;
+                self.setup = Setup::empty();
+                self.setup.side = side;
+                self.changed();
+            }
+            if ui
+                .button(lang.pick("Start position", "初始局面", "初始局面"))
+                .clicked()
+            {
+                self.setup = Setup::startpos();
+                self.changed();
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("FEN");
+            let field = ui
+                .add(TextEdit::singleline(&mut self.fen).desired_width(ui.available_width()))
+                .labelled_by(label.id);
+            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                self.read_fen(lang);
+            }
+        });
+        let problem = self.problem();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button(lang.pick("Read FEN", "读入 FEN", "讀入 FEN"))
+                .clicked()
+            {
+                self.read_fen(lang);
+            }
+            if ui
+                .button(lang.pick("Copy FEN", "复制 FEN", "複製 FEN"))
+                .clicked()
+            {
+                ui.ctx().copy_text(self.setup.to_fen());
+            }
+            ui.separator();
+            let start = ui.add_enabled(
+                problem.is_none(),
+                egui::Button::new(lang.pick(
+                    "Start from this position",
+                    "从此局面开始",
+                    "從此局面開始",
+                )),
+            );
+            if start.clicked() {
+                if let Ok((position, _)) = self.setup.clone().into_position_with_warnings() {
+                    outcome = Some(SetupOutcome::Start(position));
+                }
+            }
+            if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                outcome = Some(SetupOutcome::Cancel);
+            }
+        });
+        let alert = Color32::from_rgb(190, 30, 30);
+        if let Some(error) = &self.fen_error {
+            ui.label(RichText::new(error).color(alert));
+        }
+        match &problem {
+            Some(problem) => {
+                ui.label(
+                    RichText::new(format!(
+                        "{}{}",
+                        lang.pick("Impossible position: ", "不可能的局面：", "不可能的局面："),
+                        problem.message(lang)
+                    ))
+                    .color(alert),
+                );
+            }
+            None => {
+                let caution = Color32::from_rgb(160, 100, 0);
+                for warning in self.warnings() {
+                    ui.label(RichText::new(warning.message(lang)).color(caution));
+                }
+                ui.label(lang.pick(
+                    "Click a point to place the chosen piece (again to remove it); right click clears a point.",
+                    "点击交叉点放置所选棋子（再点一次移除）；右键清除该点。",
+                    "點擊交叉點放置所選棋子（再點一次移除）；右鍵清除該點。",
+                ));
+            }
+        }
+        self.board(ui, flipped);
+        outcome
+    }
+
+    /// The fourteen pieces and the eraser; the chosen one is ringed.
+    fn palette(&mut self, ui: &mut Ui, lang: Language) {
+        for color in [Color::Red, Color::Black] {
+            ui.horizontal(|ui| {
+                for kind in PieceKind::ALL {
+                    let piece = Piece::new(color, kind);
+                    let chosen = self.brush == Brush::Place(piece);
+                    let (rect, response) =
+                        ui.allocate_exact_size(Vec2::splat(40.0), Sense::click());
+                    let name = piece_name(piece, lang);
+                    response.widget_info(|| {
+                        WidgetInfo::selected(Role::Button, true, chosen, name.clone())
+                    });
+                    if chosen {
+                        ui.painter().rect_filled(
+                            rect,
+                            6.0,
+                            Color32::from_rgba_unmultiplied(20, 140, 60, 70),
+                        );
+                    }
+                    paint_piece(&mut ui.painter().clone(), point(rect.center()), 40.0, piece);
+                    if response.on_hover_text(name).clicked() {
+                        self.brush = Brush::Place(piece);
+                    }
+                }
+                if color == Color::Black {
+                    let erase = self.brush == Brush::Erase;
+                    if ui
+                        .add(egui::Button::selectable(
+                            erase,
+                            RichText::new(lang.pick("Eraser", "橡皮", "橡皮擦")).size(16.0),
+                        ))
+                        .clicked()
+                    {
+                        self.brush = Brush::Erase;
+                    }
+                }
+            });
+        }
+    }
+
+    /// The board with the arrangement; clicks place or clear pieces.
+    fn board(&mut self, ui: &mut Ui, flipped: bool) {
+        // Never wider than the panel, whatever the rows above asked for.
+        let available = ui.available_rect_before_wrap().intersect(ui.clip_rect());
+        let geometry = board::fit(available, flipped);
+        ui.allocate_rect(available, Sense::hover());
+        let mut painter = ui.painter_at(available);
+        let id = ui.scope_id().with("setup-board");
+        paint_grid(&mut painter, &geometry, true);
+        for sq in Square::all() {
+            let response = ui.interact(
+                board::point_rect(&geometry, sq),
+                id.with(sq.index()),
+                Sense::click(),
+            );
+            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, sq.to_string()));
+            if response.clicked() {
+                self.paint(sq, self.brush);
+            }
+            if response.secondary_clicked() {
+                self.paint(sq, Brush::Erase);
+            }
+            if response.hovered() {
+                painter.rect_stroke(
+                    Rect::from_center_size(
+                        board::screen_from_square(&geometry, sq),
+                        Vec2::splat(geometry.step * 0.9),
+                    ),
+                    4.0,
+                    Stroke::new(1.5, Color32::from_rgb(20, 140, 60)),
+                    egui::StrokeKind::Middle,
+                );
+            }
+            if let Some(piece) = self.setup.get(sq) {
+                paint_piece(&mut painter, geometry.point(sq), geometry.step, piece);
+            }
+        }
+    }
+}
+
+/// A piece's name for the palette: "Red chariot", 红车, 紅俥.
+pub fn piece_name(piece: Piece, lang: Language) -> String {
+    use PieceKind::*;
+    let english = match piece.kind {
+        General => "general",
+        Advisor => "advisor",
+        Elephant => "elephant",
+        Horse => "horse",
+        Chariot => "chariot",
+        Cannon => "cannon",
+        Soldier => "soldier",
+    };
+    let (hans, hant) = match (piece.color, piece.kind) {
+        (Color::Red, General) => ("帅", "帥"),
+        (Color::Red, Advisor) => ("仕", "仕"),
+        (Color::Red, Elephant) => ("相", "相"),
+        (Color::Red, Horse) => ("马", "傌"),
+        (Color::Red, Chariot) => ("车", "俥"),
+        (Color::Red, Cannon) => ("炮", "炮"),
+        (Color::Red, Soldier) => ("兵", "兵"),
+        (Color::Black, General) => ("将", "將"),
+        (Color::Black, Advisor) => ("士", "士"),
+        (Color::Black, Elephant) => ("象", "象"),
+        (Color::Black, Horse) => ("马", "馬"),
+        (Color::Black, Chariot) => ("车", "車"),
+        (Color::Black, Cannon) => ("炮", "砲"),
+        (Color::Black, Soldier) => ("卒", "卒"),
+    };
+    let side = piece.color.short_name(lang);
+    match lang {
+        Language::English => format!("{side} {english}"),
+        Language::SimplifiedChinese => format!("{side}{hans}"),
+        Language::TraditionalChinese => format!("{side}{hant}"),
+    }
+}
+
+/// Show the editor in place of the board when it is open; true when it took the space. Its
+/// decision becomes commands: a new record from the position goes the way of a pasted FEN
+/// (asking first about unsaved changes).
+pub fn show_open(
+    editor: &mut Option<SetupEditor>,
+    ui: &mut Ui,
+    session: &Session,
+    commands: &mut Vec<Command>,
+) -> bool {
+    let Some(open) = editor else {
+        return false;
+    };
+    match open.show(ui, session.lang(), session.flipped()) {
+        Some(SetupOutcome::Start(position)) => {
+            commands.push(Command::PasteText(position.to_fen()));
+            *editor = None;
+        }
+        Some(SetupOutcome::Cancel) => *editor = None,
+        None => {}
+    }
+    true
+}
