@@ -29,18 +29,18 @@ pub use platform::{fonts, quiet_input};
 pub use widgets::{board, move_text};
 
 pub use app::{AppOptions, QipuApp};
+pub use base::command::arbiter_action::ArbiterAction;
+pub use base::command::database_command::{Column, DatabaseCommand};
+pub use base::command::notice::Notice;
 pub use base::command::Command;
 pub use base::files::{FileDialogs, NoDialog, Picked, Picking};
 pub use base::layout::{Fit, Layout, Panel};
-pub use base::session::{Notice, Session};
-pub use base::settings::{NamedEngine, Settings};
+pub use base::session::Session;
+pub use base::settings::{EngineChoice, MatchSettings, NamedEngine, PlaySettings, Settings};
 pub use base::timer::Timer;
-pub use panels::arbiter::ArbiterAction;
 pub use panels::eval_graph::{clamped, Curve, GRAPH_LIMIT};
 pub use platform::native_dialogs::{NativeDialogs, DIALOG_VARIABLE};
-pub use windows::computer::PlaySettings;
-pub use windows::database_window::{Column, DatabaseCommand, DatabaseWindow};
-pub use windows::engine_match::{EngineChoice, MatchSettings};
+pub use windows::database_window::DatabaseWindow;
 
 /// Open the main window, showing the record file `open` if one is given (as a file manager's
 /// "open with" passes it), and run until it is closed. The pointer's input that changes nothing

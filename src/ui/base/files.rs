@@ -13,7 +13,7 @@ use crate::notation::{Script, TandemConvention};
 use crate::record::Game;
 
 /// What a file chooser answered: the file, `Ok(None)` if the user cancelled, or why no chooser
-/// could be shown (then the app shows its own, [`crate::ui::windows::file_chooser`]).
+/// could be shown (then the app shows its own file chooser).
 pub type Picked = Result<Option<PathBuf>, NoDialog>;
 
 /// A file chooser's answer: given at once (Qipu's own dialog asked for, a test's script), or to
@@ -280,3 +280,9 @@ pub fn xqf_refused(error: &XqfWriteError, lang: Language) -> String {
             .to_owned(),
     }
 }
+
+/// Every file ending an export can be written under (what Qipu's own dialog lists).
+pub const EXPORT_EXTENSIONS: [&str; 3] = ["pdf", "png", "svg"];
+
+/// The file endings of a game database file (what the file dialogs list).
+pub const DATABASE_EXTENSIONS: [&str; 3] = ["qipu", "sqlite", "db"];

@@ -6,7 +6,10 @@
 pub mod command;
 pub mod files;
 pub mod layout;
+pub mod numbers;
+pub mod presets;
 pub mod session;
 pub mod settings;
 pub mod timer;
 pub mod user_command;
+pub mod words;

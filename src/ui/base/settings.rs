@@ -1,15 +1,16 @@
 //! What the app remembers between runs (eframe storage; the window size is kept by eframe).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::competition::Preset;
 use crate::lang::Language;
 use crate::notation::{Notation, TandemConvention};
+use crate::rules::Color;
 
 use crate::ui::base::layout::Layout;
-use crate::ui::windows::computer::PlaySettings;
-use crate::ui::windows::engine_match::MatchSettings;
 
 /// How many recent files the File menu lists.
 pub const RECENT_FILES: usize = 8;
@@ -79,6 +80,113 @@ impl Settings {
     }
 }
 
+/// An engine as a side of a game uses it: the spec and its Skill Level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EngineChoice {
+    /// `builtin`, or a program path with `:key=value` settings ([`EngineConfig::parse_spec`]).
+    pub engine: String,
+    /// Its `Skill Level`, 0–20 (20 the strongest; sent only to an engine that offers it).
+    pub level: u32,
+}
+
+impl Default for EngineChoice {
+    fn default() -> Self {
+        EngineChoice {
+            engine: "builtin".to_owned(),
+            level: 10,
+        }
+    }
+}
+
+/// How an engine match is set up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MatchSettings {
+    /// Red's engine.
+    pub red: EngineChoice,
+    /// Black's engine.
+    pub black: EngineChoice,
+    /// The time per move.
+    pub move_time: Duration,
+}
+
+impl Default for MatchSettings {
+    fn default() -> Self {
+        MatchSettings {
+            red: EngineChoice::default(),
+            black: EngineChoice::default(),
+            move_time: Duration::from_secs(1),
+        }
+    }
+}
+
+/// How a game against the computer is set up (kept in the settings).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlaySettings {
+    /// The side the computer plays.
+    pub computer: Color,
+    /// The engine and its level.
+    pub engine: EngineChoice,
+    /// Its time per move when no clock runs.
+    pub move_time: Duration,
+    /// The game clock of art. 6, if wanted.
+    #[serde(with = "kept_clock")]
+    pub clock: Option<Preset>,
+    /// Start a new game (else play on from the end of the game shown).
+    pub new_game: bool,
+}
+
+impl Default for PlaySettings {
+    fn default() -> Self {
+        PlaySettings {
+            computer: Color::Black,
+            engine: EngineChoice::default(),
+            move_time: Duration::from_secs(1),
+            clock: None,
+            new_game: true,
+        }
+    }
+}
+
+/// The clock of a game against the computer as the settings keep it: its article (`6.1` to
+/// `6.5`) and, for 6.5, the minutes. An article not known is read as no clock.
+mod kept_clock {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Preset;
+    use crate::ui::base::presets::{article, presets};
+
+    #[derive(Serialize, Deserialize)]
+    struct Kept {
+        article: String,
+        minutes: u64,
+    }
+
+    pub fn serialize<S: Serializer>(clock: &Option<Preset>, s: S) -> Result<S::Ok, S::Error> {
+        clock
+            .map(|preset| Kept {
+                article: article(preset).to_owned(),
+                minutes: match preset {
+                    Preset::Art6_5(time) => time.as_secs() / 60,
+                    _ => 0,
+                },
+            })
+            .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Preset>, D::Error> {
+        let kept = Option::<Kept>::deserialize(d)?;
+        Ok(kept.and_then(|k| {
+            let minutes = u32::try_from(k.minutes).unwrap_or(u32::MAX).clamp(1, 600);
+            presets(minutes)
+                .into_iter()
+                .find(|&p| article(p) == k.article)
+        }))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,12 +227,6 @@ mod tests {
 
     #[test]
     fn the_engines_and_the_play_choices_come_back_after_a_restart() {
-        use std::time::Duration;
-
-        use crate::competition::Preset;
-        use crate::rules::Color;
-        use crate::ui::windows::engine_match::EngineChoice;
-
         let settings = Settings {
             engines: vec![NamedEngine {
                 name: "Fairy-Stockfish".into(),

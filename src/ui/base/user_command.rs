@@ -9,11 +9,11 @@ use eframe::egui::{Key, KeyboardShortcut, Modifiers};
 use crate::lang::Language;
 use crate::record::{Evaluation, Mark};
 
+use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::layout::Panel;
 use crate::ui::base::session::Session;
-use crate::ui::panels::annotate::{evaluation_name, mark_name};
-use crate::ui::windows::database_window::DatabaseCommand;
+use crate::ui::base::words::{evaluation_name, mark_name};
 
 /// Where a shortcut works.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

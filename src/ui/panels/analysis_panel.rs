@@ -13,6 +13,7 @@ use crate::record::{Arrow, DrawColor};
 use crate::rules::Position;
 
 use crate::ui::base::command::Command;
+use crate::ui::base::numbers::signed;
 use crate::ui::base::session::Session;
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent, Searched};
 
@@ -231,16 +232,6 @@ fn summary(line: &SearchInfo, position: &Position, lang: Language) -> String {
         ));
     }
     parts.join(" · ")
-}
-
-/// A score with its sign: `+0.35`, `-1.20`, `#3`.
-pub(super) fn signed(score: RedScore) -> String {
-    let text = score.to_string();
-    if text.starts_with(['-', '#', '>', '<']) || text == "0.00" {
-        text
-    } else {
-        format!("+{text}")
-    }
 }
 
 /// The line's first moves in the session's notation.

@@ -10,35 +10,8 @@ use crate::competition::{hms, parse_hms, Contest, Entry, Event, FoulClause};
 use crate::lang::Language;
 use crate::rules::Color;
 
+use crate::ui::base::command::arbiter_action::ArbiterAction;
 use crate::ui::base::command::Command;
-
-/// An action the arbiter takes or checks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArbiterAction {
-    /// A foul by `side` under `clause`, with the arbiter's note (9.1, 9.2).
-    Foul {
-        /// Who committed it.
-        side: Color,
-        /// The clause of 9.1.
-        clause: FoulClause,
-        /// The arbiter's note.
-        note: String,
-    },
-    /// `side` claims the natural move limit; the referee counts the record (23.3).
-    Claim(Color),
-    /// Set `side`'s clock (22.4): the time left and the moves due in the period, each kept as
-    /// it is when `None`, with the reason.
-    Correct {
-        /// Whose clock.
-        side: Color,
-        /// The time it shall show.
-        remaining: Option<Duration>,
-        /// The moves still due in the period.
-        moves_due: Option<u32>,
-        /// Why.
-        note: String,
-    },
-}
 
 /// What the arbiter's forms hold between frames.
 #[derive(Clone, Debug, Default)]

@@ -14,8 +14,8 @@ use crate::record::{Game, NodeId};
 use crate::rules::{Move, Position};
 
 use crate::ui::base::command::Command;
+use crate::ui::base::numbers::signed;
 use crate::ui::base::session::Session;
-use crate::ui::panels::analysis_panel::signed;
 use crate::ui::workers::eval_worker::{EvalWorker, Job, WorkerEvent};
 
 /// The score, in centipawns from Red's side, at the top and bottom of the graph; a mate is

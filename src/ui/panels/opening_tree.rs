@@ -9,13 +9,21 @@ use crate::database::TreeMove;
 use crate::lang::Language;
 
 use crate::ui::base::command::Command;
+use crate::ui::base::numbers::group_digits;
 use crate::ui::base::session::Session;
 use crate::ui::widgets::move_text;
-use crate::ui::windows::database_window::{group_digits, TreeView};
 
 const RED: Color32 = Color32::from_rgb(200, 40, 30);
 const DRAW: Color32 = Color32::from_rgb(170, 170, 170);
 const BLACK: Color32 = Color32::from_rgb(40, 40, 40);
+
+/// What the opening tree panel draws from.
+pub struct TreeView<'a> {
+    /// A database is open.
+    pub open: bool,
+    /// The moves from the position on the board, or why not; `None` while looked up.
+    pub answer: Option<Result<&'a [TreeMove], &'a str>>,
+}
 
 /// The columns: the move, its games, and Red wins / draws / Black wins over their bar.
 const MOVE_WIDTH: f32 = 68.0;

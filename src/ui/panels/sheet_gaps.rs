@@ -9,9 +9,9 @@ use crate::competition::{record_gaps, FoulClause, RecordGap};
 use crate::lang::Language;
 use crate::rules::Color;
 
+use crate::ui::base::command::arbiter_action::ArbiterAction;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
-use crate::ui::panels::arbiter::ArbiterAction;
 
 /// Draw the marks for the move on the board and the gaps of both sheets.
 pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {

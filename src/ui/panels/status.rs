@@ -6,8 +6,9 @@ use crate::lang::Language;
 use crate::notation::illegal_move_text;
 use crate::referee::Referee;
 
+use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::Command;
-use crate::ui::base::session::{Notice, Session};
+use crate::ui::base::session::Session;
 use crate::ui::widgets::move_text;
 
 /// How the status line should look.

@@ -195,7 +195,7 @@ impl FileDialogs for NativeDialogs {
                     .set_title(lang.pick("Game database", "棋谱库", "棋譜庫"))
                     .add_filter(
                         lang.pick("Database", "棋谱库", "棋譜庫"),
-                        &crate::ui::windows::database_window::DATABASE_EXTENSIONS,
+                        &crate::ui::base::files::DATABASE_EXTENSIONS,
                     );
                 with_suggestion(dialog, suggested).save_file()
             },

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Order, Pos2, Rect};
 
-use crate::ui::widgets::board;
+use eframe::egui::Id;
 
 /// Where the pointer's input changes nothing drawn, in physical pixels of the window (as the
 /// windowing system reports the pointer).
@@ -30,6 +30,36 @@ pub struct QuietZone {
     pub pieces: Vec<Rect>,
     /// How far the pointer may move with a button held before egui takes it for a drag.
     pub click_distance: f32,
+}
+
+/// The board as drawn in a pass, in points: where the pointer's input changes nothing drawn
+/// but the cursor, which is an open hand over the points with a piece
+/// ([`QuietZone`] holds such input back).
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuietArea {
+    /// The board's area.
+    pub board: Rect,
+    /// The points with a piece.
+    pub pieces: Vec<Rect>,
+}
+
+/// Where the board leaves the [`QuietArea`] of its pass in egui's memory.
+fn quiet_id() -> Id {
+    Id::unique("board quiet area")
+}
+
+impl QuietArea {
+    /// Leave the board drawn in this pass of `ctx` where [`QuietZone::after_pass`] finds it.
+    pub fn leave(self, ctx: &egui::Context) {
+        let pass = ctx.cumulative_pass_nr();
+        ctx.data_mut(|d| d.insert_temp(quiet_id(), (pass, self)));
+    }
+
+    /// The board drawn in this pass of `ctx`, if it was.
+    fn of_pass(ctx: &egui::Context) -> Option<QuietArea> {
+        let (pass, area) = ctx.data(|d| d.get_temp::<(u64, QuietArea)>(quiet_id()))?;
+        (pass == ctx.cumulative_pass_nr()).then_some(area)
+    }
 }
 
 impl QuietZone {
@@ -55,7 +85,7 @@ impl QuietZone {
     /// The zone after the pass of `ctx` that ends: the board, when it was drawn, nothing lies
     /// over it (no menu, window, dialog or tooltip open) and nothing is dragged.
     pub fn after_pass(ctx: &egui::Context) -> Option<QuietZone> {
-        let area = board::quiet_area(ctx)?;
+        let area = QuietArea::of_pass(ctx)?;
         let covered = ctx.memory(|m| {
             m.areas()
                 .visible_layer_ids()

@@ -19,6 +19,7 @@ use crate::record::{Arrow, Drawing, Highlight};
 use crate::rules::{Move, Piece, Position, Square};
 
 use crate::ui::base::command::Command;
+use crate::ui::platform::quiet_input::QuietArea;
 use crate::ui::platform::screen_surface::{color32, point, pos2};
 use crate::ui::widgets::board_drawing;
 
@@ -64,28 +65,6 @@ pub struct BoardView<'a> {
 
 /// The smallest distance between points, in points, at which the board is drawn.
 pub const MIN_STEP: f32 = 4.0;
-
-/// The board as drawn in a pass, in points: where the pointer's input changes nothing drawn
-/// but the cursor, which is an open hand over the points with a piece
-/// ([`crate::ui::platform::quiet_input`] holds such input back).
-#[derive(Clone, Debug, PartialEq)]
-pub struct QuietArea {
-    /// The board's area.
-    pub board: Rect,
-    /// The points with a piece.
-    pub pieces: Vec<Rect>,
-}
-
-/// Where [`show`] leaves the [`QuietArea`] of its pass in egui's memory.
-fn quiet_id() -> Id {
-    Id::unique("board quiet area")
-}
-
-/// The board drawn in this pass of `ctx`, if it was.
-pub fn quiet_area(ctx: &egui::Context) -> Option<QuietArea> {
-    let (pass, area) = ctx.data(|d| d.get_temp::<(u64, QuietArea)>(quiet_id()))?;
-    (pass == ctx.cumulative_pass_nr()).then_some(area)
-}
 
 /// Show the board in all the space `ui` has; returns what the user asked for (`None` where it
 /// has no room).
@@ -154,9 +133,7 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
         board: available,
         pieces,
     };
-    let pass = ui.ctx().cumulative_pass_nr();
-    ui.ctx()
-        .data_mut(|d| d.insert_temp(quiet_id(), (pass, area)));
+    area.leave(ui.ctx());
 
     let board = Board {
         position: view.position,

@@ -8,7 +8,6 @@
 use std::time::Duration;
 
 use eframe::egui;
-use serde::{Deserialize, Serialize};
 
 use crate::competition::Preset;
 use crate::engine::client::{EngineConfig, EngineProgram, Limit};
@@ -18,78 +17,11 @@ use crate::referee::RuleSet;
 use crate::rules::{Color, Move};
 
 use crate::ui::base::command::Command;
+use crate::ui::base::presets::{article, preset_label, presets};
 use crate::ui::base::session::Session;
-use crate::ui::base::settings::NamedEngine;
-use crate::ui::panels::clock_panel::{article, preset_label, presets};
-use crate::ui::windows::engine_match::{
-    engine_fields, move_time_field, start_form, EngineChoice, MatchSettings,
-};
+use crate::ui::base::settings::{EngineChoice, MatchSettings, NamedEngine, PlaySettings};
+use crate::ui::windows::engine_match::{engine_fields, move_time_field, start_form};
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent};
-
-/// How a game against the computer is set up (kept in the settings).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PlaySettings {
-    /// The side the computer plays.
-    pub computer: Color,
-    /// The engine and its level.
-    pub engine: EngineChoice,
-    /// Its time per move when no clock runs.
-    pub move_time: Duration,
-    /// The game clock of art. 6, if wanted.
-    #[serde(with = "kept_clock")]
-    pub clock: Option<Preset>,
-    /// Start a new game (else play on from the end of the game shown).
-    pub new_game: bool,
-}
-
-impl Default for PlaySettings {
-    fn default() -> Self {
-        PlaySettings {
-            computer: Color::Black,
-            engine: EngineChoice::default(),
-            move_time: Duration::from_secs(1),
-            clock: None,
-            new_game: true,
-        }
-    }
-}
-
-/// The clock of a game against the computer as the settings keep it: its article (`6.1` to
-/// `6.5`) and, for 6.5, the minutes. An article not known is read as no clock.
-mod kept_clock {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use super::{article, presets, Preset};
-
-    #[derive(Serialize, Deserialize)]
-    struct Kept {
-        article: String,
-        minutes: u64,
-    }
-
-    pub fn serialize<S: Serializer>(clock: &Option<Preset>, s: S) -> Result<S::Ok, S::Error> {
-        clock
-            .map(|preset| Kept {
-                article: article(preset).to_owned(),
-                minutes: match preset {
-                    Preset::Art6_5(time) => time.as_secs() / 60,
-                    _ => 0,
-                },
-            })
-            .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Preset>, D::Error> {
-        let kept = Option::<Kept>::deserialize(d)?;
-        Ok(kept.and_then(|k| {
-            let minutes = u32::try_from(k.minutes).unwrap_or(u32::MAX).clamp(1, 600);
-            presets(minutes)
-                .into_iter()
-                .find(|&p| article(p) == k.article)
-        }))
-    }
-}
 
 /// The form of Game > Play against the computer…, kept while it is open.
 #[derive(Clone, Debug, Default)]

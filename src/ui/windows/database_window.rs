@@ -19,81 +19,17 @@ use crate::ending::Outcome;
 use crate::lang::Language;
 use crate::rules::Position;
 
+use crate::ui::base::command::database_command::Browse;
+use crate::ui::base::command::database_command::Column;
+use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::{Command, GameToShow};
+use crate::ui::base::numbers::group_digits;
 use crate::ui::base::session::Session;
+use crate::ui::panels::opening_tree::TreeView;
 use crate::ui::workers::database_worker::{Reply, Request, Worker};
-
-/// The file endings of a game database file (what the file dialogs list).
-pub const DATABASE_EXTENSIONS: [&str; 3] = ["qipu", "sqlite", "db"];
-
-/// A file dialog the window asks the app for (the app holds the dialogs: the system's, or
-/// Qipu's own where none can be shown).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Browse {
-    /// A database file to open or create.
-    Database,
-    /// Record files to import.
-    ImportFiles,
-    /// A folder of records to import.
-    ImportFolder,
-}
 
 /// At most this many games are listed for one search (sorting orders these).
 pub const LIST_LIMIT: u64 = 5000;
-
-/// What the user asks of the database.
-#[derive(Clone, Debug, PartialEq)]
-pub enum DatabaseCommand {
-    /// Show the database window.
-    ShowWindow,
-    /// Open (or create) the database at this location: a file, or a `postgresql://` URL.
-    Open(String),
-    /// Import these files and folders into the open database.
-    Import(Vec<PathBuf>),
-    /// Stop the import after the batch it is writing.
-    CancelImport,
-    /// Ask for a file or folder through the app's file dialogs.
-    Browse(Browse),
-    /// Add these files and folders to the list to import.
-    AddImport(Vec<PathBuf>),
-    /// List the games matching the filters (and the position searched, if one is).
-    Search,
-    /// Search the position on the board (also its left–right mirror).
-    SearchPosition {
-        /// Also the mirror position.
-        mirror: bool,
-    },
-    /// Search by the filters alone again.
-    ClearPosition,
-    /// Show this game on the board at this ply.
-    OpenGame {
-        /// The game's id.
-        id: i64,
-        /// The ply to show (0: the start).
-        ply: usize,
-    },
-    /// Sort the list by this column (again: the other way).
-    SortBy(Column),
-}
-
-/// A column of the game list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Column {
-    /// Where the position stands.
-    Ply,
-    /// 紅方.
-    Red,
-    /// 黑方.
-    Black,
-    /// 賽事.
-    Event,
-    /// The date.
-    Date,
-    /// The result.
-    Result,
-    /// The file and the game's number in it.
-    Source,
-}
 
 impl Column {
     const ALL: [Column; 7] = [
@@ -1054,38 +990,9 @@ fn result_label(result: Option<Outcome>, lang: Language) -> String {
     }
 }
 
-/// 12345 as "12,345".
-pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// What the opening tree panel draws from.
-pub struct TreeView<'a> {
-    /// A database is open.
-    pub open: bool,
-    /// The moves from the position on the board, or why not; `None` while looked up.
-    pub answer: Option<Result<&'a [TreeMove], &'a str>>,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn digits_are_grouped_by_thousands() {
-        assert_eq!(group_digits(0), "0");
-        assert_eq!(group_digits(999), "999");
-        assert_eq!(group_digits(1000), "1,000");
-        assert_eq!(group_digits(1234567), "1,234,567");
-    }
 
     #[test]
     fn the_import_summary_counts_the_warnings_in_each_language() {

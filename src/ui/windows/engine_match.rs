@@ -1,61 +1,21 @@
 //! Engine against engine (机机对弈) from the position on the board: the form that sets a match
-//! up (an engine and its level for each side, the time per move) and what a side's engine is.
-//! The match itself is played by [`crate::ui::windows::computer::ComputerGame`]: each move goes through the
+//! up (an engine and its level for each side, the time per move). The match itself is played
+//! as a game against the computer is (`ComputerGame`, beside this form): each move goes through the
 //! session, so the record and the referee treat it as any move, and the match stops at any
 //! ending the referee, the board or the user gives.
 
 use std::time::Duration;
 
 use eframe::egui;
-use serde::{Deserialize, Serialize};
 
 use crate::engine::client::EngineConfig;
 use crate::lang::Language;
 use crate::rules::Color;
 
 use crate::ui::base::command::Command;
+use crate::ui::base::settings::EngineChoice;
+use crate::ui::base::settings::MatchSettings;
 use crate::ui::base::settings::NamedEngine;
-
-/// An engine as a side of a game uses it: the spec and its Skill Level.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct EngineChoice {
-    /// `builtin`, or a program path with `:key=value` settings ([`EngineConfig::parse_spec`]).
-    pub engine: String,
-    /// Its `Skill Level`, 0–20 (20 the strongest; sent only to an engine that offers it).
-    pub level: u32,
-}
-
-impl Default for EngineChoice {
-    fn default() -> Self {
-        EngineChoice {
-            engine: "builtin".to_owned(),
-            level: 10,
-        }
-    }
-}
-
-/// How an engine match is set up.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct MatchSettings {
-    /// Red's engine.
-    pub red: EngineChoice,
-    /// Black's engine.
-    pub black: EngineChoice,
-    /// The time per move.
-    pub move_time: Duration,
-}
-
-impl Default for MatchSettings {
-    fn default() -> Self {
-        MatchSettings {
-            red: EngineChoice::default(),
-            black: EngineChoice::default(),
-            move_time: Duration::from_secs(1),
-        }
-    }
-}
 
 /// The engine and level fields of a form: a choice among the built-in engine and the engines
 /// configured, the spec itself, and the level. `id` tells two such rows of one form apart.

@@ -21,18 +21,9 @@ use crate::lang::Language;
 use crate::notation::{Notation, Script};
 use crate::record::NodeId;
 
+use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
-
-/// Every file ending an export can be written under (what Qipu's own dialog lists).
-pub const EXPORT_EXTENSIONS: [&str; 3] = ["pdf", "png", "svg"];
-
-/// An export to write: the window's choices go with it, the file is the one chosen.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ExportJob {
-    /// The file chosen (further pages and diagrams are numbered beside it).
-    pub path: PathBuf,
-}
 
 /// What to export.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -33,8 +33,8 @@ impl Purpose {
         match self {
             Purpose::Open => &crate::formats::FileKind::RECORD_EXTENSIONS,
             Purpose::Save => &SAVE_EXTENSIONS,
-            Purpose::Export => &crate::ui::windows::export_dialog::EXPORT_EXTENSIONS,
-            Purpose::Database => &crate::ui::windows::database_window::DATABASE_EXTENSIONS,
+            Purpose::Export => &crate::ui::base::files::EXPORT_EXTENSIONS,
+            Purpose::Database => &crate::ui::base::files::DATABASE_EXTENSIONS,
             Purpose::Import => &crate::formats::FileKind::RECORD_EXTENSIONS,
         }
     }

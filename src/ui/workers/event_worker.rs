@@ -11,47 +11,12 @@ use eframe::egui;
 use crate::export::pdf::{Paper, PdfError};
 use crate::formats::{save_atomic, SaveError, TargetState};
 use crate::lang::Language;
-use crate::tournament::event::{Event, Player, PlayerId};
+use crate::tournament::event::Event;
 use crate::tournament::export::{self, Format};
-use crate::tournament::game_result::GameReport;
 use crate::tournament::roster::read_players_file;
 use crate::tournament::systems::pair_next;
-use crate::tournament::{edit, BoardResult, EventError, EventFile};
-
-/// A change to the event, as the arbiter asked for it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Change {
-    /// Register a player.
-    AddPlayer(Player),
-    /// Correct a player's registration.
-    EditPlayer(PlayerId, Player),
-    /// Register the players of a CSV file.
-    Import(PathBuf),
-    /// Pair the next round.
-    Pair,
-    /// Enter a board's result, with the game's record when it came from one.
-    Result {
-        /// The round.
-        round: u32,
-        /// The board.
-        board: u32,
-        /// The result.
-        result: BoardResult,
-        /// The record and its fouls.
-        report: Option<GameReport>,
-    },
-    /// Withdraw a player (20).
-    Withdraw(String),
-    /// A team captain's line-up for the team's match in a round (12.1–12.3).
-    Lineup {
-        /// The round.
-        round: u32,
-        /// The team.
-        team: String,
-        /// The players, board 1 first.
-        players: Vec<String>,
-    },
-}
+use crate::tournament::{edit, EventError, EventFile};
+use crate::ui::base::command::event_command::Change;
 
 /// What the thread is asked to do.
 #[derive(Debug)]

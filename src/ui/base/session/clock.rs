@@ -10,8 +10,8 @@ use crate::record::{Game, NodeId};
 use crate::rules::Color;
 
 use super::Session;
+use crate::ui::base::command::arbiter_action::ArbiterAction;
 use crate::ui::base::command::Command;
-use crate::ui::panels::arbiter::ArbiterAction;
 
 /// The clock record of a game that could not be rebuilt; the game keeps it as it was.
 #[derive(Clone, Debug, thiserror::Error)]

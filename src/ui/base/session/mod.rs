@@ -11,8 +11,6 @@ mod drawing;
 mod history;
 mod transcription;
 
-use std::path::PathBuf;
-
 use crate::competition::{Contest, ContestError, Moment};
 use crate::ending::Ending;
 use crate::formats::ReadWarning;
@@ -20,134 +18,16 @@ use crate::lang::Language;
 use crate::notation::{MoveStyle, Notation, TandemConvention, WriteOptions};
 use crate::record::{Game, NodeId};
 use crate::referee::{Judgement, Referee, RuleSet, Watch};
-use crate::rules::{FenError, IllegalReason, Move, Position, Square};
+use crate::rules::{Move, Position, Square};
 use crate::transcribe::Transcriber;
 
+use super::command::notice::Notice;
 use super::command::Command;
-use super::files::NoDialog;
 use super::layout::Layout;
 use super::timer::Timer;
 
 pub use clock::ClockRecordError;
 use history::{History, Snapshot};
-
-/// A message for the status line, rendered in the language of the moment.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Notice {
-    /// The game is over: no more moves, unless it goes on as analysis.
-    GameOver,
-    /// The game goes on as a copy for analysis; the record keeps its result.
-    Analysis,
-    /// A move was refused.
-    Illegal {
-        /// The move tried.
-        mv: Move,
-        /// Why it is not allowed.
-        reason: IllegalReason,
-    },
-    /// Pasted text was not a FEN position.
-    BadFen(FenError),
-    /// The game was saved to this file.
-    Saved(PathBuf),
-    /// The game was put on the clipboard as PGN, with this many moves.
-    CopiedPgn(usize),
-    /// The game was copied as a DhtmlXQ block: its moves, and how many marks, NAGs and comments
-    /// before moves DhtmlXQ had no place for.
-    CopiedDhtmlxq {
-        /// Moves of the main line.
-        moves: usize,
-        /// What was left out.
-        lost: usize,
-    },
-    /// The system's file chooser was not shown: Qipu's own is.
-    OwnFileDialog(NoDialog),
-    /// The game starts from a position only a diagram shows (2.2, 1.2), read or set up all
-    /// the same.
-    StartWarnings(Vec<ReadWarning>),
-}
-
-impl Notice {
-    /// The sentence for the user.
-    pub fn text(&self, lang: Language) -> String {
-        match self {
-            Notice::Illegal { mv, reason } => format!(
-                "{} {mv}: {}",
-                lang.pick("Illegal move", "不合规则的着法", "不合規則的著法"),
-                reason.message(lang)
-            ),
-            Notice::GameOver => lang
-                .pick(
-                    "The game is over; you can still look through it and annotate it, or continue \
-                     it as analysis (Game menu)",
-                    "对局已结束，仍可查看和注释，或作为研究继续（对局菜单）",
-                    "對局已結束，仍可查看和註釋，或作為研究繼續（對局選單）",
-                )
-                .to_owned(),
-            Notice::Analysis => lang
-                .pick(
-                    "A copy of the game for analysis: the moves you play are not part of the game",
-                    "对局副本，供研究：所走着法不属于原对局",
-                    "對局副本，供研究：所走著法不屬於原對局",
-                )
-                .to_owned(),
-            Notice::BadFen(e) => format!(
-                "{}: {}",
-                lang.pick("Not a FEN position", "不是 FEN 局面", "不是 FEN 局面"),
-                e.message(lang)
-            ),
-            Notice::Saved(path) => format!(
-                "{} {}",
-                lang.pick("Saved to", "已保存到", "已儲存到"),
-                path.display()
-            ),
-            Notice::CopiedPgn(moves) => match lang {
-                Language::English => format!("Copied the game as PGN ({moves} moves)"),
-                Language::SimplifiedChinese => format!("已将棋谱复制为 PGN（{moves} 着）"),
-                Language::TraditionalChinese => format!("已將棋譜複製為 PGN（{moves} 著）"),
-            },
-            Notice::CopiedDhtmlxq { moves, lost } => {
-                let copied = match lang {
-                    Language::English => format!("Copied the game as DhtmlXQ ({moves} moves)"),
-                    Language::SimplifiedChinese => {
-                        format!("已将棋谱复制为 DhtmlXQ（{moves} 着）")
-                    }
-                    Language::TraditionalChinese => {
-                        format!("已將棋譜複製為 DhtmlXQ（{moves} 著）")
-                    }
-                };
-                if *lost == 0 {
-                    return copied;
-                }
-                let left = match lang {
-                    Language::English => format!(
-                        "; DhtmlXQ has no place for {lost} mark(s), NAG(s) or comment(s) before a move"
-                    ),
-                    Language::SimplifiedChinese => {
-                        format!("；DhtmlXQ 无处保存 {lost} 个符号、NAG 或着法前的注释")
-                    }
-                    Language::TraditionalChinese => {
-                        format!("；DhtmlXQ 無處保存 {lost} 個符號、NAG 或著法前的註釋")
-                    }
-                };
-                copied + &left
-            }
-            Notice::OwnFileDialog(why) => why.message(lang),
-            Notice::StartWarnings(warnings) => warnings
-                .iter()
-                .map(|w| w.message(lang))
-                .collect::<Vec<_>>()
-                .join(lang.pick("; ", "；", "；")),
-        }
-    }
-
-    /// True for a report of what was done (a save, a copy), not a refusal or a warning.
-    pub fn is_confirmation(&self) -> bool {
-        matches!(
-            self,
-            Notice::Saved(_) | Notice::CopiedPgn(_) | Notice::CopiedDhtmlxq { .. }
-        )
-    }
-}
 
 /// The referee following the line to the cursor: a move added at its end costs one step of the
 /// incremental [`Watch`], and a step back or forth along the line judged is looked up (a game of

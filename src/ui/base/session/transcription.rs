@@ -3,7 +3,8 @@
 
 use crate::transcribe::{Entry, Stop};
 
-use super::{Notice, Session};
+use super::Session;
+use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::Command;
 
 impl Session {

@@ -5,7 +5,7 @@ use eframe::egui;
 use crate::lang::Language;
 use crate::tournament::event::{Event, Player, PlayerId, Settings, System};
 
-use super::{Change, EventCommand};
+use crate::ui::base::command::event_command::{Change, EventCommand};
 
 /// The settings of the event to create.
 #[derive(Clone, Debug)]

@@ -19,52 +19,12 @@ use crate::tournament::event::Event;
 use crate::tournament::export::Format;
 use crate::tournament::game_result::result_of_record;
 
+use crate::ui::base::command::event_command::{Ask, Change, EventCommand};
 use crate::ui::base::command::Command;
 use crate::ui::base::files::{self, FileDialogs, Picking};
 use crate::ui::base::session::Session;
 use crate::ui::workers::event_worker::{Job, Reply, Worker};
 use forms::{NewEventForm, PlayerForm};
-
-pub use crate::ui::workers::event_worker::Change;
-
-/// What the Event window's buttons ask for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EventCommand {
-    /// Show the new-event form.
-    NewForm,
-    /// Create an event from the new-event form (asks where).
-    New,
-    /// Open an event file (asks which).
-    Open,
-    /// Register the players of a CSV file (asks which).
-    Import,
-    /// Change the open event.
-    Change(Change),
-    /// Record the result of the game on the board to `board` of `round`.
-    RecordGame {
-        /// The round.
-        round: u32,
-        /// The board.
-        board: u32,
-    },
-    /// Write the event in `format` (asks where).
-    Export(Format),
-    /// Use the file typed in the window (no file chooser could be shown) for `ask`.
-    UsePath(Ask, PathBuf),
-}
-
-/// What a file is asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// The new event's file.
-    New,
-    /// An event file to open.
-    Open,
-    /// A players' list to import.
-    Import,
-    /// Where to write an export.
-    Export(Format),
-}
 
 /// A file path being typed because no file chooser could be shown.
 #[derive(Clone, Debug)]

@@ -12,7 +12,7 @@ use crate::tournament::teams::{colour_on_board, squad};
 use crate::tournament::BoardResult;
 
 use super::forms::PlayerForm;
-use super::{Change, EventCommand};
+use crate::ui::base::command::event_command::{Change, EventCommand};
 use crate::ui::base::session::Session;
 
 /// The registered players, each with Edit and Withdraw.

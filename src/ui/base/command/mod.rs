@@ -1,6 +1,13 @@
 //! Everything the user can ask for: widgets, menus and shortcuts return a [`Command`], and the
-//! app applies it in one place ([`crate::ui::base::session::Session::apply`] for the state behind the
-//! window, the app itself for files, the clipboard and its windows).
+//! app applies it in one place (the session's `apply` for the state behind the window, the app
+//! itself for files, the clipboard and its windows). The types a command carries are here too,
+//! below every panel and window that sends them.
+
+pub mod arbiter_action;
+pub mod database_command;
+pub mod event_command;
+pub mod export_job;
+pub mod notice;
 
 use std::path::PathBuf;
 
@@ -12,7 +19,12 @@ use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Square};
 
 use crate::ui::base::layout::Layout;
-use crate::ui::panels::arbiter::ArbiterAction;
+use crate::ui::base::settings::{MatchSettings, NamedEngine, PlaySettings};
+use arbiter_action::ArbiterAction;
+use database_command::DatabaseCommand;
+use event_command::EventCommand;
+use export_job::ExportJob;
+use notice::Notice;
 
 /// A game for a command to show (opened, pasted, restored).
 #[derive(Clone, Debug)]
@@ -152,35 +164,35 @@ pub enum Command {
     /// Close the window (asking first when there are unsaved changes).
     Quit,
     /// Say this in the status line (what a file command did, or why it went another way).
-    Notify(crate::ui::base::session::Notice),
+    Notify(Notice),
     /// Save the game to this file (chosen in Qipu's own file dialog).
     SaveTo(PathBuf),
     /// Ask where to write the export the export window describes (suggesting this name).
     ChooseExportFile(String),
     /// Write the export the export window describes, to the file chosen.
-    Export(crate::ui::windows::export_dialog::ExportJob),
+    Export(ExportJob),
     /// Open the Event window (the tournament).
     OpenEvent,
     /// What a button of the Event window asks for.
-    Event(crate::ui::windows::event_window::EventCommand),
+    Event(EventCommand),
     /// Something asked of the game database (its window, the opening tree).
-    Database(crate::ui::windows::database_window::DatabaseCommand),
+    Database(DatabaseCommand),
     /// Show this game (from the database) at this ply of its main line.
     ShowGameAt(GameToShow, usize),
     /// Open the form of a game against the computer.
     OpenPlayComputer,
     /// Start a game against the computer.
-    PlayComputer(crate::ui::windows::computer::PlaySettings),
+    PlayComputer(PlaySettings),
     /// Stop playing against the computer, or the engine match (the game stays as it is).
     StopComputer,
     /// Open the form of an engine match.
     OpenEngineMatch,
     /// Start an engine match from the move on the board.
-    StartMatch(crate::ui::windows::engine_match::MatchSettings),
+    StartMatch(MatchSettings),
     /// Open the window of the engines configured.
     OpenEngines,
     /// Keep these engines as the ones configured.
-    SetEngines(Vec<crate::ui::base::settings::NamedEngine>),
+    SetEngines(Vec<NamedEngine>),
     /// Open or close the analysis panel.
     ToggleAnalysis,
     /// Show or hide the evaluation graph of the main line.
