@@ -13,6 +13,7 @@ mod eval_graph;
 mod event;
 mod files;
 mod fonts;
+mod layers;
 mod layout;
 mod play;
 mod quiet;
