@@ -1,5 +1,7 @@
-//! The desktop app (egui/eframe): a thin layer over the core. Data flows one way: widgets and
-//! menus return [`Command`]s, the app applies them to the [`Session`], the next frame draws it.
+//! The desktop app (egui/eframe): a thin layer over the core. Data flows one way: panels,
+//! windows, menus and keys push [`Command`]s, the app hands each to the one that applies it (a
+//! [`SessionCommand`] to the [`Session`], an [`AppCommand`] to itself, a window's own command to
+//! that window), and the next frame draws the result.
 //!
 //! The folders, from the bottom up; a file imports only from its own folder and the folders
 //! above it in this list, never from one below:
@@ -29,9 +31,11 @@ pub use platform::{fonts, quiet_input};
 pub use widgets::{board, move_text};
 
 pub use app::{AppOptions, QipuApp};
+pub use base::command::app_command::AppCommand;
 pub use base::command::arbiter_action::ArbiterAction;
 pub use base::command::database_command::{Column, DatabaseCommand};
 pub use base::command::notice::Notice;
+pub use base::command::session_command::SessionCommand;
 pub use base::command::Command;
 pub use base::files::{FileDialogs, NoDialog, Picked, Picking};
 pub use base::layout::{Fit, Layout, Panel};
@@ -72,7 +76,7 @@ pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
             app.clear_background(&cc.egui_ctx);
             app.publish_quiet_zone(published);
             if let Some(path) = open {
-                app.apply(&cc.egui_ctx, Command::OpenPath(path));
+                app.apply(&cc.egui_ctx, AppCommand::OpenPath(path));
             }
             Ok(Box::new(app))
         }),

@@ -7,7 +7,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::engine::client::{EngineConfig, EngineProgram};
 use qipu::rules::{Color, Move};
-use qipu::ui::{Command, EngineChoice, PlaySettings, QipuApp};
+use qipu::ui::{AppCommand, EngineChoice, PlaySettings, QipuApp, SessionCommand};
 
 pub use crate::support::wait_for;
 use crate::support::{self, click, Scripted};
@@ -48,7 +48,7 @@ fn start(harness: &mut Harness<'_, QipuApp>, settings: PlaySettings) {
     let ctx = harness.ctx.clone();
     harness
         .state_mut()
-        .apply(&ctx, Command::PlayComputer(settings));
+        .apply(&ctx, AppCommand::PlayComputer(settings));
     harness.step();
 }
 
@@ -101,9 +101,11 @@ fn the_computer_playing_red_moves_first_and_undo_takes_back_its_move_and_the_use
     let game = harness.state().session().game();
     let black = game.position(game.main_line()[0]).legal_moves()[0];
     let ctx = harness.ctx.clone();
-    harness.state_mut().apply(&ctx, Command::TryMove(black));
+    harness
+        .state_mut()
+        .apply(&ctx, SessionCommand::TryMove(black));
     wait_for(&mut harness, "the second move", |h| plies(h) == 3);
-    harness.state_mut().apply(&ctx, Command::Undo);
+    harness.state_mut().apply(&ctx, SessionCommand::Undo);
     harness.step();
     assert_eq!(
         plies(&harness),

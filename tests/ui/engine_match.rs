@@ -7,12 +7,12 @@ use std::time::Duration;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::rules::Color;
-use qipu::ui::{Command, EngineChoice, MatchSettings, QipuApp};
+use qipu::ui::{AppCommand, Command, EngineChoice, MatchSettings, QipuApp, SessionCommand};
 
 use crate::computer::{app, idle, plies, wait_for};
 use crate::support::click;
 
-fn apply(harness: &mut Harness<'_, QipuApp>, command: Command) {
+fn apply(harness: &mut Harness<'_, QipuApp>, command: impl Into<Command>) {
     let ctx = harness.ctx.clone();
     harness.state_mut().apply(&ctx, command);
     harness.run();
@@ -37,9 +37,9 @@ fn an_engine_match_ends_at_the_referees_ruling() {
     let mut harness = app();
     apply(
         &mut harness,
-        Command::PasteFen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1".to_owned()),
+        SessionCommand::PasteFen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1".to_owned()),
     );
-    apply(&mut harness, Command::StartMatch(quick(20, 0)));
+    apply(&mut harness, AppCommand::StartMatch(quick(20, 0)));
     harness.get_by_label("Engine against engine");
     wait_for(&mut harness, "the end of the game", |h| {
         h.state().session().game_over()
@@ -58,7 +58,7 @@ fn an_engine_match_ends_at_the_referees_ruling() {
 #[test]
 fn an_engine_match_plays_legal_moves_into_the_record_and_pauses() {
     let mut harness = app();
-    apply(&mut harness, Command::StartMatch(quick(0, 0)));
+    apply(&mut harness, AppCommand::StartMatch(quick(0, 0)));
     assert_eq!(harness.state().computer_side(), None, "no user side");
     wait_for(&mut harness, "three moves", |h| plies(h) >= 3);
     click(&mut harness, "Pause the match");
@@ -92,14 +92,14 @@ fn an_engine_match_inside_a_game_plays_a_variation() {
     for iccs in ["h2e2", "h9g7", "h0g2"] {
         apply(
             &mut harness,
-            Command::TryMove(qipu::rules::Move::parse_iccs(iccs).expect("ICCS")),
+            SessionCommand::TryMove(qipu::rules::Move::parse_iccs(iccs).expect("ICCS")),
         );
     }
-    apply(&mut harness, Command::Back);
-    apply(&mut harness, Command::Back);
+    apply(&mut harness, SessionCommand::Back);
+    apply(&mut harness, SessionCommand::Back);
     let first = harness.state().session().cursor();
     let main = harness.state().session().game().main_line();
-    apply(&mut harness, Command::StartMatch(quick(0, 0)));
+    apply(&mut harness, AppCommand::StartMatch(quick(0, 0)));
     wait_for(&mut harness, "a move", |h| {
         h.state().session().game().children(first).len() > 1
             || h.state().session().cursor() != first

@@ -5,12 +5,12 @@
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::rules::Move;
-use qipu::ui::{Command, QipuApp, GRAPH_LIMIT};
+use qipu::ui::{Command, QipuApp, SessionCommand, GRAPH_LIMIT};
 
 use crate::computer::{app, idle, plies, wait_for};
 use crate::support::click;
 
-fn apply(harness: &mut Harness<'_, QipuApp>, command: Command) {
+fn apply(harness: &mut Harness<'_, QipuApp>, command: impl Into<Command>) {
     let ctx = harness.ctx.clone();
     harness.state_mut().apply(&ctx, command);
     harness.run();
@@ -20,7 +20,7 @@ fn play(harness: &mut Harness<'_, QipuApp>, moves: &[&str]) {
     for iccs in moves {
         apply(
             harness,
-            Command::TryMove(Move::parse_iccs(iccs).expect("ICCS")),
+            SessionCommand::TryMove(Move::parse_iccs(iccs).expect("ICCS")),
         );
     }
 }
@@ -41,7 +41,7 @@ fn the_graph_scores_every_position_and_draws_a_mate_at_the_limit() {
     let mut harness = app();
     apply(
         &mut harness,
-        Command::PasteFen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1".to_owned()),
+        SessionCommand::PasteFen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1".to_owned()),
     );
     play(&mut harness, &["b7b9"]);
     assert!(harness.state().session().game_over(), "mate");

@@ -338,7 +338,7 @@ fn the_end_of_a_long_variation_is_scrolled_into_view() {
         written.push(text);
         harness
             .state_mut()
-            .apply(&ctx, qipu::ui::Command::TryMove(mv));
+            .apply(&ctx, qipu::ui::SessionCommand::TryMove(mv));
         harness.run();
     }
     let session = harness.state().session();
@@ -375,7 +375,7 @@ fn record_parts(size: [f32; 2]) -> [Rect; 5] {
         let mv = qipu::rules::Move::parse_iccs(iccs).expect("ICCS");
         harness
             .state_mut()
-            .apply(&ctx, qipu::ui::Command::TryMove(mv));
+            .apply(&ctx, qipu::ui::SessionCommand::TryMove(mv));
     }
     harness.run();
     ["Last", "Red", "Black", "炮二平五", "马８进７"].map(|label| harness.get_by_label(label).rect())

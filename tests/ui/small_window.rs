@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use qipu::record::Drawing;
 use qipu::rules::{Move, Position};
 use qipu::ui::board::{self, BoardView};
-use qipu::ui::Command;
+use qipu::ui::SessionCommand;
 
 use crate::support::{self, click, Scripted};
 
@@ -59,14 +59,14 @@ fn the_window_shrunk_to_almost_nothing_keeps_running() {
     let ctx = harness.ctx.clone();
     for iccs in ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"] {
         let mv = Move::parse_iccs(iccs).expect("ICCS");
-        harness.state_mut().apply(&ctx, Command::TryMove(mv));
+        harness.state_mut().apply(&ctx, SessionCommand::TryMove(mv));
     }
-    harness.state_mut().apply(&ctx, Command::First);
+    harness.state_mut().apply(&ctx, SessionCommand::First);
     for iccs in [
         "b2e2", "b9c7", "b0c2", "a9b9", "a0b0", "h9g7", "h0g2", "i9h9",
     ] {
         let mv = Move::parse_iccs(iccs).expect("ICCS");
-        harness.state_mut().apply(&ctx, Command::TryMove(mv));
+        harness.state_mut().apply(&ctx, SessionCommand::TryMove(mv));
     }
     harness.run();
     click(&mut harness, "View");

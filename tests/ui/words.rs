@@ -7,7 +7,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use qipu::formats::read_pgn_text;
 use qipu::notation::Notation;
 use qipu::record::Evaluation;
-use qipu::ui::Command;
+use qipu::ui::SessionCommand;
 
 use super::support::{self, app, click, Scripted};
 
@@ -48,7 +48,7 @@ fn move_numbers_stay_on_the_line_of_their_move_when_a_variation_wraps() {
         let ctx = harness.ctx.clone();
         harness
             .state_mut()
-            .apply(&ctx, Command::SetNotation(Notation::Iccs));
+            .apply(&ctx, SessionCommand::SetNotation(Notation::Iccs));
         harness.run();
         let mut rows = std::collections::BTreeSet::new();
         for (round, red) in VARIATION.iter().enumerate() {

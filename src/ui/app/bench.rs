@@ -14,7 +14,7 @@ use crate::referee::Referee;
 use crate::rules::{Color, Position, Status};
 
 use crate::ui::app::{AppOptions, QipuApp};
-use crate::ui::base::command::Command;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::files;
 use crate::ui::platform::native_dialogs::NativeDialogs;
 
@@ -102,7 +102,7 @@ pub fn paste_time(plies: usize, runs: usize) -> PasteFigures {
         // A first frame loads the fonts, as the window has done long before a clerk pastes.
         frame(&ctx, &mut app);
         let start = Instant::now();
-        app.apply(&ctx, Command::Transcribe(text.clone()));
+        app.apply(&ctx, SessionCommand::Transcribe(text.clone()));
         let enter = start.elapsed();
         frame(&ctx, &mut app);
         let figures = PasteFigures {
@@ -242,9 +242,9 @@ pub fn step_times(plies: usize) -> StepFigures {
         .collect();
     let start_position = game.position(game.root()).clone();
     app.show_game(game);
-    app.apply(&ctx, Command::Last);
+    app.apply(&ctx, SessionCommand::Last);
     let mut times = Vec::with_capacity(2 * moves);
-    for command in [Command::Back, Command::Forward] {
+    for command in [SessionCommand::Back, SessionCommand::Forward] {
         for _ in 0..moves {
             let start = Instant::now();
             app.apply(&ctx, command.clone());

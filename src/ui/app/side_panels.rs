@@ -5,6 +5,7 @@
 
 use eframe::egui::{self, Role, WidgetInfo};
 
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::layout::{Fit, Panel, PANEL_MIN, TAB};
 use crate::ui::base::session::Session;
@@ -18,7 +19,7 @@ pub fn show(
     panel: Panel,
     fit: Fit,
     commands: &mut Vec<Command>,
-    contents: impl FnOnce(&mut egui::Ui) -> Vec<Command>,
+    contents: impl FnOnce(&mut egui::Ui, &mut Vec<Command>),
 ) {
     // A narrow panel has an id of its own, so that egui's memory of the free one keeps the
     // user's width for when the window grows again.
@@ -43,7 +44,7 @@ pub fn show(
                     ui.add(egui::Button::new(arrow).min_size(egui::vec2(TAB - 12.0, 48.0)));
                 response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &name));
                 if response.on_hover_text(&name).clicked() {
-                    commands.push(Command::SetLayout(layout.favouring(panel)));
+                    commands.push(SessionCommand::SetLayout(layout.favouring(panel)).into());
                 }
             });
         }
@@ -51,20 +52,20 @@ pub fn show(
             make("narrow")
                 .exact_size(width)
                 .resizable(false)
-                .show(ui, |ui| commands.extend(scrolled(ui, panel, contents)));
+                .show(ui, |ui| scrolled(ui, panel, commands, contents));
         }
         Fit::Free { width, max } => {
             let shown = make("free")
                 .resizable(true)
                 .default_size(width)
                 .size_range(PANEL_MIN..=max)
-                .show(ui, |ui| commands.extend(scrolled(ui, panel, contents)))
+                .show(ui, |ui| scrolled(ui, panel, commands, contents))
                 .response
                 .rect
                 .width();
             // The user dragged its edge: the width is theirs, and kept.
             if ui.input(|i| i.pointer.primary_down()) && (shown - width).abs() >= 1.0 {
-                commands.push(Command::SetLayout(layout.with_width(panel, shown)));
+                commands.push(SessionCommand::SetLayout(layout.with_width(panel, shown)).into());
             }
         }
     }
@@ -73,11 +74,11 @@ pub fn show(
 fn scrolled(
     ui: &mut egui::Ui,
     panel: Panel,
-    contents: impl FnOnce(&mut egui::Ui) -> Vec<Command>,
-) -> Vec<Command> {
+    commands: &mut Vec<Command>,
+    contents: impl FnOnce(&mut egui::Ui, &mut Vec<Command>),
+) {
     egui::ScrollArea::horizontal()
         .id_salt(("side-panel", panel))
         .auto_shrink([false, false])
-        .show(ui, contents)
-        .inner
+        .show(ui, |ui| contents(ui, commands));
 }

@@ -9,7 +9,9 @@ use eframe::egui::{Key, KeyboardShortcut, Modifiers};
 use crate::lang::Language;
 use crate::record::{Evaluation, Mark};
 
+use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::DatabaseCommand;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::layout::Panel;
 use crate::ui::base::session::Session;
@@ -415,42 +417,42 @@ impl UserCommand {
     pub fn command(self, session: &Session) -> Command {
         let node = session.cursor();
         match self {
-            UserCommand::NewGame => Command::NewGame,
-            UserCommand::Open => Command::Open,
-            UserCommand::Save => Command::Save,
-            UserCommand::SaveAs => Command::SaveAs,
-            UserCommand::Export => Command::OpenExport,
-            UserCommand::Event => Command::OpenEvent,
-            UserCommand::CopyFen => Command::CopyFen,
-            UserCommand::CopyPgn => Command::CopyPgn,
-            UserCommand::CopyDhtmlxq => Command::CopyDhtmlxq,
-            UserCommand::Quit => Command::Quit,
-            UserCommand::TakeBack => Command::TakeBack,
-            UserCommand::Undo => Command::Undo,
-            UserCommand::Redo => Command::Redo,
-            UserCommand::SetUpPosition => Command::OpenSetup,
-            UserCommand::ContinueAsAnalysis => Command::ContinueAsAnalysis,
-            UserCommand::PlayComputer => Command::OpenPlayComputer,
-            UserCommand::EngineMatch => Command::OpenEngineMatch,
-            UserCommand::Engines => Command::OpenEngines,
-            UserCommand::Analysis => Command::ToggleAnalysis,
-            UserCommand::EvaluationGraph => Command::ToggleEvalGraph,
-            UserCommand::Flip => Command::Flip,
+            UserCommand::NewGame => SessionCommand::NewGame.into(),
+            UserCommand::Open => AppCommand::Open.into(),
+            UserCommand::Save => AppCommand::Save.into(),
+            UserCommand::SaveAs => AppCommand::SaveAs.into(),
+            UserCommand::Export => AppCommand::OpenExport.into(),
+            UserCommand::Event => AppCommand::OpenEvent.into(),
+            UserCommand::CopyFen => AppCommand::CopyFen.into(),
+            UserCommand::CopyPgn => AppCommand::CopyPgn.into(),
+            UserCommand::CopyDhtmlxq => AppCommand::CopyDhtmlxq.into(),
+            UserCommand::Quit => AppCommand::Quit.into(),
+            UserCommand::TakeBack => SessionCommand::TakeBack.into(),
+            UserCommand::Undo => SessionCommand::Undo.into(),
+            UserCommand::Redo => SessionCommand::Redo.into(),
+            UserCommand::SetUpPosition => AppCommand::OpenSetup.into(),
+            UserCommand::ContinueAsAnalysis => SessionCommand::ContinueAsAnalysis.into(),
+            UserCommand::PlayComputer => AppCommand::OpenPlayComputer.into(),
+            UserCommand::EngineMatch => AppCommand::OpenEngineMatch.into(),
+            UserCommand::Engines => AppCommand::OpenEngines.into(),
+            UserCommand::Analysis => AppCommand::ToggleAnalysis.into(),
+            UserCommand::EvaluationGraph => AppCommand::ToggleEvalGraph.into(),
+            UserCommand::Flip => SessionCommand::Flip.into(),
             UserCommand::ShowPanel(panel) => {
                 let layout = session.layout();
-                Command::SetLayout(layout.with_shown(panel, !layout.shown(panel)))
+                SessionCommand::SetLayout(layout.with_shown(panel, !layout.shown(panel))).into()
             }
-            UserCommand::First => Command::First,
-            UserCommand::Back => Command::Back,
-            UserCommand::Forward => Command::Forward,
-            UserCommand::Last => Command::Last,
-            UserCommand::Mark(mark) => Command::SetMark(node, mark),
-            UserCommand::Evaluate(e) => Command::SetEvaluation(node, e),
-            UserCommand::PromoteLine => Command::PromoteLine(node),
-            UserCommand::DemoteLine => Command::DemoteLine(node),
-            UserCommand::DeleteMove => Command::DeleteFrom(node),
-            UserCommand::Paste => Command::RequestPaste,
-            UserCommand::Palette => Command::OpenPalette,
+            UserCommand::First => SessionCommand::First.into(),
+            UserCommand::Back => SessionCommand::Back.into(),
+            UserCommand::Forward => SessionCommand::Forward.into(),
+            UserCommand::Last => SessionCommand::Last.into(),
+            UserCommand::Mark(mark) => SessionCommand::SetMark(node, mark).into(),
+            UserCommand::Evaluate(e) => SessionCommand::SetEvaluation(node, e).into(),
+            UserCommand::PromoteLine => SessionCommand::PromoteLine(node).into(),
+            UserCommand::DemoteLine => SessionCommand::DemoteLine(node).into(),
+            UserCommand::DeleteMove => SessionCommand::DeleteFrom(node).into(),
+            UserCommand::Paste => AppCommand::RequestPaste.into(),
+            UserCommand::Palette => AppCommand::OpenPalette.into(),
             UserCommand::DatabaseWindow => Command::Database(DatabaseCommand::ShowWindow),
             UserCommand::SearchPosition => {
                 Command::Database(DatabaseCommand::SearchPosition { mirror: false })

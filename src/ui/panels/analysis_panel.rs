@@ -12,6 +12,7 @@ use crate::lang::Language;
 use crate::record::{Arrow, DrawColor};
 use crate::rules::Position;
 
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
 use crate::ui::base::session::Session;
@@ -137,10 +138,9 @@ impl AnalysisPanel {
         (self.open && here).then_some(&self.lines)
     }
 
-    /// Draw the panel; returns what the user asked for.
-    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    /// Draw the panel, pushing what the user asked for onto `commands`.
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
         let lang = session.lang();
-        let mut commands = Vec::new();
         ui.horizontal(|ui| {
             ui.strong(lang.pick("Analysis", "分析", "分析"));
             let (label, start) = if self.running {
@@ -176,12 +176,12 @@ impl AnalysisPanel {
             }
         });
         let Some(lines) = self.current_lines(session) else {
-            return commands;
+            return;
         };
         let position = session.position();
         if position.legal_moves().is_empty() {
             ui.label(lang.pick("No legal move", "无着可走", "無著可走"));
-            return commands;
+            return;
         }
         for line in lines.lines().into_iter().take(self.multipv as usize) {
             // Wrapped: in a narrow window the moves go on the next row instead of out of sight.
@@ -190,13 +190,13 @@ impl AnalysisPanel {
                     .small_button(lang.pick("Add as variation", "加为变着", "加為變著"))
                     .clicked()
                 {
-                    commands.push(Command::AddLine(session.cursor(), line.pv.clone()));
+                    commands
+                        .push(SessionCommand::AddLine(session.cursor(), line.pv.clone()).into());
                 }
                 ui.monospace(summary(line, position, lang));
                 ui.label(line_text(position, line, session));
             });
         }
-        commands
     }
 }
 

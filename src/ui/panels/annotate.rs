@@ -6,10 +6,10 @@ use eframe::egui;
 
 use crate::record::{Evaluation, Game, Mark, NodeId};
 
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
-use crate::ui::base::words::evaluation_name;
-use crate::ui::base::words::mark_name;
+use crate::ui::base::words::{evaluation_name, mark_name};
 
 /// The signs written after a move in the record: its mark, then its evaluation.
 pub fn signs(game: &Game, node: NodeId) -> String {
@@ -42,12 +42,11 @@ fn can_demote(game: &Game, node: NodeId) -> bool {
 
 /// The bar under the comment: marks and evaluation of the move on the board, and its line's
 /// place among the variations.
-pub fn bar(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+pub fn bar(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     let lang = session.lang();
     let node = session.cursor();
     let game = &session.game();
     let has_move = node != game.root();
-    let mut commands = Vec::new();
     ui.add_enabled_ui(has_move, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.label(lang.pick("Mark", "标记", "標記"));
@@ -60,7 +59,7 @@ pub fn bar(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
                     .add(egui::Button::new(mark.symbol()).selected(on))
                     .on_hover_text(mark_name(mark, lang));
                 if button.clicked() {
-                    commands.push(Command::SetMark(node, (!on).then_some(mark)));
+                    commands.push(SessionCommand::SetMark(node, (!on).then_some(mark)).into());
                 }
             }
             let evaluation = game.annotation(node).evaluation();
@@ -70,19 +69,18 @@ pub fn bar(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
                 .selected_text(evaluation.map_or("—", Evaluation::symbol))
                 .show_ui(ui, |ui| {
                     if ui.selectable_label(evaluation.is_none(), "—").clicked() {
-                        commands.push(Command::SetEvaluation(node, None));
+                        commands.push(SessionCommand::SetEvaluation(node, None).into());
                     }
                     for e in Evaluation::ALL {
                         let text = format!("{}  {}", e.symbol(), evaluation_name(e, lang));
                         if ui.selectable_label(evaluation == Some(e), text).clicked() {
-                            commands.push(Command::SetEvaluation(node, Some(e)));
+                            commands.push(SessionCommand::SetEvaluation(node, Some(e)).into());
                         }
                     }
                 });
         });
     });
-    ui.horizontal_wrapped(|ui| line_buttons(ui, session, node, &mut commands));
-    commands
+    ui.horizontal_wrapped(|ui| line_buttons(ui, session, node, commands));
 }
 
 /// Promote, make main, demote and delete, for the line holding `node`.
@@ -94,26 +92,26 @@ fn line_buttons(ui: &mut egui::Ui, session: &Session, node: NodeId, commands: &m
         (
             lang.pick("Promote line", "变着上移", "變著上移"),
             in_variation,
-            Command::PromoteLine(node),
+            SessionCommand::PromoteLine(node),
         ),
         (
             lang.pick("Make main line", "设为主线", "設為主線"),
             in_variation,
-            Command::PromoteToMain(node),
+            SessionCommand::PromoteToMain(node),
         ),
         (
             lang.pick("Demote line", "变着下移", "變著下移"),
             can_demote(game, node),
-            Command::DemoteLine(node),
+            SessionCommand::DemoteLine(node),
         ),
         (
             lang.pick("Delete from here", "删除此后着法", "刪除此後著法"),
             node != game.root(),
-            Command::DeleteFrom(node),
+            SessionCommand::DeleteFrom(node),
         ),
     ] {
         if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
-            commands.push(command);
+            commands.push(command.into());
             ui.close();
         }
     }
@@ -133,7 +131,7 @@ pub fn context_menu(
             let on = current == Some(mark);
             let text = format!("{}  {}", mark.symbol(), mark_name(mark, lang));
             if ui.add(egui::Button::selectable(on, text)).clicked() {
-                commands.push(Command::SetMark(node, (!on).then_some(mark)));
+                commands.push(SessionCommand::SetMark(node, (!on).then_some(mark)).into());
                 ui.close();
             }
         }

@@ -11,6 +11,7 @@ use crate::lang::Language;
 use crate::rules::Color;
 
 use crate::ui::base::command::arbiter_action::ArbiterAction;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 
 /// What the arbiter's forms hold between frames.
@@ -95,11 +96,14 @@ fn fouls(ui: &mut egui::Ui, form: &mut Form, lang: Language, commands: &mut Vec<
                 _ => format!("{}{}", side.name(lang), lang.pick("", "犯规", "犯規")),
             };
             if ui.button(label).clicked() {
-                commands.push(Command::Arbiter(ArbiterAction::Foul {
-                    side,
-                    clause,
-                    note: form.note.clone(),
-                }));
+                commands.push(
+                    SessionCommand::Arbiter(ArbiterAction::Foul {
+                        side,
+                        clause,
+                        note: form.note.clone(),
+                    })
+                    .into(),
+                );
                 form.note.clear();
             }
         }
@@ -175,12 +179,15 @@ fn correction(
                 _ => format!("{}{}", lang.pick("", "校正", "校正"), side.name(lang)),
             };
             if ui.add_enabled(ready, egui::Button::new(label)).clicked() {
-                commands.push(Command::Arbiter(ArbiterAction::Correct {
-                    side,
-                    remaining: remaining.flatten(),
-                    moves_due: moves_due.flatten(),
-                    note: form.reason.clone(),
-                }));
+                commands.push(
+                    SessionCommand::Arbiter(ArbiterAction::Correct {
+                        side,
+                        remaining: remaining.flatten(),
+                        moves_due: moves_due.flatten(),
+                        note: form.reason.clone(),
+                    })
+                    .into(),
+                );
                 *form = Form {
                     clause: form.clause,
                     note: std::mem::take(&mut form.note),

@@ -12,6 +12,7 @@ use crate::lang::Language;
 use crate::rules::Color;
 
 use crate::ui::base::command::arbiter_action::ArbiterAction;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::presets::{article, preset_label, presets};
 use crate::ui::base::session::Session;
@@ -63,26 +64,24 @@ pub fn face_text(side: Color, reading: &Reading, lang: Language) -> String {
 }
 
 /// Draw the clock as the session holds it (the app settles the time at the start of every
-/// frame, [`Command::Tick`]).
-pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+/// frame, [`SessionCommand::Tick`]).
+pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     // The arbiter's forms and the log can outgrow the window: they scroll.
     egui::ScrollArea::vertical()
         .auto_shrink([false, true])
-        .show(ui, |ui| panel(ui, session))
-        .inner
+        .show(ui, |ui| panel(ui, session, commands));
 }
 
-fn panel(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+fn panel(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     let lang = session.lang();
     let at = session.now();
-    let mut commands = Vec::new();
     let id = egui::Id::unique("qipu-clock-form");
     let mut form: Form = ui.data(|d| d.get_temp(id)).unwrap_or_default();
 
     ui.strong(lang.pick("Clock", "棋钟", "棋鐘"));
     match &session.contest() {
         // A running or finished clock is never replaced: its record would be lost.
-        None => chooser(ui, &mut form, lang, &mut commands),
+        None => chooser(ui, &mut form, lang, commands),
         Some(contest) => {
             ui.label(format!(
                 "{}: {}",
@@ -96,16 +95,15 @@ fn panel(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
     }
     if let Some(contest) = &session.contest() {
-        contest_controls(ui, contest, at, lang, &mut form, &mut commands);
+        contest_controls(ui, contest, at, lang, &mut form, commands);
         if let Some(error) = &session.contest_error() {
             ui.label(RichText::new(error.message(lang)).color(Color32::from_rgb(0xb0, 0x20, 0x20)));
         }
         ui.separator();
         let first = session.game().start().side_to_move();
-        arbiter::show(ui, contest, first, lang, &mut commands);
+        arbiter::show(ui, contest, first, lang, commands);
     }
     ui.data_mut(|d| d.insert_temp(id, form));
-    commands
 }
 
 fn contest_controls(
@@ -155,7 +153,7 @@ fn contest_controls(
                 .button(lang.pick("Resume", "继续计时", "繼續計時"))
                 .clicked()
             {
-                commands.push(Command::ResumeClock);
+                commands.push(SessionCommand::ResumeClock.into());
             }
         }
         None => {
@@ -166,7 +164,7 @@ fn contest_controls(
                         .hint_text(lang.pick("Reason", "原因", "原因")),
                 );
                 if ui.button(lang.pick("Pause", "暂停", "暫停")).clicked() {
-                    commands.push(Command::PauseClock(form.reason.clone()));
+                    commands.push(SessionCommand::PauseClock(form.reason.clone()).into());
                     form.reason.clear();
                 }
             });
@@ -186,24 +184,27 @@ fn contest_controls(
             for (label, command) in [
                 (
                     lang.pick("Offer draw", "提和", "提和"),
-                    Command::OfferDraw(side),
+                    SessionCommand::OfferDraw(side),
                 ),
                 (
                     lang.pick("Accept", "同意", "同意"),
-                    Command::AcceptDraw(side),
+                    SessionCommand::AcceptDraw(side),
                 ),
                 (
                     lang.pick("Refuse", "拒绝", "拒絕"),
-                    Command::RefuseDraw(side),
+                    SessionCommand::RefuseDraw(side),
                 ),
-                (lang.pick("Resign", "认输", "認輸"), Command::Resign(side)),
+                (
+                    lang.pick("Resign", "认输", "認輸"),
+                    SessionCommand::Resign(side),
+                ),
                 (
                     lang.pick("Claim natural limit", "自然限着", "自然限著"),
-                    Command::Arbiter(ArbiterAction::Claim(side)),
+                    SessionCommand::Arbiter(ArbiterAction::Claim(side)),
                 ),
             ] {
                 if ui.button(label).clicked() {
-                    commands.push(command);
+                    commands.push(command.into());
                 }
             }
         });
@@ -236,7 +237,7 @@ fn chooser(ui: &mut egui::Ui, form: &mut Form, lang: Language, commands: &mut Ve
             .button(lang.pick("Start clock", "开始计时", "開始計時"))
             .clicked()
         {
-            commands.push(Command::StartClock(choices[form.preset]));
+            commands.push(SessionCommand::StartClock(choices[form.preset]).into());
         }
     });
 }

@@ -13,6 +13,7 @@ use crate::lang::Language;
 use crate::record::{Game, NodeId};
 use crate::rules::{Move, Position};
 
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
 use crate::ui::base::session::Session;
@@ -201,10 +202,10 @@ impl EvalGraph {
         }
     }
 
-    /// Draw the panel; returns what the user asked for (a click on the graph goes to a move).
-    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    /// Draw the panel, pushing what the user asked for onto `commands` (a click on the graph
+    /// goes to a move).
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
         let lang = session.lang();
-        let mut commands = Vec::new();
         let total = self.curve.len();
         let done = total - self.curve.missing().len();
         // Wrapped: in a narrow window the progress bar goes to the next row, not out of sight.
@@ -245,13 +246,12 @@ impl EvalGraph {
             }
         });
         if let Some(command) = self.graph(ui, session) {
-            commands.push(command);
+            commands.push(command.into());
         }
-        commands
     }
 
     /// The graph itself; a click gives the move to go to.
-    fn graph(&self, ui: &mut egui::Ui, session: &Session) -> Option<Command> {
+    fn graph(&self, ui: &mut egui::Ui, session: &Session) -> Option<SessionCommand> {
         let lang = session.lang();
         let game = session.game();
         let width = ui.available_width().max(1.0);
@@ -313,7 +313,7 @@ impl EvalGraph {
             let ply = scale.ply_at(pos.x);
             let node = node_at(game, ply);
             if node != session.cursor() {
-                return Some(Command::GoTo(node));
+                return Some(SessionCommand::GoTo(node));
             }
         }
         None

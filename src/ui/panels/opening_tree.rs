@@ -8,6 +8,7 @@ use eframe::egui::{self, Align, Color32, Layout, RichText};
 use crate::database::TreeMove;
 use crate::lang::Language;
 
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::group_digits;
 use crate::ui::base::session::Session;
@@ -29,9 +30,14 @@ pub struct TreeView<'a> {
 const MOVE_WIDTH: f32 = 68.0;
 const GAMES_WIDTH: f32 = 42.0;
 const SCORE_WIDTH: f32 = 92.0;
-/// Draw the tree in its side panel ([`crate::ui::base::layout::Panel::Tree`]); returns the move clicked.
-pub fn contents(ui: &mut egui::Ui, view: &TreeView<'_>, session: &Session) -> Vec<Command> {
-    let mut commands = Vec::new();
+/// Draw the tree in its side panel ([`crate::ui::base::layout::Panel::Tree`]), pushing the move
+/// clicked onto `commands`.
+pub fn contents(
+    ui: &mut egui::Ui,
+    view: &TreeView<'_>,
+    session: &Session,
+    commands: &mut Vec<Command>,
+) {
     let lang = session.lang();
     ui.heading(lang.pick("Opening tree", "开局树", "開局樹"));
     if !view.open {
@@ -40,7 +46,7 @@ pub fn contents(ui: &mut egui::Ui, view: &TreeView<'_>, session: &Session) -> Ve
             "打开棋谱库（棋谱库菜单）即可看到此局面下走过的着法。",
             "開啟棋譜庫（棋譜庫選單）即可看到此局面下走過的著法。",
         ));
-        return commands;
+        return;
     }
     match view.answer {
         None => {
@@ -59,9 +65,8 @@ pub fn contents(ui: &mut egui::Ui, view: &TreeView<'_>, session: &Session) -> Ve
                 "棋譜庫中沒有從此局面繼續的對局。",
             ));
         }
-        Some(Ok(moves)) => moves_table(ui, moves, session, &mut commands),
+        Some(Ok(moves)) => moves_table(ui, moves, session, commands),
     }
-    commands
 }
 
 fn moves_table(
@@ -106,7 +111,7 @@ fn moves_table(
                             .clicked()
                     });
                     if clicked {
-                        commands.push(Command::TryMove(m.mv));
+                        commands.push(SessionCommand::TryMove(m.mv).into());
                     }
                     fixed(ui, GAMES_WIDTH, height, |ui| {
                         ui.label(RichText::new(m.games.to_string()).small())

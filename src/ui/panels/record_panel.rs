@@ -10,6 +10,7 @@ use crate::notation::{Notation, TandemConvention};
 use crate::record::{commands, NodeId, TagKey};
 use crate::rules::Color;
 
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::panels::annotate;
@@ -52,20 +53,22 @@ pub fn move_text(session: &Session, node: NodeId) -> String {
     }
 }
 
-/// Draw the panel; returns what the user asked for.
-pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+/// Draw the panel, pushing what the user asked for onto `commands`.
+pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     let lang = session.lang();
-    let mut commands = Vec::new();
     // Wrapped: in a narrow panel the last of them goes to a second row, not past the edge.
     ui.horizontal_wrapped(|ui| {
         for (label, cmd) in [
-            (lang.pick("First", "开局", "開局"), Command::First),
-            (lang.pick("Back", "后退", "後退"), Command::Back),
-            (lang.pick("Forward", "前进", "前進"), Command::Forward),
-            (lang.pick("Last", "终局", "終局"), Command::Last),
+            (lang.pick("First", "开局", "開局"), SessionCommand::First),
+            (lang.pick("Back", "后退", "後退"), SessionCommand::Back),
+            (
+                lang.pick("Forward", "前进", "前進"),
+                SessionCommand::Forward,
+            ),
+            (lang.pick("Last", "终局", "終局"), SessionCommand::Last),
         ] {
             if ui.button(label).clicked() {
-                commands.push(cmd);
+                commands.push(cmd.into());
             }
         }
     });
@@ -77,7 +80,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
                     .selectable_label(session.notation() == notation, notation.label(lang))
                     .clicked()
                 {
-                    commands.push(Command::SetNotation(notation));
+                    commands.push(SessionCommand::SetNotation(notation).into());
                 }
             }
         });
@@ -85,11 +88,11 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         session.notation(),
         Notation::ChineseSimplified | Notation::ChineseTraditional | Notation::Abbreviated
     ) {
-        tandem_choice(ui, session, &mut commands);
+        tandem_choice(ui, session, commands);
     }
-    game_info(ui, session, &mut commands);
-    comment_editor(ui, session, &mut commands);
-    commands.extend(annotate::bar(ui, session));
+    game_info(ui, session, commands);
+    comment_editor(ui, session, commands);
+    annotate::bar(ui, session, commands);
     ui.separator();
 
     let follow = follow_cursor(ui, session);
@@ -106,11 +109,13 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         });
     // A move clicked here is where it was drawn: the sheet does not scroll under the pointer
     // after the click (a second click lands on the same move).
-    if let Some(&Command::GoTo(node)) = sheet.iter().find(|c| matches!(c, Command::GoTo(_))) {
+    if let Some(&Command::Session(SessionCommand::GoTo(node))) = sheet
+        .iter()
+        .find(|c| matches!(c, Command::Session(SessionCommand::GoTo(_))))
+    {
         ui.data_mut(|d| d.insert_temp(clicked_id(), node));
     }
     commands.extend(sheet);
-    commands
 }
 
 /// How a piece that shares its file with another of its kind is written: the textbook 前車進四
@@ -142,7 +147,7 @@ fn tandem_choice(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comman
                     .selectable_label(session.tandem() == tandem, label(tandem))
                     .clicked()
                 {
-                    commands.push(Command::SetTandem(tandem));
+                    commands.push(SessionCommand::SetTandem(tandem).into());
                 }
             }
         })
@@ -199,7 +204,7 @@ fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) 
                             .add(egui::TextEdit::singleline(&mut value).desired_width(field))
                             .labelled_by(label.id);
                         if edit.changed() {
-                            commands.push(Command::SetTag(key, value));
+                            commands.push(SessionCommand::SetTag(key, value).into());
                         }
                         ui.end_row();
                         // The result with its reason, as the record ends: 1-0 紅勝 · 黑方認輸.
@@ -231,7 +236,7 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
         .labelled_by(label.id);
     if edit.changed() {
         let comment = commands::join(&stored.commands, &text);
-        commands.push(Command::SetComment(node, comment));
+        commands.push(SessionCommand::SetComment(node, comment).into());
     }
 }
 
@@ -250,7 +255,7 @@ fn move_cell(
         response.scroll_to_me(None);
     }
     if response.clicked() {
-        commands.push(Command::GoTo(node));
+        commands.push(SessionCommand::GoTo(node).into());
     }
 }
 
@@ -431,7 +436,7 @@ fn variation_line(
             response.scroll_to_me(None);
         }
         if response.clicked() {
-            commands.push(Command::GoTo(node));
+            commands.push(SessionCommand::GoTo(node).into());
         }
         let text = comment_text(session, node);
         if !text.is_empty() {

@@ -10,6 +10,7 @@ use crate::lang::Language;
 use crate::rules::Color;
 
 use crate::ui::base::command::arbiter_action::ArbiterAction;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 
@@ -28,10 +29,10 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
                     _ => format!("{}{}", side.name(lang), lang.pick("", "漏记", "漏記")),
                 };
                 if ui.checkbox(&mut missing, label).changed() {
-                    commands.push(Command::SetComment(
-                        cursor,
-                        set_missing(comment, side, missing),
-                    ));
+                    commands.push(
+                        SessionCommand::SetComment(cursor, set_missing(comment, side, missing))
+                            .into(),
+                    );
                 }
             }
         });
@@ -70,11 +71,14 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
                     "犯規記在計時中的對局上。",
                 ));
             if response.clicked() {
-                commands.push(Command::Arbiter(ArbiterAction::Foul {
-                    side,
-                    clause: FoulClause::MissingRecord,
-                    note: gap_text(side, &gap, first, lang),
-                }));
+                commands.push(
+                    SessionCommand::Arbiter(ArbiterAction::Foul {
+                        side,
+                        clause: FoulClause::MissingRecord,
+                        note: gap_text(side, &gap, first, lang),
+                    })
+                    .into(),
+                );
             }
         }
     }

@@ -7,6 +7,7 @@ use crate::notation::illegal_move_text;
 use crate::referee::Referee;
 
 use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::widgets::move_text;
@@ -141,10 +142,10 @@ pub fn height(detail_open: bool) -> f32 {
 }
 
 /// Draw the status line, and under it the toggle of the referee's detail (the moves of a cycle
-/// with their characters) and the natural-limit count; returns what the user asked for.
-pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+/// with their characters) and the natural-limit count, pushing what the user asked for onto
+/// `commands`.
+pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     let lang = session.lang();
-    let mut commands = Vec::new();
     let (text, tone) = text(session);
     let color = match tone {
         Tone::Plain => ui.visuals().text_color(),
@@ -172,7 +173,8 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
             .add(egui::Button::selectable(layout.detail_open, label))
             .clicked()
         {
-            commands.push(Command::SetLayout(layout.with_detail(!layout.detail_open)));
+            commands
+                .push(SessionCommand::SetLayout(layout.with_detail(!layout.detail_open)).into());
         }
         if let Some((count, tone)) = natural_limit(session) {
             let text = RichText::new(count).size(13.0);
@@ -190,7 +192,6 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
             }
         });
     }
-    commands
 }
 
 /// A scrolling area of exactly `height`, however much it holds.

@@ -9,25 +9,20 @@ use crate::lang::Language;
 use crate::rules::Color;
 use crate::transcribe::Stop;
 
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::base::user_command::{Scope, UserCommand};
 use crate::ui::panels::sheet_gaps;
 use crate::ui::widgets::move_text;
 
-/// Draw the move box; what is typed, entered or corrected is returned as commands.
-pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+/// Draw the move box; what is typed, entered or corrected is pushed onto `commands`.
+pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     let lang = session.lang();
-    let mut commands = Vec::new();
     let label = ui.strong(lang.pick("Moves", "着法", "著法"));
     let id = ui.make_persistent_id("move-box");
     if ui.memory(|m| m.has_focus(id)) {
-        box_keys(
-            ui,
-            session,
-            session.move_box().trim().is_empty(),
-            &mut commands,
-        );
+        box_keys(ui, session, session.move_box().trim().is_empty(), commands);
     }
     let mut typed = session.move_box().to_owned();
     let response = ui
@@ -43,12 +38,12 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         )
         .labelled_by(label.id);
     if typed != session.move_box() {
-        commands.push(Command::SetMoveBox(typed.clone()));
+        commands.push(SessionCommand::SetMoveBox(typed.clone()).into());
     }
     if response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
         let text = typed.trim();
         if !text.is_empty() {
-            commands.push(Command::Transcribe(text.to_owned()));
+            commands.push(SessionCommand::Transcribe(text.to_owned()).into());
         }
         // The clerk keeps typing without touching the mouse.
         response.request_focus();
@@ -61,32 +56,32 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
             (
                 lang.pick("Insert after", "在此后插入", "在此後插入"),
                 !text.is_empty(),
-                Command::TranscribeInsert(text.clone()),
+                SessionCommand::TranscribeInsert(text.clone()),
             ),
             (
                 lang.pick("Replace", "替换此着", "替換此著"),
                 has_move && !text.is_empty(),
-                Command::TranscribeReplace(text.clone()),
+                SessionCommand::TranscribeReplace(text.clone()),
             ),
             (
                 lang.pick("Remove", "删除此着", "移除此著"),
                 has_move,
-                Command::TranscribeRemove,
+                SessionCommand::TranscribeRemove,
             ),
             (
                 lang.pick("Undo", "撤销", "復原"),
                 session.can_undo(),
-                Command::Undo,
+                SessionCommand::Undo,
             ),
             (
                 lang.pick("Redo", "重做", "重做"),
                 session.can_redo(),
-                Command::Redo,
+                SessionCommand::Redo,
             ),
         ];
         for (label, enabled, command) in buttons {
             if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
-                commands.push(command);
+                commands.push(command.into());
             }
         }
     });
@@ -110,7 +105,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
                     if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO)
                         .clicked()
                     {
-                        commands.push(Command::Transcribe((i + 1).to_string()));
+                        commands.push(SessionCommand::Transcribe((i + 1).to_string()).into());
                     }
                 }
             }
@@ -125,14 +120,14 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
                     if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO)
                         .clicked()
                     {
-                        commands.push(Command::Transcribe(mv.to_string()));
+                        commands.push(SessionCommand::Transcribe(mv.to_string()).into());
                     }
                 }
             }
             Stop::OutOfStep { at, .. } => {
                 let label = lang.pick("Remove the whole round", "删除整个回合", "刪除整個回合");
                 if ui.button(label).clicked() {
-                    commands.push(Command::TranscribeRemoveRound);
+                    commands.push(SessionCommand::TranscribeRemoveRound.into());
                 }
                 let mover = match at.side {
                     Color::Red => lang.pick("Red's", "红方", "紅方"),
@@ -151,8 +146,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         });
         held_moves(ui, session);
     }
-    sheet_gaps::show(ui, session, &mut commands);
-    commands
+    sheet_gaps::show(ui, session, commands);
 }
 
 /// The moves waiting to be entered while a question is open (after a correction: the rest of

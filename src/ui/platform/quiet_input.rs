@@ -15,9 +15,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use eframe::egui::{self, Order, Pos2, Rect};
-
-use eframe::egui::Id;
+use eframe::egui::{self, Id, Order, Pos2, Rect};
 
 /// Where the pointer's input changes nothing drawn, in physical pixels of the window (as the
 /// windowing system reports the pointer).

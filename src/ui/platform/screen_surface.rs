@@ -1,8 +1,7 @@
 //! The board painter's [`Surface`] on the screen: egui's painter, in screen points.
 
-use eframe::egui::{
-    self, epaint::CircleShape, Align2, Color32, FontFamily, FontId, Pos2, Rect, Shape,
-};
+use eframe::egui::epaint::CircleShape;
+use eframe::egui::{self, Align2, Color32, FontFamily, FontId, Pos2, Rect, Shape};
 
 use crate::export::surface::{Point, Rgba, Stroke, Surface, TextStyle, Weight};
 

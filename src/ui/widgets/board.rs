@@ -1,5 +1,5 @@
 //! The board widget: allocate, interact, paint. It reads the session's view of the game and
-//! returns a [`Command`]; it never changes the game itself.
+//! returns a [`SessionCommand`]; it never changes the game itself.
 //!
 //! The board itself is drawn by the core's painter ([`crate::export::board_painter`], the same
 //! that draws the exported diagrams) on egui's painter; the widget adds the selection, the legal
@@ -18,7 +18,7 @@ use crate::export::board_painter::{
 use crate::record::{Arrow, Drawing, Highlight};
 use crate::rules::{Move, Piece, Position, Square};
 
-use crate::ui::base::command::Command;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::platform::quiet_input::QuietArea;
 use crate::ui::platform::screen_surface::{color32, point, pos2};
 use crate::ui::widgets::board_drawing;
@@ -68,7 +68,7 @@ pub const MIN_STEP: f32 = 4.0;
 
 /// Show the board in all the space `ui` has; returns what the user asked for (`None` where it
 /// has no room).
-pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
+pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<SessionCommand> {
     let available = ui.available_rect_before_wrap();
     let geometry = fit(available, view.flipped);
     ui.allocate_rect(available, Sense::hover());
@@ -98,7 +98,7 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
             command = Some(highlight(ui, sq));
         }
         if response.drag_started_by(PointerButton::Primary) && piece.is_some() {
-            command = Some(Command::Select(Some(sq)));
+            command = Some(SessionCommand::Select(Some(sq)));
         }
         if let Some(piece) = piece.filter(|_| response.dragged_by(PointerButton::Primary)) {
             dragged = Some((sq, piece));
@@ -108,13 +108,13 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<Command> {
         }
         if response.drag_stopped_by(PointerButton::Primary) {
             command = match pointer_square() {
-                Some(to) if to != sq => Some(Command::TryMove(Move::new(sq, to))),
-                _ => Some(Command::Select(None)),
+                Some(to) if to != sq => Some(SessionCommand::TryMove(Move::new(sq, to))),
+                _ => Some(SessionCommand::Select(None)),
             };
         }
         if response.drag_stopped_by(PointerButton::Secondary) {
             command = match pointer_square() {
-                Some(to) if to != sq => Some(Command::ToggleArrow(Arrow {
+                Some(to) if to != sq => Some(SessionCommand::ToggleArrow(Arrow {
                     from: sq,
                     to,
                     color: board_drawing::color_for(ui.input(|i| i.modifiers)),
@@ -184,8 +184,8 @@ fn point_response(ui: &Ui, id: Id, geometry: &Geometry, sq: Square, pos: &Positi
 }
 
 /// A right click on a point: highlight it in the colour of the held modifier keys.
-fn highlight(ui: &Ui, square: Square) -> Command {
-    Command::ToggleHighlight(Highlight {
+fn highlight(ui: &Ui, square: Square) -> SessionCommand {
+    SessionCommand::ToggleHighlight(Highlight {
         square,
         color: board_drawing::color_for(ui.input(|i| i.modifiers)),
     })
@@ -193,16 +193,16 @@ fn highlight(ui: &Ui, square: Square) -> Command {
 
 /// Click-click moving: the first click picks up a piece of the side to move, the second puts it
 /// down (a move, legal or not: the session explains a refusal).
-fn click(view: &BoardView<'_>, sq: Square) -> Command {
+fn click(view: &BoardView<'_>, sq: Square) -> SessionCommand {
     let own = view
         .position
         .piece_at(sq)
         .is_some_and(|p| p.color == view.position.side_to_move());
     match view.selected {
-        Some(from) if from == sq => Command::Select(None),
-        Some(_) if own => Command::Select(Some(sq)),
-        Some(from) => Command::TryMove(Move::new(from, sq)),
-        None => Command::Select(Some(sq)),
+        Some(from) if from == sq => SessionCommand::Select(None),
+        Some(_) if own => SessionCommand::Select(Some(sq)),
+        Some(from) => SessionCommand::TryMove(Move::new(from, sq)),
+        None => SessionCommand::Select(Some(sq)),
     }
 }
 

@@ -16,11 +16,14 @@ use crate::record::NodeId;
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move};
 
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::presets::{article, preset_label, presets};
 use crate::ui::base::session::Session;
-use crate::ui::base::settings::{EngineChoice, MatchSettings, NamedEngine, PlaySettings};
+use crate::ui::base::settings::{EngineChoice, MatchSettings, PlaySettings};
 use crate::ui::windows::engine_match::{engine_fields, move_time_field, start_form};
+use crate::ui::windows::{Shown, Window};
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent};
 
 /// The form of Game > Play against the computer…, kept while it is open.
@@ -52,15 +55,17 @@ impl PlayForm {
             error: None,
         }
     }
+}
 
-    /// Show the form; false once it is closed. Starting pushes [`Command::PlayComputer`].
-    pub fn show(
+impl Window for PlayForm {
+    /// Show the form; false once it is closed. Starting pushes [`AppCommand::PlayComputer`].
+    fn show(
         &mut self,
         ctx: &egui::Context,
-        lang: Language,
-        configured: &[NamedEngine],
+        shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let (lang, configured) = (shown.session.lang(), shown.engines);
         let frame = start_form(
             ctx,
             lang,
@@ -111,7 +116,7 @@ impl PlayForm {
             self.settings.clock = self.clock.then(|| presets(self.minutes)[self.preset]);
             match EngineConfig::parse_spec(self.settings.engine.engine.trim()) {
                 Ok(_) => {
-                    commands.push(Command::PlayComputer(self.settings.clone()));
+                    commands.push(AppCommand::PlayComputer(self.settings.clone()).into());
                     return false;
                 }
                 Err(e) => self.error = Some(e.to_string()),
@@ -327,7 +332,7 @@ impl ComputerGame {
                         if let Opponent::Engine { sent, .. } = &mut self.opponent {
                             *sent = Some(mv);
                         }
-                        commands.push(Command::TryMove(mv));
+                        commands.push(SessionCommand::TryMove(mv).into());
                     }
                     None if self.is_match() => {
                         self.paused = true;
@@ -398,9 +403,8 @@ impl ComputerGame {
 
     /// The panel under the clock: who plays what, whether an engine thinks, its errors, and
     /// the buttons (resign and stop playing against the user; pause, go on and stop in a match).
-    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
         let lang = session.lang();
-        let mut commands = Vec::new();
         if self.is_match() {
             ui.strong(lang.pick("Engine against engine", "机机对弈", "機機對弈"));
         } else {
@@ -452,7 +456,7 @@ impl ComputerGame {
                     .clicked()
             {
                 if let Some(computer) = self.computer() {
-                    commands.push(Command::Resign(computer.opponent()));
+                    commands.push(SessionCommand::Resign(computer.opponent()).into());
                 }
             }
             let stop = if self.is_match() {
@@ -461,7 +465,7 @@ impl ComputerGame {
                 lang.pick("Stop playing", "结束人机对弈", "結束人機對弈")
             };
             if ui.button(stop).clicked() {
-                commands.push(Command::StopComputer);
+                commands.push(AppCommand::StopComputer.into());
             }
         });
         if self
@@ -484,6 +488,5 @@ impl ComputerGame {
         {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
-        commands
     }
 }

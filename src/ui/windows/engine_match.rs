@@ -12,10 +12,10 @@ use crate::engine::client::EngineConfig;
 use crate::lang::Language;
 use crate::rules::Color;
 
+use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
-use crate::ui::base::settings::EngineChoice;
-use crate::ui::base::settings::MatchSettings;
-use crate::ui::base::settings::NamedEngine;
+use crate::ui::base::settings::{EngineChoice, MatchSettings, NamedEngine};
+use crate::ui::windows::{Shown, Window};
 
 /// The engine and level fields of a form: a choice among the built-in engine and the engines
 /// configured, the spec itself, and the level. `id` tells two such rows of one form apart.
@@ -129,15 +129,17 @@ impl MatchForm {
             error: None,
         }
     }
+}
 
-    /// Show the form; false once it is closed. Starting pushes [`Command::StartMatch`].
-    pub fn show(
+impl Window for MatchForm {
+    /// Show the form; false once it is closed. Starting pushes [`AppCommand::StartMatch`].
+    fn show(
         &mut self,
         ctx: &egui::Context,
-        lang: Language,
-        configured: &[NamedEngine],
+        shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let (lang, configured) = (shown.session.lang(), shown.engines);
         let frame = start_form(
             ctx,
             lang,
@@ -168,7 +170,7 @@ impl MatchForm {
                 .find_map(|spec| EngineConfig::parse_spec(spec.trim()).err())
             {
                 None => {
-                    commands.push(Command::StartMatch(self.settings.clone()));
+                    commands.push(AppCommand::StartMatch(self.settings.clone()).into());
                     return false;
                 }
                 Some(e) => self.error = Some(e.to_string()),

@@ -7,8 +7,10 @@ use eframe::egui;
 use crate::engine::client::{EngineConfig, EngineProgram};
 use crate::lang::Language;
 
+use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::settings::NamedEngine;
+use crate::ui::windows::{Shown, Window};
 
 /// The window's state while it is open: the list being edited.
 #[derive(Clone, Debug, Default)]
@@ -55,14 +57,17 @@ impl EnginesWindow {
             engines: engines.to_vec(),
         }
     }
+}
 
-    /// Show the window; false once it is closed. Saving pushes [`Command::SetEngines`].
-    pub fn show(
+impl Window for EnginesWindow {
+    /// Show the window; false once it is closed. Saving pushes [`AppCommand::SetEngines`].
+    fn show(
         &mut self,
         ctx: &egui::Context,
-        lang: Language,
+        shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let lang = shown.session.lang();
         let mut open = true;
         let mut close = false;
         egui::Window::new(lang.pick("Engines", "引擎", "引擎"))
@@ -109,7 +114,7 @@ impl EnginesWindow {
                         .add_enabled(valid, egui::Button::new(lang.pick("Save", "保存", "儲存")))
                         .clicked()
                     {
-                        commands.push(Command::SetEngines(self.engines.clone()));
+                        commands.push(AppCommand::SetEngines(self.engines.clone()).into());
                         close = true;
                     }
                 });

@@ -2,7 +2,7 @@
 //! its line (PNG or SVG, width chosen by the user, or vector PDF pages, one diagram a page or six
 //! as books print them; with the file numbers, the last move and the move's arrows and points),
 //! or the scoresheet as a vector PDF (A4 or Letter) or PNG pages, in full or abbreviated
-//! notation. The file is asked for by the app ([`Command::ChooseExportFile`]), through its file
+//! notation. The file is asked for by the app ([`AppCommand::ChooseExportFile`]), through its file
 //! dialogs; the format follows the chosen file's ending, and an ending the export cannot be
 //! written as is refused with the formats offered (nothing is written under a wrong name).
 
@@ -21,9 +21,11 @@ use crate::lang::Language;
 use crate::notation::{Notation, Script};
 use crate::record::NodeId;
 
+use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
+use crate::ui::windows::{Shown, Window};
 
 /// What to export.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -84,117 +86,6 @@ impl Default for ExportDialog {
 }
 
 impl ExportDialog {
-    /// Draw the window; an export asked for is returned as a [`Command::Export`], which the
-    /// app carries out with [`ExportDialog::run`]. Returns false once the window is closed.
-    pub fn show(
-        &mut self,
-        ctx: &egui::Context,
-        session: &Session,
-        commands: &mut Vec<Command>,
-    ) -> bool {
-        let lang = session.lang();
-        let mut open = true;
-        egui::Modal::new(egui::Id::unique("export")).show(ctx, |ui| {
-            ui.heading(lang.pick("Export", "导出", "匯出"));
-            for (kind, label) in [
-                (
-                    ExportKind::Diagram,
-                    lang.pick("Diagram of this position", "本局面的棋图", "本局面的棋圖"),
-                ),
-                (
-                    ExportKind::LineDiagrams,
-                    lang.pick(
-                        "Diagrams of every position of this line",
-                        "本变着每一步的棋图",
-                        "本變著每一步的棋圖",
-                    ),
-                ),
-                (
-                    ExportKind::Scoresheet,
-                    lang.pick("Scoresheet", "记录纸", "記錄紙"),
-                ),
-            ] {
-                if ui.radio_value(&mut self.kind, kind, label).changed() {
-                    // Each export starts in its usual format (the scoresheet in PDF).
-                    self.format = kind.formats()[0];
-                }
-            }
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label(lang.pick("Format", "格式", "格式"));
-                for &format in self.kind.formats() {
-                    ui.radio_value(&mut self.format, format, format.name());
-                }
-            });
-            if self.format == PictureFormat::Pdf {
-                ui.horizontal(|ui| {
-                    ui.label(lang.pick("Paper", "纸张", "紙張"));
-                    ui.radio_value(&mut self.paper, Paper::A4, "A4");
-                    ui.radio_value(&mut self.paper, Paper::Letter, "Letter");
-                });
-            }
-            if self.kind == ExportKind::Scoresheet {
-                for (abbreviated, label) in [
-                    (false, lang.pick("Full notation", "完整记法", "完整記法")),
-                    (
-                        true,
-                        lang.pick("Abbreviated notation", "简化记法", "簡化記法"),
-                    ),
-                ] {
-                    ui.radio_value(&mut self.abbreviated, abbreviated, label);
-                }
-            } else if self.format == PictureFormat::Pdf {
-                if self.kind == ExportKind::LineDiagrams {
-                    ui.checkbox(
-                        &mut self.grid,
-                        lang.pick(
-                            "Six diagrams a page (2 × 3)",
-                            "每页六图（2 × 3）",
-                            "每頁六圖（2 × 3）",
-                        ),
-                    );
-                }
-                ui.checkbox(
-                    &mut self.coordinates,
-                    lang.pick("File numbers", "路数", "路數"),
-                );
-            } else {
-                ui.horizontal(|ui| {
-                    let label =
-                        ui.label(lang.pick("Width in pixels", "宽度（像素）", "寬度（像素）"));
-                    ui.add(
-                        egui::DragValue::new(&mut self.size)
-                            .range(SIZE_RANGE)
-                            .speed(4),
-                    )
-                    .labelled_by(label.id);
-                });
-                ui.checkbox(
-                    &mut self.coordinates,
-                    lang.pick("File numbers", "路数", "路數"),
-                );
-            }
-            match &self.outcome {
-                Some(Ok(files)) => {
-                    ui.label(saved_text(files, lang));
-                }
-                Some(Err(e)) => {
-                    ui.label(RichText::new(e).color(Color32::from_rgb(190, 30, 30)));
-                }
-                None => {}
-            }
-            ui.horizontal(|ui| {
-                if ui.button(lang.pick("Export…", "导出…", "匯出…")).clicked() {
-                    commands.push(Command::ChooseExportFile(self.suggested_name()));
-                }
-                if ui.button(lang.pick("Close", "关闭", "關閉")).clicked() {
-                    open = false;
-                }
-            });
-        });
-        open
-    }
-
     /// Write `job` and keep its outcome to show.
     pub fn run(&mut self, job: &ExportJob, session: &Session) {
         self.outcome = Some(self.export(session, &job.path));
@@ -326,6 +217,120 @@ impl ExportDialog {
             return Ok(vec![path.to_owned()]);
         }
         save_pages(path, &render_scoresheet(game, &options)).map_err(|e| e.to_string())
+    }
+}
+
+impl Window for ExportDialog {
+    /// Draw the window; an export asked for is returned as a [`Command::Export`], which the
+    /// app carries out with [`ExportDialog::run`]. Returns false once the window is closed.
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &Shown<'_>,
+        commands: &mut Vec<Command>,
+    ) -> bool {
+        let session = shown.session;
+        let lang = session.lang();
+        let mut open = true;
+        egui::Modal::new(egui::Id::unique("export")).show(ctx, |ui| {
+            ui.heading(lang.pick("Export", "导出", "匯出"));
+            for (kind, label) in [
+                (
+                    ExportKind::Diagram,
+                    lang.pick("Diagram of this position", "本局面的棋图", "本局面的棋圖"),
+                ),
+                (
+                    ExportKind::LineDiagrams,
+                    lang.pick(
+                        "Diagrams of every position of this line",
+                        "本变着每一步的棋图",
+                        "本變著每一步的棋圖",
+                    ),
+                ),
+                (
+                    ExportKind::Scoresheet,
+                    lang.pick("Scoresheet", "记录纸", "記錄紙"),
+                ),
+            ] {
+                if ui.radio_value(&mut self.kind, kind, label).changed() {
+                    // Each export starts in its usual format (the scoresheet in PDF).
+                    self.format = kind.formats()[0];
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label(lang.pick("Format", "格式", "格式"));
+                for &format in self.kind.formats() {
+                    ui.radio_value(&mut self.format, format, format.name());
+                }
+            });
+            if self.format == PictureFormat::Pdf {
+                ui.horizontal(|ui| {
+                    ui.label(lang.pick("Paper", "纸张", "紙張"));
+                    ui.radio_value(&mut self.paper, Paper::A4, "A4");
+                    ui.radio_value(&mut self.paper, Paper::Letter, "Letter");
+                });
+            }
+            if self.kind == ExportKind::Scoresheet {
+                for (abbreviated, label) in [
+                    (false, lang.pick("Full notation", "完整记法", "完整記法")),
+                    (
+                        true,
+                        lang.pick("Abbreviated notation", "简化记法", "簡化記法"),
+                    ),
+                ] {
+                    ui.radio_value(&mut self.abbreviated, abbreviated, label);
+                }
+            } else if self.format == PictureFormat::Pdf {
+                if self.kind == ExportKind::LineDiagrams {
+                    ui.checkbox(
+                        &mut self.grid,
+                        lang.pick(
+                            "Six diagrams a page (2 × 3)",
+                            "每页六图（2 × 3）",
+                            "每頁六圖（2 × 3）",
+                        ),
+                    );
+                }
+                ui.checkbox(
+                    &mut self.coordinates,
+                    lang.pick("File numbers", "路数", "路數"),
+                );
+            } else {
+                ui.horizontal(|ui| {
+                    let label =
+                        ui.label(lang.pick("Width in pixels", "宽度（像素）", "寬度（像素）"));
+                    ui.add(
+                        egui::DragValue::new(&mut self.size)
+                            .range(SIZE_RANGE)
+                            .speed(4),
+                    )
+                    .labelled_by(label.id);
+                });
+                ui.checkbox(
+                    &mut self.coordinates,
+                    lang.pick("File numbers", "路数", "路數"),
+                );
+            }
+            match &self.outcome {
+                Some(Ok(files)) => {
+                    ui.label(saved_text(files, lang));
+                }
+                Some(Err(e)) => {
+                    ui.label(RichText::new(e).color(Color32::from_rgb(190, 30, 30)));
+                }
+                None => {}
+            }
+            ui.horizontal(|ui| {
+                if ui.button(lang.pick("Export…", "导出…", "匯出…")).clicked() {
+                    commands.push(AppCommand::ChooseExportFile(self.suggested_name()).into());
+                }
+                if ui.button(lang.pick("Close", "关闭", "關閉")).clicked() {
+                    open = false;
+                }
+            });
+        });
+        open
     }
 }
 

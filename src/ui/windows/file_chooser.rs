@@ -8,6 +8,12 @@ use eframe::egui::{self, Color32, Key, RichText};
 
 use crate::lang::Language;
 
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::database_command::DatabaseCommand;
+use crate::ui::base::command::export_job::ExportJob;
+use crate::ui::base::command::Command;
+use crate::ui::windows::{Shown, Window};
+
 /// What the file is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -165,11 +171,6 @@ impl FileChooser {
         chooser
     }
 
-    /// What the dialog is for.
-    pub fn purpose(&self) -> Purpose {
-        self.purpose
-    }
-
     /// Show `folder` and list it.
     fn enter(&mut self, folder: PathBuf) {
         self.folder_text = folder.display().to_string();
@@ -232,12 +233,7 @@ impl FileChooser {
 
     /// Draw the dialog; `recent` are folders to offer (the recent files' folders). Returns the
     /// answer once the user gives one.
-    pub fn show(
-        &mut self,
-        ctx: &egui::Context,
-        lang: Language,
-        recent: &[PathBuf],
-    ) -> Option<Answer> {
+    fn ask(&mut self, ctx: &egui::Context, lang: Language, recent: &[PathBuf]) -> Option<Answer> {
         let mut answer = None;
         let mut go_to = None;
         let mut picked: Option<(Entry, bool)> = None;
@@ -447,6 +443,33 @@ fn list(folder: &Path, extensions: &[&str]) -> std::io::Result<Vec<Entry>> {
         .collect();
     entries.sort_by_cached_key(|e| (!e.folder, e.name.to_lowercase()));
     Ok(entries)
+}
+
+impl Window for FileChooser {
+    /// Draw the dialog; a file chosen is pushed as what it was chosen for (a file to open, to
+    /// save to, to export to, a database, records to import), a dialog closed without one as
+    /// [`AppCommand::FileNotChosen`]. False once answered.
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &Shown<'_>,
+        commands: &mut Vec<Command>,
+    ) -> bool {
+        let Some(answer) = self.ask(ctx, shown.session.lang(), shown.recent) else {
+            return true;
+        };
+        commands.push(match answer {
+            Answer::Chosen(path) => match self.purpose {
+                Purpose::Open => AppCommand::OpenPath(path).into(),
+                Purpose::Save => AppCommand::SaveTo(path).into(),
+                Purpose::Export => ExportJob { path }.into(),
+                Purpose::Database => DatabaseCommand::Open(path.display().to_string()).into(),
+                Purpose::Import => DatabaseCommand::AddImport(vec![path]).into(),
+            },
+            Answer::Cancelled => AppCommand::FileNotChosen.into(),
+        });
+        false
+    }
 }
 
 #[cfg(test)]

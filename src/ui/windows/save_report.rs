@@ -9,6 +9,9 @@ use eframe::egui;
 use crate::formats::{RecordFormat, RecordLoss};
 use crate::lang::Language;
 
+use crate::ui::base::command::Command;
+use crate::ui::windows::{Shown, Window};
+
 /// A file written with losses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveReport {
@@ -49,9 +52,17 @@ impl SaveReport {
             .chain(self.losses.iter().map(|l| format!("• {}", l.message(lang))))
             .collect()
     }
+}
 
+impl Window for SaveReport {
     /// Draw the report; false once the user closed it.
-    pub fn show(&self, ctx: &egui::Context, lang: Language) -> bool {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &Shown<'_>,
+        _commands: &mut Vec<Command>,
+    ) -> bool {
+        let lang = shown.session.lang();
         let mut open = true;
         let lines = self.lines(lang);
         egui::Modal::new(egui::Id::unique("save-report")).show(ctx, |ui| {

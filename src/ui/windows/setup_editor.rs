@@ -8,10 +8,11 @@ use eframe::egui::{
     self, Color32, Rect, RichText, Role, Sense, Stroke, TextEdit, Ui, Vec2, WidgetInfo,
 };
 
+use crate::export::board_painter::{paint_grid, paint_piece};
 use crate::lang::Language;
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, SetupWarning, Square};
 
-use crate::export::board_painter::{paint_grid, paint_piece};
+use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::platform::screen_surface::point;
@@ -336,7 +337,7 @@ pub fn show_open(
     };
     match open.show(ui, session.lang(), session.flipped()) {
         Some(SetupOutcome::Start(position)) => {
-            commands.push(Command::PasteText(position.to_fen()));
+            commands.push(AppCommand::PasteText(position.to_fen()).into());
             *editor = None;
         }
         Some(SetupOutcome::Cancel) => *editor = None,

@@ -1,10 +1,11 @@
-//! A message for the status line, carried by [`super::Command::Notify`].
+//! A message for the status line, carried by [`super::SessionCommand::Notify`].
 
 use std::path::PathBuf;
 
 use crate::formats::ReadWarning;
 use crate::lang::Language;
 use crate::rules::{FenError, IllegalReason, Move};
+
 use crate::ui::base::files::NoDialog;
 
 /// A message for the status line, rendered in the language of the moment.

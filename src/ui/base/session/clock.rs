@@ -2,16 +2,18 @@
 //! 4.1.9): commands applied to the contest, the clock record rebuilt from a game that has one,
 //! and written into the game for saving, copying and the autosave.
 
-use crate::competition::{Contest, ContestError, LogError, NoCaptureCount, Settings, TimeControl};
+use crate::competition::{
+    Contest, ContestError, LogError, Moment, NoCaptureCount, Preset, Settings, TimeControl,
+};
 use crate::ending::{Ending, Reason};
 use crate::formats::pgn::clock::{self as pgn, DecodeError, EncodeError};
 use crate::lang::Language;
 use crate::record::{Game, NodeId};
 use crate::rules::Color;
 
-use super::Session;
 use crate::ui::base::command::arbiter_action::ArbiterAction;
-use crate::ui::base::command::Command;
+
+use super::Session;
 
 /// The clock record of a game that could not be rebuilt; the game keeps it as it was.
 #[derive(Clone, Debug, thiserror::Error)]
@@ -39,59 +41,84 @@ impl ClockRecordError {
 }
 
 impl Session {
-    /// Apply a competition command; false when `command` is not one.
-    pub(super) fn apply_competition(&mut self, command: &Command) -> bool {
+    /// Start the game clock with a time control of art. 6.
+    pub(super) fn start_clock(&mut self, preset: Preset) {
         let at = self.timer.now();
-        if let Command::StartClock(preset) = command {
-            // The clock runs from the end of the main line: the moves already played there come
-            // before it, and its entries are filed after the moves they follow.
-            let line = self.game.main_line();
-            let end = line.last().copied().unwrap_or(self.game.root());
-            let first = self.game.position(end).side_to_move();
-            let plies = u32::try_from(line.len()).unwrap_or(u32::MAX);
-            let mut contest =
-                Contest::new(Settings::new(TimeControl::preset(*preset)), first).after_moves(plies);
-            self.contest_error = contest.start(at, &[]).err();
-            self.contest = Some(contest);
-            self.clock_record_error = None;
-            self.dirty = true;
-            return true;
-        }
-        let is_competition = matches!(
-            command,
-            Command::PauseClock(_)
-                | Command::ResumeClock
-                | Command::OfferDraw(_)
-                | Command::AcceptDraw(_)
-                | Command::RefuseDraw(_)
-                | Command::Resign(_)
-                | Command::Arbiter(_)
-        );
-        if !is_competition {
-            return false;
-        }
+        // The clock runs from the end of the main line: the moves already played there come
+        // before it, and its entries are filed after the moves they follow.
+        let line = self.game.main_line();
+        let end = line.last().copied().unwrap_or(self.game.root());
+        let first = self.game.position(end).side_to_move();
+        let plies = u32::try_from(line.len()).unwrap_or(u32::MAX);
+        let mut contest =
+            Contest::new(Settings::new(TimeControl::preset(preset)), first).after_moves(plies);
+        self.contest_error = contest.start(at, &[]).err();
+        self.contest = Some(contest);
+        self.clock_record_error = None;
+        self.dirty = true;
+    }
+
+    /// The arbiter stops the clock, with the reason (22.4).
+    pub(super) fn pause_clock(&mut self, reason: &str) {
+        self.on_contest(None, |contest, at, _| {
+            contest.pause(reason.trim().to_owned(), at)
+        });
+    }
+
+    /// The arbiter restarts the clock.
+    pub(super) fn resume_clock(&mut self) {
+        self.on_contest(None, |contest, at, _| contest.resume(at));
+    }
+
+    /// `side` offers a draw (23.1).
+    pub(super) fn offer_draw(&mut self, side: Color) {
+        self.on_contest(None, |contest, at, _| {
+            contest.offer_draw(side, at).map(drop)
+        });
+    }
+
+    /// `side` accepts the opponent's offer.
+    pub(super) fn accept_draw(&mut self, side: Color) {
+        self.on_contest(None, |contest, at, _| contest.accept_draw(side, at));
+    }
+
+    /// `side` refuses the opponent's offer.
+    pub(super) fn refuse_draw(&mut self, side: Color) {
+        self.on_contest(None, |contest, at, _| contest.refuse_draw(side, at));
+    }
+
+    /// `side` resigns (4.1.9), with the clock or without.
+    pub(super) fn resign(&mut self, side: Color) {
+        self.on_contest(Some(side), |contest, at, _| contest.resign(side, at));
+    }
+
+    /// A foul, a natural-limit claim or a clock correction, checked by the arbiter.
+    pub(super) fn arbiter_acts(&mut self, action: &ArbiterAction) {
+        self.on_contest(None, |contest, at, count| {
+            arbiter(contest, action, count, at)
+        });
+    }
+
+    /// Apply an action to the contest (a pause, a draw offer, a resignation, the arbiter's);
+    /// without a clock only a resignation (`resigning`) counts.
+    fn on_contest(
+        &mut self,
+        resigning: Option<Color>,
+        act: impl FnOnce(&mut Contest, Moment, NoCaptureCount) -> Result<(), ContestError>,
+    ) {
+        let at = self.timer.now();
         let count = self.no_capture_count();
         let Some(contest) = self.contest.as_mut() else {
-            if let Command::Resign(side) = command {
-                self.resign_without_clock(*side);
+            if let Some(side) = resigning {
+                self.resign_without_clock(side);
             }
-            return true;
+            return;
         };
-        let done = match command {
-            Command::PauseClock(reason) => contest.pause(reason.trim().to_owned(), at),
-            Command::ResumeClock => contest.resume(at),
-            Command::OfferDraw(side) => contest.offer_draw(*side, at).map(drop),
-            Command::AcceptDraw(side) => contest.accept_draw(*side, at),
-            Command::RefuseDraw(side) => contest.refuse_draw(*side, at),
-            Command::Resign(side) => contest.resign(*side, at),
-            Command::Arbiter(action) => arbiter(contest, action, count, at),
-            _ => return false,
-        };
+        let done = act(contest, at, count);
         if done.is_ok() {
             self.dirty = true;
         }
         self.contest_error = done.err();
-        true
     }
 
     /// A side resigns a game played without the clock (4.1.9): the opponent wins after the
@@ -138,7 +165,7 @@ impl Session {
     }
 
     /// Let the clock settle the time now (a flag that fell ends the game, 22.1): the app sends
-    /// [`Command::Tick`] at the start of every frame.
+    /// [`SessionCommand::Tick`] at the start of every frame.
     pub(super) fn tick(&mut self) {
         let at = self.timer.now();
         if let Some(contest) = self.contest.as_mut() {
@@ -212,7 +239,7 @@ fn arbiter(
     contest: &mut Contest,
     action: &ArbiterAction,
     count: NoCaptureCount,
-    at: crate::competition::Moment,
+    at: Moment,
 ) -> Result<(), ContestError> {
     match action {
         ArbiterAction::Foul { side, clause, note } => contest

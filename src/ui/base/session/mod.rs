@@ -9,6 +9,7 @@
 mod clock;
 mod drawing;
 mod history;
+mod line_referee;
 mod transcription;
 
 use crate::competition::{Contest, ContestError, Moment};
@@ -17,63 +18,19 @@ use crate::formats::ReadWarning;
 use crate::lang::Language;
 use crate::notation::{MoveStyle, Notation, TandemConvention, WriteOptions};
 use crate::record::{Game, NodeId};
-use crate::referee::{Judgement, Referee, RuleSet, Watch};
+use crate::referee::{Judgement, RuleSet};
 use crate::rules::{Move, Position, Square};
 use crate::transcribe::Transcriber;
 
+use crate::ui::base::command::session_command::SessionCommand;
+
 use super::command::notice::Notice;
-use super::command::Command;
 use super::layout::Layout;
 use super::timer::Timer;
 
 pub use clock::ClockRecordError;
 use history::{History, Snapshot};
-
-/// The referee following the line to the cursor: a move added at its end costs one step of the
-/// incremental [`Watch`], and a step back or forth along the line judged is looked up (a game of
-/// many checks costs a mate search a ply, too much to spend again at every step); any other
-/// change of the line judges it again from the start.
-#[derive(Clone, Debug)]
-struct LineReferee {
-    rules: RuleSet,
-    start: Position,
-    line: Vec<Move>,
-    watch: Watch,
-    /// The judgement of each beginning of `line`, by its length (the first before any move).
-    judged: Vec<Judgement>,
-}
-
-impl LineReferee {
-    fn new(rules: RuleSet, start: &Position) -> LineReferee {
-        let mut watch = Referee::new(rules).watch(start);
-        LineReferee {
-            rules,
-            start: start.clone(),
-            line: Vec::new(),
-            judged: vec![watch.judgement()],
-            watch,
-        }
-    }
-
-    /// The judgement of `moves` from `start` under `rules`.
-    fn judge(&mut self, rules: RuleSet, start: &Position, moves: &[Move]) -> Judgement {
-        if rules != self.rules || *start != self.start || !self.holds_or_leads_to(moves) {
-            *self = LineReferee::new(rules, start);
-        }
-        for &mv in &moves[self.line.len().min(moves.len())..] {
-            self.line.push(mv);
-            let judgement = self.watch.push(mv);
-            self.judged.push(judgement);
-        }
-        // `judged` has an entry for every beginning of `line`, and `line` now begins with `moves`.
-        self.judged[moves.len()].clone()
-    }
-
-    /// Whether `moves` begin the line judged, or go on from it.
-    fn holds_or_leads_to(&self, moves: &[Move]) -> bool {
-        self.line.starts_with(moves) || moves.starts_with(&self.line)
-    }
-}
+use line_referee::LineReferee;
 
 /// The state behind the window.
 #[derive(Clone, Debug)]
@@ -314,7 +271,7 @@ impl Session {
     /// True when no move may be added at the cursor: the referee has ended the line to it, or
     /// the cursor stands at the end of a main line whose game has a final result (by the board,
     /// the referee, the clock, or the record's `Result`). Going on takes an explicit
-    /// [`Command::ContinueAsAnalysis`].
+    /// [`SessionCommand::ContinueAsAnalysis`].
     pub fn game_over(&self) -> bool {
         let ruled = self
             .judgement
@@ -335,44 +292,22 @@ impl Session {
     /// Edits (of the record or the clock) join the undo history; a move added at the end of the
     /// main line presses the game clock; then the referee judges the line to the cursor once,
     /// and a final result of the referee or of the clock becomes the game's result.
-    pub fn apply(&mut self, command: &Command) {
-        match command {
-            Command::Undo | Command::Redo => {
-                let current = self.snapshot();
-                let restored = if matches!(command, Command::Undo) {
-                    self.history.undo(current)
-                } else {
-                    self.history.redo(current)
-                };
-                if let Some(snapshot) = restored {
-                    self.restore(snapshot);
-                }
-            }
-            Command::ShowGame(game) => self.replace_game(game.0.as_ref().clone()),
-            Command::RestoreAutosave(game) => {
-                self.replace_game(game.0.as_ref().clone());
-                self.dirty = true;
-            }
-            command => {
-                let before = command.edits().then(|| self.snapshot());
-                let line = self.game.main_line();
-                let handled = self.apply_transcription(command)
-                    || self.apply_competition(command)
-                    || self.apply_drawing(command);
-                if !handled {
-                    self.apply_inner(command);
-                }
-                if matches!(command, Command::TryMove(_) | Command::Transcribe(_)) {
-                    self.clock_moves(&line);
-                }
-                if let Some(before) = before {
-                    let now = history::Current {
-                        game: &self.game,
-                        contest: self.contest.as_ref(),
-                    };
-                    self.history.note(before, &now);
-                }
-            }
+    pub fn apply(&mut self, command: &SessionCommand) {
+        let before = command.edits().then(|| self.snapshot());
+        let line = self.game.main_line();
+        self.apply_one(command);
+        if matches!(
+            command,
+            SessionCommand::TryMove(_) | SessionCommand::Transcribe(_)
+        ) {
+            self.clock_moves(&line);
+        }
+        if let Some(before) = before {
+            let now = history::Current {
+                game: &self.game,
+                contest: self.contest.as_ref(),
+            };
+            self.history.note(before, &now);
         }
         self.judge();
         self.settle_ending();
@@ -436,90 +371,132 @@ impl Session {
         self.dirty = true;
     }
 
-    fn apply_inner(&mut self, command: &Command) {
+    /// The one place a command changes the session: each kind of command, by what it changes.
+    fn apply_one(&mut self, command: &SessionCommand) {
         match command {
-            Command::Select(sq) => {
+            SessionCommand::Undo => {
+                if let Some(snapshot) = self.history.undo(self.snapshot()) {
+                    self.restore(snapshot);
+                }
+            }
+            SessionCommand::Redo => {
+                if let Some(snapshot) = self.history.redo(self.snapshot()) {
+                    self.restore(snapshot);
+                }
+            }
+            SessionCommand::ShowGame(game) => self.replace_game(game.0.as_ref().clone()),
+            SessionCommand::RestoreAutosave(game) => {
+                self.replace_game(game.0.as_ref().clone());
+                self.dirty = true;
+            }
+            SessionCommand::Transcribe(text) => self.transcribe(text),
+            SessionCommand::TranscribeInsert(text) => self.transcribe_insert(text),
+            SessionCommand::TranscribeReplace(text) => self.transcribe_replace(text),
+            SessionCommand::TranscribeRemove => self.transcribe_remove(),
+            SessionCommand::TranscribeRemoveRound => self.transcribe_remove_round(),
+            SessionCommand::StartClock(preset) => self.start_clock(*preset),
+            SessionCommand::PauseClock(reason) => self.pause_clock(reason),
+            SessionCommand::ResumeClock => self.resume_clock(),
+            SessionCommand::OfferDraw(side) => self.offer_draw(*side),
+            SessionCommand::AcceptDraw(side) => self.accept_draw(*side),
+            SessionCommand::RefuseDraw(side) => self.refuse_draw(*side),
+            SessionCommand::Resign(side) => self.resign(*side),
+            SessionCommand::Arbiter(action) => self.arbiter_acts(action),
+            SessionCommand::ToggleArrow(arrow) => self.change_drawing(|d| d.toggle_arrow(*arrow)),
+            SessionCommand::ToggleHighlight(highlight) => {
+                self.change_drawing(|d| d.toggle_highlight(*highlight))
+            }
+            SessionCommand::Select(sq) => {
                 self.selected = sq.filter(|&sq| {
                     self.position()
                         .piece_at(sq)
                         .is_some_and(|p| p.color == self.position().side_to_move())
                 });
             }
-            Command::TryMove(mv) => self.try_move(*mv),
-            Command::NewGame => self.replace_game(Game::new(Position::startpos())),
-            Command::TakeBack => self.take_back(),
-            Command::First => self.go_to(self.game.root()),
-            Command::Back => {
+            SessionCommand::TryMove(mv) => self.try_move(*mv),
+            SessionCommand::NewGame => self.replace_game(Game::new(Position::startpos())),
+            SessionCommand::TakeBack => self.take_back(),
+            SessionCommand::First => self.go_to(self.game.root()),
+            SessionCommand::Back => {
                 if let Some(parent) = self.game.parent(self.cursor()) {
                     self.go_to(parent);
                 }
             }
-            Command::Forward => {
+            SessionCommand::Forward => {
                 if let Some(&next) = self.game.children(self.cursor()).first() {
                     self.go_to(next);
                 }
             }
-            Command::Last => {
+            SessionCommand::Last => {
                 if let Some(&end) = self.game.line_from(self.cursor()).last() {
                     self.go_to(end);
                 }
             }
-            Command::GoTo(node) => self.go_to(*node),
-            Command::Flip => self.flipped = !self.flipped,
-            Command::SetLayout(layout) => self.layout = *layout,
-            Command::SetLanguage(lang) => self.lang = *lang,
-            Command::SetNotation(notation) => self.notation = *notation,
-            Command::SetTandem(tandem) => self.tandem = *tandem,
-            Command::SetMoveBox(text) => self.move_box.clone_from(text),
-            Command::Tick => self.tick(),
-            Command::MarkSaved => self.dirty = false,
-            Command::Notify(notice) => self.notice = Some(notice.clone()),
-            Command::ContinueAsAnalysis => self.continue_as_analysis(),
-            Command::SetComment(node, text)
-                if self.game.contains(*node) && self.game.comment(*node) != text =>
-            {
-                self.game.set_comment(*node, text.clone());
-                self.dirty = true;
+            SessionCommand::GoTo(node) => self.go_to(*node),
+            SessionCommand::Flip => self.flipped = !self.flipped,
+            SessionCommand::SetLayout(layout) => self.layout = *layout,
+            SessionCommand::SetLanguage(lang) => self.lang = *lang,
+            SessionCommand::SetNotation(notation) => self.notation = *notation,
+            SessionCommand::SetTandem(tandem) => self.tandem = *tandem,
+            SessionCommand::SetMoveBox(text) => self.move_box.clone_from(text),
+            SessionCommand::Tick => self.tick(),
+            SessionCommand::MarkSaved => self.dirty = false,
+            SessionCommand::Notify(notice) => self.notice = Some(notice.clone()),
+            SessionCommand::ContinueAsAnalysis => self.continue_as_analysis(),
+            SessionCommand::SetComment(node, text) => {
+                if self.game.contains(*node) && self.game.comment(*node) != text {
+                    self.game.set_comment(*node, text.clone());
+                    self.dirty = true;
+                }
             }
-            Command::SetMark(node, mark)
-                if self.game.contains(*node) && self.game.mark(*node) != *mark =>
-            {
-                self.game.set_mark(*node, *mark);
-                self.dirty = true;
+            SessionCommand::SetMark(node, mark) => {
+                if self.game.contains(*node) && self.game.mark(*node) != *mark {
+                    self.game.set_mark(*node, *mark);
+                    self.dirty = true;
+                }
             }
-            Command::SetEvaluation(node, evaluation)
+            SessionCommand::SetEvaluation(node, evaluation) => {
                 if self.game.contains(*node)
-                    && self.game.annotation(*node).evaluation() != *evaluation =>
-            {
-                self.game.annotation_mut(*node).set_evaluation(*evaluation);
-                self.dirty = true;
+                    && self.game.annotation(*node).evaluation() != *evaluation
+                {
+                    self.game.annotation_mut(*node).set_evaluation(*evaluation);
+                    self.dirty = true;
+                }
             }
-            Command::PromoteLine(node) if self.game.contains(*node) => {
-                self.dirty |= self.game.promote(*node);
+            SessionCommand::PromoteLine(node) => {
+                if self.game.contains(*node) {
+                    self.dirty |= self.game.promote(*node);
+                }
             }
-            Command::PromoteToMain(node)
-                if self.game.contains(*node) && !self.game.is_main_line(*node) =>
-            {
-                self.game.promote_to_main(*node);
-                self.dirty = true;
+            SessionCommand::PromoteToMain(node) => {
+                if self.game.contains(*node) && !self.game.is_main_line(*node) {
+                    self.game.promote_to_main(*node);
+                    self.dirty = true;
+                }
             }
-            Command::DemoteLine(node) if self.game.contains(*node) => {
-                self.dirty |= self.game.demote(*node);
+            SessionCommand::DemoteLine(node) => {
+                if self.game.contains(*node) {
+                    self.dirty |= self.game.demote(*node);
+                }
             }
-            Command::DeleteFrom(node) if self.game.contains(*node) && *node != self.game.root() => {
-                self.game.delete_from(*node);
-                self.selected = None;
-                self.dirty = true;
+            SessionCommand::DeleteFrom(node) => {
+                if self.game.contains(*node) && *node != self.game.root() {
+                    self.game.delete_from(*node);
+                    self.selected = None;
+                    self.dirty = true;
+                }
             }
-            Command::AddLine(node, moves) if self.game.contains(*node) => {
-                self.add_line(*node, moves)
+            SessionCommand::AddLine(node, moves) => {
+                if self.game.contains(*node) {
+                    self.add_line(*node, moves)
+                }
             }
-            Command::SetRules(rules) => {
+            SessionCommand::SetRules(rules) => {
                 self.rules = *rules;
                 rules.store_in(&mut self.game);
                 self.dirty = true;
             }
-            Command::SetTag(key, value) => {
+            SessionCommand::SetTag(key, value) => {
                 if value.trim().is_empty() {
                     self.game.tags_mut().remove(key);
                 } else {
@@ -527,15 +504,13 @@ impl Session {
                 }
                 self.dirty = true;
             }
-            Command::PasteFen(text) => match Position::from_diagram_fen(text.trim()) {
+            SessionCommand::PasteFen(text) => match Position::from_diagram_fen(text.trim()) {
                 Ok(position) => {
                     self.replace_game(Game::new(position));
                     self.dirty = true;
                 }
                 Err(e) => self.notice = Some(Notice::BadFen(e)),
             },
-            // The app's own commands (files, clipboard, windows) and those handled before.
-            _ => {}
         }
     }
 
@@ -643,6 +618,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::Referee;
 
     fn line(iccs: &str) -> Vec<Move> {
         iccs.split_whitespace()

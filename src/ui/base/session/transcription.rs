@@ -3,40 +3,64 @@
 
 use crate::transcribe::{Entry, Stop};
 
-use super::Session;
 use crate::ui::base::command::notice::Notice;
-use crate::ui::base::command::Command;
+
+use super::Session;
 
 impl Session {
-    /// Apply a transcription command; false when `command` is not one.
-    pub(super) fn apply_transcription(&mut self, command: &Command) -> bool {
-        let cursor = self.cursor();
-        let typed = matches!(
-            command,
-            Command::Transcribe(_) | Command::TranscribeInsert(_) | Command::TranscribeReplace(_)
-        );
-        // A typed move at the end of a finished game is refused as a move on the board is.
-        if typed && self.game_over() && self.cursor() == self.game.main_line_end() {
-            self.notice = Some(Notice::GameOver);
-            return true;
+    /// Enter what was typed in the move box: a move, a digit picking a candidate, or a line.
+    pub(super) fn transcribe(&mut self, text: &str) {
+        if self.typed_after_the_end() {
+            return;
         }
-        let writing = self.move_style().options;
-        let entry = match command {
-            Command::Transcribe(text) => self.transcriber.enter(&mut self.game, text),
-            Command::TranscribeInsert(text) => {
-                self.transcriber
-                    .insert_after(&mut self.game, cursor, text, &writing)
-            }
-            Command::TranscribeReplace(text) => {
-                self.transcriber
-                    .replace(&mut self.game, cursor, text, &writing)
-            }
-            Command::TranscribeRemove => self.transcriber.remove(&mut self.game, cursor, &writing),
-            Command::TranscribeRemoveRound => self.transcriber.remove_round(&mut self.game),
-            _ => return false,
-        };
+        let entry = self.transcriber.enter(&mut self.game, text);
         self.entered(&entry);
-        true
+    }
+
+    /// Insert the typed move(s) after the move on the board (a missed move).
+    pub(super) fn transcribe_insert(&mut self, text: &str) {
+        if self.typed_after_the_end() {
+            return;
+        }
+        let (cursor, writing) = (self.cursor(), self.move_style().options);
+        let entry = self
+            .transcriber
+            .insert_after(&mut self.game, cursor, text, &writing);
+        self.entered(&entry);
+    }
+
+    /// Replace the move on the board by the typed one (a wrong move).
+    pub(super) fn transcribe_replace(&mut self, text: &str) {
+        if self.typed_after_the_end() {
+            return;
+        }
+        let (cursor, writing) = (self.cursor(), self.move_style().options);
+        let entry = self
+            .transcriber
+            .replace(&mut self.game, cursor, text, &writing);
+        self.entered(&entry);
+    }
+
+    /// Remove the move on the board (a move written twice).
+    pub(super) fn transcribe_remove(&mut self) {
+        let (cursor, writing) = (self.cursor(), self.move_style().options);
+        let entry = self.transcriber.remove(&mut self.game, cursor, &writing);
+        self.entered(&entry);
+    }
+
+    /// Answer a move written as the other side's by removing its whole round.
+    pub(super) fn transcribe_remove_round(&mut self) {
+        let entry = self.transcriber.remove_round(&mut self.game);
+        self.entered(&entry);
+    }
+
+    /// A typed move at the end of a finished game is refused as a move on the board is.
+    fn typed_after_the_end(&mut self) -> bool {
+        let refused = self.game_over() && self.cursor() == self.game.main_line_end();
+        if refused {
+            self.notice = Some(Notice::GameOver);
+        }
+        refused
     }
 
     /// After entering: the box is emptied, except for a move that fits nothing, which stays

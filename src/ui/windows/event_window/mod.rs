@@ -23,7 +23,9 @@ use crate::ui::base::command::event_command::{Ask, Change, EventCommand};
 use crate::ui::base::command::Command;
 use crate::ui::base::files::{self, FileDialogs, Picking};
 use crate::ui::base::session::Session;
+use crate::ui::windows::{Shown, Window};
 use crate::ui::workers::event_worker::{Job, Reply, Worker};
+
 use forms::{NewEventForm, PlayerForm};
 
 /// A file path being typed because no file chooser could be shown.
@@ -236,14 +238,17 @@ impl EventWindow {
             }
         }
     }
+}
 
+impl Window for EventWindow {
     /// Draw the window; its buttons' commands go to `commands`. Returns false once closed.
-    pub fn show(
+    fn show(
         &mut self,
         ctx: &egui::Context,
-        session: &Session,
+        shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let session = shown.session;
         let lang = session.lang();
         self.take_replies(lang);
         if let Some((ask, suggested, picking)) = self.waiting.take() {

@@ -7,13 +7,13 @@ use eframe::egui;
 
 use crate::lang::Language;
 use crate::tournament::event::{Entrant, Event, PlayerId};
-use crate::tournament::export;
 use crate::tournament::teams::{colour_on_board, squad};
-use crate::tournament::BoardResult;
+use crate::tournament::{export, BoardResult};
 
-use super::forms::PlayerForm;
 use crate::ui::base::command::event_command::{Change, EventCommand};
 use crate::ui::base::session::Session;
+
+use super::forms::PlayerForm;
 
 /// The registered players, each with Edit and Withdraw.
 pub fn players(

@@ -1,0 +1,259 @@
+//! Where commands are applied: each kind goes to the one that applies it (the session, the
+//! app, a window), with what the app does around the session's (a new game forgets the file).
+
+use eframe::egui;
+
+use crate::formats::{read_pgn_text, write_dhtmlxq};
+
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::database_command::DatabaseCommand;
+use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::Command;
+use crate::ui::base::files;
+use crate::ui::base::settings::{MatchSettings, PlaySettings};
+use crate::ui::windows::computer::{ComputerGame, PlayForm};
+use crate::ui::windows::engine_match::MatchForm;
+use crate::ui::windows::engines_window::EnginesWindow;
+use crate::ui::windows::event_window::EventWindow;
+use crate::ui::windows::export_dialog::ExportDialog;
+use crate::ui::windows::file_chooser::Purpose;
+use crate::ui::windows::palette::Palette;
+use crate::ui::windows::setup_editor::SetupEditor;
+
+use super::file_work::log_cut_message;
+use super::open_windows::OpenWindow;
+use super::{QipuApp, Question};
+
+impl QipuApp {
+    /// Apply one command: the single place where the app and its session change. Each kind
+    /// goes to the one that applies it: the session, the app, or the window it belongs to.
+    pub fn apply(&mut self, ctx: &egui::Context, command: impl Into<Command>) {
+        let command = command.into();
+        let loses_work = match &command {
+            Command::Session(c) => c.loses_work(),
+            Command::App(c) => c.loses_work(),
+            Command::Export(_) | Command::Event(_) | Command::Database(_) => false,
+        };
+        if loses_work && self.session.dirty() {
+            self.question = Some(Question::Discard(Some(command)));
+            return;
+        }
+        let ended = self.session.ending();
+        let edits = matches!(&command, Command::Session(c) if c.edits());
+        match command {
+            Command::Session(command) => self.apply_to_session(command),
+            Command::App(command) => self.apply_app(ctx, command),
+            Command::Export(job) => {
+                if let Some(export) = self.windows.export() {
+                    export.run(&job, &self.session);
+                }
+            }
+            Command::Event(asked) => {
+                if let Some(window) = self.windows.event() {
+                    window.apply(asked, &self.session, self.options.dialogs.as_mut());
+                }
+            }
+            Command::Database(DatabaseCommand::Browse(what)) => self.browse(ctx, what),
+            Command::Database(command) => self.database.apply(command, &self.session),
+        }
+        if edits || self.session.ending() != ended {
+            self.autosave();
+        }
+    }
+
+    /// A command for the session, with what the app does around it: a new game forgets the
+    /// file and the computer's game; against the computer a take-back takes back its reply too.
+    fn apply_to_session(&mut self, command: SessionCommand) {
+        if matches!(command, SessionCommand::TakeBack | SessionCommand::Undo) {
+            if let Some(computer) = self.computer.as_mut() {
+                // Against the computer a take-back takes back its reply and the user's move;
+                // an engine match waits.
+                if computer.is_match() {
+                    computer.pause();
+                }
+                let steps = computer.take_back_steps(&self.session);
+                for _ in 0..steps {
+                    self.session.apply(&command);
+                }
+                return;
+            }
+        }
+        if matches!(
+            command,
+            SessionCommand::NewGame | SessionCommand::ContinueAsAnalysis
+        ) {
+            self.path = None;
+            self.save_in_place = false;
+        }
+        if matches!(
+            command,
+            SessionCommand::NewGame | SessionCommand::PasteFen(_)
+        ) {
+            self.computer = None;
+        }
+        self.session.apply(&command);
+        if matches!(command, SessionCommand::RestoreAutosave(_)) {
+            if let Some(origin) = self.restored_origin.take() {
+                self.path = origin.path;
+                self.save_in_place = origin.save_in_place;
+            }
+        }
+    }
+
+    /// A command for the app itself: files, the clipboard, its windows and engines.
+    fn apply_app(&mut self, ctx: &egui::Context, command: AppCommand) {
+        let lang = self.session.lang();
+        match command {
+            AppCommand::CopyFen => ctx.copy_text(self.session.position().to_fen()),
+            AppCommand::CopyPgn => {
+                let (game, cut) = self.session.game_to_save();
+                ctx.copy_text(files::pgn_text(&game, lang, self.session.tandem()));
+                self.error = cut.map(|e| log_cut_message(&e, lang));
+                let moves = game.main_line().len();
+                self.session
+                    .apply(&SessionCommand::Notify(Notice::CopiedPgn(moves)));
+            }
+            AppCommand::CopyDhtmlxq => {
+                let (game, cut) = self.session.game_to_save();
+                let written = write_dhtmlxq(&game);
+                ctx.copy_text(written.text);
+                self.error = cut.map(|e| log_cut_message(&e, lang));
+                self.session
+                    .apply(&SessionCommand::Notify(Notice::CopiedDhtmlxq {
+                        moves: game.main_line().len(),
+                        lost: written.losses.len(),
+                    }));
+            }
+            AppCommand::PasteText(text) => self.paste(&text),
+            AppCommand::Open => {
+                let folder = self.folder();
+                let picked = self.options.dialogs.pick_open(lang, &folder);
+                self.picked(ctx, Purpose::Open, picked, &folder);
+            }
+            AppCommand::OpenPath(path) => self.open(path),
+            AppCommand::PickGame(index) => self.pick_game(index),
+            AppCommand::Save => match self.path.clone() {
+                Some(path) if self.save_in_place => self.save(ctx, path),
+                _ => self.save_as(ctx),
+            },
+            AppCommand::SaveAs => self.save_as(ctx),
+            AppCommand::SaveTo(path) => self.save(ctx, path),
+            AppCommand::ChooseExportFile(name) => {
+                let suggested = self.folder().join(name);
+                let picked = self.options.dialogs.pick_export(lang, &suggested);
+                self.picked(ctx, Purpose::Export, picked, &suggested);
+            }
+            AppCommand::OpenSetup => {
+                self.setup = Some(SetupEditor::new(self.session.position().to_setup()))
+            }
+            AppCommand::OpenExport => self
+                .windows
+                .open(OpenWindow::Export(ExportDialog::default())),
+            AppCommand::OpenEvent => {
+                if self.windows.event().is_none() {
+                    self.windows
+                        .open(OpenWindow::Event(Box::new(EventWindow::new(ctx))));
+                }
+            }
+            AppCommand::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
+            AppCommand::OpenPalette => self.windows.open(OpenWindow::Palette(Palette::default())),
+            AppCommand::ShowGameAt(game, ply) => {
+                // A game from the database is saved to a file of its own.
+                self.path = None;
+                self.save_in_place = false;
+                let node = ply
+                    .checked_sub(1)
+                    .and_then(|i| game.0.main_line().get(i).copied())
+                    .unwrap_or(game.0.root());
+                self.session.apply(&SessionCommand::ShowGame(game));
+                self.session.apply(&SessionCommand::GoTo(node));
+            }
+            AppCommand::OpenPlayComputer => {
+                let form = PlayForm::new(self.settings.play.clone());
+                self.windows.open(OpenWindow::Play(form));
+            }
+            AppCommand::PlayComputer(settings) => self.play_computer(settings),
+            AppCommand::OpenEngineMatch => {
+                let form = MatchForm::new(self.settings.engine_match.clone());
+                self.windows.open(OpenWindow::Match(form));
+            }
+            AppCommand::StartMatch(settings) => self.start_match(settings),
+            AppCommand::OpenEngines => {
+                let window = EnginesWindow::new(&self.settings.engines);
+                self.windows.open(OpenWindow::Engines(window));
+            }
+            AppCommand::SetEngines(engines) => self.settings.engines = engines,
+            AppCommand::StopComputer => self.computer = None,
+            AppCommand::ToggleAnalysis => self.analysis.toggle(),
+            AppCommand::ToggleEvalGraph => self.graph.toggle(),
+            AppCommand::DiscardChanges => {
+                self.session.apply(&SessionCommand::MarkSaved);
+                self.restored_origin = None;
+                self.remove_autosave();
+            }
+            AppCommand::FileNotChosen => self.after_save = None,
+            AppCommand::Quit => {
+                if self.session.dirty() && !self.closing {
+                    self.question = Some(Question::Discard(None));
+                } else {
+                    self.closing = true;
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
+        }
+    }
+
+    /// Start a game against the computer: a new game if asked, the clock if wanted, the engine.
+    fn play_computer(&mut self, settings: PlaySettings) {
+        if settings.new_game {
+            self.path = None;
+            self.save_in_place = false;
+            self.session.apply(&SessionCommand::NewGame);
+        }
+        match ComputerGame::start(&settings, &self.engine, self.session.rules()) {
+            Ok(game) => self.computer = Some(game),
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        }
+        if let Some(preset) = settings.clock {
+            if self.session.contest().is_none() {
+                self.session.apply(&SessionCommand::StartClock(preset));
+            }
+        }
+        self.settings.play = settings;
+    }
+
+    /// Start an engine match from the move on the board.
+    fn start_match(&mut self, settings: MatchSettings) {
+        let at = self.session.cursor();
+        match ComputerGame::start_match(&settings, at, &self.engine, self.session.rules()) {
+            Ok(game) => self.computer = Some(game),
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        }
+        self.settings.engine_match = settings;
+    }
+
+    /// Pasted text: a FEN position, or a PGN game.
+    fn paste(&mut self, text: &str) {
+        if crate::rules::Position::from_diagram_fen(text.trim()).is_ok() {
+            self.session
+                .apply(&SessionCommand::PasteFen(text.to_owned()));
+            return;
+        }
+        match read_pgn_text(text).next() {
+            Some(Ok(game)) if game.move_count() > 0 || !game.tags().is_empty() => {
+                self.show_game(game);
+                self.path = None;
+            }
+            _ => self
+                .session
+                .apply(&SessionCommand::PasteFen(text.to_owned())),
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! Files: opening, picking a game from a file of several, saving, the file choosers (the
+//! system's, or Qipu's own), the database's imports, and the autosave of unsaved work.
+
+use std::path::{Path, PathBuf};
+
+use eframe::egui;
+
+use crate::formats::pgn::clock::EncodeError;
+use crate::formats::{save_atomic, RecordFormat, TargetState};
+use crate::lang::Language;
+use crate::record::{Game, TagKey};
+
+use crate::ui::base::command::database_command::{Browse, DatabaseCommand};
+use crate::ui::base::command::export_job::ExportJob;
+use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::files;
+use crate::ui::base::files::{ListedGame, Picking};
+use crate::ui::windows::file_chooser::{FileChooser, Purpose};
+use crate::ui::windows::save_report::SaveReport;
+
+use super::open_windows::OpenWindow;
+use super::{QipuApp, Question};
+
+impl QipuApp {
+    pub(super) fn open(&mut self, path: PathBuf) {
+        let lang = self.session.lang();
+        match files::open(&path) {
+            Ok(mut opened) if opened.games.len() == 1 => {
+                let (game, error) = match files::showable(opened.games.remove(0)) {
+                    Ok(shown) => shown,
+                    Err(error) => {
+                        self.error = error.map(|e| e.message(lang));
+                        return;
+                    }
+                };
+                // What could not be read is said; the part read is shown.
+                self.error = error.map(|e| e.message(lang));
+                self.show_game(game);
+                self.settings.remember(path.clone());
+                self.save_in_place = opened.save_in_place;
+                self.path = Some(path);
+            }
+            Ok(opened) => {
+                self.settings.remember(path.clone());
+                self.question = Some(Question::PickGame {
+                    path,
+                    games: opened.games,
+                });
+            }
+            Err(e) => self.error = Some(e.message(lang)),
+        }
+    }
+
+    pub(super) fn pick_game(&mut self, index: usize) {
+        let Some(Question::PickGame { mut games, .. }) = self.question.take() else {
+            return;
+        };
+        if index >= games.len() {
+            return;
+        }
+        let lang = self.session.lang();
+        match files::showable(games.swap_remove(index)) {
+            Ok((game, error)) => {
+                self.error = error.map(|e| e.message(lang));
+                self.show_game(game);
+                // A game out of several is saved to a new file, never over the collection.
+                self.path = None;
+            }
+            Err(error) => self.error = error.map(|e| e.message(lang)),
+        }
+    }
+
+    /// The folder a file dialog starts in: the game's own, else that of the last file used,
+    /// else the working directory.
+    pub(super) fn folder(&self) -> PathBuf {
+        let folder_of = |path: &PathBuf| {
+            path.parent()
+                .filter(|folder| !folder.as_os_str().is_empty())
+                .map(Path::to_owned)
+        };
+        self.path
+            .as_ref()
+            .and_then(folder_of)
+            .or_else(|| self.settings.recent.first().and_then(folder_of))
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default()
+    }
+
+    /// Where Save as suggests: the game's own name as PGN in its folder (`w2.pgn` beside an
+    /// opened `w2.xqf`), else the players' names.
+    fn suggested_path(&self) -> PathBuf {
+        let name = self
+            .path
+            .as_ref()
+            .and_then(|path| path.file_stem())
+            .map_or_else(
+                || suggested_name(self.session.game()),
+                |stem| format!("{}.pgn", stem.to_string_lossy()),
+            );
+        self.folder().join(name)
+    }
+
+    pub(super) fn save_as(&mut self, ctx: &egui::Context) {
+        let suggested = self.suggested_path();
+        let picked = self
+            .options
+            .dialogs
+            .pick_save(self.session.lang(), &suggested);
+        self.picked(ctx, Purpose::Save, picked, &suggested);
+    }
+
+    /// Go on with what a file dialog answered; when the system's could not be shown, Qipu's
+    /// own opens on `suggested` and the status line says why. While the system's is still open
+    /// its answer is waited for, frame by frame.
+    pub(super) fn picked(
+        &mut self,
+        ctx: &egui::Context,
+        purpose: Purpose,
+        picking: Picking,
+        suggested: &Path,
+    ) {
+        let picked = match picking.poll() {
+            Ok(picked) => picked,
+            Err(picking) => {
+                self.waiting = Some(Waiting::File {
+                    purpose,
+                    suggested: suggested.to_owned(),
+                    picking,
+                });
+                return;
+            }
+        };
+        match picked {
+            Ok(Some(path)) => self.chosen(ctx, purpose, path),
+            Ok(None) => self.after_save = None,
+            Err(why) => {
+                self.session
+                    .apply(&SessionCommand::Notify(Notice::OwnFileDialog(why)));
+                self.windows
+                    .open(OpenWindow::Chooser(FileChooser::new(purpose, suggested)));
+            }
+        }
+    }
+
+    /// The database window's Browse buttons: the system's dialog, else Qipu's own.
+    pub(super) fn browse(&mut self, ctx: &egui::Context, what: Browse) {
+        let lang = self.session.lang();
+        let folder = self.folder();
+        match what {
+            Browse::Database => {
+                let suggested = folder.join("games.qipu");
+                let picked = self.options.dialogs.pick_database(lang, &suggested);
+                self.picked(ctx, Purpose::Database, picked, &suggested);
+            }
+            Browse::ImportFiles | Browse::ImportFolder => {
+                let picking =
+                    self.options
+                        .dialogs
+                        .pick_import(lang, what == Browse::ImportFolder, &folder);
+                self.add_to_import(ctx, picking, &folder);
+            }
+        }
+    }
+
+    /// Files or a folder chosen to import (Qipu's own dialog, starting in `start`, when the
+    /// system's could not be shown).
+    fn add_to_import(&mut self, ctx: &egui::Context, picking: Picking<Vec<PathBuf>>, start: &Path) {
+        match picking.poll() {
+            Ok(Ok(Some(paths))) => self
+                .database
+                .apply(DatabaseCommand::AddImport(paths), &self.session),
+            Ok(Ok(None)) => {}
+            Ok(Err(why)) => self.picked(ctx, Purpose::Import, Picking::Now(Err(why)), start),
+            Err(picking) => {
+                self.waiting = Some(Waiting::Import {
+                    start: start.to_owned(),
+                    picking,
+                })
+            }
+        }
+    }
+
+    /// The system's file chooser's answer, once it has come; until then the window is drawn
+    /// again every tenth of a second, with a note that the chooser is open.
+    pub(super) fn chooser_answer(&mut self, ctx: &egui::Context) {
+        match self.waiting.take() {
+            Some(Waiting::File {
+                purpose,
+                suggested,
+                picking,
+            }) => self.picked(ctx, purpose, picking, &suggested),
+            Some(Waiting::Import { start, picking }) => self.add_to_import(ctx, picking, &start),
+            None => return,
+        }
+        if self.waiting.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            let lang = self.session.lang();
+            egui::Modal::new(egui::Id::unique("waiting-for-chooser")).show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(lang.pick(
+                        "The file chooser is open…",
+                        "文件选择器已打开…",
+                        "檔案選擇器已開啟…",
+                    ));
+                });
+            });
+        }
+    }
+
+    /// A file was chosen for `purpose`.
+    fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, path: PathBuf) {
+        match purpose {
+            Purpose::Open => self.open(path),
+            Purpose::Save => self.save(ctx, path),
+            Purpose::Export => {
+                if let Some(export) = self.windows.export() {
+                    export.run(&ExportJob { path }, &self.session);
+                }
+            }
+            Purpose::Database => self.database.apply(
+                DatabaseCommand::Open(path.display().to_string()),
+                &self.session,
+            ),
+            Purpose::Import => self
+                .database
+                .apply(DatabaseCommand::AddImport(vec![path]), &self.session),
+        }
+    }
+
+    /// Save the game to `path` in the format its name asks for (`.xqf`, `.json`, `.fen`; PGN
+    /// otherwise), atomically; what the format could not keep is shown after writing.
+    pub(super) fn save(&mut self, ctx: &egui::Context, path: PathBuf) {
+        let lang = self.session.lang();
+        let (game, cut) = self.session.game_to_save();
+        let format = RecordFormat::of_path(&path);
+        let written = match files::record_bytes(&game, format, lang, self.session.tandem()) {
+            Ok(written) => written,
+            Err(e) => {
+                self.after_save = None;
+                self.error = Some(files::xqf_refused(&e, lang));
+                return;
+            }
+        };
+        match save_atomic(&path, &written.bytes, TargetState::Safe, false) {
+            Ok(()) => {
+                self.session
+                    .apply(&SessionCommand::Notify(Notice::Saved(path.clone())));
+                if let Some(report) = SaveReport::of(path.clone(), format, written.losses) {
+                    self.windows.open(OpenWindow::SaveReport(report));
+                }
+                self.error = cut.map(|e| log_cut_message(&e, lang));
+                // A FEN file holds a position, not the game: the game stays unsaved.
+                if !format.holds_the_game() {
+                    self.after_save = None;
+                    return;
+                }
+                self.session.apply(&SessionCommand::MarkSaved);
+                self.settings.remember(path.clone());
+                self.save_in_place = true;
+                self.path = Some(path);
+                self.remove_autosave();
+                if let Some(then) = self.after_save.take() {
+                    self.apply(ctx, then);
+                }
+            }
+            Err(e) => {
+                self.after_save = None;
+                self.error = Some(e.message(lang));
+            }
+        }
+    }
+
+    /// Keep a copy of unsaved work, offered back if the program does not end normally.
+    pub(super) fn autosave(&mut self) {
+        let Some(path) = self.options.autosave.clone() else {
+            return;
+        };
+        if !self.session.dirty() {
+            return;
+        }
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        // A clock log that no longer fits the moves is refused by Save; the autosave keeps the
+        // moves all the same.
+        let (game, _) = self.session.game_to_save();
+        let text = files::pgn_text(&game, self.session.lang(), self.session.tandem());
+        if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
+            self.error = Some(e.message(self.session.lang()));
+            return;
+        }
+        let origin = Origin {
+            path: self.path.clone(),
+            save_in_place: self.save_in_place,
+        };
+        if let Ok(text) = serde_json::to_string(&origin) {
+            let written = save_atomic(
+                &origin_file(&path),
+                text.as_bytes(),
+                TargetState::Safe,
+                false,
+            );
+            if let Err(e) = written {
+                self.error = Some(e.message(self.session.lang()));
+            }
+        }
+    }
+
+    pub(super) fn remove_autosave(&self) {
+        if let Some(path) = &self.options.autosave {
+            let _ = std::fs::remove_file(path);
+            let _ = std::fs::remove_file(origin_file(path));
+        }
+    }
+}
+
+/// The file the autosaved game belonged to, kept beside the autosave (`autosave.json`), so that
+/// a restored game comes back with its name and title.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(super) struct Origin {
+    pub(super) path: Option<PathBuf>,
+    pub(super) save_in_place: bool,
+}
+
+/// Where the origin of the autosave at `autosave` is kept.
+pub(super) fn origin_file(autosave: &Path) -> PathBuf {
+    autosave.with_extension("json")
+}
+
+/// A system file chooser open (off the UI thread), and what its answer is for.
+pub(super) enum Waiting {
+    /// A file to open, save or export to.
+    File {
+        purpose: Purpose,
+        suggested: PathBuf,
+        picking: Picking,
+    },
+    /// Files or a folder to import into the game database.
+    Import {
+        start: PathBuf,
+        picking: Picking<Vec<PathBuf>>,
+    },
+}
+
+/// "3. Red – Black (Event)" for the game list.
+pub(super) fn game_title(index: usize, listed: &ListedGame, lang: Language) -> String {
+    match (&listed.game, &listed.error) {
+        (Some(game), _) => {
+            let tags = game.tags();
+            let get = |key| tags.get(&key).unwrap_or("?").to_owned();
+            format!(
+                "{}. {} – {}  {}  {}",
+                index + 1,
+                get(TagKey::Red),
+                get(TagKey::Black),
+                tags.get(&TagKey::Event).unwrap_or(""),
+                tags.get(&TagKey::Result).unwrap_or("")
+            )
+        }
+        (None, Some(e)) => format!("{}. {}", index + 1, e.message(lang)),
+        (None, None) => format!("{}.", index + 1),
+    }
+}
+
+/// What a save or a copy says when clock entries after the last move were left out.
+pub(super) fn log_cut_message(e: &EncodeError, lang: Language) -> String {
+    match lang {
+        Language::English => format!(
+            "The clock entries after move {} were left out: the record now has {} moves (moves \
+             were taken back after the clock pressed them).",
+            e.ply, e.moves
+        ),
+        Language::SimplifiedChinese => format!(
+            "第 {} 着之后的计时记录未写入：棋谱现只有 {} 着（计时后有着法被悔去）。",
+            e.ply, e.moves
+        ),
+        Language::TraditionalChinese => format!(
+            "第 {} 著之後的計時記錄未寫入：棋譜現只有 {} 著（計時後有著法被悔去）。",
+            e.ply, e.moves
+        ),
+    }
+}
+
+/// "Red-Black.pgn" from the players' names, "game.pgn" without them.
+fn suggested_name(game: &Game) -> String {
+    let tags = game.tags();
+    match (tags.get(&TagKey::Red), tags.get(&TagKey::Black)) {
+        (Some(red), Some(black)) => format!("{red}-{black}.pgn"),
+        _ => "game.pgn".to_owned(),
+    }
+}

@@ -1,0 +1,296 @@
+//! One frame of the window: the panels around the board, the board, the windows over it and
+//! the questions, then the commands gathered applied.
+
+use eframe::egui;
+
+use crate::ui::app::side_panels;
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::{Command, GameToShow};
+use crate::ui::base::layout::Panel;
+use crate::ui::panels::{clock_panel, opening_tree, record_panel, status, transcribe_panel};
+use crate::ui::platform::quiet_input;
+use crate::ui::platform::quiet_input::QuietZone;
+use crate::ui::widgets::board::{self, BoardView};
+use crate::ui::windows::computer::ComputerGame;
+use crate::ui::windows::{setup_editor, Shown, Window};
+
+use super::file_work::game_title;
+use super::{QipuApp, Question};
+
+impl QipuApp {
+    /// Draw the window and apply what the user asked for.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let mut commands = self.begin_frame(&ctx);
+        self.panels(ui, &mut commands);
+        self.central(ui, &mut commands);
+        self.windows_over(&ctx, &mut commands);
+        self.end_frame(&ctx, commands);
+    }
+
+    /// Before anything is drawn: the time, the database's and the engines' answers, the close
+    /// button, and the keys (unless a question or a window takes them).
+    fn begin_frame(&mut self, ctx: &egui::Context) -> Vec<Command> {
+        // The time moves on before anything is drawn: a flag that fell shows in this frame.
+        self.apply(ctx, SessionCommand::Tick);
+        self.database
+            .show_tree(self.session.layout().shown(Panel::Tree));
+        let mut commands = self.database.poll(&self.session);
+        if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty() && !self.closing {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.question = Some(Question::Discard(None));
+        }
+        self.engines(ctx);
+        if self.question.is_none()
+            && self.setup.is_none()
+            && !self.windows.take_keys()
+            && self.waiting.is_none()
+        {
+            self.keyboard(ctx, &mut commands);
+        }
+        commands
+    }
+
+    /// The menu bar, the status line and the side panels.
+    fn panels(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let ctx = ui.ctx().clone();
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, commands));
+        let layout = self.session.layout();
+        egui::Panel::bottom("status")
+            .exact_size(status::height(layout.detail_open))
+            .resizable(false)
+            .show(ui, |ui| status::show(ui, &self.session, commands));
+        let [desk, record, tree] = layout.fit(ctx.content_rect().width());
+        side_panels::show(
+            ui,
+            &self.session,
+            Panel::Record,
+            record,
+            commands,
+            |ui, commands| record_panel::show(ui, &self.session, commands),
+        );
+        side_panels::show(
+            ui,
+            &self.session,
+            Panel::Desk,
+            desk,
+            commands,
+            |ui, commands| {
+                transcribe_panel::show(ui, &self.session, commands);
+                ui.separator();
+                clock_panel::show(ui, &self.session, commands);
+                if let Some(computer) = &mut self.computer {
+                    ui.separator();
+                    computer.show(ui, &self.session, commands);
+                }
+            },
+        );
+        let view = self.database.tree_view(self.session.position());
+        side_panels::show(
+            ui,
+            &self.session,
+            Panel::Tree,
+            tree,
+            commands,
+            |ui, commands| opening_tree::contents(ui, &view, &self.session, commands),
+        );
+    }
+
+    /// Between the side panels: the analysis and the evaluation graph under the board, and the
+    /// board (or the setup editor in its place).
+    fn central(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            // Under the board, inside the space between the side panels (a panel of the whole
+            // window would draw its edge across them).
+            if self.analysis.is_open() {
+                egui::Panel::bottom("analysis").show(ui, |ui| {
+                    self.analysis.show(ui, &self.session, commands);
+                });
+            }
+            if self.graph.is_open() {
+                egui::Panel::bottom("evaluation graph").show(ui, |ui| {
+                    self.graph.show(ui, &self.session, commands);
+                });
+            }
+            if setup_editor::show_open(&mut self.setup, ui, &self.session, commands) {
+                return;
+            }
+            let destinations = self.session.destinations();
+            let mut drawing = self.session.drawing();
+            drawing
+                .arrows
+                .extend(self.analysis.best_arrow(&self.session));
+            let view = BoardView {
+                position: self.session.position(),
+                flipped: self.session.flipped(),
+                selected: self.session.selected(),
+                destinations: &destinations,
+                last_move: self.session.last_move(),
+                drawing: &drawing,
+            };
+            commands.extend(board::show(ui, &view).map(Command::from));
+        });
+    }
+
+    /// Over the main window: the question asked, the system's file chooser while it is open,
+    /// the windows open, the database's window and the last file error.
+    fn windows_over(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        self.question(ctx, commands);
+        self.chooser_answer(ctx);
+        let shown = Shown {
+            session: &self.session,
+            engines: &self.settings.engines,
+            recent: &self.settings.recent,
+        };
+        self.windows.show(ctx, &shown, commands);
+        self.database.show(ctx, &shown, commands);
+        if let Some(error) = self.error.clone() {
+            let lang = self.session.lang();
+            egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
+                ui.label(error);
+                if ui.button(lang.pick("OK", "确定", "確定")).clicked() {
+                    self.error = None;
+                }
+            });
+        }
+    }
+
+    /// Apply what the user asked for, then the title and the zone where the pointer's input
+    /// changes nothing drawn.
+    fn end_frame(&mut self, ctx: &egui::Context, commands: Vec<Command>) {
+        // What the user asked for is drawn in this frame rather than the next: egui lays the
+        // window out again before painting, so a click costs one frame drawn (on a software
+        // rasteriser a frame is what takes the time).
+        if !commands.is_empty() {
+            ctx.request_discard("the session changed");
+        }
+        for command in commands {
+            self.apply(ctx, command);
+        }
+        let title = match &self.path {
+            Some(path) => format!(
+                "{}{} — Qipu",
+                if self.session.dirty() { "• " } else { "" },
+                path.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            ),
+            None => format!("{}Qipu 棋谱", if self.session.dirty() { "• " } else { "" }),
+        };
+        if title != self.title {
+            self.title.clone_from(&title);
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+        }
+        if let Some(zone) = &self.quiet {
+            quiet_input::publish(zone, QuietZone::after_pass(ctx));
+        }
+    }
+
+    /// The open question, if any, as a modal window; returns the answer's command.
+    fn question(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let lang = self.session.lang();
+        let Some(question) = &self.question else {
+            return;
+        };
+        let mut close = false;
+        match question {
+            Question::Discard(pending) => {
+                let pending = pending.clone();
+                egui::Modal::new(egui::Id::unique("discard")).show(ctx, |ui| {
+                    ui.label(lang.pick(
+                        "This game has unsaved changes.",
+                        "本局有未保存的改动。",
+                        "本局有未儲存的變更。",
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button(lang.pick("Save", "保存", "儲存")).clicked() {
+                            // Once saved, what was asked goes on (closing the window, opening).
+                            self.after_save =
+                                Some(pending.clone().unwrap_or(AppCommand::Quit.into()));
+                            commands.push(AppCommand::Save.into());
+                            close = true;
+                        }
+                        if ui
+                            .button(lang.pick("Discard", "放弃改动", "放棄變更"))
+                            .clicked()
+                        {
+                            close = true;
+                            commands.push(AppCommand::DiscardChanges.into());
+                            commands.push(pending.clone().unwrap_or(AppCommand::Quit.into()));
+                        }
+                        if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                            close = true;
+                        }
+                    });
+                });
+            }
+            Question::PickGame { path, games } => {
+                egui::Modal::new(egui::Id::unique("pick-game")).show(ctx, |ui| {
+                    ui.heading(path.display().to_string());
+                    ui.label(lang.pick("Pick a game:", "选择一局：", "選擇一局："));
+                    egui::ScrollArea::vertical().max_height(400.0).show_rows(
+                        ui,
+                        22.0,
+                        games.len(),
+                        |ui, rows| {
+                            for i in rows {
+                                if ui.button(game_title(i, &games[i], lang)).clicked() {
+                                    commands.push(AppCommand::PickGame(i).into());
+                                }
+                            }
+                        },
+                    );
+                    if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                        close = true;
+                    }
+                });
+            }
+            Question::Restore(game) => {
+                let game = game.clone();
+                egui::Modal::new(egui::Id::unique("restore")).show(ctx, |ui| {
+                    ui.label(lang.pick(
+                        "Qipu did not close normally last time. Restore the unsaved game?",
+                        "上次没有正常退出。恢复未保存的对局吗？",
+                        "上次沒有正常結束。恢復未儲存的對局嗎？",
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button(lang.pick("Restore", "恢复", "恢復")).clicked() {
+                            commands.push(
+                                SessionCommand::RestoreAutosave(GameToShow(Box::new(game.clone())))
+                                    .into(),
+                            );
+                            close = true;
+                        }
+                        if ui.button(lang.pick("Discard", "放弃", "放棄")).clicked() {
+                            commands.push(AppCommand::DiscardChanges.into());
+                            close = true;
+                        }
+                    });
+                });
+            }
+        }
+        if close {
+            self.question = None;
+        }
+    }
+
+    /// The engines' messages of this frame: the computer's move played, the analysis taken;
+    /// while an engine works the window is drawn again soon, to show what comes next.
+    fn engines(&mut self, ctx: &egui::Context) {
+        let moves = self
+            .computer
+            .as_mut()
+            .map_or_else(Vec::new, |c| c.frame(&self.session));
+        for command in moves {
+            self.apply(ctx, command);
+        }
+        self.analysis.frame(&self.session);
+        self.graph.frame(&self.session);
+        let working = self.computer.as_ref().is_some_and(ComputerGame::busy)
+            || self.analysis.running()
+            || self.graph.running();
+        if working {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! The menus, the keys and the command palette: every entry of the menu and shortcut table
+//! ([`UserCommand`]) reached three ways.
+
+use std::path::PathBuf;
+
+use eframe::egui::{self};
+
+use crate::lang::Language;
+use crate::referee::RuleSet;
+
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::Command;
+use crate::ui::base::user_command::{Menu, Scope, UserCommand};
+
+use super::QipuApp;
+
+impl QipuApp {
+    pub(super) fn keyboard(&self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let files_dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|file| file.path().to_owned())
+                .collect()
+        });
+        commands.extend(
+            files_dropped
+                .into_iter()
+                .map(|path| AppCommand::OpenPath(path).into()),
+        );
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        ctx.input_mut(|input| {
+            for user in UserCommand::pressed(input, Scope::Window) {
+                if user.enabled(&self.session) {
+                    commands.push(user.command(&self.session));
+                }
+            }
+            for event in &input.events {
+                match event {
+                    egui::Event::Paste(text) => {
+                        commands.push(AppCommand::PasteText(text.clone()).into())
+                    }
+                    egui::Event::Copy => commands.push(AppCommand::CopyFen.into()),
+                    _ => {}
+                }
+            }
+        });
+    }
+
+    /// A menu of the command table: its commands, greyed out when they cannot be given, with
+    /// their first shortcut at the right. The accessible name stays the label alone (the
+    /// shortcut is the node's keyboard shortcut), so the item is found by its label.
+    fn table_menu(&self, ui: &mut egui::Ui, menu: Menu, commands: &mut Vec<Command>) {
+        let lang = self.session.lang();
+        for user in UserCommand::all()
+            .into_iter()
+            .filter(|c| c.menu() == Some(menu))
+        {
+            let label = user.label(lang);
+            let shortcut = user
+                .shortcuts()
+                .first()
+                .map(|(shortcut, _)| ui.ctx().format_shortcut(shortcut));
+            let checked = user.checked(&self.session);
+            let mut button = match checked {
+                Some(on) => egui::Button::selectable(on, label.as_str()),
+                None => egui::Button::new(label.as_str()),
+            };
+            if let Some(shortcut) = &shortcut {
+                button = button.shortcut_text(shortcut.as_str());
+            }
+            let enabled = user.enabled(&self.session);
+            let response = ui.add_enabled(enabled, button);
+            response.widget_info(|| match checked {
+                Some(on) => egui::WidgetInfo::selected(egui::Role::Button, enabled, on, &label),
+                None => egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label),
+            });
+            if let Some(shortcut) = shortcut {
+                ui.ctx().accesskit_node_builder(response.id, |node| {
+                    node.set_keyboard_shortcut(shortcut);
+                });
+            }
+            if response.clicked() {
+                commands.push(user.command(&self.session));
+            }
+        }
+    }
+
+    pub(super) fn menu_bar(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let lang = self.session.lang();
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button(lang.pick("File", "文件", "檔案"), |ui| {
+                self.table_menu(ui, Menu::File, commands);
+                ui.separator();
+                ui.menu_button(
+                    lang.pick("Recent files", "最近的文件", "最近的檔案"),
+                    |ui| {
+                        for path in &self.settings.recent {
+                            if ui.button(path.display().to_string()).clicked() {
+                                commands.push(AppCommand::OpenPath(path.clone()).into());
+                            }
+                        }
+                    },
+                );
+            });
+            ui.menu_button(lang.pick("Game", "对局", "對局"), |ui| {
+                self.table_menu(ui, Menu::Game, commands);
+                ui.separator();
+                ui.label(lang.pick("Rules", "规则", "規則"));
+                for (rules, label) in [
+                    (
+                        RuleSet::Cxa1999,
+                        lang.pick(
+                            "Chinese Xiangqi Association 1999",
+                            "中国象棋协会 1999",
+                            "中國象棋協會 1999",
+                        ),
+                    ),
+                    (
+                        RuleSet::Asian,
+                        lang.pick("Asian (AXF)", "亚洲象联", "亞洲象聯"),
+                    ),
+                ] {
+                    if ui.radio(self.session.rules() == rules, label).clicked() {
+                        commands.push(SessionCommand::SetRules(rules).into());
+                    }
+                }
+            });
+            ui.menu_button(lang.pick("Annotate", "注释", "註釋"), |ui| {
+                self.table_menu(ui, Menu::Annotate, commands);
+            });
+            ui.menu_button(lang.pick("View", "视图", "檢視"), |ui| {
+                self.table_menu(ui, Menu::View, commands);
+            });
+            ui.menu_button(lang.pick("Database", "棋谱库", "棋譜庫"), |ui| {
+                self.table_menu(ui, Menu::Database, commands);
+            });
+            ui.menu_button(lang.pick("Language", "语言", "語言"), |ui| {
+                for choice in Language::ALL {
+                    if ui.radio(lang == choice, choice.to_string()).clicked() {
+                        commands.push(SessionCommand::SetLanguage(choice).into());
+                    }
+                }
+            });
+        });
+    }
+}

@@ -1,0 +1,85 @@
+//! What the app applies itself: files, the clipboard, and opening its windows.
+
+use std::path::PathBuf;
+
+use crate::ui::base::settings::{MatchSettings, NamedEngine, PlaySettings};
+
+use super::GameToShow;
+
+/// A request for the app's files, clipboard, windows and engines.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppCommand {
+    /// Put the current position's FEN on the clipboard.
+    CopyFen,
+    /// Put the game as PGN on the clipboard.
+    CopyPgn,
+    /// Put the game as a DhtmlXQ block on the clipboard.
+    CopyDhtmlxq,
+    /// Pasted text: a FEN position or a PGN game.
+    PasteText(String),
+    /// Open a file through the dialog.
+    Open,
+    /// Open this file.
+    OpenPath(PathBuf),
+    /// Take this game from the list of the file just opened.
+    PickGame(usize),
+    /// Save to the game's file (or ask where).
+    Save,
+    /// Save under a name the user picks.
+    SaveAs,
+    /// Open the position setup editor on the position shown.
+    OpenSetup,
+    /// Open the export window (diagrams, scoresheet).
+    OpenExport,
+    /// Ask the system for the clipboard's text (it comes back as [`AppCommand::PasteText`]).
+    RequestPaste,
+    /// Open the command palette.
+    OpenPalette,
+    /// Forget the unsaved changes (and their autosave copy).
+    DiscardChanges,
+    /// Close the window (asking first when there are unsaved changes).
+    Quit,
+    /// Save the game to this file (chosen in Qipu's own file dialog).
+    SaveTo(PathBuf),
+    /// Ask where to write the export the export window describes (suggesting this name).
+    ChooseExportFile(String),
+    /// Open the Event window (the tournament).
+    OpenEvent,
+    /// Show this game (from the database) at this ply of its main line.
+    ShowGameAt(GameToShow, usize),
+    /// Open the form of a game against the computer.
+    OpenPlayComputer,
+    /// Start a game against the computer.
+    PlayComputer(PlaySettings),
+    /// Stop playing against the computer, or the engine match (the game stays as it is).
+    StopComputer,
+    /// Open the form of an engine match.
+    OpenEngineMatch,
+    /// Start an engine match from the move on the board.
+    StartMatch(MatchSettings),
+    /// Open the window of the engines configured.
+    OpenEngines,
+    /// Keep these engines as the ones configured.
+    SetEngines(Vec<NamedEngine>),
+    /// Open or close the analysis panel.
+    ToggleAnalysis,
+    /// Show or hide the evaluation graph of the main line.
+    ToggleEvalGraph,
+    /// No file was chosen in Qipu's own file chooser: what was to follow a save is forgotten.
+    FileNotChosen,
+}
+
+impl AppCommand {
+    /// Whether the command puts another game in place of the one shown (so the unsaved changes
+    /// of that one are asked about first).
+    pub fn loses_work(&self) -> bool {
+        match self {
+            AppCommand::Open
+            | AppCommand::OpenPath(_)
+            | AppCommand::PasteText(_)
+            | AppCommand::ShowGameAt(..) => true,
+            AppCommand::PlayComputer(settings) => settings.new_game,
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,532 @@
+//! The database window (棋譜庫): open or create a database (a file, or a `postgresql://` URL
+//! typed in), import files and folders with progress that can be cancelled, and the game list
+//! with its tag filters and sortable columns; a game opened from it is shown on the board, at
+//! the ply of the position searched. Every query runs on the [`Worker`]'s threads: the window
+//! only sends requests and reads answers, never waits.
+//!
+//! The window's own fields (the location typed, the filters) change as the user types, like the
+//! export window's; everything else goes through [`DatabaseCommand`]s.
+
+use std::cmp::Ordering;
+use std::path::PathBuf;
+
+use eframe::egui::{self};
+
+use crate::database::{
+    date_bound, is_postgres_url, Found, ImportEvent, ImportReport, Progress, SearchQuery, TreeMove,
+};
+use crate::ending::Outcome;
+use crate::lang::Language;
+use crate::rules::Position;
+
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::database_command::{Column, DatabaseCommand};
+use crate::ui::base::command::{Command, GameToShow};
+use crate::ui::base::session::Session;
+use crate::ui::panels::opening_tree::TreeView;
+use crate::ui::workers::database_worker::{Reply, Request, Worker};
+
+mod view;
+
+/// At most this many games are listed for one search (sorting orders these).
+pub const LIST_LIMIT: u64 = 5000;
+
+impl Column {
+    const ALL: [Column; 7] = [
+        Column::Ply,
+        Column::Red,
+        Column::Black,
+        Column::Event,
+        Column::Date,
+        Column::Result,
+        Column::Source,
+    ];
+
+    fn label(self, lang: Language) -> &'static str {
+        match self {
+            Column::Ply => lang.pick("Ply", "步", "步"),
+            Column::Red => lang.pick("Red", "红方", "紅方"),
+            Column::Black => lang.pick("Black", "黑方", "黑方"),
+            Column::Event => lang.pick("Event", "赛事", "賽事"),
+            Column::Date => lang.pick("Date", "日期", "日期"),
+            Column::Result => lang.pick("Result", "结果", "結果"),
+            Column::Source => lang.pick("Source", "来源", "來源"),
+        }
+    }
+
+    fn width(self) -> f32 {
+        match self {
+            Column::Ply => 36.0,
+            Column::Red | Column::Black => 96.0,
+            Column::Event => 150.0,
+            Column::Date => 84.0,
+            Column::Result => 56.0,
+            Column::Source => 150.0,
+        }
+    }
+
+    fn text(self, found: &Found) -> String {
+        match self {
+            Column::Ply => found.ply.to_string(),
+            Column::Red => found.red.clone(),
+            Column::Black => found.black.clone(),
+            Column::Event => found.event.clone(),
+            Column::Date => found.date.clone(),
+            Column::Result => found.result_token().to_owned(),
+            Column::Source => {
+                let name = std::path::Path::new(&found.file)
+                    .file_name()
+                    .map_or_else(|| found.file.clone(), |n| n.to_string_lossy().into_owned());
+                format!("{name}#{}", found.number)
+            }
+        }
+    }
+
+    fn compare(self, a: &Found, b: &Found) -> Ordering {
+        match self {
+            Column::Ply => a.ply.cmp(&b.ply),
+            Column::Result => result_rank(a.result).cmp(&result_rank(b.result)),
+            Column::Source => (&a.file, a.number).cmp(&(&b.file, b.number)),
+            _ => self.text(a).cmp(&self.text(b)),
+        }
+    }
+}
+
+fn result_rank(result: Option<Outcome>) -> u8 {
+    match result {
+        Some(Outcome::RedWins) => 0,
+        Some(Outcome::Draw) => 1,
+        Some(Outcome::BlackWins) => 2,
+        Some(Outcome::BothForfeit) => 3,
+        None => 4,
+    }
+}
+
+/// Which side the player filter names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PlayerSide {
+    /// Either colour.
+    #[default]
+    Either,
+    /// As Red.
+    Red,
+    /// As Black.
+    Black,
+}
+
+impl PlayerSide {
+    fn label(self, lang: Language) -> &'static str {
+        match self {
+            PlayerSide::Either => lang.pick("either colour", "任一方", "任一方"),
+            PlayerSide::Red => lang.pick("as Red", "执红", "執紅"),
+            PlayerSide::Black => lang.pick("as Black", "执黑", "執黑"),
+        }
+    }
+}
+
+/// The tag filters as typed.
+#[derive(Clone, Debug, Default)]
+struct Filters {
+    player: String,
+    side: PlayerSide,
+    event: String,
+    date_from: String,
+    date_to: String,
+    result: Option<Outcome>,
+    opening: String,
+}
+
+/// A filter the database cannot use, named for the user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FilterError {
+    /// A date without a four-digit year.
+    Date,
+}
+
+impl Filters {
+    fn query(&self) -> Result<SearchQuery, FilterError> {
+        let text = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_owned());
+        let date = |s: &str, end| match text(s) {
+            Some(d) => date_bound(&d, end).map(Some).ok_or(FilterError::Date),
+            None => Ok(None),
+        };
+        let mut query = SearchQuery {
+            event: text(&self.event),
+            opening: text(&self.opening),
+            result: self.result,
+            date_from: date(&self.date_from, false)?,
+            date_to: date(&self.date_to, true)?,
+            limit: Some(LIST_LIMIT),
+            ..SearchQuery::default()
+        };
+        let player = text(&self.player);
+        match self.side {
+            PlayerSide::Either => query.player = player,
+            PlayerSide::Red => query.red = player,
+            PlayerSide::Black => query.black = player,
+        }
+        Ok(query)
+    }
+}
+
+/// An import under way, as far as it has told.
+#[derive(Debug, Default)]
+struct ImportState {
+    progress: Option<Progress>,
+    errors: Vec<ImportEvent>,
+    cancelling: bool,
+}
+
+/// The errors an import keeps to show (the count goes on).
+const ERRORS_SHOWN: usize = 200;
+
+/// The opening tree as last answered.
+#[derive(Debug, Default)]
+struct TreeState {
+    shown: bool,
+    /// The position last asked about.
+    asked: Option<Position>,
+    /// The position answered, and its moves (or why not).
+    answer: Option<(Position, Result<Vec<TreeMove>, String>)>,
+}
+
+/// The database window and the opening tree's data.
+pub struct DatabaseWindow {
+    worker: Worker,
+    open: bool,
+    location_field: String,
+    /// The database open (its location), once the worker said so.
+    location: Option<String>,
+    /// An open asked for and not yet answered.
+    opening: Option<String>,
+    /// The last location opened, kept in the settings.
+    remembered: Option<String>,
+    error: Option<String>,
+    games: Option<u64>,
+    import_field: String,
+    import_paths: Vec<PathBuf>,
+    import: Option<ImportState>,
+    /// The last import's outcome and the errors it met.
+    last_import: Option<(Result<ImportReport, String>, usize)>,
+    filters: Filters,
+    filter_error: Option<FilterError>,
+    /// The position searched and whether its mirror too.
+    position: Option<(Position, bool)>,
+    search_number: u64,
+    searching: bool,
+    rows: Vec<Found>,
+    sort: Option<(Column, bool)>,
+    /// The game last opened from the list.
+    selected: Option<i64>,
+    tree: TreeState,
+}
+
+impl DatabaseWindow {
+    /// The window, closed; the database last opened (from the settings) is opened again when it
+    /// is a server or a file that still exists.
+    pub fn new(ctx: &egui::Context, remembered: Option<String>) -> DatabaseWindow {
+        let mut window = DatabaseWindow {
+            worker: Worker::start(ctx),
+            open: false,
+            location_field: remembered.clone().unwrap_or_default(),
+            location: None,
+            opening: None,
+            remembered: remembered.clone(),
+            error: None,
+            games: None,
+            import_field: String::new(),
+            import_paths: Vec::new(),
+            import: None,
+            last_import: None,
+            filters: Filters::default(),
+            filter_error: None,
+            position: None,
+            search_number: 0,
+            searching: false,
+            rows: Vec::new(),
+            sort: None,
+            selected: None,
+            tree: TreeState::default(),
+        };
+        if let Some(location) = remembered {
+            if is_postgres_url(&location) || std::path::Path::new(&location).is_file() {
+                window.open_database(location);
+            }
+        }
+        window
+    }
+
+    /// The database open, if any.
+    pub fn location(&self) -> Option<&str> {
+        self.location.as_deref()
+    }
+
+    /// The location to remember in the settings.
+    pub fn remembered(&self) -> Option<&str> {
+        self.remembered.as_deref()
+    }
+
+    /// The games listed, in the order shown.
+    pub fn rows(&self) -> &[Found] {
+        &self.rows
+    }
+
+    /// Games stored in the open database, as last counted.
+    pub fn game_count(&self) -> Option<u64> {
+        self.games
+    }
+
+    /// Whether an import runs.
+    pub fn importing(&self) -> bool {
+        self.worker.importing()
+    }
+
+    /// The last import's report, once it has ended without an error.
+    pub fn last_import(&self) -> Option<&ImportReport> {
+        self.last_import.as_ref().and_then(|(r, _)| r.as_ref().ok())
+    }
+
+    /// Whether a question is waiting for its answer (an open, a search, the tree).
+    pub fn busy(&self) -> bool {
+        self.opening.is_some()
+            || self.searching
+            || (self.tree.shown
+                && self.location.is_some()
+                && self.tree.answer.as_ref().map(|(p, _)| p) != self.tree.asked.as_ref())
+    }
+
+    /// The opening tree of `position`, if it is the one answered.
+    pub fn tree_of(&self, position: &Position) -> Option<&[TreeMove]> {
+        self.tree_view(position).answer.and_then(Result::ok)
+    }
+
+    /// Whether the opening tree is shown beside the board.
+    pub fn tree_shown(&self) -> bool {
+        self.tree.shown
+    }
+
+    /// Follow the layout: the tree is looked up while its panel is shown (the View menu's Opening tree).
+    pub fn show_tree(&mut self, shown: bool) {
+        if shown != self.tree.shown {
+            self.tree.shown = shown;
+            self.tree.asked = None;
+        }
+    }
+
+    fn open_database(&mut self, location: String) {
+        self.opening = Some(location.clone());
+        self.error = None;
+        self.worker.ask(Request::Open(location));
+    }
+
+    fn search(&mut self) {
+        let mut query = match self.filters.query() {
+            Ok(q) => q,
+            Err(e) => {
+                self.filter_error = Some(e);
+                return;
+            }
+        };
+        self.filter_error = None;
+        if let Some((position, mirror)) = &self.position {
+            query.position = Some(position.clone());
+            query.mirror = *mirror;
+        }
+        self.search_number += 1;
+        self.searching = true;
+        self.worker
+            .ask(Request::Search(self.search_number, Box::new(query)));
+    }
+
+    /// Carry out a command (the session gives the position to search).
+    pub fn apply(&mut self, command: DatabaseCommand, session: &Session) {
+        match command {
+            DatabaseCommand::ShowWindow => self.open = true,
+            DatabaseCommand::Open(location) => {
+                let location = location.trim().to_owned();
+                if !location.is_empty() {
+                    self.location_field.clone_from(&location);
+                    self.open_database(location);
+                }
+            }
+            DatabaseCommand::Import(paths) => {
+                if let Some(location) = self.location.clone() {
+                    if !paths.is_empty() && self.worker.import(location, paths) {
+                        self.import = Some(ImportState::default());
+                        self.last_import = None;
+                    }
+                }
+            }
+            DatabaseCommand::CancelImport => {
+                self.worker.cancel_import();
+                if let Some(import) = &mut self.import {
+                    import.cancelling = true;
+                }
+            }
+            // The app answers it through its file dialogs, then sends Open or AddImport.
+            DatabaseCommand::Browse(_) => {}
+            DatabaseCommand::AddImport(paths) => {
+                self.open = true;
+                self.import_paths.extend(paths);
+            }
+            DatabaseCommand::Search => self.search(),
+            DatabaseCommand::SearchPosition { mirror } => {
+                self.open = true;
+                self.position = Some((session.position().clone(), mirror));
+                self.sort = None;
+                self.search();
+            }
+            DatabaseCommand::ClearPosition => {
+                self.position = None;
+                self.search();
+            }
+            DatabaseCommand::OpenGame { id, ply } => {
+                self.selected = Some(id);
+                self.worker.ask(Request::Game(id, ply));
+            }
+            DatabaseCommand::SortBy(column) => {
+                let ascending = match self.sort {
+                    Some((c, ascending)) if c == column => !ascending,
+                    _ => true,
+                };
+                self.sort = Some((column, ascending));
+                self.sort_rows();
+            }
+        }
+    }
+
+    fn sort_rows(&mut self) {
+        if let Some((column, ascending)) = self.sort {
+            self.rows.sort_by(|a, b| {
+                let order = column.compare(a, b).then(a.id.cmp(&b.id));
+                if ascending {
+                    order
+                } else {
+                    order.reverse()
+                }
+            });
+        }
+    }
+
+    /// Read the answers that have come and ask for the tree of the position shown when it is
+    /// new; returns what the answers ask of the app (a game to show). Called every frame.
+    pub fn poll(&mut self, session: &Session) -> Vec<Command> {
+        let lang = session.lang();
+        let mut commands = Vec::new();
+        for reply in self.worker.replies() {
+            match reply {
+                Reply::Opened(location, result) => {
+                    if self.opening.as_ref() == Some(&location) {
+                        self.opening = None;
+                    }
+                    match result {
+                        Ok(()) => {
+                            self.remembered = Some(location.clone());
+                            self.location = Some(location);
+                            self.rows.clear();
+                            self.position = None;
+                            self.tree.asked = None;
+                            self.tree.answer = None;
+                            self.worker.ask(Request::Count);
+                            self.search();
+                        }
+                        Err(e) => {
+                            self.location = None;
+                            self.games = None;
+                            self.error = Some(e.message(lang));
+                        }
+                    }
+                }
+                Reply::Count(result) => match result {
+                    Ok(n) => self.games = Some(n),
+                    Err(e) => self.error = Some(e.message(lang)),
+                },
+                Reply::Found(number, result) => {
+                    if number == self.search_number {
+                        self.searching = false;
+                        match result {
+                            Ok(rows) => {
+                                self.rows = rows;
+                                self.sort_rows();
+                            }
+                            Err(e) => self.error = Some(e.message(lang)),
+                        }
+                    }
+                }
+                Reply::Tree(position, result) => {
+                    self.tree.answer = Some((position, result.map_err(|e| e.message(lang))));
+                }
+                Reply::Game(result) => match result {
+                    Ok((game, ply)) => {
+                        commands
+                            .push(AppCommand::ShowGameAt(GameToShow(Box::new(game)), ply).into());
+                    }
+                    Err(e) => self.error = Some(e.message(lang)),
+                },
+                Reply::ImportProgress(p) => {
+                    if let Some(import) = &mut self.import {
+                        import.progress = Some(p);
+                    }
+                }
+                Reply::ImportError(event) => {
+                    if let Some(import) = &mut self.import {
+                        if import.errors.len() < ERRORS_SHOWN {
+                            import.errors.push(event);
+                        }
+                    }
+                }
+                Reply::ImportDone(result) => {
+                    let errors = self.import.take().map_or(0, |i| i.errors.len());
+                    self.last_import = Some((result.map_err(|e| e.message(lang)), errors));
+                    // The list, the count and the tree see the new games.
+                    self.worker.ask(Request::Count);
+                    self.search();
+                    self.tree.asked = None;
+                }
+            }
+        }
+        if self.tree.shown && self.location.is_some() {
+            let position = session.position();
+            if self.tree.asked.as_ref() != Some(position) {
+                self.tree.asked = Some(position.clone());
+                self.worker.ask(Request::Tree(position.clone()));
+            }
+        }
+        commands
+    }
+
+    /// The tree panel's part of the state: whether a database is open, and the answer for the
+    /// position on the board (`None` while it is looked up).
+    pub fn tree_view(&self, position: &Position) -> TreeView<'_> {
+        let answer = match &self.tree.answer {
+            Some((p, answer)) if p == position => Some(answer.as_ref().map(Vec::as_slice)),
+            _ => None,
+        };
+        TreeView {
+            open: self.location.is_some(),
+            answer: answer.map(|a| a.map_err(String::as_str)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filters_become_a_query_with_the_player_on_the_side_chosen() {
+        let mut filters = Filters {
+            player: " 胡荣华 ".to_owned(),
+            side: PlayerSide::Black,
+            date_from: "1990".to_owned(),
+            date_to: "1991.05".to_owned(),
+            ..Filters::default()
+        };
+        let q = filters.query().unwrap();
+        assert_eq!(q.black.as_deref(), Some("胡荣华"));
+        assert_eq!((q.player.as_ref(), q.red.as_ref()), (None, None));
+        assert_eq!((q.date_from, q.date_to), (Some(19900000), Some(19910599)));
+        filters.date_to = "May".to_owned();
+        assert_eq!(filters.query().unwrap_err(), FilterError::Date);
+    }
+}
