@@ -193,6 +193,23 @@ fn analyse_gives_every_main_line_move_an_eval_and_best_lines_as_variations() {
         last.contains("; black: ?! ") && last.contains("; seconds "),
         "{last}"
     );
+    // Each side's accuracy is printed and kept in the game's tags, the same figure.
+    for (side, tag) in [("red", "RedAccuracy"), ("black", "BlackAccuracy")] {
+        let kept = game
+            .tags()
+            .get(&qipu::record::TagKey::parse(tag))
+            .unwrap_or_else(|| panic!("no {tag} tag"));
+        let percent: f64 = kept.parse().unwrap();
+        assert!((0.0..=100.0).contains(&percent), "{tag} {kept}");
+        let part = last
+            .split(';')
+            .find(|p| p.contains(&format!("{side}: ")))
+            .unwrap();
+        assert!(
+            part.ends_with(&format!("accuracy {kept}%")),
+            "{part} / {kept}"
+        );
+    }
     assert!(
         err.contains("analysing [") && err.contains(&format!("{0}/{0} positions", line.len() + 1))
     );

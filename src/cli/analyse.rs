@@ -7,8 +7,10 @@
 //! (`?!`, 50 centipawns), `--mistake` (`?`, 100) or `--blunder` (`??`, 300), and, where it was
 //! not the engine's best, the best line as a variation. Standard error shows a progress bar and,
 //! last, the summary line
-//! `moves 84, red: ?! 2, ? 1, ?? 0, average loss 23; black: ?! 3, ? 0, ?? 1, average loss 31; seconds 12.3`.
-//! The game goes to OUT (atomically) or standard output, as Qipu PGN.
+//! `moves 84, red: ?! 2, ? 1, ?? 0, average loss 23, accuracy 91.4%; black: ?! 3, ? 0, ?? 1,
+//! average loss 31, accuracy 86.0%; seconds 12.3` (accuracy as
+//! [`crate::engine::client::accuracy`] defines it, also kept in the game's `RedAccuracy` and
+//! `BlackAccuracy` tags). The game goes to OUT (atomically) or standard output, as Qipu PGN.
 
 use std::io::Write;
 use std::path::Path;
@@ -18,7 +20,8 @@ use std::time::{Duration, Instant};
 use super::output::{force_flag, write_output};
 use super::{Args, CliError};
 use crate::engine::client::{
-    analyse_line, annotate, AnalysisSettings, Engine, EngineConfig, Limit, MoveReview, Thresholds,
+    accuracy, analyse_line, annotate, mover_of, AnalysisSettings, Engine, EngineConfig, Limit,
+    MoveReview, Thresholds,
 };
 use crate::formats::{read_record_file, write_pgn, Completeness, PgnWriteOptions};
 use crate::notation::Script;
@@ -187,19 +190,14 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     Ok(())
 }
 
-/// `moves N, red: ?! A, ? B, ?? C, average loss L; black: …`.
+/// `moves N, red: ?! A, ? B, ?? C, average loss L, accuracy P%; black: …` (`accuracy -` for a
+/// side without a move).
 fn summary(reviews: &[MoveReview], first_mover: Color) -> String {
+    let accuracy = accuracy(reviews, first_mover);
     let side = |color: Color| {
         let own: Vec<&MoveReview> = reviews
             .iter()
-            .filter(|r| {
-                let mover = if r.ply % 2 == 1 {
-                    first_mover
-                } else {
-                    first_mover.opponent()
-                };
-                mover == color
-            })
+            .filter(|r| mover_of(r.ply, first_mover) == color)
             .collect();
         let count = |mark: Mark| own.iter().filter(|r| r.mark == Some(mark)).count();
         let average = if own.is_empty() {
@@ -207,8 +205,11 @@ fn summary(reviews: &[MoveReview], first_mover: Color) -> String {
         } else {
             own.iter().map(|r| i64::from(r.loss)).sum::<i64>() / own.len() as i64
         };
+        let percent = accuracy
+            .of(color)
+            .map_or_else(|| "-".to_owned(), |a| format!("{a:.1}%"));
         format!(
-            "?! {}, ? {}, ?? {}, average loss {average}",
+            "?! {}, ? {}, ?? {}, average loss {average}, accuracy {percent}",
             count(Mark::Dubious),
             count(Mark::Mistake),
             count(Mark::Blunder)

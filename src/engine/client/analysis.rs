@@ -5,6 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::accuracy::accuracy;
 use super::engine::{Engine, EngineError};
 use super::score::{RedScore, Score, Value};
 use super::search::{Limit, Lines, SearchRequest};
@@ -71,6 +72,10 @@ pub struct MoveReview {
     pub eval: RedScore,
     /// Centipawns the move lost against the engine's best (0 when it was the best).
     pub loss: i32,
+    /// The position before the move, in centipawns for its mover (the engine's best, clamped
+    /// to ±[`LOSS_CLAMP`]): with `loss`, the expected score the move gave away
+    /// ([`super::accuracy`]).
+    pub best_cp: i32,
     /// The mark the loss deserves.
     pub mark: Option<Mark>,
     /// The engine's best line from the position before, when it does not begin with the move.
@@ -131,10 +136,11 @@ pub fn analyse_line(
             .starting_with(mv)
             .and_then(|l| l.score)
             .unwrap_or(after.score.flipped());
+        let best_cp = clamp(before.score.value.centipawns());
         let loss = if best_move == Some(mv) || best_move.is_none() {
             0
         } else {
-            (clamp(before.score.value.centipawns()) - clamp(played.value.centipawns())).max(0)
+            (best_cp - clamp(played.value.centipawns())).max(0)
         };
         let (best_line, best_eval) = match best {
             Some(line) if best_move != Some(mv) => {
@@ -147,6 +153,7 @@ pub fn analyse_line(
             mv,
             eval: after.score.for_red(positions[i + 1].side_to_move()),
             loss,
+            best_cp,
             mark: settings.thresholds.mark(loss),
             best_line,
             best_eval,
@@ -210,9 +217,11 @@ pub fn evaluate_position(
 }
 
 /// Write the reviews into the main line of `game`: each move's `[%eval]` (replacing an older
-/// one, the rest of the comment kept), its mark where it has none, and the best line as a
-/// variation (its first move with its own `[%eval]`).
+/// one, the rest of the comment kept), its mark where it has none, the best line as a
+/// variation (its first move with its own `[%eval]`), and each side's accuracy in the tags
+/// ([`Accuracy::write_tags`]).
 pub fn annotate(game: &mut Game, reviews: &[MoveReview]) {
+    accuracy(reviews, game.start().side_to_move()).write_tags(game);
     let line: Vec<NodeId> = game.main_line();
     for review in reviews {
         let Some(&node) = line.get(review.ply - 1) else {
@@ -273,6 +282,7 @@ mod tests {
                 mv: m("h2e2"),
                 eval: eval(40),
                 loss: 0,
+                best_cp: 40,
                 mark: None,
                 best_line: vec![],
                 best_eval: None,
@@ -282,6 +292,7 @@ mod tests {
                 mv: m("h9g7"),
                 eval: eval(160),
                 loss: 120,
+                best_cp: -40,
                 mark: Some(Mark::Mistake),
                 best_line: vec![m("b9c7"), m("h0g2")],
                 best_eval: eval(30).into(),
@@ -304,5 +315,11 @@ mod tests {
         annotate(&mut game, &reviews);
         assert_eq!(game.comment(first), "[%eval 0.40] 中炮");
         assert_eq!(game.children(first).len(), 2);
+        // Red played the best move; Black's accuracy is that of a 120-centipawn loss from -0.40.
+        let kept = crate::engine::client::Accuracy::from_tags(&game);
+        assert_eq!(kept.red, Some(100.0));
+        let black =
+            crate::engine::client::move_accuracy(crate::engine::client::expected_loss(-40, 120));
+        assert_eq!(kept.black, Some((black * 10.0).round() / 10.0));
     }
 }

@@ -10,6 +10,7 @@
 //! interface polls it ([`Engine::poll`]) without blocking; [`EngineThread`] runs the whole
 //! engine, handshake included, on a thread of its own.
 
+mod accuracy;
 mod analysis;
 mod config;
 mod coords;
@@ -24,6 +25,10 @@ mod search;
 mod tally;
 mod thread;
 
+pub use accuracy::{
+    accuracy, expected_loss, expected_score, move_accuracy, mover_of, Accuracy, BLACK_ACCURACY_TAG,
+    RED_ACCURACY_TAG,
+};
 pub use analysis::{
     analyse_line, annotate, evaluate_position, AnalysisSettings, MoveReview, Thresholds, LOSS_CLAMP,
 };
