@@ -21,6 +21,8 @@
 //!              rules              the board (art. 1–3): points, pieces, legal moves, FEN
 //! ```
 //!
+//! Openings are named by [`ecco`] (over `record` and `rules`), which the database uses for the
+//! games that carry no `[ECCO]` tag.
 //! The referee reads a record's line and knows nothing of the clock; the competition controls
 //! use the referee (the natural-limit count of [`referee::natural_limit`]); one [`ending::Ending`]
 //! is produced by the board, the referee and the clock and read by the record, the scoresheet,
@@ -30,6 +32,7 @@
 pub mod cli;
 pub mod competition;
 pub mod database;
+pub mod ecco;
 pub mod ending;
 pub mod engine;
 pub mod export;

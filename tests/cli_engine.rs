@@ -246,3 +246,72 @@ fn analyse_with_bad_input_says_why_and_exits_2() {
     assert_eq!(code, 2);
     assert!(err.contains("the thresholds must grow"), "{err}");
 }
+
+#[test]
+fn puzzles_make_turns_one_side_s_mistakes_into_puzzles_from_the_position_before() {
+    let dir = scratch("puzzles");
+    let set = dir.join("set.pgn");
+    // An older file of that name is replaced: the set is made from games read in full.
+    std::fs::write(&set, "old").unwrap();
+    let (code, stdout, err) = qipu(&[
+        "puzzles",
+        "make",
+        corpus_game().to_str().unwrap(),
+        "-o",
+        set.to_str().unwrap(),
+        "--side",
+        "black",
+        "--min-loss",
+        "60",
+        "--engine",
+        engine(),
+        "--depth",
+        "6",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.is_empty());
+    let last = err.lines().last().unwrap();
+    assert!(last.starts_with("games 1, moves "), "{last}");
+    let file = qipu::formats::read_record_file(&set).unwrap();
+    let original = qipu::formats::read_record_file(&corpus_game()).unwrap();
+    let original = original.games[0].game.as_ref().unwrap();
+    let count: usize = last
+        .split("puzzles ")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert_eq!(file.games.len(), count, "{last}");
+    assert!(count > 0, "Black lost 60 centipawns somewhere: {last}");
+    for read in &file.games {
+        let puzzle = read.game.as_ref().expect("a puzzle reads back");
+        assert_eq!(puzzle.start().side_to_move(), qipu::rules::Color::Black);
+        let ply: usize = puzzle
+            .tags()
+            .get(&qipu::record::TagKey::parse("SourcePly"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let source = original.main_line()[ply - 1];
+        assert_eq!(
+            puzzle.start().to_fen(),
+            original.position_before(source).to_fen(),
+            "the position before move {ply}"
+        );
+        let loss: i32 = puzzle
+            .tags()
+            .get(&qipu::record::TagKey::parse("Loss"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(loss >= 60);
+        let choices = puzzle.children(puzzle.root());
+        assert_eq!(choices.len(), 2, "the solution and the move played");
+        assert_eq!(puzzle.move_of(choices[1]), original.move_of(source));
+        assert_ne!(puzzle.move_of(choices[0]), original.move_of(source));
+    }
+    let (code, _, err) = qipu(&["puzzles", "make", "x.pgn", "-o", "y.pgn", "--side", "blue"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--side 'blue'"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

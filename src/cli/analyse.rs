@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 use super::output::{force_flag, write_output};
 use super::{Args, CliError};
 use crate::engine::client::{
-    accuracy, analyse_line, annotate, mover_of, AnalysisSettings, Engine, EngineConfig, Limit,
-    MoveReview, Thresholds,
+    accuracy, analyse_line, annotate, mover_of, AnalysisSettings, BestLines, Engine, EngineConfig,
+    Limit, MoveReview, Thresholds,
 };
 use crate::formats::{read_record_file, write_pgn, Completeness, PgnWriteOptions};
 use crate::notation::Script;
@@ -165,7 +165,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     .map_err(|e| CliError::Failed(format!("{input}: {e}")))?
     .unwrap_or_default();
     writeln!(err)?;
-    annotate(&mut game, &reviews);
+    annotate(&mut game, &reviews, BestLines::All);
     let first_mover = game.start().side_to_move();
     let text = write_pgn(&game, &PgnWriteOptions::qipu(Script::Simplified));
     match output {

@@ -12,9 +12,11 @@ mod event;
 mod judge;
 mod notate;
 mod open;
+mod opening;
 mod output;
 mod parse;
 mod perft;
+mod puzzles;
 mod scoresheet;
 mod stats;
 mod transcribe;
@@ -87,7 +89,13 @@ commands:
                                        run a tournament kept in one event file (art. 11-21)
   uci                                  the built-in engine over UCI (or UCCI: first command 'ucci')
   analyse FILE [--engine builtin|PATH] [--movetime MS|--depth N] [--multipv K] [--game N] [-o OUT.pgn]
-                                       an engine's evaluation of every move, marks and best lines
+                                       an engine's evaluation of every move, marks, best lines
+                                       and each side's accuracy
+  puzzles make FILE... -o SET.pgn [--side red|black] [--min-loss CP] [--engine E]
+        [--movetime MS|--depth N]      the games' mistakes as puzzles (the better line to find)
+  opening FILE|FOLDER... [--json]      each game's ECCO code and opening name
+  ecco-table FILE|FOLDER... -o TABLE.tsv [--min-support N] [--holdout K]
+                                       the ECCO table learnt from tagged games, with its agreement
   match --engine A --engine B [--games N] [--movetime MS|--depth N|--tc SPEC] [--openings FILE]
         [--rules cxa1999|asian] [-o GAMES.pgn]
                                        an engine match adjudicated by the referee
@@ -136,6 +144,9 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "uci" => uci::run(Args::new(rest), out),
         "analyse" | "analyze" => analyse::run(Args::new(rest), out, err),
         "match" => engine_match::run(Args::new(rest), out),
+        "puzzles" => puzzles::run(rest, err),
+        "opening" => opening::run(Args::new(rest), out, err),
+        "ecco-table" => opening::make_table(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use crate::ecco::EccoTable;
 use crate::ending::Outcome;
 use crate::record::{Game, NodeId, TagKey};
 
@@ -121,12 +122,21 @@ pub fn code_result(code: Option<i64>) -> Option<Outcome> {
     }
 }
 
-/// The tags of a game as columns.
+/// The tags of a game as columns. A game without an `[ECCO]` tag takes the code (and, without
+/// an `[Opening]` tag, the name) of its opening by the shipped table ([`EccoTable::classify`]),
+/// so a search by opening finds it too.
 pub fn game_tags(game: &Game) -> GameTags {
-    let opening = match (tag(game, TagKey::Opening), tag(game, TagKey::Variation)) {
+    let mut opening = match (tag(game, TagKey::Opening), tag(game, TagKey::Variation)) {
         (Some(o), Some(v)) => Some(format!("{o} {v}")),
         (o, v) => o.or(v),
     };
+    let mut ecco = tag(game, TagKey::Ecco);
+    if ecco.is_none() {
+        if let Some(found) = EccoTable::builtin().classify(game) {
+            ecco = Some(found.code);
+            opening = opening.or(found.name);
+        }
+    }
     let date = tag(game, TagKey::Date);
     GameTags {
         red: tag(game, TagKey::Red),
@@ -137,7 +147,7 @@ pub fn game_tags(game: &Game) -> GameTags {
         date_key: date.as_deref().and_then(date_key),
         date,
         result: result_code(game.result()),
-        ecco: tag(game, TagKey::Ecco),
+        ecco,
         opening,
         red_elo: tag(game, TagKey::RedElo).and_then(|e| e.parse().ok()),
         black_elo: tag(game, TagKey::BlackElo).and_then(|e| e.parse().ok()),

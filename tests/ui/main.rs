@@ -2,6 +2,7 @@
 
 mod annotate;
 mod arbiter;
+mod arrows;
 mod choosers;
 mod coach;
 mod computer;
@@ -18,6 +19,7 @@ mod layout;
 mod play;
 mod quiet;
 mod result;
+mod review;
 mod save_formats;
 mod session;
 mod small_window;

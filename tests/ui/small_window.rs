@@ -33,6 +33,7 @@ fn board_in(size: egui::Vec2) -> bool {
                 destinations: &[],
                 last_move: None,
                 drawing: &drawing,
+                engine_lines: &[],
             };
             let rect = egui::Rect::from_min_size(ui.min_rect().min, size);
             ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {

@@ -39,6 +39,7 @@ fn snapshot_board(
                     destinations: &destinations,
                     last_move,
                     drawing: &Drawing::default(),
+                    engine_lines: &[],
                 };
                 board::show(ui, &view);
             });

@@ -12,10 +12,10 @@
 //! mover gave away
 //!
 //! ```text
-//! ΔE = E(best) - E(best - loss)          (0 when the best move was played)
+//! L = E(best) - E(best - loss)          (0 when the best move was played)
 //! ```
 //!
-//! and its accuracy is `100 · exp(-4 · ΔE)` percent: 100 for the best move, about 75 for a move
+//! and its accuracy is `100 · exp(-4 · L)` percent: 100 for the best move, about 75 for a move
 //! that turns an even position into half a soldier down, under 20 for one that throws away a
 //! chariot's lead. A side's accuracy is the mean of its moves' accuracies.
 //!
@@ -163,10 +163,10 @@ mod tests {
     #[test]
     fn accuracy_matches_a_hand_computation() {
         // Red: the best move from +0.40 (accuracy 100), then from +4.00 a move 400 worse:
-        // E(400) = 10/11 = 0.909091, E(0) = 0.5, ΔE = 0.409091, 100·e^(-1.636364) = 19.4687.
+        // E(400) = 10/11 = 0.909091, E(0) = 0.5, L = 0.409091, 100·e^(-1.636364) = 19.4687.
         // Mean (100 + 19.4687) / 2 = 59.7343.
         // Black: from -0.50 a move 50 worse: E(-50) = 1/(1 + 10^0.125) = 0.428537,
-        // E(-100) = 1/(1 + 10^0.25) = 0.359935, ΔE = 0.068602, 100·e^(-0.274408) = 76.0022.
+        // E(-100) = 1/(1 + 10^0.25) = 0.359935, L = 0.068602, 100·e^(-0.274408) = 76.0022.
         let reviews = vec![review(1, 40, 0), review(2, -50, 50), review(3, 400, 400)];
         let a = accuracy(&reviews, Color::Red);
         let red = a.red.unwrap();

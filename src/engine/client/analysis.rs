@@ -216,11 +216,20 @@ pub fn evaluate_position(
     Ok(searched.score.for_red(position.side_to_move()))
 }
 
+/// Which moves [`annotate`] gives the engine's best line as a variation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BestLines {
+    /// Every move that was not the engine's best.
+    All,
+    /// Only the moves marked `?!`, `?` or `??` by the review.
+    Marked,
+}
+
 /// Write the reviews into the main line of `game`: each move's `[%eval]` (replacing an older
 /// one, the rest of the comment kept), its mark where it has none, the best line as a
-/// variation (its first move with its own `[%eval]`), and each side's accuracy in the tags
-/// ([`Accuracy::write_tags`]).
-pub fn annotate(game: &mut Game, reviews: &[MoveReview]) {
+/// variation where `best_lines` asks for it (its first move with its own `[%eval]`), and each
+/// side's accuracy in the tags ([`crate::engine::client::Accuracy::write_tags`]).
+pub fn annotate(game: &mut Game, reviews: &[MoveReview], best_lines: BestLines) {
     accuracy(reviews, game.start().side_to_move()).write_tags(game);
     let line: Vec<NodeId> = game.main_line();
     for review in reviews {
@@ -234,6 +243,9 @@ pub fn annotate(game: &mut Game, reviews: &[MoveReview]) {
         game.set_comment(node, comment);
         if game.mark(node).is_none() {
             game.set_mark(node, review.mark);
+        }
+        if best_lines == BestLines::Marked && review.mark.is_none() {
+            continue;
         }
         let Some(parent) = game.parent(node) else {
             continue;
@@ -298,7 +310,7 @@ mod tests {
                 best_eval: eval(30).into(),
             },
         ];
-        annotate(&mut game, &reviews);
+        annotate(&mut game, &reviews, BestLines::All);
         assert_eq!(game.comment(first), "[%eval 0.40] 中炮");
         assert_eq!(game.comment(second), "[%eval 1.60]");
         assert_eq!(game.mark(second), Some(Mark::Mistake));
@@ -312,7 +324,7 @@ mod tests {
         assert_eq!(game.comment(variation), "[%eval 0.30]");
         assert_eq!(game.move_of(game.children(variation)[0]), Some(m("h0g2")));
         // Analysing again replaces the evaluation instead of adding one.
-        annotate(&mut game, &reviews);
+        annotate(&mut game, &reviews, BestLines::All);
         assert_eq!(game.comment(first), "[%eval 0.40] 中炮");
         assert_eq!(game.children(first).len(), 2);
         // Red played the best move; Black's accuracy is that of a 120-centipawn loss from -0.40.
@@ -321,5 +333,16 @@ mod tests {
         let black =
             crate::engine::client::move_accuracy(crate::engine::client::expected_loss(-40, 120));
         assert_eq!(kept.black, Some((black * 10.0).round() / 10.0));
+        // Only the marked moves get their best line: the first move was the best anyway, and a
+        // game annotated so has the same variation.
+        let mut marked = Game::new(Position::startpos());
+        let a = marked.play(marked.root(), m("h2e2")).unwrap();
+        marked.play(a, m("h9g7")).unwrap();
+        let mut unmarked = reviews.clone();
+        unmarked[1].mark = None;
+        annotate(&mut marked, &unmarked, BestLines::Marked);
+        assert_eq!(marked.children(a).len(), 1, "no mark, no variation");
+        annotate(&mut marked, &reviews, BestLines::Marked);
+        assert_eq!(marked.children(a).len(), 2);
     }
 }

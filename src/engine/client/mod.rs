@@ -17,6 +17,7 @@ mod coords;
 mod duel;
 mod engine;
 mod message;
+mod mistakes;
 mod openings;
 mod option;
 mod process;
@@ -30,13 +31,17 @@ pub use accuracy::{
     RED_ACCURACY_TAG,
 };
 pub use analysis::{
-    analyse_line, annotate, evaluate_position, AnalysisSettings, MoveReview, Thresholds, LOSS_CLAMP,
+    analyse_line, annotate, evaluate_position, AnalysisSettings, BestLines, MoveReview, Thresholds,
+    LOSS_CLAMP,
 };
 pub use config::{EngineConfig, EngineProgram, Protocol, Ranks, SpecError};
 pub use coords::RankBase;
 pub use duel::{play_game, Adjudication, DuelGame, DuelMove, DuelSettings, Pace};
 pub use engine::{Engine, EngineError, EngineEvent, Timeouts};
 pub use message::{Output, RawInfo};
+pub use mistakes::{
+    mistakes_as_puzzles, puzzles_from_marks, MistakeFilter, LOSS_TAG, SOURCE_PLY_TAG,
+};
 pub use openings::{builtin_openings, read_openings, Opening, OpeningsError};
 pub use option::{EngineOption, OptionKind, OptionValueError};
 pub use score::{Bound, RedScore, Score, Value, Wdl, MATE_CENTIPAWNS};

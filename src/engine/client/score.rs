@@ -138,6 +138,37 @@ impl RedScore {
     pub fn centipawns(self) -> i32 {
         self.0.value.centipawns()
     }
+
+    /// Read the argument of `[%eval]` as [`RedScore`]'s `Display` writes it (`0.35`, `-1.2`,
+    /// `#3`, `#-0`, `>=0.50`); `None` for anything else.
+    pub fn parse(text: &str) -> Option<RedScore> {
+        let text = text.trim();
+        let (bound, rest) = if let Some(rest) = text.strip_prefix(">=") {
+            (Bound::Lower, rest)
+        } else if let Some(rest) = text.strip_prefix("<=") {
+            (Bound::Upper, rest)
+        } else {
+            (Bound::Exact, text)
+        };
+        let value = if let Some(mate) = rest.strip_prefix('#') {
+            let (mating, digits) = match mate.strip_prefix('-') {
+                Some(digits) => (false, digits),
+                None => (true, mate),
+            };
+            Value::Mate {
+                moves: digits.parse().ok()?,
+                mating,
+            }
+        } else {
+            let pawns: f64 = rest.parse().ok()?;
+            if !pawns.is_finite() || pawns.abs() > f64::from(MATE_CENTIPAWNS) / 100.0 {
+                return None;
+            }
+            // Within ±300 pawns, so the rounded centipawns fit an i32.
+            Value::Centipawns((pawns * 100.0).round() as i32)
+        };
+        Some(RedScore(Score { value, bound }))
+    }
 }
 
 impl fmt::Display for RedScore {
@@ -187,6 +218,23 @@ mod tests {
         assert_eq!(RedScore::mated(Color::Black).to_string(), "#0");
         assert_eq!(RedScore::mated(Color::Red).to_string(), "#-0");
         assert!(RedScore::mated(Color::Red).centipawns() < -20_000);
+    }
+
+    #[test]
+    fn evals_read_back_as_they_are_written() {
+        for text in [
+            "0.35", "-1.20", "-0.05", "#3", "#-3", "#0", "#-0", ">=0.50", "<=-0.50",
+        ] {
+            let score = RedScore::parse(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(score.to_string(), text);
+        }
+        assert_eq!(
+            RedScore::parse(" 1.5 ").map(RedScore::centipawns),
+            Some(150)
+        );
+        for bad in ["", "#", "#x", "pawns", "NaN", "1e9", "inf"] {
+            assert_eq!(RedScore::parse(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::ui::windows::event_window::EventWindow;
 use crate::ui::windows::export_dialog::ExportDialog;
 use crate::ui::windows::file_chooser::Purpose;
 use crate::ui::windows::palette::Palette;
+use crate::ui::windows::review_window::ReviewWindow;
 use crate::ui::windows::setup_editor::SetupEditor;
 
 use super::file_work::log_cut_message;
@@ -187,6 +188,17 @@ impl QipuApp {
             AppCommand::StopComputer => self.computer = None,
             AppCommand::ToggleAnalysis => self.analysis.toggle(),
             AppCommand::ToggleEvalGraph => self.graph.toggle(),
+            AppCommand::ShowEvalGraph => {
+                if !self.graph.is_open() {
+                    self.graph.toggle();
+                }
+            }
+            AppCommand::OpenReview => {
+                let window = ReviewWindow::new(self.engine.clone(), self.settings.review);
+                self.windows.open(OpenWindow::Review(window));
+            }
+            AppCommand::SetReviewSettings(review) => self.settings.review = review,
+            AppCommand::MakePuzzles(side) => self.make_puzzles(side),
             AppCommand::DiscardChanges => {
                 self.session.apply(&SessionCommand::MarkSaved);
                 self.restored_origin = None;

@@ -117,10 +117,8 @@ impl QipuApp {
                 return;
             }
             let destinations = self.session.destinations();
-            let mut drawing = self.session.drawing();
-            drawing
-                .arrows
-                .extend(self.analysis.best_arrow(&self.session));
+            let drawing = self.session.drawing();
+            let engine_lines = self.analysis.arrows(&self.session);
             let view = BoardView {
                 position: self.session.position(),
                 flipped: self.session.flipped(),
@@ -128,6 +126,7 @@ impl QipuApp {
                 destinations: &destinations,
                 last_move: self.session.last_move(),
                 drawing: &drawing,
+                engine_lines: &engine_lines,
             };
             commands.extend(board::show(ui, &view).map(Command::from));
         });

@@ -9,6 +9,7 @@ mod file_work;
 mod frame;
 mod menus;
 mod open_windows;
+mod puzzle_set;
 mod side_panels;
 
 use std::path::{Path, PathBuf};
@@ -204,6 +205,11 @@ impl QipuApp {
     /// The evaluation graph's scores of the main line.
     pub fn evaluation_curve(&self) -> &Curve {
         self.graph.curve()
+    }
+
+    /// The analysis panel's lines as the board draws them, best first.
+    pub fn engine_arrows(&self) -> Vec<crate::ui::widgets::board::EngineArrow> {
+        self.analysis.arrows(&self.session)
     }
 
     /// Show `game` as if it had been opened.

@@ -11,6 +11,7 @@ use crate::ui::windows::event_window::EventWindow;
 use crate::ui::windows::export_dialog::ExportDialog;
 use crate::ui::windows::file_chooser::FileChooser;
 use crate::ui::windows::palette::Palette;
+use crate::ui::windows::review_window::ReviewWindow;
 use crate::ui::windows::save_report::SaveReport;
 use crate::ui::windows::{Shown, Window};
 
@@ -32,6 +33,8 @@ pub enum OpenWindow {
     Match(MatchForm),
     /// The engines configured.
     Engines(EnginesWindow),
+    /// The review of the game.
+    Review(ReviewWindow),
 }
 
 impl OpenWindow {
@@ -46,6 +49,7 @@ impl OpenWindow {
             OpenWindow::SaveReport(_) => 5,
             OpenWindow::Match(_) => 6,
             OpenWindow::Engines(_) => 7,
+            OpenWindow::Review(_) => 8,
         }
     }
 
@@ -59,6 +63,7 @@ impl OpenWindow {
             OpenWindow::SaveReport(w) => w,
             OpenWindow::Match(w) => w,
             OpenWindow::Engines(w) => w,
+            OpenWindow::Review(w) => w,
         }
     }
 

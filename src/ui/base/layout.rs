@@ -62,6 +62,8 @@ pub struct Layout {
     pub favoured: Panel,
     /// The referee's detail (the moves of a cycle) is open under the status line.
     pub detail_open: bool,
+    /// The analysis panel's lines are drawn as arrows on the board.
+    pub engine_arrows: bool,
 }
 
 impl Default for Layout {
@@ -75,6 +77,7 @@ impl Default for Layout {
             tree_width: TREE_DEFAULT,
             favoured: Panel::Record,
             detail_open: false,
+            engine_arrows: true,
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod files;
 pub mod layout;
 pub mod numbers;
 pub mod presets;
+pub mod review;
 pub mod session;
 pub mod settings;
 pub mod timer;

@@ -6,6 +6,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::competition::Preset;
+use crate::engine::client::Thresholds;
 use crate::lang::Language;
 use crate::notation::{Notation, TandemConvention};
 use crate::rules::Color;
@@ -40,6 +41,47 @@ pub struct Settings {
     pub play: PlaySettings,
     /// The last engine match as it was set up.
     pub engine_match: MatchSettings,
+    /// How games are reviewed (Game > Review game).
+    pub review: ReviewSettings,
+}
+
+/// How a game is reviewed: the engine's time per position and the losses that earn a mark.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReviewSettings {
+    /// The search of each position.
+    pub move_time: Duration,
+    /// `?!` from this loss in centipawns.
+    pub inaccuracy: i32,
+    /// `?` from this loss.
+    pub mistake: i32,
+    /// `??` from this loss.
+    pub blunder: i32,
+}
+
+impl Default for ReviewSettings {
+    fn default() -> Self {
+        let marks = Thresholds::default();
+        ReviewSettings {
+            move_time: Duration::from_millis(500),
+            inaccuracy: marks.inaccuracy,
+            mistake: marks.mistake,
+            blunder: marks.blunder,
+        }
+    }
+}
+
+impl ReviewSettings {
+    /// The marks' thresholds, made to grow (`?!` ≤ `?` ≤ `??`, each at least 1).
+    pub fn thresholds(&self) -> Thresholds {
+        let inaccuracy = self.inaccuracy.max(1);
+        let mistake = self.mistake.max(inaccuracy);
+        Thresholds {
+            inaccuracy,
+            mistake,
+            blunder: self.blunder.max(mistake),
+        }
+    }
 }
 
 /// An engine the user configured once: its name, and its spec (the program's path with its

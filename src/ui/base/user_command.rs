@@ -13,7 +13,8 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
-use crate::ui::base::layout::Panel;
+use crate::ui::base::layout::{Layout, Panel};
+use crate::ui::base::review::{next_critical, previous_critical};
 use crate::ui::base::session::Session;
 use crate::ui::base::words::{evaluation_name, mark_name};
 
@@ -84,10 +85,18 @@ pub enum UserCommand {
     EngineMatch,
     /// The engines configured.
     Engines,
+    /// Review the game: an engine marks the main line's moves and measures each side's accuracy.
+    ReviewGame,
+    /// To the next critical moment (`?!`, `?`, `??`) of the main line.
+    NextMistake,
+    /// To the critical moment before.
+    PreviousMistake,
     /// Show or hide the analysis panel.
     Analysis,
     /// Show or hide the evaluation graph of the main line.
     EvaluationGraph,
+    /// Draw the analysis panel's lines as arrows on the board, or not.
+    EngineArrows,
     /// Turn the board around.
     Flip,
     /// Show or hide a side panel.
@@ -161,15 +170,19 @@ impl UserCommand {
             UserCommand::PlayComputer,
             UserCommand::EngineMatch,
             UserCommand::Engines,
+            UserCommand::ReviewGame,
             UserCommand::Flip,
             UserCommand::ShowPanel(Panel::Desk),
             UserCommand::ShowPanel(Panel::Record),
             UserCommand::Analysis,
             UserCommand::EvaluationGraph,
+            UserCommand::EngineArrows,
             UserCommand::First,
             UserCommand::Back,
             UserCommand::Forward,
             UserCommand::Last,
+            UserCommand::NextMistake,
+            UserCommand::PreviousMistake,
             UserCommand::Palette,
         ];
         all.extend(Mark::ALL.into_iter().map(|m| UserCommand::Mark(Some(m))));
@@ -224,8 +237,16 @@ impl UserCommand {
                 lang.pick("Engine against engine…", "机机对弈…", "機機對弈…")
             }
             UserCommand::Engines => lang.pick("Engines…", "引擎设置…", "引擎設定…"),
+            UserCommand::ReviewGame => lang.pick("Review game…", "复盘…", "復盤…"),
+            UserCommand::NextMistake => lang.pick("Next mistake", "下一个失误", "下一個失誤"),
+            UserCommand::PreviousMistake => {
+                lang.pick("Previous mistake", "上一个失误", "上一個失誤")
+            }
             UserCommand::Analysis => lang.pick("Analysis panel", "分析面板", "分析面板"),
             UserCommand::EvaluationGraph => lang.pick("Evaluation graph", "形势图", "形勢圖"),
+            UserCommand::EngineArrows => {
+                lang.pick("Engine lines as arrows", "引擎着法箭头", "引擎著法箭頭")
+            }
             UserCommand::Flip => lang.pick("Flip board", "翻转棋盘", "翻轉棋盤"),
             UserCommand::ShowPanel(Panel::Desk) => {
                 lang.pick("Move box and clock", "着法输入与棋钟", "著法輸入與棋鐘")
@@ -284,12 +305,14 @@ impl UserCommand {
             | UserCommand::ContinueAsAnalysis
             | UserCommand::PlayComputer
             | UserCommand::EngineMatch
-            | UserCommand::Engines => Some(Menu::Game),
+            | UserCommand::Engines
+            | UserCommand::ReviewGame => Some(Menu::Game),
             UserCommand::Flip
             | UserCommand::ShowPanel(_)
             | UserCommand::Palette
             | UserCommand::Analysis
-            | UserCommand::EvaluationGraph => Some(Menu::View),
+            | UserCommand::EvaluationGraph
+            | UserCommand::EngineArrows => Some(Menu::View),
             UserCommand::DatabaseWindow
             | UserCommand::SearchPosition
             | UserCommand::SearchPositionMirror => Some(Menu::Database),
@@ -298,9 +321,12 @@ impl UserCommand {
             | UserCommand::PromoteLine
             | UserCommand::DemoteLine
             | UserCommand::DeleteMove => Some(Menu::Annotate),
-            UserCommand::First | UserCommand::Back | UserCommand::Forward | UserCommand::Last => {
-                None
-            }
+            UserCommand::First
+            | UserCommand::Back
+            | UserCommand::Forward
+            | UserCommand::Last
+            | UserCommand::NextMistake
+            | UserCommand::PreviousMistake => None,
         }
     }
 
@@ -364,6 +390,10 @@ impl UserCommand {
             UserCommand::PromoteLine => vec![(key(CMD, Key::ArrowUp), Window)],
             UserCommand::DemoteLine => vec![(key(CMD, Key::ArrowDown), Window)],
             UserCommand::DeleteMove => vec![(key(NONE, Key::Delete), Window)],
+            UserCommand::NextMistake => vec![(key(Modifiers::SHIFT, Key::ArrowRight), Window)],
+            UserCommand::PreviousMistake => {
+                vec![(key(Modifiers::SHIFT, Key::ArrowLeft), Window)]
+            }
             UserCommand::DatabaseWindow => vec![(key(CMD | Modifiers::SHIFT, Key::D), Window)],
             UserCommand::SearchPosition => vec![(key(CMD | Modifiers::SHIFT, Key::F), Window)],
             UserCommand::ShowPanel(Panel::Tree) => {
@@ -380,8 +410,10 @@ impl UserCommand {
             | UserCommand::PlayComputer
             | UserCommand::EngineMatch
             | UserCommand::Engines
+            | UserCommand::ReviewGame
             | UserCommand::Analysis
             | UserCommand::EvaluationGraph
+            | UserCommand::EngineArrows
             | UserCommand::Flip
             | UserCommand::ShowPanel(_)
             | UserCommand::SearchPositionMirror => Vec::new(),
@@ -401,6 +433,11 @@ impl UserCommand {
             | UserCommand::PromoteLine
             | UserCommand::DemoteLine
             | UserCommand::DeleteMove => on_move,
+            UserCommand::ReviewGame => session.game().move_count() > 0,
+            UserCommand::NextMistake => next_critical(session.game(), session.cursor()).is_some(),
+            UserCommand::PreviousMistake => {
+                previous_critical(session.game(), session.cursor()).is_some()
+            }
             _ => true,
         }
     }
@@ -409,6 +446,7 @@ impl UserCommand {
     pub fn checked(self, session: &Session) -> Option<bool> {
         match self {
             UserCommand::ShowPanel(panel) => Some(session.layout().shown(panel)),
+            UserCommand::EngineArrows => Some(session.layout().engine_arrows),
             _ => None,
         }
     }
@@ -435,9 +473,24 @@ impl UserCommand {
             UserCommand::PlayComputer => AppCommand::OpenPlayComputer.into(),
             UserCommand::EngineMatch => AppCommand::OpenEngineMatch.into(),
             UserCommand::Engines => AppCommand::OpenEngines.into(),
+            UserCommand::ReviewGame => AppCommand::OpenReview.into(),
+            UserCommand::NextMistake => {
+                SessionCommand::GoTo(next_critical(session.game(), node).unwrap_or(node)).into()
+            }
+            UserCommand::PreviousMistake => {
+                SessionCommand::GoTo(previous_critical(session.game(), node).unwrap_or(node)).into()
+            }
             UserCommand::Analysis => AppCommand::ToggleAnalysis.into(),
             UserCommand::EvaluationGraph => AppCommand::ToggleEvalGraph.into(),
             UserCommand::Flip => SessionCommand::Flip.into(),
+            UserCommand::EngineArrows => {
+                let layout = session.layout();
+                SessionCommand::SetLayout(Layout {
+                    engine_arrows: !layout.engine_arrows,
+                    ..layout
+                })
+                .into()
+            }
             UserCommand::ShowPanel(panel) => {
                 let layout = session.layout();
                 SessionCommand::SetLayout(layout.with_shown(panel, !layout.shown(panel))).into()

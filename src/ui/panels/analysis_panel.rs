@@ -1,7 +1,8 @@
 //! The analysis panel (分析): the engine's best lines (MultiPV 1–5) for the position on the
 //! board, in the notation the user chose, each with its score from Red's side and from the side
 //! to move, its depth and the engine's speed; start and stop; a line added to the record as a
-//! variation with one click; the best move drawn as an arrow on the board. The engine runs on
+//! variation with one click; each line's first move drawn as an arrow on the board, the best
+//! strongest (View > Engine lines as arrows turns them off). The engine runs on
 //! its own thread and process ([`EngineLink`]); the search follows the board: another position
 //! shown starts a new search.
 
@@ -9,13 +10,13 @@ use eframe::egui;
 
 use crate::engine::client::{EngineConfig, Limit, Lines, RedScore, SearchInfo};
 use crate::lang::Language;
-use crate::record::{Arrow, DrawColor};
 use crate::rules::Position;
 
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
 use crate::ui::base::session::Session;
+use crate::ui::widgets::board::EngineArrow;
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent, Searched};
 
 /// Most lines shown (MultiPV).
@@ -120,14 +121,37 @@ impl AnalysisPanel {
         self.searched = Some(here);
     }
 
-    /// The best move's arrow, while the lines shown are of the position on the board.
-    pub fn best_arrow(&self, session: &Session) -> Option<Arrow> {
-        let mv = *self.current_lines(session)?.best()?.pv.first()?;
-        Some(Arrow {
-            from: mv.from,
-            to: mv.to,
-            color: DrawColor::Blue,
-        })
+    /// Each line's first move as an arrow, best first, while the lines shown are of the
+    /// position on the board and the arrows are wanted (the layout's `engine_arrows`).
+    pub fn arrows(&self, session: &Session) -> Vec<EngineArrow> {
+        let Some(lines) = self
+            .current_lines(session)
+            .filter(|_| session.layout().engine_arrows)
+        else {
+            return Vec::new();
+        };
+        let position = session.position();
+        let mover = position.side_to_move();
+        lines
+            .lines()
+            .into_iter()
+            .take(self.multipv as usize)
+            .filter_map(|line| {
+                let &mv = line.pv.first()?;
+                let score = line
+                    .score
+                    .map_or_else(String::new, |s| format!(" {}", signed(s.for_red(mover))));
+                Some(EngineArrow {
+                    mv,
+                    rank: line.multipv,
+                    label: format!(
+                        "{}. {}{score}",
+                        line.multipv,
+                        session.move_style().write(position, mv)
+                    ),
+                })
+            })
+            .collect()
     }
 
     /// The lines, when they are of the position on the board.

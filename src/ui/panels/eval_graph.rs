@@ -2,7 +2,9 @@
 //! in the background ([`EvalWorker`]), with a progress bar and Cancel; the score from Red's side,
 //! clamped, a mate drawn at the limit; the move on the board marked; a click on the graph goes
 //! to that move. Scores are kept while the record's main line stays as it was; an edit drops
-//! them from the first move it changed.
+//! them from the first move it changed. A position not scored takes the `[%eval]` its move's
+//! comment carries (a reviewed game shows its curve without an engine), and the moves a review
+//! marked `?!`, `?` or `??` are drawn as points in their mark's colour.
 
 use std::time::Duration;
 
@@ -10,13 +12,15 @@ use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke};
 
 use crate::engine::client::{EngineConfig, Limit, RedScore, LOSS_CLAMP};
 use crate::lang::Language;
-use crate::record::{Game, NodeId};
+use crate::record::{commands, Game, Mark, NodeId};
 use crate::rules::{Move, Position};
 
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
+use crate::ui::base::review::is_critical;
 use crate::ui::base::session::Session;
+use crate::ui::panels::review_summary::mark_color;
 use crate::ui::workers::eval_worker::{EvalWorker, Job, WorkerEvent};
 
 /// The score, in centipawns from Red's side, at the top and bottom of the graph; a mate is
@@ -84,6 +88,22 @@ impl Curve {
         (0..self.scores.len())
             .filter(|&i| self.scores[i].is_none())
             .collect()
+    }
+
+    /// Take the `[%eval]` of the main line's comments for the positions not yet scored.
+    fn fill_from(&mut self, game: &Game) {
+        if self.missing().is_empty() {
+            return;
+        }
+        for (i, node) in game.main_line().into_iter().enumerate() {
+            if self.score(i + 1).is_some() {
+                continue;
+            }
+            if let Some(score) = commands::get(game.comment(node), "eval").and_then(RedScore::parse)
+            {
+                self.set(i + 1, score);
+            }
+        }
     }
 
     /// Positions in the line (the start included).
@@ -179,7 +199,9 @@ impl EvalGraph {
     pub fn frame(&mut self, session: &Session) {
         let game = session.game();
         let moves = game.moves_to(game.main_line_end());
-        if self.curve.follow(game.start(), &moves) && self.worker.is_some() {
+        let changed = self.curve.follow(game.start(), &moves);
+        self.curve.fill_from(game);
+        if changed && self.worker.is_some() {
             self.start(session);
         }
         let Some(worker) = &self.worker else {
@@ -295,6 +317,14 @@ impl EvalGraph {
             zero,
             Stroke::new(1.0, visuals.weak_text_color()),
         );
+        for (i, node) in game.main_line().into_iter().enumerate() {
+            let Some(mark) = game.mark(node).filter(|_| is_critical(game, node)) else {
+                continue;
+            };
+            let cp = self.curve.score(i + 1).map_or(0, clamped);
+            let at = Pos2::new(scale.x(i + 1), scale.y(cp));
+            painter.circle(at, 4.0, mark_color(mark), Stroke::new(1.0, Color32::WHITE));
+        }
         let here = main_line_ply(game, session.cursor());
         let x = scale.x(here);
         painter.vline(
@@ -330,7 +360,8 @@ impl EvalGraph {
         let text = game
             .move_of(node)
             .map_or_else(String::new, |mv| session.move_style().write(before, mv));
-        format!("{}. {text} {score}", ply.div_ceil(2))
+        let mark = game.mark(node).map_or("", Mark::symbol);
+        format!("{}. {text}{mark} {score}", ply.div_ceil(2))
     }
 }
 
@@ -432,6 +463,20 @@ mod tests {
         let other = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
         assert!(curve.follow(&other, &[]));
         assert_eq!(curve.missing(), vec![0]);
+    }
+
+    #[test]
+    fn the_evals_of_a_reviewed_game_fill_the_positions_not_scored() {
+        let mut game = Game::new(Position::startpos());
+        let first = game.play(game.root(), m("h2e2")).unwrap();
+        game.set_comment(first, "[%eval 0.40] 中炮");
+        let second = game.play(first, m("h9g7")).unwrap();
+        game.set_comment(second, "no evaluation here");
+        let mut curve = Curve::new(Position::startpos(), game.moves_to(second));
+        curve.set(0, cp(20));
+        curve.fill_from(&game);
+        assert_eq!(curve.score(1), Some(cp(40)));
+        assert_eq!(curve.missing(), vec![2]);
     }
 
     #[test]

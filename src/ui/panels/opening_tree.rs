@@ -7,11 +7,13 @@ use eframe::egui::{self, Align, Color32, Layout, RichText};
 
 use crate::database::TreeMove;
 use crate::lang::Language;
+use crate::rules::{Move, Position};
 
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::group_digits;
 use crate::ui::base::session::Session;
+use crate::ui::panels::opening_name;
 use crate::ui::widgets::move_text;
 
 const RED: Color32 = Color32::from_rgb(200, 40, 30);
@@ -107,7 +109,7 @@ fn moves_table(
                     let clicked = fixed(ui, MOVE_WIDTH, height, |ui| {
                         // Abbreviated moves keep their strokes (7.5), as in the record.
                         move_text::button(ui, false, &text, 14.0, egui::Vec2::ZERO)
-                            .on_hover_text(details(m, lang))
+                            .on_hover_text(with_opening(details(m, lang), position, m.mv, lang))
                             .clicked()
                     });
                     if clicked {
@@ -120,6 +122,18 @@ fn moves_table(
                 });
             }
         });
+}
+
+/// A move's details, and the opening it leads to where the ECCO table knows the position.
+fn with_opening(details: String, position: &Position, mv: Move, lang: Language) -> String {
+    match position
+        .play(mv)
+        .ok()
+        .and_then(|next| opening_name::of_position(&next, lang))
+    {
+        Some(opening) => format!("{details}\n{opening}"),
+        None => details,
+    }
 }
 
 fn header(ui: &mut egui::Ui, width: f32, text: &str) {

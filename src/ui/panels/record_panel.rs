@@ -14,6 +14,8 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::panels::annotate;
+use crate::ui::panels::opening_name;
+use crate::ui::panels::review_summary;
 use crate::ui::widgets::move_text;
 
 /// Width of the round column.
@@ -93,8 +95,10 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     game_info(ui, session, commands);
     comment_editor(ui, session, commands);
     annotate::bar(ui, session, commands);
+    review_summary::show(ui, session, commands);
     ui.separator();
 
+    opening_name::show(ui, session);
     let follow = follow_cursor(ui, session);
     let cell_width = move_width(ui.available_width(), ui.spacing().item_spacing.x);
     // The heading stays above the moves as they scroll (it was scrolled away, half cut, when

@@ -3,7 +3,8 @@
 //!
 //! The board itself is drawn by the core's painter ([`crate::export::board_painter`], the same
 //! that draws the exported diagrams) on egui's painter; the widget adds the selection, the legal
-//! destinations, the arrow being drawn and the piece being dragged.
+//! destinations, the arrow being drawn, the engine's lines as arrows (the best strongest, each
+//! line's score shown while the pointer is on its arrow) and the piece being dragged.
 
 use eframe::egui::{
     self, Id, LayerId, Order, PointerButton, Pos2, Rect, Response, Role, Sense, Stroke, Ui, Vec2,
@@ -61,6 +62,62 @@ pub struct BoardView<'a> {
     pub last_move: Option<Move>,
     /// Arrows and highlighted points kept with the move.
     pub drawing: &'a Drawing,
+    /// The engine's lines for this position, best first.
+    pub engine_lines: &'a [EngineArrow],
+}
+
+/// An engine's line drawn on the board: its first move, its rank (1 the best) and what the
+/// pointer on its arrow shows (the move and the line's score).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineArrow {
+    /// The line's first move.
+    pub mv: Move,
+    /// 1 for the best line, 2 for the next, …
+    pub rank: u32,
+    /// The move and its score, in the user's notation.
+    pub label: String,
+}
+
+/// The engine's arrows' colour (a blue apart from the four colours of the user's drawing).
+const ENGINE_ARROW: crate::export::surface::Rgba = crate::export::surface::Rgba::rgb(30, 90, 200);
+
+/// How opaque and how thick (in board steps) an engine line's arrow is drawn: the best line
+/// strongest.
+fn engine_arrow_weight(rank: u32) -> (u8, f32) {
+    match rank {
+        0 | 1 => (215, 1.0),
+        2 => (140, 0.8),
+        3 => (110, 0.7),
+        _ => (80, 0.6),
+    }
+}
+
+/// The engine arrow the pointer at `pos` is on, if any (the best line's when two cross).
+fn engine_arrow_at<'a>(
+    g: &Geometry,
+    lines: &'a [EngineArrow],
+    pos: Pos2,
+) -> Option<&'a EngineArrow> {
+    lines
+        .iter()
+        .filter(|line| {
+            let from = screen_from_square(g, line.mv.from);
+            let to = screen_from_square(g, line.mv.to);
+            distance_to_segment(pos, from, to) < g.step * 0.25
+        })
+        .min_by_key(|line| line.rank)
+}
+
+/// The distance from `p` to the segment from `a` to `b`.
+fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
+    let ab = b - a;
+    let length = ab.length_sq();
+    let t = if length > 0.0 {
+        ((p - a).dot(ab) / length).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + ab * t)
 }
 
 /// The smallest distance between points, in points, at which the board is drawn.
@@ -146,6 +203,7 @@ pub fn show(ui: &mut Ui, view: &BoardView<'_>) -> Option<SessionCommand> {
     paint_board(&mut painter, &geometry, &board);
     paint_overlays(&mut painter, &geometry, view);
     paint_arrows(&mut painter, &geometry, view.drawing);
+    paint_engine_arrows(ui, &mut painter, &geometry, view.engine_lines, id);
     if let (Some(from), Some(pos)) = (drawing_from, ui.input(|i| i.pointer.interact_pos())) {
         let color = board_drawing::color_for(ui.input(|i| i.modifiers));
         paint_arrow(
@@ -203,6 +261,41 @@ fn click(view: &BoardView<'_>, sq: Square) -> SessionCommand {
         Some(_) if own => SessionCommand::Select(Some(sq)),
         Some(from) => SessionCommand::TryMove(Move::new(from, sq)),
         None => SessionCommand::Select(Some(sq)),
+    }
+}
+
+/// The engine's lines as arrows, the weakest first so the best lies on top; the pointer on one
+/// shows its move and score.
+fn paint_engine_arrows(
+    ui: &Ui,
+    painter: &mut egui::Painter,
+    g: &Geometry,
+    lines: &[EngineArrow],
+    id: Id,
+) {
+    for line in lines.iter().rev() {
+        let (alpha, size) = engine_arrow_weight(line.rank);
+        paint_arrow(
+            painter,
+            g.point(line.mv.from),
+            g.point(line.mv.to),
+            g.step * size,
+            ENGINE_ARROW.with_alpha(alpha),
+        );
+    }
+    let hovered = ui
+        .ctx()
+        .pointer_hover_pos()
+        .filter(|&pos| painter.clip_rect().contains(pos))
+        .and_then(|pos| engine_arrow_at(g, lines, pos));
+    if let Some(line) = hovered {
+        egui::Tooltip::always_open(
+            ui.ctx().clone(),
+            ui.layer_id(),
+            id.with("engine arrow"),
+            egui::PopupAnchor::Pointer,
+        )
+        .show(|ui| ui.label(&line.label));
     }
 }
 

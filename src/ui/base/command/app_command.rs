@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
-use crate::ui::base::settings::{MatchSettings, NamedEngine, PlaySettings};
+use crate::rules::Color;
+
+use crate::ui::base::settings::{MatchSettings, NamedEngine, PlaySettings, ReviewSettings};
 
 use super::GameToShow;
 
@@ -65,6 +67,14 @@ pub enum AppCommand {
     ToggleAnalysis,
     /// Show or hide the evaluation graph of the main line.
     ToggleEvalGraph,
+    /// Show the evaluation graph (a review just written into the game).
+    ShowEvalGraph,
+    /// Open the review window (Game > Review game).
+    OpenReview,
+    /// Add this side's mistakes and blunders of the reviewed game to the personal puzzle set.
+    MakePuzzles(Color),
+    /// Keep these as the way games are reviewed.
+    SetReviewSettings(ReviewSettings),
     /// No file was chosen in Qipu's own file chooser: what was to follow a save is forgotten.
     FileNotChosen,
 }

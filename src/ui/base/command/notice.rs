@@ -38,6 +38,13 @@ pub enum Notice {
     },
     /// The system's file chooser was not shown: Qipu's own is.
     OwnFileDialog(NoDialog),
+    /// Puzzles made from the game's mistakes were added to the personal set in this file.
+    PuzzlesAdded {
+        /// How many were new.
+        added: usize,
+        /// The set's file.
+        path: PathBuf,
+    },
     /// The game starts from a position only a diagram shows (2.2, 1.2), read or set up all
     /// the same.
     StartWarnings(Vec<ReadWarning>),
@@ -109,6 +116,11 @@ impl Notice {
                 copied + &left
             }
             Notice::OwnFileDialog(why) => why.message(lang),
+            Notice::PuzzlesAdded { added, path } => match lang {
+                Language::English => format!("{added} new puzzle(s) in {}", path.display()),
+                Language::SimplifiedChinese => format!("{} 新增 {added} 道题目", path.display()),
+                Language::TraditionalChinese => format!("{} 新增 {added} 道題目", path.display()),
+            },
             Notice::StartWarnings(warnings) => warnings
                 .iter()
                 .map(|w| w.message(lang))
@@ -121,7 +133,10 @@ impl Notice {
     pub fn is_confirmation(&self) -> bool {
         matches!(
             self,
-            Notice::Saved(_) | Notice::CopiedPgn(_) | Notice::CopiedDhtmlxq { .. }
+            Notice::Saved(_)
+                | Notice::CopiedPgn(_)
+                | Notice::CopiedDhtmlxq { .. }
+                | Notice::PuzzlesAdded { .. }
         )
     }
 }

@@ -2,6 +2,7 @@
 //! history (the session's `apply`).
 
 use crate::competition::Preset;
+use crate::engine::client::MoveReview;
 use crate::lang::Language;
 use crate::notation::{Notation, TandemConvention};
 use crate::record::{Arrow, Evaluation, Highlight, Mark, NodeId, TagKey};
@@ -115,6 +116,9 @@ pub enum SessionCommand {
     Notify(Notice),
     /// Add this line of moves after this node as a variation (the board stays where it is).
     AddLine(NodeId, Vec<Move>),
+    /// Write an engine's review into the main line: each move's `[%eval]` and mark, the better
+    /// line beside each marked move, each side's accuracy in the tags.
+    ApplyReview(Vec<MoveReview>),
 }
 
 impl SessionCommand {
@@ -151,6 +155,7 @@ impl SessionCommand {
                 | SessionCommand::Resign(_)
                 | SessionCommand::Arbiter(_)
                 | SessionCommand::AddLine(..)
+                | SessionCommand::ApplyReview(_)
         )
     }
 

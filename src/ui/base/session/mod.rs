@@ -14,6 +14,7 @@ mod transcription;
 
 use crate::competition::{Contest, ContestError, Moment};
 use crate::ending::Ending;
+use crate::engine::client::{annotate, BestLines};
 use crate::formats::ReadWarning;
 use crate::lang::Language;
 use crate::notation::{MoveStyle, Notation, TandemConvention, WriteOptions};
@@ -490,6 +491,10 @@ impl Session {
                 if self.game.contains(*node) {
                     self.add_line(*node, moves)
                 }
+            }
+            SessionCommand::ApplyReview(reviews) => {
+                annotate(&mut self.game, reviews, BestLines::Marked);
+                self.dirty = true;
             }
             SessionCommand::SetRules(rules) => {
                 self.rules = *rules;

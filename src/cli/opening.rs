@@ -1,0 +1,200 @@
+//! `qipu opening FILE|FOLDER… [--json]`: each game's opening by the ECCO table Qipu ships
+//! ([`crate::ecco`]). One line a game, `FILE<TAB>game N<TAB>CODE<TAB>NAME<TAB>ply P` (`-` for a
+//! game the table does not know), or with `--json` one array
+//! `[{"file", "game", "ecco", "name", "ply"}]` (`ecco`, `name` and `ply` null where unknown;
+//! `ply`: the ply whose position decided the opening).
+//!
+//! `qipu ecco-table FILE|FOLDER… -o TABLE.tsv [--min-support N] [--holdout K]`: the table made
+//! again from the games there that carry `[ECCO]` tags ([`crate::ecco::Learner`]; positions
+//! passed by at least N games, 3 by default). Every K-th file (10 by default; by a hash of its
+//! name, so the same files each time) is held out: the table is not made from it, and its games'
+//! agreement with their tags is printed, `learnt G games; positions P; held out H games: agreed
+//! A (X%), unclassified U`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+use serde::Serialize;
+
+use super::output::write_complete;
+use super::stats::{record_files, thread_option};
+use super::{Args, CliError};
+use crate::ecco::{Agreement, EccoTable, Learner, MAX_PLY};
+use crate::formats::{map_files, read_record_bytes, threads_for};
+
+const USAGE: &str = "usage: qipu opening FILE|FOLDER... [--json]";
+const TABLE_USAGE: &str =
+    "usage: qipu ecco-table FILE|FOLDER... -o TABLE.tsv [--min-support N] [--holdout K] [--threads N]";
+
+/// One game's opening, as `--json` writes it.
+#[derive(Serialize)]
+struct Named {
+    file: String,
+    game: usize,
+    ecco: Option<String>,
+    name: Option<String>,
+    ply: Option<usize>,
+}
+
+fn files_of(inputs: &[&str]) -> Result<Vec<PathBuf>, CliError> {
+    let mut files = Vec::new();
+    for input in inputs {
+        let path = Path::new(input);
+        if !path.exists() {
+            return Err(CliError::Usage(format!("{input}: no such file or folder")));
+        }
+        files.extend(record_files(path)?);
+    }
+    Ok(files)
+}
+
+/// Run `qipu opening`.
+pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let json = args.flag("--json");
+    let inputs = args.positionals()?;
+    if inputs.is_empty() {
+        return Err(CliError::Usage(USAGE.to_owned()));
+    }
+    let table = EccoTable::builtin();
+    let mut named = Vec::new();
+    for file in files_of(&inputs)? {
+        let bytes = std::fs::read(&file)
+            .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", file.display())))?;
+        for (i, read) in read_record_bytes(&bytes).games.into_iter().enumerate() {
+            let Some(game) = read.game else {
+                if let Some(e) = read.error {
+                    writeln!(err, "qipu: {}: game {}: {e}", file.display(), i + 1)?;
+                }
+                continue;
+            };
+            let found = table.classify(&game);
+            named.push(Named {
+                file: file.display().to_string(),
+                game: i + 1,
+                ecco: found.as_ref().map(|f| f.code.clone()),
+                name: found.as_ref().and_then(|f| f.name.clone()),
+                ply: found.as_ref().map(|f| f.ply),
+            });
+        }
+    }
+    if json {
+        let text =
+            serde_json::to_string_pretty(&named).map_err(|e| CliError::Failed(e.to_string()))?;
+        writeln!(out, "{text}")?;
+    } else {
+        for n in &named {
+            writeln!(
+                out,
+                "{}\tgame {}\t{}\t{}\t{}",
+                n.file,
+                n.game,
+                n.ecco.as_deref().unwrap_or("-"),
+                n.name.as_deref().unwrap_or("-"),
+                n.ply.map_or_else(|| "-".to_owned(), |p| format!("ply {p}"))
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether the file is held out of the learning: every `holdout`-th by a hash (FNV-1a) of its
+/// name, the folders it sits in left out (they differ from one unpacking to the next).
+fn held_out(file: &Path, holdout: u64) -> bool {
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let parent = file
+        .parent()
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in parent.bytes().chain(name.bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    holdout > 0 && hash.is_multiple_of(holdout)
+}
+
+/// Run `qipu ecco-table`.
+pub fn make_table(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let usage = |what: String| CliError::Usage(format!("{what}\n{TABLE_USAGE}"));
+    let number = |text: Option<&str>, name: &str, default: u64| -> Result<u64, CliError> {
+        text.map_or(Ok(default), |t| {
+            t.parse()
+                .map_err(|_| usage(format!("{name} '{t}' is not a whole number")))
+        })
+    };
+    let min_support = number(args.option("--min-support")?, "--min-support", 3)?;
+    let holdout = number(args.option("--holdout")?, "--holdout", 10)?;
+    let threads = thread_option(&mut args)?;
+    let Some(output) = args.option("-o")? else {
+        return Err(usage("name the table with -o TABLE.tsv".to_owned()));
+    };
+    let inputs = args.positionals()?;
+    if inputs.is_empty() {
+        return Err(CliError::Usage(TABLE_USAGE.to_owned()));
+    }
+    let files = files_of(&inputs)?;
+    let (kept, tested): (Vec<PathBuf>, Vec<PathBuf>) =
+        files.into_iter().partition(|f| !held_out(f, holdout));
+    let threads = threads.unwrap_or_else(|| threads_for(kept.len()));
+    let stop = AtomicBool::new(false);
+    let learner = Mutex::new(Learner::new());
+    map_files(&kept, threads, &stop, |_, bytes| {
+        let Ok(bytes) = bytes else { return };
+        let mut own = Learner::new();
+        for game in read_record_bytes(bytes)
+            .games
+            .into_iter()
+            .filter_map(|g| g.game)
+        {
+            own.add(&game);
+        }
+        if let Ok(mut all) = learner.lock() {
+            all.merge(own);
+        }
+    });
+    let learner = learner
+        .into_inner()
+        .map_err(|_| CliError::Failed("a reading thread failed".to_owned()))?;
+    let table = learner.table(u32::try_from(min_support).unwrap_or(u32::MAX));
+    let agreement = Mutex::new(Agreement::default());
+    map_files(&tested, threads, &stop, |_, bytes| {
+        let Ok(bytes) = bytes else { return };
+        let mut own = Agreement::default();
+        for game in read_record_bytes(bytes)
+            .games
+            .into_iter()
+            .filter_map(|g| g.game)
+        {
+            own.count(&table, &game);
+        }
+        if let Ok(mut all) = agreement.lock() {
+            all.add(own);
+        }
+    });
+    let agreement = agreement
+        .into_inner()
+        .map_err(|_| CliError::Failed("a reading thread failed".to_owned()))?;
+    let summary = format!(
+        "learnt {} games; positions {}; held out {} games: agreed {} ({:.1}%), unclassified {}",
+        learner.games(),
+        table.len(),
+        agreement.games,
+        agreement.agreed,
+        agreement.percent(),
+        agreement.unclassified
+    );
+    let header = format!(
+        "ECCO codes of positions, learnt from the [ECCO] and [Opening] tags of games \
+         (qipu ecco-table, the first {MAX_PLY} plies, positions of at least {min_support} games, \
+         every {holdout}-th file held out).\n{summary}"
+    );
+    write_complete(Path::new(output), table.write(&header).as_bytes())?;
+    writeln!(out, "{summary}")?;
+    Ok(())
+}

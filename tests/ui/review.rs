@@ -1,0 +1,169 @@
+//! Game ▸ Review game against the built-in engine: the blunder marked, each side's accuracy and
+//! counts above the record, the next/previous mistake keys and buttons, the better line one click
+//! away, the evaluation graph filled, and the review kept in the game's PGN.
+
+use eframe::egui::{Key, Modifiers};
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::Harness;
+use qipu::engine::client::{Accuracy, EngineConfig, EngineProgram};
+use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
+use qipu::notation::Script;
+use qipu::record::Mark;
+use qipu::rules::Move;
+use qipu::ui::{Command, QipuApp, SessionCommand};
+
+use crate::computer::{app, wait_for};
+use crate::support::{self, click, Scripted};
+
+fn apply(harness: &mut Harness<'_, QipuApp>, command: impl Into<Command>) {
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(&ctx, command);
+    harness.run();
+}
+
+fn cursor_ply(harness: &Harness<'_, QipuApp>) -> usize {
+    let session = harness.state().session();
+    session.game().ply(session.cursor())
+}
+
+/// Black to move puts its chariot where Red's takes it (a blunder); Red takes.
+fn blundered_game(harness: &mut Harness<'_, QipuApp>) {
+    apply(
+        harness,
+        SessionCommand::PasteFen("3k5/8r/9/9/9/9/9/9/R8/4K4 b - - 0 1".to_owned()),
+    );
+    for iccs in ["i8a8", "a1a8"] {
+        apply(
+            harness,
+            SessionCommand::TryMove(Move::parse_iccs(iccs).expect("ICCS")),
+        );
+    }
+}
+
+#[test]
+fn a_review_marks_the_blunder_shows_accuracy_and_walks_the_mistakes() {
+    let mut harness = app();
+    blundered_game(&mut harness);
+    click(&mut harness, "Game");
+    click(&mut harness, "Review game…");
+    click(&mut harness, "Start review");
+    wait_for(&mut harness, "the review written into the game", |h| {
+        Accuracy::from_tags(h.state().session().game())
+            .black
+            .is_some()
+    });
+    let game = harness.state().session().game().clone();
+    let line = game.main_line();
+    assert_eq!(line.len(), 2, "the main line is kept");
+    assert_eq!(game.mark(line[0]), Some(Mark::Blunder), "the chariot given");
+    assert_eq!(game.mark(line[1]), None, "the capture is the best move");
+    let accuracy = Accuracy::from_tags(&game);
+    let (red, black) = (accuracy.red.unwrap(), accuracy.black.unwrap());
+    assert!(black < 50.0 && red > black, "red {red}, black {black}");
+    for &node in &line {
+        assert!(
+            qipu::record::commands::get(game.comment(node), "eval").is_some(),
+            "move {} has its [%eval]",
+            game.ply(node)
+        );
+    }
+    // Above the record: each side's accuracy and counts.
+    harness.get_by_label(&format!("accuracy {black:.1}%"));
+    harness.get_by_label("?? 1");
+    // The evaluation graph opened, its curve read from the review.
+    assert!(harness.state().evaluation_curve().score(1).is_some());
+
+    // The critical moments: from the start, the blunder; nothing after it; back again by key.
+    apply(&mut harness, SessionCommand::First);
+    harness.key_press_modifiers(Modifiers::SHIFT, Key::ArrowRight);
+    harness.run();
+    assert_eq!(
+        cursor_ply(&harness),
+        1,
+        "the next mistake is Black's blunder"
+    );
+    assert!(
+        harness
+            .get_by_label("Next mistake")
+            .accesskit_node()
+            .is_disabled(),
+        "no mistake after it"
+    );
+    apply(&mut harness, SessionCommand::Last);
+    click(&mut harness, "Previous mistake");
+    assert_eq!(cursor_ply(&harness), 1);
+
+    // The better line, one click away, beside the blunder.
+    click(&mut harness, "Better line");
+    let session = harness.state().session();
+    let here = session.cursor();
+    assert!(!session.game().is_main_line(here), "on the better line");
+    assert_eq!(session.game().parent(here), Some(game.root()));
+    assert_ne!(session.game().move_of(here), game.move_of(line[0]));
+
+    // Saved and opened again: the review shows without an engine.
+    let text = write_pgn(&game, &PgnWriteOptions::qipu(Script::Simplified));
+    assert!(text.contains("[BlackAccuracy \""), "{text}");
+    let reread = read_pgn_text(&text).next().unwrap().unwrap();
+    let mut fresh = app();
+    fresh.state_mut().show_game(reread);
+    fresh.run();
+    fresh.get_by_label(&format!("accuracy {black:.1}%"));
+    fresh.get_by_label("?? 1");
+    fresh.get_by_label("Next mistake");
+}
+
+/// The app with the built-in engine and its settings' folder in `dir` (the personal puzzle set
+/// is kept there).
+fn app_in(dir: &std::path::Path) -> Harness<'static, QipuApp> {
+    let mut harness = support::app(
+        [1280.0, 900.0],
+        Scripted::default(),
+        Some(dir.join("autosave.pgn")),
+    );
+    harness.state_mut().set_builtin_engine(EngineConfig {
+        program: EngineProgram::Path {
+            path: env!("CARGO_BIN_EXE_qipu").into(),
+            args: vec!["uci".to_owned()],
+        },
+        ..EngineConfig::builtin()
+    });
+    harness.run();
+    harness
+}
+
+#[test]
+fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
+    let dir = std::env::temp_dir().join(format!("qipu-review-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut harness = app_in(&dir);
+    blundered_game(&mut harness);
+    click(&mut harness, "Game");
+    click(&mut harness, "Review game…");
+    click(&mut harness, "Start review");
+    wait_for(&mut harness, "the review written into the game", |h| {
+        Accuracy::from_tags(h.state().session().game())
+            .black
+            .is_some()
+    });
+    click(&mut harness, "Puzzles from Black's mistakes");
+    let set = dir.join("puzzles").join("my-mistakes.pgn");
+    let read = qipu::formats::read_record_file(&set).expect("the personal set");
+    assert_eq!(read.games.len(), 1, "one blunder, one puzzle");
+    let puzzle = read.games[0].game.as_ref().expect("reads");
+    let game = harness.state().session().game();
+    assert_eq!(puzzle.start(), game.start(), "before the blunder");
+    let choices = puzzle.children(puzzle.root());
+    assert_eq!(choices.len(), 2, "the better line and the move played");
+    assert_eq!(
+        puzzle.move_of(choices[1]),
+        game.move_of(game.main_line()[0])
+    );
+    assert_eq!(puzzle.mark(choices[1]), Some(Mark::Blunder));
+    // Asked again: nothing doubled. Red made no mistake: nothing added.
+    click(&mut harness, "Puzzles from Black's mistakes");
+    click(&mut harness, "Puzzles from Red's mistakes");
+    let again = qipu::formats::read_record_file(&set).unwrap();
+    assert_eq!(again.games.len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
