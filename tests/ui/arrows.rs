@@ -2,12 +2,14 @@
 //! legal move of the position shown; they follow the board to the next position; the pointer on
 //! the best one shows its score; View ▸ Engine lines as arrows turns them off.
 
+use std::time::{Duration, Instant};
+
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::ui::{QipuApp, SessionCommand};
 
 use crate::computer::{app, wait_for};
-use crate::support::click;
+use crate::support::{click, PATIENCE};
 
 /// Whether the arrows are the lines of the position on the board: ranks 1, 2, … and legal moves.
 fn arrows_fit_the_board(harness: &Harness<'_, QipuApp>, lines: usize) -> bool {
@@ -55,22 +57,36 @@ fn the_engine_lines_are_arrows_that_follow_the_board_and_show_their_score() {
         harness.query_by_label(&arrow.label).is_none(),
         "no score until the pointer is on the arrow"
     );
-    let from = harness
-        .get_by_label(&arrow.mv.from.to_string())
-        .rect()
-        .center();
-    let to = harness
-        .get_by_label(&arrow.mv.to.to_string())
-        .rect()
-        .center();
-    harness.hover_at(from + (to - from) * 0.5);
-    // The engine's last report after Stop may still change the score: read the label shown.
-    wait_for(&mut harness, "the best line's score on hover", |h| {
-        let arrows = h.state().engine_arrows();
-        arrows.first().is_some_and(|a| {
-            a.mv == arrow.mv && a.label.starts_with("1. ") && h.query_by_label(&a.label).is_some()
-        })
-    });
+    // The engine's last report after Stop may still change the best line: each time, put the
+    // pointer halfway along the best arrow shown, until its move and score show.
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let best = harness.state().engine_arrows()[0].clone();
+        let from = harness
+            .get_by_label(&best.mv.from.to_string())
+            .rect()
+            .center();
+        let to = harness
+            .get_by_label(&best.mv.to.to_string())
+            .rect()
+            .center();
+        harness.hover_at(from + (to - from) * 0.5);
+        harness.run();
+        let shown = harness.state().engine_arrows()[0].clone();
+        if shown == best && harness.query_by_label(&best.label).is_some() {
+            assert!(
+                best.label.starts_with("1. "),
+                "the best line: {}",
+                best.label
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "waited {PATIENCE:?} in vain for the best line's score on hover"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
 
     click(&mut harness, "View");
     click(&mut harness, "Engine lines as arrows");
