@@ -1,6 +1,7 @@
 //! Play against the computer and the analysis panel, against the built-in engine (the `qipu`
 //! program's `uci`, at a low level and a short time so the tests are quick).
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use egui_kittest::kittest::Queryable;
@@ -15,7 +16,12 @@ use crate::support::{self, click, Scripted};
 /// The app with the built-in engine started as the `qipu` program (this test's own executable
 /// is not Qipu).
 pub fn app() -> Harness<'static, QipuApp> {
-    let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
+    app_saving_to(None)
+}
+
+/// The same, its autosave (and so its settings' folder) at `autosave`.
+pub fn app_saving_to(autosave: Option<PathBuf>) -> Harness<'static, QipuApp> {
+    let mut harness = support::app([1280.0, 900.0], Scripted::default(), autosave);
     harness.state_mut().set_builtin_engine(EngineConfig {
         program: EngineProgram::Path {
             path: env!("CARGO_BIN_EXE_qipu").into(),

@@ -5,15 +5,15 @@
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
-use qipu::engine::client::{Accuracy, EngineConfig, EngineProgram};
+use qipu::engine::client::Accuracy;
 use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
 use qipu::record::Mark;
 use qipu::rules::Move;
 use qipu::ui::{Command, QipuApp, SessionCommand};
 
-use crate::computer::{app, wait_for};
-use crate::support::{self, click, Scripted};
+use crate::computer::{app, app_saving_to, wait_for};
+use crate::support::click;
 
 fn apply(harness: &mut Harness<'_, QipuApp>, command: impl Into<Command>) {
     let ctx = harness.ctx.clone();
@@ -40,18 +40,23 @@ fn blundered_game(harness: &mut Harness<'_, QipuApp>) {
     }
 }
 
-#[test]
-fn a_review_marks_the_blunder_shows_accuracy_and_walks_the_mistakes() {
-    let mut harness = app();
-    blundered_game(&mut harness);
-    click(&mut harness, "Game");
-    click(&mut harness, "Review game…");
-    click(&mut harness, "Start review");
-    wait_for(&mut harness, "the review written into the game", |h| {
+/// Game ▸ Review game… ▸ Start review, until the review is written into the game.
+fn review(harness: &mut Harness<'_, QipuApp>) {
+    click(harness, "Game");
+    click(harness, "Review game…");
+    click(harness, "Start review");
+    wait_for(harness, "the review written into the game", |h| {
         Accuracy::from_tags(h.state().session().game())
             .black
             .is_some()
     });
+}
+
+#[test]
+fn a_review_marks_the_blunder_shows_accuracy_and_walks_the_mistakes() {
+    let mut harness = app();
+    blundered_game(&mut harness);
+    review(&mut harness);
     let game = harness.state().session().game().clone();
     let line = game.main_line();
     assert_eq!(line.len(), 2, "the main line is kept");
@@ -116,20 +121,7 @@ fn a_review_marks_the_blunder_shows_accuracy_and_walks_the_mistakes() {
 /// The app with the built-in engine and its settings' folder in `dir` (the personal puzzle set
 /// is kept there).
 fn app_in(dir: &std::path::Path) -> Harness<'static, QipuApp> {
-    let mut harness = support::app(
-        [1280.0, 900.0],
-        Scripted::default(),
-        Some(dir.join("autosave.pgn")),
-    );
-    harness.state_mut().set_builtin_engine(EngineConfig {
-        program: EngineProgram::Path {
-            path: env!("CARGO_BIN_EXE_qipu").into(),
-            args: vec!["uci".to_owned()],
-        },
-        ..EngineConfig::builtin()
-    });
-    harness.run();
-    harness
+    app_saving_to(Some(dir.join("autosave.pgn")))
 }
 
 #[test]
@@ -138,14 +130,7 @@ fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut harness = app_in(&dir);
     blundered_game(&mut harness);
-    click(&mut harness, "Game");
-    click(&mut harness, "Review game…");
-    click(&mut harness, "Start review");
-    wait_for(&mut harness, "the review written into the game", |h| {
-        Accuracy::from_tags(h.state().session().game())
-            .black
-            .is_some()
-    });
+    review(&mut harness);
     click(&mut harness, "Puzzles from Black's mistakes");
     let set = dir.join("puzzles").join("my-mistakes.pgn");
     let read = qipu::formats::read_record_file(&set).expect("the personal set");
