@@ -13,7 +13,7 @@ work="$(mktemp -d /tmp/qipu-shots.XXXXXX)"
 display=":$(( 90 + RANDOM % 100 ))"
 
 # 細則 3, 圖三 of the 1999 rules: the horse's retreat and advance chase the cannon and the
-# chariot; at the third repetition Red must vary (the example of tests/referee_cxa_examples.rs).
+# chariot; at the third repetition Red must vary (the example of tests/referee/cxa_examples.rs).
 cat > "$work/example.pgn" <<'PGN'
 [Event "Qipu: 細則 3, 圖三"]
 [Red "紅方"]

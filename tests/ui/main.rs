@@ -1,5 +1,8 @@
 //! The desktop app, tested as a user meets it (one test binary: linking the GUI stack is slow).
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod annotate;
 mod arbiter;
 mod arrows;
@@ -23,6 +26,7 @@ mod review;
 mod save_formats;
 mod session;
 mod small_window;
+mod smoke_window;
 mod snapshots;
 mod support;
 mod words;

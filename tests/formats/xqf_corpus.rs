@@ -1,6 +1,6 @@
 //! XQF reading on the published vectors (formats.md §7.4) and on every XQF file of the corpus.
 
-mod common;
+use crate::common;
 
 use common::{files_below, shared_path};
 use qipu::ending::Outcome;

@@ -1,6 +1,6 @@
 //! PGN reading and writing on the published samples (formats.md §11.5) and the whole corpus.
 
-mod common;
+use crate::common;
 
 use common::{files_below, shared_path};
 use qipu::ending::Outcome;

@@ -1,7 +1,7 @@
 //! Exports: the board diagram (pixels at known points), the scoresheet (rounds, result, pages),
 //! the fonts hold every character drawn, and the `diagram` / `scoresheet` subcommands.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

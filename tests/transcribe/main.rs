@@ -1,6 +1,7 @@
 //! Transcription: every input form, ambiguous and wrong moves with their messages and
 //! candidates, whole lines, corrections in the middle, undo.
 
+#[path = "../common/mod.rs"]
 mod common;
 
 use qipu::lang::Language;

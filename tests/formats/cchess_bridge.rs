@@ -3,7 +3,7 @@
 //! import read them), with its game count, its first moves and comments, and every main line
 //! as the independent reader (`tests/independent/`) reads it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

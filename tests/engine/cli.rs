@@ -1,6 +1,6 @@
 //! `qipu match` and `qipu analyse` against Debian's Fairy-Stockfish (installed by `.ci/run`).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

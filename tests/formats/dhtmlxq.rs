@@ -2,7 +2,7 @@
 //! content, and every XQF and 象棋桥 game of the corpus written as DhtmlXQ and read back to the
 //! same record (tree, comments, start position, header).
 
-mod common;
+use crate::common;
 
 use common::{files_below, shared};
 use qipu::ending::Outcome;

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 use qipu::ending::Outcome;
 use qipu::referee::{Referee, RuleSet};

@@ -1,6 +1,6 @@
 //! `qipu stats` and `qipu convert` run as a user would, on corpus files.
 
-mod common;
+use crate::common;
 
 use common::{qipu, shared_path};
 

@@ -3,7 +3,7 @@
 //! read by an independent reader (the `cchess` package, `tests/independent/`) to the same main
 //! line.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

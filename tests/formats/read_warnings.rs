@@ -5,7 +5,7 @@
 //! line. What no diagram can show (two generals of a side, facing generals, the side not to
 //! move in check) is still an error with its place.
 
-mod common;
+use crate::common;
 
 use common::qipu;
 use qipu::formats::{

@@ -1,7 +1,7 @@
 //! The `qipu judge` subcommand: one JSON object with the ruling, its articles, explanation and
 //! the cycle's moves; exit statuses for bad input.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

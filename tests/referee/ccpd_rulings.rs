@@ -5,7 +5,7 @@
 //! rules; a digest of every game's ruling (kind, ply, side) and of the characters of every move
 //! of every 40th game pins down more than the counts.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::hash::Hasher;

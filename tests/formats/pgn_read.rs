@@ -1,7 +1,7 @@
 //! PGN reading: the dialect quirks of formats.md §6, error places, multi-game recovery, and the
 //! same games in GBK and BIG5.
 
-mod common;
+use crate::common;
 
 use common::{files_below, shared_path};
 use qipu::ending::Outcome;

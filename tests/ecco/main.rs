@@ -2,6 +2,7 @@
 //! shipped table, as text and as JSON; the same position by another order of moves gets the
 //! same code; a game from another start gets none.
 
+#[path = "../common/mod.rs"]
 mod common;
 
 use common::{qipu, shared_path};

@@ -3,7 +3,7 @@
 //! breaks: the movement of the piece (2.2), the facing generals (2.2, 4.1.2) or the own
 //! general left attacked (4.1.6). Reading a GBK or BIG5 file from its codes must drop no check.
 
-mod common;
+use crate::common;
 
 use common::shared_path;
 use qipu::formats::{read_record_bytes, GameError, PgnErrorKind, TextEncoding};

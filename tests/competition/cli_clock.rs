@@ -1,6 +1,6 @@
 //! `qipu clock` as an arbiter uses it: JSON on standard output, exit 2 on a malformed spec.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -3,7 +3,7 @@
 //! defective records, each reported with its place, and one more reads with a warning; a sample
 //! goes through the writer and JSON.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 

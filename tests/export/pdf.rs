@@ -2,7 +2,7 @@
 //! `pdftoppm` (the page is drawn where the table is) and read back with `pdftotext` (every move
 //! of the main line is text, with the fonts embedded as subsets with their Unicode map).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,0 +1,9 @@
+//! The built-in engine, its UCI/UCCI front end, and the client of an outside engine against a real one.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli;
+mod client;
+mod search;
+mod uci;

@@ -1,0 +1,7 @@
+//! Exports: board diagrams, scoresheets and PDF.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod images;
+mod pdf;

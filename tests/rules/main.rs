@@ -1,0 +1,8 @@
+//! The board (art. 1–3): the rules of movement, perft counts, FEN, setups refused, and `qipu perft`.
+
+mod cli_perft;
+mod fen;
+mod movegen_property;
+mod moves;
+mod perft;
+mod setup_rejections;
