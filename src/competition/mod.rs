@@ -1,7 +1,7 @@
 //! Competition controls (art. 4.1, 6, 7.1, 9, 10.1, 21–23): time controls and the game clock,
 //! lateness, draw offers and natural-limit claims, fouls, resignation, and the result with the
 //! time each side used; all kept in an event log that serialises with serde and travels in PGN
-//! (see [`pgn`]).
+//! (see [`crate::formats::pgn`]).
 //!
 //! The core never reads the wall clock: every action takes a [`Moment`], measured by the caller
 //! on a monotonic clock from the game's epoch.

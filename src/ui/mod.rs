@@ -6,16 +6,16 @@
 //! The folders, from the bottom up; a file imports only from its own folder and the folders
 //! above it in this list, never from one below:
 //!
-//! 1. [`base`]: the commands and every type they carry, the session, settings, layout, the
+//! 1. `base`: the commands and every type they carry, the session, settings, layout, the
 //!    file-dialog trait and the menu and shortcut table (no drawing);
-//! 2. [`platform`]: renderer, heap, input filter and gate, native dialogs, fonts, screen surface;
-//! 3. [`widgets`]: the board and a move's text;
-//! 4. [`workers`]: the background threads (engine link, evaluation, database, event file);
-//! 5. [`panels`]: record, annotation, status, move box, clock, arbiter, analysis, evaluation
+//! 2. `platform`: renderer, heap, input filter and gate, native dialogs, fonts, screen surface;
+//! 3. `widgets`: the board and a move's text;
+//! 4. `workers`: the background threads (engine link, evaluation, database, event file);
+//! 5. `panels`: record, annotation, status, move box, clock, arbiter, analysis, evaluation
 //!    graph, opening tree;
-//! 6. [`windows`]: setup editor, export, file chooser, engines, play against the computer,
+//! 6. `windows`: setup editor, export, file chooser, engines, play against the computer,
 //!    engine match, event, database, save report;
-//! 7. [`app`]: window set-up, dispatch, files and autosave, menus, the frame.
+//! 7. `app`: window set-up, dispatch, files and autosave, menus, the frame.
 
 mod app;
 mod base;

@@ -136,7 +136,7 @@ fn headless_app(ctx: &egui::Context) -> QipuApp {
 /// The window's size in the frames measured.
 const WINDOW: egui::Vec2 = egui::vec2(1280.0, 900.0);
 
-/// One frame of the whole window ([`WINDOW`]): layout, painting and tessellation (no GPU); the
+/// One frame of the whole window (`WINDOW`): layout, painting and tessellation (no GPU); the
 /// triangles' area in windows.
 fn frame(ctx: &egui::Context, app: &mut QipuApp) -> f32 {
     let input = egui::RawInput {
@@ -181,7 +181,7 @@ fn covered_area(primitive: &egui::ClippedPrimitive) -> f32 {
         .sum()
 }
 
-/// Draw `frames` frames of the whole window ([`WINDOW`]) showing a `plies`-move game; with
+/// Draw `frames` frames of the whole window (`WINDOW`) showing a `plies`-move game; with
 /// `cleared_background`, as the window draws them (the background cleared, the panels not
 /// filled), else with every panel filling its rectangle.
 pub fn frame_times(plies: usize, frames: usize, cleared_background: bool) -> FrameFigures {

@@ -132,7 +132,7 @@ impl Layout {
         self
     }
 
-    /// The layout with `panel` at `width` (at least [`PANEL_MIN`]).
+    /// The layout with `panel` at `width` (at least `PANEL_MIN`).
     pub fn with_width(mut self, panel: Panel, width: f32) -> Layout {
         let width = width.max(PANEL_MIN);
         match panel {

@@ -126,7 +126,7 @@ impl Settings {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EngineChoice {
-    /// `builtin`, or a program path with `:key=value` settings ([`EngineConfig::parse_spec`]).
+    /// `builtin`, or a program path with `:key=value` settings ([`crate::engine::client::EngineConfig::parse_spec`]).
     pub engine: String,
     /// Its `Skill Level`, 0–20 (20 the strongest; sent only to an engine that offers it).
     pub level: u32,
