@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use qipu::tournament::event::{Event, Player, Settings, System};
-use qipu::tournament::record::Rounds;
+use qipu::tournament::event::{Event, EventSettings, Player, System};
+use qipu::tournament::history::Rounds;
 use qipu::tournament::standings::standings;
 use qipu::tournament::systems::pair_next;
 use qipu::tournament::{edit, BoardResult};
@@ -20,10 +20,10 @@ fn main() {
         state % m
     };
     for players in [100usize, 250, 500] {
-        let settings = Settings {
+        let settings = EventSettings {
             system: System::Swiss,
             rounds: Some(7),
-            ..Settings::default()
+            ..EventSettings::default()
         };
         let mut e = Event::new("bench", settings);
         for i in 0..players {

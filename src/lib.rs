@@ -6,7 +6,7 @@
 //! ```text
 //!   ui (feature "gui")          cli
 //!        \                    /
-//!   export   transcribe   (engine, tournament, database)
+//!   export   transcribe   (engine, engine_client, tournament, database)
 //!        \       |       /
 //!              formats            files: PGN (with the clock's dialect), XQF, JSON, FEN
 //!                 |
@@ -35,6 +35,7 @@ pub mod database;
 pub mod ecco;
 pub mod ending;
 pub mod engine;
+pub mod engine_client;
 pub mod export;
 pub mod formats;
 pub mod lang;

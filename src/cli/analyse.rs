@@ -9,7 +9,7 @@
 //! last, the summary line
 //! `moves 84, red: ?! 2, ? 1, ?? 0, average loss 23, accuracy 91.4%; black: ?! 3, ? 0, ?? 1,
 //! average loss 31, accuracy 86.0%; seconds 12.3` (accuracy as
-//! [`crate::engine::client::accuracy`] defines it, also kept in the game's `RedAccuracy` and
+//! [`crate::engine_client::accuracy`] defines it, also kept in the game's `RedAccuracy` and
 //! `BlackAccuracy` tags). The game goes to OUT (atomically) or standard output, as Qipu PGN.
 
 use std::io::Write;
@@ -19,9 +19,9 @@ use std::time::{Duration, Instant};
 
 use super::output::{force_flag, write_output};
 use super::{Args, CliError};
-use crate::engine::client::{
-    accuracy, analyse_line, annotate, mover_of, AnalysisSettings, BestLines, Engine, EngineConfig,
-    Limit, MoveReview, Thresholds,
+use crate::engine_client::{
+    accuracy, analyse_line, annotate, mover_of, AnalysisSettings, BestLines, EngineConfig,
+    ExternalEngine, Limit, MoveReview, Thresholds,
 };
 use crate::formats::{read_record_file, write_pgn, Completeness, PgnWriteOptions};
 use crate::notation::Script;
@@ -117,7 +117,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         .or_else(|| RuleSet::of_game(&game))
         .unwrap_or_default();
     let config = EngineConfig::parse_spec(spec).map_err(|e| usage(e.to_string()))?;
-    let mut engine = Engine::start(&config).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut engine = ExternalEngine::start(&config).map_err(|e| CliError::Usage(e.to_string()))?;
     if multipv > 1 {
         engine
             .set_option("MultiPV", &multipv.to_string())

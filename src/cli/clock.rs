@@ -15,7 +15,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::{Args, CliError};
-use crate::competition::{Contest, ContestError, Moment, Settings, TimeControl};
+use crate::competition::{CompetitionSettings, Contest, ContestError, Moment, TimeControl};
 use crate::ending::Outcome;
 use crate::rules::{Color, Status};
 
@@ -58,7 +58,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     }
     // The times given are replayed exactly, fractions of a second included.
     let mut contest =
-        Contest::new(Settings::new(control), Color::Red).with_resolution(Duration::ZERO);
+        Contest::new(CompetitionSettings::new(control), Color::Red).with_resolution(Duration::ZERO);
     contest
         .start(Moment::ZERO, &[])
         .map_err(|e| CliError::Failed(e.to_string()))?;

@@ -25,9 +25,9 @@ use std::time::Duration;
 use super::{Args, CliError};
 use crate::competition::TimeControl;
 use crate::ending::Outcome;
-use crate::engine::client::{
-    builtin_openings, play_game, read_openings, DuelSettings, Engine, EngineConfig, Pace, Points,
-    Tally,
+use crate::engine_client::{
+    builtin_openings, play_game, read_openings, DuelSettings, EngineConfig, ExternalEngine, Pace,
+    Points, Tally,
 };
 use crate::formats::{save_atomic, write_pgn_games, PgnWriteOptions, TargetState};
 use crate::notation::Script;
@@ -87,9 +87,9 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         max_plies,
         ban_forbidden,
     };
-    let start = |spec: &str| -> Result<Engine, CliError> {
+    let start = |spec: &str| -> Result<ExternalEngine, CliError> {
         let config = EngineConfig::parse_spec(spec).map_err(|e| usage(e.to_string()))?;
-        Engine::start(&config).map_err(|e| CliError::Usage(e.to_string()))
+        ExternalEngine::start(&config).map_err(|e| CliError::Usage(e.to_string()))
     };
     let mut a = start(spec_a)?;
     let mut b = start(spec_b)?;

@@ -30,10 +30,12 @@ use serde::Serialize;
 
 use super::{Args, CliError};
 use crate::export::pdf::Paper;
-use crate::tournament::event::{BoardOrder, DrawOfNumbers, Event, Player, Round, Settings, System};
+use crate::tournament::event::{
+    BoardOrder, DrawOfNumbers, Event, EventSettings, Player, Round, System,
+};
 use crate::tournament::export::{self, Format};
-use crate::tournament::game_result::result_of_record;
-use crate::tournament::record::Rounds;
+use crate::tournament::from_record::result_of_record;
+use crate::tournament::history::Rounds;
 use crate::tournament::roster::{read_players_file, read_rating};
 use crate::tournament::standings::{default_rounds, standings, team_places, Standing};
 use crate::tournament::systems::{knockout, pair_next};
@@ -308,7 +310,7 @@ fn number(text: &str, what: &str) -> Result<u32, CliError> {
 fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let name = args.option("--name")?;
     let system = args.option("--system")?;
-    let mut settings = Settings::default();
+    let mut settings = EventSettings::default();
     let num = |v: Option<&str>, what: &str| v.map(|v| number(v, what)).transpose();
     settings.rounds = num(args.option("--rounds")?, "--rounds")?;
     settings.team_boards = num(args.option("--team-boards")?, "--team-boards")?;
@@ -397,7 +399,7 @@ fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-fn check_settings(s: &Settings) -> Result<(), CliError> {
+fn check_settings(s: &EventSettings) -> Result<(), CliError> {
     let bad = |m: &str| Err(CliError::Usage(m.to_owned()));
     if s.system == System::Swiss && s.rounds.is_none_or(|r| r == 0) {
         return bad("a Swiss event needs --rounds N (N ≥ 1)");

@@ -2,7 +2,7 @@
 //! [--engine builtin|PATH] [--movetime MS | --depth N] [--rules cxa1999|asian] [--force]`: every
 //! game of the files reviewed by an engine as `qipu analyse` reviews one, and each mistake of
 //! the chosen side (both sides by default) that lost at least `--min-loss` centipawns (100)
-//! made a puzzle ([`crate::engine::client::mistakes_as_puzzles`]): the position before the
+//! made a puzzle ([`crate::engine_client::mistakes_as_puzzles`]): the position before the
 //! move, the engine's better line as the solution, the move played beside it. The puzzles go to
 //! SET.pgn as Qipu PGN, by the rule of [`super::output::write_output`] (a set made from files
 //! read only in part does not replace an existing file without `--force`). Standard error shows
@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use super::output::{force_flag, write_output};
 use super::{Args, CliError};
-use crate::engine::client::{
-    analyse_line, mistakes_as_puzzles, AnalysisSettings, Engine, EngineConfig, Limit,
+use crate::engine_client::{
+    analyse_line, mistakes_as_puzzles, AnalysisSettings, EngineConfig, ExternalEngine, Limit,
     MistakeFilter, Thresholds,
 };
 use crate::formats::{read_record_file, write_pgn_games, Completeness, PgnWriteOptions};
@@ -71,7 +71,7 @@ fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
         return Err(CliError::Usage(USAGE.to_owned()));
     }
     let config = EngineConfig::parse_spec(spec).map_err(|e| usage(e.to_string()))?;
-    let mut engine = Engine::start(&config).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut engine = ExternalEngine::start(&config).map_err(|e| CliError::Usage(e.to_string()))?;
     if engine.option("UCI_AnalyseMode").is_some() {
         engine
             .set_option("UCI_AnalyseMode", "true")

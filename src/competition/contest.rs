@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::clock::{GameClock, Reading};
 use super::foul::{FoulClause, FOULS_TO_LOSE};
-use super::log::{CompetitionRecord, Entry, Event, Penalty, Settings};
+use super::log::{CompetitionRecord, CompetitionSettings, Entry, Occurrence, Penalty};
 use super::result::{Finish, TimeUsed};
 use super::time::{floor, Moment};
 use crate::ending::{Ending, Outcome, Reason};
@@ -193,7 +193,7 @@ pub enum OfferOutcome {
 /// A game under competition rules.
 #[derive(Clone, Debug)]
 pub struct Contest {
-    settings: Settings,
+    settings: CompetitionSettings,
     clock: GameClock,
     first: Color,
     started: Option<Moment>,
@@ -221,7 +221,7 @@ pub struct Contest {
 impl Contest {
     /// A game with `settings` in which `first` moves first (Red, unless a set-up position says
     /// otherwise).
-    pub fn new(settings: Settings, first: Color) -> Contest {
+    pub fn new(settings: CompetitionSettings, first: Color) -> Contest {
         let resolution = settings.control.resolution();
         Contest {
             clock: GameClock::new(settings.control.clone()),
@@ -267,7 +267,7 @@ impl Contest {
     }
 
     /// The settings.
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &CompetitionSettings {
         &self.settings
     }
 
@@ -350,7 +350,7 @@ impl Contest {
             .collect();
         self.push(
             at,
-            Event::Start {
+            Occurrence::Start {
                 first: self.first,
                 absent,
             },
@@ -376,7 +376,7 @@ impl Contest {
         }
         self.absent[side.index()] = false;
         let late = at.since(start);
-        self.push(at, Event::Arrival { side, late });
+        self.push(at, Occurrence::Arrival { side, late });
         if self.both_late {
             // 21.3: the time this side's own clock ran while it was away is already charged.
             let charge = late.saturating_sub(self.clock.used(side, at));
@@ -409,7 +409,7 @@ impl Contest {
             self.offer = None;
             self.push(
                 at,
-                Event::DrawRefused {
+                Occurrence::DrawRefused {
                     side,
                     by_move: true,
                 },
@@ -472,7 +472,7 @@ impl Contest {
         }
         self.offer = Some(side);
         self.last_offer = Some(side);
-        self.push(at, Event::DrawOffer { side });
+        self.push(at, Occurrence::DrawOffer { side });
         Ok(OfferOutcome::Pending)
     }
 
@@ -484,7 +484,7 @@ impl Contest {
             return Err(ContestError::NoOffer(side));
         }
         self.offer = None;
-        self.push(at, Event::DrawAccepted { side });
+        self.push(at, Occurrence::DrawAccepted { side });
         self.finish(Outcome::Draw, Reason::AgreedDraw, at);
         Ok(())
     }
@@ -499,7 +499,7 @@ impl Contest {
         self.offer = None;
         self.push(
             at,
-            Event::DrawRefused {
+            Occurrence::DrawRefused {
                 side,
                 by_move: false,
             },
@@ -521,7 +521,7 @@ impl Contest {
         let finding = self.settings.natural_limit.judge(&count, side);
         self.push(
             at,
-            Event::Claim {
+            Occurrence::Claim {
                 side,
                 count,
                 valid: finding.valid,
@@ -563,7 +563,7 @@ impl Contest {
         let count = *count;
         self.push(
             at,
-            Event::Foul {
+            Occurrence::Foul {
                 side,
                 clause,
                 note,
@@ -584,7 +584,7 @@ impl Contest {
             return Err(ContestError::Paused);
         }
         self.pause_reason = Some(reason.clone());
-        self.push(at, Event::Pause { reason });
+        self.push(at, Occurrence::Pause { reason });
         Ok(())
     }
 
@@ -596,7 +596,7 @@ impl Contest {
             return Err(ContestError::NotPaused);
         }
         self.pause_reason = None;
-        self.push(at, Event::Resume);
+        self.push(at, Occurrence::Resume);
         Ok(())
     }
 
@@ -617,7 +617,7 @@ impl Contest {
         let moves_made = self.clock.reading(side, at).moves_made;
         self.push(
             at,
-            Event::Correction {
+            Occurrence::Correction {
                 side,
                 remaining,
                 moves_made,
@@ -695,7 +695,7 @@ impl Contest {
     }
 
     fn flag_fall(&mut self, side: Color, at: Moment) {
-        self.push(at, Event::FlagFall { side });
+        self.push(at, Occurrence::FlagFall { side });
         self.finish(Outcome::win(side.opponent()), Reason::LossOnTime, at);
     }
 
@@ -703,7 +703,7 @@ impl Contest {
         self.clock.charge(side, amount);
         self.push(
             at,
-            Event::Penalty {
+            Occurrence::Penalty {
                 side,
                 amount,
                 cause,
@@ -724,7 +724,7 @@ impl Contest {
         let remaining = self.clock.reading(side, at).remaining;
         self.push(
             at,
-            Event::Move {
+            Occurrence::Move {
                 side,
                 took,
                 remaining,
@@ -747,10 +747,10 @@ impl Contest {
             },
         };
         self.result = Some(result);
-        self.push(at, Event::End { result });
+        self.push(at, Occurrence::End { result });
     }
 
-    fn push(&mut self, at: Moment, event: Event) {
+    fn push(&mut self, at: Moment, event: Occurrence) {
         let ply = self.ply + u32::from(self.moved);
         self.log.push(Entry { at, ply, event });
     }

@@ -1,7 +1,7 @@
 //! The log in words, for the arbiter's view of a game: who acted and what happened, with the
 //! articles that apply.
 
-use super::log::{Event, Settings};
+use super::log::{CompetitionSettings, Occurrence};
 use super::time::hms;
 use crate::ending::cite;
 use crate::lang::Language;
@@ -29,27 +29,29 @@ impl Actor {
     }
 }
 
-impl Event {
+impl Occurrence {
     /// Who the entry is by.
     pub fn actor(&self) -> Actor {
         match self {
-            Event::Arrival { side, .. }
-            | Event::Move { side, .. }
-            | Event::DrawOffer { side }
-            | Event::DrawRefused { side, .. }
-            | Event::DrawAccepted { side }
-            | Event::Claim { side, .. } => Actor::Side(*side),
-            Event::Foul { .. }
-            | Event::Penalty { .. }
-            | Event::Pause { .. }
-            | Event::Resume
-            | Event::Correction { .. } => Actor::Arbiter,
-            Event::Start { .. } | Event::FlagFall { .. } | Event::End { .. } => Actor::Clock,
+            Occurrence::Arrival { side, .. }
+            | Occurrence::Move { side, .. }
+            | Occurrence::DrawOffer { side }
+            | Occurrence::DrawRefused { side, .. }
+            | Occurrence::DrawAccepted { side }
+            | Occurrence::Claim { side, .. } => Actor::Side(*side),
+            Occurrence::Foul { .. }
+            | Occurrence::Penalty { .. }
+            | Occurrence::Pause { .. }
+            | Occurrence::Resume
+            | Occurrence::Correction { .. } => Actor::Arbiter,
+            Occurrence::Start { .. } | Occurrence::FlagFall { .. } | Occurrence::End { .. } => {
+                Actor::Clock
+            }
         }
     }
 
     /// What happened, in `lang`; a claim is explained with the finding under `settings`.
-    pub fn describe(&self, settings: &Settings, lang: Language) -> String {
+    pub fn describe(&self, settings: &CompetitionSettings, lang: Language) -> String {
         let en = lang == Language::English;
         // "text (art. 23.1)" / "text（第23.1条）"
         let cited = |text: String, article: &str| {
@@ -62,7 +64,7 @@ impl Event {
         };
         let side = |c: &Color| c.name(lang);
         match self {
-            Event::Start { first, absent } => {
+            Occurrence::Start { first, absent } => {
                 let mut text = match lang {
                     Language::English => format!("clock started, {} to move", side(first)),
                     _ => format!(
@@ -79,14 +81,14 @@ impl Event {
                 }
                 text
             }
-            Event::Arrival { late, .. } => cited(
+            Occurrence::Arrival { late, .. } => cited(
                 match lang {
                     Language::English => format!("arrives {} late", hms(*late)),
                     _ => format!("{}{}", lang.pick("", "迟到 ", "遲到 "), hms(*late)),
                 },
                 "21.2",
             ),
-            Event::Move {
+            Occurrence::Move {
                 took, remaining, ..
             } => match lang {
                 Language::English => format!("moves in {}, {} left", hms(*took), hms(*remaining)),
@@ -98,12 +100,12 @@ impl Event {
                     hms(*remaining)
                 ),
             },
-            Event::DrawOffer { .. } => cited(
+            Occurrence::DrawOffer { .. } => cited(
                 lang.pick("offers a draw", "提议和棋", "提議和棋")
                     .to_owned(),
                 "23.1",
             ),
-            Event::DrawRefused { by_move, .. } => if *by_move {
+            Occurrence::DrawRefused { by_move, .. } => if *by_move {
                 lang.pick(
                     "refuses the draw by moving",
                     "以走棋拒绝和棋",
@@ -113,12 +115,12 @@ impl Event {
                 lang.pick("refuses the draw", "拒绝和棋", "拒絕和棋")
             }
             .to_owned(),
-            Event::DrawAccepted { .. } => cited(
+            Occurrence::DrawAccepted { .. } => cited(
                 lang.pick("accepts the draw", "同意和棋", "同意和棋")
                     .to_owned(),
                 "4.2.2",
             ),
-            Event::Claim {
+            Occurrence::Claim {
                 side: claimant,
                 count,
                 valid,
@@ -157,7 +159,7 @@ impl Event {
                 }
                 cited(text, "23.3")
             }
-            Event::Foul {
+            Occurrence::Foul {
                 side: who,
                 clause,
                 note,
@@ -186,7 +188,7 @@ impl Event {
                 }
                 text
             }
-            Event::Penalty {
+            Occurrence::Penalty {
                 side: who,
                 amount,
                 cause,
@@ -204,7 +206,7 @@ impl Event {
                 },
                 cause.article(),
             ),
-            Event::Pause { reason } => {
+            Occurrence::Pause { reason } => {
                 let mut text = lang.pick("clock paused", "暂停计时", "暫停計時").to_owned();
                 if !reason.is_empty() {
                     text.push_str(if en { ": " } else { "：" });
@@ -212,10 +214,10 @@ impl Event {
                 }
                 cited(text, "22.4")
             }
-            Event::Resume => lang
+            Occurrence::Resume => lang
                 .pick("clock resumed", "继续计时", "繼續計時")
                 .to_owned(),
-            Event::Correction {
+            Occurrence::Correction {
                 side: who,
                 remaining,
                 moves_made,
@@ -242,14 +244,14 @@ impl Event {
                 }
                 cited(text, "22.4")
             }
-            Event::FlagFall { side: who } => cited(
+            Occurrence::FlagFall { side: who } => cited(
                 match lang {
                     Language::English => format!("{}'s flag falls", side(who)),
                     _ => format!("{}{}", side(who), lang.pick("", "超时", "超時")),
                 },
                 "22.1",
             ),
-            Event::End { result } => result.describe(lang),
+            Occurrence::End { result } => result.describe(lang),
         }
     }
 }
@@ -273,13 +275,13 @@ mod tests {
     use super::*;
     use crate::competition::{FoulClause, NoCaptureCount, Penalty, TimeControl};
 
-    fn settings() -> Settings {
-        Settings::new("6.4".parse::<TimeControl>().expect("6.4 is a preset"))
+    fn settings() -> CompetitionSettings {
+        CompetitionSettings::new("6.4".parse::<TimeControl>().expect("6.4 is a preset"))
     }
 
     #[test]
     fn fouls_and_claims_read_with_their_articles() {
-        let foul = Event::Foul {
+        let foul = Occurrence::Foul {
             side: Color::Black,
             clause: FoulClause::RepeatedDrawOffer,
             note: "second offer".into(),
@@ -294,7 +296,7 @@ mod tests {
             foul.describe(&settings(), Language::SimplifiedChinese),
             "黑方第2次犯规 9.1.3：提议作和经对方拒绝后连续提出——second offer"
         );
-        let claim = Event::Claim {
+        let claim = Occurrence::Claim {
             side: Color::Red,
             count: NoCaptureCount {
                 plies: 30,
@@ -319,7 +321,7 @@ mod tests {
 
     #[test]
     fn clock_events_name_the_side_and_the_time() {
-        let penalty = Event::Penalty {
+        let penalty = Occurrence::Penalty {
             side: Color::Red,
             amount: Duration::from_secs(300),
             cause: Penalty::FalseClaim,
@@ -328,7 +330,7 @@ mod tests {
             penalty.describe(&settings(), Language::English),
             "0:05:00 added to Red's clock (art. 23.3)"
         );
-        let correction = Event::Correction {
+        let correction = Occurrence::Correction {
             side: Color::Black,
             remaining: Duration::from_secs(240),
             moves_made: 12,
@@ -338,7 +340,10 @@ mod tests {
             correction.describe(&settings(), Language::SimplifiedChinese),
             "黑方棋钟校正为 0:04:00，已走 12 着：clock misread（第22.4条）"
         );
-        assert_eq!(Event::Resume.actor().name(Language::English), "Arbiter");
+        assert_eq!(
+            Occurrence::Resume.actor().name(Language::English),
+            "Arbiter"
+        );
         assert_eq!(ordinal(11), "11th");
         assert_eq!(ordinal(22), "22nd");
     }

@@ -21,7 +21,7 @@ pub struct Entry {
     /// `ply` N belongs after the N-th move of the record (0: before the first move).
     pub ply: u32,
     /// What happened.
-    pub event: Event,
+    pub event: Occurrence,
 }
 
 /// Why time was charged to a clock.
@@ -62,7 +62,7 @@ impl Penalty {
 /// What happened.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Event {
+pub enum Occurrence {
     /// The game (and `first`'s clock) started; `absent` sides were not at the board (21).
     Start {
         /// The side that moves first.
@@ -164,7 +164,7 @@ pub enum Event {
 
 /// The settings of a game under competition rules.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Settings {
+pub struct CompetitionSettings {
     /// The time control (art. 6).
     pub control: TimeControl,
     /// How late a side may arrive before it forfeits, from the start (4.1.5, 21.1); `None`: no
@@ -174,10 +174,10 @@ pub struct Settings {
     pub natural_limit: NaturalLimit,
 }
 
-impl Settings {
+impl CompetitionSettings {
     /// The settings for `control`, no lateness forfeit, the natural limit of 4.2.4.
-    pub fn new(control: TimeControl) -> Settings {
-        Settings {
+    pub fn new(control: TimeControl) -> CompetitionSettings {
+        CompetitionSettings {
             control,
             forfeit_after: None,
             natural_limit: NaturalLimit::default(),
@@ -189,7 +189,7 @@ impl Settings {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct CompetitionRecord {
     /// The settings.
-    pub settings: Settings,
+    pub settings: CompetitionSettings,
     /// The log, in order.
     pub entries: Vec<Entry>,
 }
@@ -198,7 +198,7 @@ impl CompetitionRecord {
     /// The result, if the game ended.
     pub fn result(&self) -> Option<&Finish> {
         self.entries.iter().rev().find_map(|e| match &e.event {
-            Event::End { result } => Some(result),
+            Occurrence::End { result } => Some(result),
             _ => None,
         })
     }

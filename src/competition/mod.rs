@@ -26,7 +26,7 @@ pub use describe::Actor;
 pub use foul::{
     record_gaps, FoulClause, RecordGap, Written, FOULS_TO_LOSE, MISSING_MOVES_PER_FOUL,
 };
-pub use log::{CompetitionRecord, Entry, Event, Penalty, Settings};
+pub use log::{CompetitionRecord, CompetitionSettings, Entry, Occurrence, Penalty};
 pub use replay::LogError;
 pub use result::{Finish, TimeUsed};
 pub use time::{hms, parse_hms, Moment};

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::contest::{Contest, ContestError};
-use super::log::{CompetitionRecord, Entry, Event};
+use super::log::{CompetitionRecord, Entry, Occurrence};
 use super::time::{floor, Moment};
 use crate::ending::Reason;
 use crate::rules::{Color, Status};
@@ -40,7 +40,7 @@ impl Contest {
             .entries
             .iter()
             .find_map(|e| match e.event {
-                Event::Start { first, .. } => Some((first, e.ply)),
+                Occurrence::Start { first, .. } => Some((first, e.ply)),
                 _ => None,
             })
             .unwrap_or((Color::Red, 0));
@@ -86,9 +86,14 @@ fn act(c: &mut Contest, entries: &[Entry], index: usize) -> Result<(), ContestEr
     let at = entry.at;
     // An entry logged after a move made but not yet pressed: make that move first.
     let unpressed = entry.ply == c.plies() + 1 && !c.has_moved();
-    if unpressed && !matches!(entry.event, Event::Move { .. } | Event::Start { .. }) {
+    if unpressed
+        && !matches!(
+            entry.event,
+            Occurrence::Move { .. } | Occurrence::Start { .. }
+        )
+    {
         c.make_move(at, status_of_next_move(entries, index))?;
-        if matches!(entry.event, Event::DrawRefused { by_move: true, .. }) {
+        if matches!(entry.event, Occurrence::DrawRefused { by_move: true, .. }) {
             return Ok(());
         }
     }
@@ -96,33 +101,35 @@ fn act(c: &mut Contest, entries: &[Entry], index: usize) -> Result<(), ContestEr
     // a forfeit).
     let just_after = at + c.resolution().max(Duration::from_nanos(1));
     match &entry.event {
-        Event::Start { absent, .. } => c.start(at, absent),
-        Event::Arrival { side, .. } => c.arrive(*side, at),
-        Event::Move { .. } if c.has_moved() => c.press(at),
-        Event::Move { .. } => c.play(at, status_of_next_move(entries, index)),
-        Event::DrawOffer { side } => c.offer_draw(*side, at).map(drop),
-        Event::DrawRefused { side, .. } => c.refuse_draw(*side, at),
-        Event::DrawAccepted { side } => c.accept_draw(*side, at),
-        Event::Claim { side, count, .. } => c.claim_natural_limit(*side, *count, at).map(drop),
-        Event::Foul {
+        Occurrence::Start { absent, .. } => c.start(at, absent),
+        Occurrence::Arrival { side, .. } => c.arrive(*side, at),
+        Occurrence::Move { .. } if c.has_moved() => c.press(at),
+        Occurrence::Move { .. } => c.play(at, status_of_next_move(entries, index)),
+        Occurrence::DrawOffer { side } => c.offer_draw(*side, at).map(drop),
+        Occurrence::DrawRefused { side, .. } => c.refuse_draw(*side, at),
+        Occurrence::DrawAccepted { side } => c.accept_draw(*side, at),
+        Occurrence::Claim { side, count, .. } => c.claim_natural_limit(*side, *count, at).map(drop),
+        Occurrence::Foul {
             side, clause, note, ..
         } => c.foul(*side, *clause, note.clone(), at).map(drop),
-        Event::Pause { reason } => c.pause(reason.clone(), at),
-        Event::Resume => c.resume(at),
-        Event::Correction {
+        Occurrence::Pause { reason } => c.pause(reason.clone(), at),
+        Occurrence::Resume => c.resume(at),
+        Occurrence::Correction {
             side,
             remaining,
             moves_made,
             note,
         } => c.correct_clock(*side, *remaining, Some(*moves_made), note.clone(), at),
-        Event::FlagFall { .. } => settle(c, just_after),
+        Occurrence::FlagFall { .. } => settle(c, just_after),
         // Penalties come with an arrival or a claim; alone they cannot be replayed.
-        Event::Penalty { .. } => Ok(()),
-        Event::End { result } => match (result.ending.reason, result.ending.outcome.winner()) {
-            (Reason::Resignation, Some(winner)) => c.resign(winner.opponent(), at),
-            (Reason::LossOnTime | Reason::LateArrival, _) => settle(c, just_after),
-            (reason, _) => c.declare(result.ending.outcome, reason, at),
-        },
+        Occurrence::Penalty { .. } => Ok(()),
+        Occurrence::End { result } => {
+            match (result.ending.reason, result.ending.outcome.winner()) {
+                (Reason::Resignation, Some(winner)) => c.resign(winner.opponent(), at),
+                (Reason::LossOnTime | Reason::LateArrival, _) => settle(c, just_after),
+                (reason, _) => c.declare(result.ending.outcome, reason, at),
+            }
+        }
     }
 }
 
@@ -133,7 +140,7 @@ fn on_grid(record: &CompetitionRecord, unit: Duration) -> bool {
     record.entries.iter().all(|e| {
         fits(e.at.elapsed())
             && match e.event {
-                Event::Correction { remaining, .. } => fits(remaining),
+                Occurrence::Correction { remaining, .. } => fits(remaining),
                 _ => true,
             }
     })
@@ -147,12 +154,13 @@ fn settle(c: &mut Contest, at: Moment) -> Result<(), ContestError> {
 
 /// The status after the next move in the log: mate or stalemate if the game ends with it.
 fn status_of_next_move(entries: &[Entry], index: usize) -> Status {
-    let Some(k) = (index..entries.len()).find(|&k| matches!(entries[k].event, Event::Move { .. }))
+    let Some(k) =
+        (index..entries.len()).find(|&k| matches!(entries[k].event, Occurrence::Move { .. }))
     else {
         return Status::Ongoing;
     };
     match entries.get(k + 1).map(|e| (&e.event, e.at)) {
-        Some((Event::End { result }, when)) if when == entries[k].at => {
+        Some((Occurrence::End { result }, when)) if when == entries[k].at => {
             match result.ending.reason {
                 Reason::Checkmate => Status::Checkmate,
                 Reason::Stalemate => Status::Stalemate,

@@ -4,11 +4,10 @@
 //!
 //! [`Engine::think`] searches the position at the end of a [`Line`] within [`Limits`] and
 //! reports each finished iteration; [`Control`] stops it from another thread at once. The
-//! `qipu uci` command speaks UCI and UCCI over it. [`client`] drives any other UCI or UCCI
-//! engine as a child process.
+//! `qipu uci` command speaks UCI and UCCI over it. [`crate::engine_client`] drives any other UCI
+//! or UCCI engine as a child process.
 
 mod captures;
-pub mod client;
 mod eval;
 mod repetition;
 mod score;

@@ -2,10 +2,10 @@
 //! refuses bad input with the reason; [`super::store::EventFile`] stores the result in one
 //! transaction.
 
+use super::board_result::BoardResult;
 use super::error::EventError;
 use super::event::{Event, Player, PlayerId, System};
-use super::game_result::GameReport;
-use super::result::BoardResult;
+use super::from_record::GameReport;
 use super::teams;
 use crate::rules::Color;
 

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
+use super::board_result::BadResult;
 use super::event::System;
-use super::result::BadResult;
 use super::roster::RosterError;
 use super::systems::swiss::NoPairing;
 use super::teams::LineupRefusal;

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::result::{BoardResult, Half};
+use super::board_result::{BoardResult, Half};
 use crate::lang::Language;
 use crate::rules::Color;
 
@@ -154,7 +154,7 @@ pub enum BoardOrder {
 /// The settings of an event. Every field has a default, so older files read as they were.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Settings {
+pub struct EventSettings {
     /// The system.
     pub system: System,
     /// Rounds of a Swiss event (積分編排的輪數).
@@ -185,9 +185,9 @@ pub struct Settings {
     pub double_elimination: bool,
 }
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
+impl Default for EventSettings {
+    fn default() -> EventSettings {
+        EventSettings {
             system: System::Swiss,
             rounds: None,
             team_boards: None,
@@ -215,7 +215,7 @@ pub enum Stage {
     /// The final of a group round robin (11.3).
     Final,
     /// Round `bracket` of a knockout, game `game` of its matches (games after
-    /// [`Settings::knockout_games`] are tie-breaks).
+    /// [`EventSettings::knockout_games`] are tie-breaks).
     Knockout {
         /// The bracket round, from 1.
         bracket: u32,
@@ -238,7 +238,7 @@ pub struct Drawn {
 
 /// One game of a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct Pairing {
     /// The board number in the round, from 1.
     pub board: u32,
     /// Who plays red.
@@ -253,10 +253,10 @@ pub struct Game {
     pub fouls: [u32; 2],
 }
 
-impl Game {
+impl Pairing {
     /// A game not yet played.
-    pub fn new(board: u32, red: PlayerId, black: PlayerId) -> Game {
-        Game {
+    pub fn new(board: u32, red: PlayerId, black: PlayerId) -> Pairing {
+        Pairing {
             board,
             red,
             black,
@@ -304,7 +304,7 @@ pub struct Match {
     /// The other.
     pub second: Entrant,
     /// The games, board order.
-    pub games: Vec<Game>,
+    pub games: Vec<Pairing>,
 }
 
 impl Match {
@@ -329,12 +329,12 @@ pub struct Round {
 
 impl Round {
     /// Every game of the round, board order.
-    pub fn games(&self) -> impl Iterator<Item = &Game> {
+    pub fn games(&self) -> impl Iterator<Item = &Pairing> {
         self.matches.iter().flat_map(|m| m.games.iter())
     }
 
     /// The game on `board`.
-    pub fn game(&self, board: u32) -> Option<&Game> {
+    pub fn game(&self, board: u32) -> Option<&Pairing> {
         self.games().find(|g| g.board == board)
     }
 
@@ -353,7 +353,7 @@ pub struct Event {
     /// The event's name.
     pub name: String,
     /// Its settings.
-    pub settings: Settings,
+    pub settings: EventSettings,
     /// The players, registration order.
     pub players: Vec<Player>,
     /// The draw (抽籤): who holds which number in which group, once drawn at the first pairing.
@@ -364,7 +364,7 @@ pub struct Event {
 
 impl Event {
     /// A new event with no players.
-    pub fn new(name: &str, settings: Settings) -> Event {
+    pub fn new(name: &str, settings: EventSettings) -> Event {
         Event {
             name: name.to_owned(),
             settings,

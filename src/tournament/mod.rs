@@ -5,15 +5,15 @@
 //! Every change is a pure function of the event ([`edit`], [`systems::pair_next`]) that refuses
 //! bad input with its reason; the file stores the changed event in one transaction.
 
+pub mod board_result;
 pub mod edit;
 pub mod error;
+pub mod error_text;
 pub mod event;
 pub mod export;
-pub mod game_result;
-pub mod message;
+pub mod from_record;
+pub mod history;
 pub mod print;
-pub mod record;
-pub mod result;
 pub mod roster;
 pub mod standings;
 pub mod store;
@@ -21,7 +21,7 @@ pub mod systems;
 pub mod teams;
 pub mod trf;
 
+pub use board_result::BoardResult;
 pub use error::EventError;
-pub use event::{Event, Player, Settings, System};
-pub use result::BoardResult;
+pub use event::{Event, EventSettings, Player, System};
 pub use store::EventFile;

@@ -13,17 +13,17 @@
 //!
 //! Byes and forfeits: a win by forfeit (`+`) counts 1 point (a team: it wins the match, 2 match
 //! points) and is a win; `−` counts nothing (21.4). A bye in a Swiss event scores
-//! [`Settings::bye_half_points`](super::event::Settings::bye_half_points) and is not a game nor a
+//! [`EventSettings::bye_half_points`](super::event::EventSettings::bye_half_points) and is not a game nor a
 //! win; in a round robin the dummy number's opponent simply rests. By default an unplayed game
 //! adds nothing to 小分 or 對手分 (neither the opponent's score nor anything for a bye); with
-//! [`Settings::unplayed_in_tiebreaks`](super::event::Settings::unplayed_in_tiebreaks) a forfeit
+//! [`EventSettings::unplayed_in_tiebreaks`](super::event::EventSettings::unplayed_in_tiebreaks) a forfeit
 //! counts as a game against that opponent (a bye still adds nothing: it has no opponent).
 //! Results cancelled by a withdrawal (20.3) count for nobody.
 
 use serde::Serialize;
 
 use super::event::{Entrant, Event, Stage, System};
-use super::record::{cancelled_by_withdrawal, records, EntrantRecord, Outing, Rounds};
+use super::history::{cancelled_by_withdrawal, records, EntrantRecord, Outing, Rounds};
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -149,7 +149,7 @@ pub fn standings(event: &Event, rounds: Rounds, entrants: Option<&[Entrant]>) ->
         !cancelled[e]
             && (!rec.outings.is_empty()
                 || !rec.byes.is_empty()
-                || super::record::withdrawn_after(event, e) != Some(0))
+                || super::history::withdrawn_after(event, e) != Some(0))
     };
     let bye_points = u64::from(event.settings.bye_half_points);
     let mut lines: Vec<Line> = members

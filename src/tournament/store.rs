@@ -18,9 +18,9 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, Transaction};
 
+use super::board_result::BoardResult;
 use super::error::{EventError, NotAnEvent};
-use super::event::{Drawn, Event, Game, Match, Player, Round, Settings, Stage};
-use super::result::BoardResult;
+use super::event::{Drawn, Event, EventSettings, Match, Pairing, Player, Round, Stage};
 use crate::formats::save::{place_new, temp_beside};
 
 /// `QIPU` in ASCII: the mark of an event file.
@@ -321,7 +321,7 @@ fn header_fault(header: &[u8]) -> Option<String> {
     None
 }
 
-fn settings_json(settings: &Settings) -> String {
+fn settings_json(settings: &EventSettings) -> String {
     // Serialising plain data with no maps keyed by non-strings cannot fail.
     serde_json::to_string(settings).unwrap_or_default()
 }
@@ -450,7 +450,7 @@ fn read_event(conn: &Connection) -> Result<Event, ReadError> {
         .optional()
         .map_err(sql)?
         .ok_or("the event row is missing")?;
-    let settings: Settings =
+    let settings: EventSettings =
         serde_json::from_str(&settings).map_err(|e| format!("the settings cannot be read: {e}"))?;
     let mut event = Event::new(&name, settings);
     let mut stmt = tx
@@ -597,7 +597,7 @@ fn read_event(conn: &Connection) -> Result<Event, ReadError> {
                 r.get::<_, i64>(3)?,
                 r.get::<_, i64>(4)?,
                 r.get::<_, Option<String>>(5)?,
-                Game {
+                Pairing {
                     board: r.get(1)?,
                     red: 0,
                     black: 0,

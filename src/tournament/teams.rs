@@ -1,7 +1,7 @@
 //! Team events (12, 13.2, 13.3, 14.2): who takes which board, and who plays red on it.
 
 use super::error::EventError;
-use super::event::{BoardOrder, Entrant, Event, Game, Match, PlayerId};
+use super::event::{BoardOrder, Entrant, Event, Match, Pairing, PlayerId};
 use super::systems::{first_colour, single};
 use crate::rules::Color;
 
@@ -189,7 +189,7 @@ pub fn matches(
             } else {
                 (pb, pa)
             };
-            games.push(Game::new(board, red, black));
+            games.push(Pairing::new(board, red, black));
             board += 1;
         }
         out.push(Match {

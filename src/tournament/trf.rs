@@ -19,9 +19,9 @@
 //!   match lost by forfeit on all boards (21.4). All three are read back (a team's bye is not
 //!   written: the team without a match in a round has it).
 
-use super::event::{Event, Game, Match, Player, Round, Settings, Stage, System};
-use super::record::Rounds;
-use super::result::BoardResult;
+use super::board_result::BoardResult;
+use super::event::{Event, EventSettings, Match, Pairing, Player, Round, Stage, System};
+use super::history::Rounds;
 use super::standings::standings;
 use super::teams::{colour_on_board, squad};
 use crate::rules::Color;
@@ -277,7 +277,7 @@ type PlayerLine = (usize, Player, Vec<(usize, String)>);
 /// (`300`) and forfeited matches (`330`): each round's games become team matches, board by
 /// board, the matches in the order of the team listed first.
 pub fn read(text: &str) -> Result<Event, TrfError> {
-    let mut settings = Settings::default();
+    let mut settings = EventSettings::default();
     let mut name = String::new();
     let mut players: Vec<PlayerLine> = Vec::new();
     let mut board_colours = None;
@@ -393,7 +393,7 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
     let rounds = players.iter().map(|p| p.2.len()).max().unwrap_or(0);
     let mut rounds_read = Vec::new();
     for r in 0..rounds {
-        let mut games: Vec<Game> = Vec::new();
+        let mut games: Vec<Pairing> = Vec::new();
         let mut bye = None;
         for (id, (line, _, blocks)) in players.iter().enumerate() {
             let Some((col, b)) = blocks.get(r) else {
@@ -445,9 +445,9 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                 "" => None,
                 other => return Err(err(format!("round {}: unknown result '{other}'", r + 1))),
             };
-            games.push(Game {
+            games.push(Pairing {
                 result,
-                ..Game::new(0, id, opp - 1)
+                ..Pairing::new(0, id, opp - 1)
             });
         }
         rounds_read.push((games, bye));
@@ -513,7 +513,7 @@ impl TeamRecords {
         self,
         event: &mut Event,
         player_lines: &[usize],
-        rounds: Vec<(Vec<Game>, Option<usize>)>,
+        rounds: Vec<(Vec<Pairing>, Option<usize>)>,
     ) -> Result<(), TrfError> {
         let err = |line: usize, column: usize, reason: String| TrfError {
             line,

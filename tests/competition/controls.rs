@@ -3,8 +3,8 @@
 use std::time::Duration;
 
 use qipu::competition::{
-    Contest, ContestError, Event, Finish, FoulClause, Moment, NoCaptureCount, OfferOutcome,
-    Penalty, Settings,
+    CompetitionSettings, Contest, ContestError, Finish, FoulClause, Moment, NoCaptureCount,
+    Occurrence, OfferOutcome, Penalty,
 };
 use qipu::ending::{Ending, Outcome, Reason};
 use qipu::lang::Language;
@@ -26,7 +26,7 @@ fn at(d: Duration) -> Moment {
 
 /// A started game under `spec`, Red first, both present.
 fn game(spec: &str) -> Contest {
-    let mut c = Contest::new(Settings::new(spec.parse().unwrap()), Color::Red);
+    let mut c = Contest::new(CompetitionSettings::new(spec.parse().unwrap()), Color::Red);
     c.start(Moment::ZERO, &[]).unwrap();
     c
 }
@@ -82,7 +82,7 @@ fn art_6_1_fortieth_move_at_90_01_loses_on_time() {
     assert_eq!(r.used.red, mins(90, 0));
     assert_eq!(r.used.black, secs(39));
     let flag = c.log().iter().rev().nth(1).unwrap();
-    assert_eq!(flag.event, Event::FlagFall { side: Color::Red });
+    assert_eq!(flag.event, Occurrence::FlagFall { side: Color::Red });
     assert_eq!(flag.at, r.at);
 }
 
@@ -224,7 +224,7 @@ fn art_22_5_last_move_made_in_time_but_pressed_late_loses() {
 #[test]
 fn art_21_1_absent_side_clock_runs_from_its_turn() {
     // 21.1: Black absent; Red moves at 0:05, Black's clock runs from then; Black arrives at 30:00.
-    let mut settings = Settings::new("6.1".parse().unwrap());
+    let mut settings = CompetitionSettings::new("6.1".parse().unwrap());
     settings.forfeit_after = Some(mins(60, 0));
     let mut c = Contest::new(settings, Color::Red);
     c.start(Moment::ZERO, &[Color::Black]).unwrap();
@@ -241,11 +241,11 @@ fn art_21_1_absent_side_clock_runs_from_its_turn() {
     let arrival = c
         .log()
         .iter()
-        .find(|e| matches!(e.event, Event::Arrival { .. }))
+        .find(|e| matches!(e.event, Occurrence::Arrival { .. }))
         .unwrap();
     assert_eq!(
         arrival.event,
-        Event::Arrival {
+        Occurrence::Arrival {
             side: Color::Black,
             late: mins(30, 0)
         }
@@ -254,7 +254,7 @@ fn art_21_1_absent_side_clock_runs_from_its_turn() {
 
 #[test]
 fn art_4_1_5_late_beyond_the_forfeit_time_loses() {
-    let mut settings = Settings::new("6.1".parse().unwrap());
+    let mut settings = CompetitionSettings::new("6.1".parse().unwrap());
     settings.forfeit_after = Some(mins(60, 0));
     let mut c = Contest::new(settings.clone(), Color::Red);
     c.start(Moment::ZERO, &[Color::Black]).unwrap();
@@ -285,7 +285,7 @@ fn art_4_1_5_late_beyond_the_forfeit_time_loses() {
 fn art_21_3_both_late_each_is_charged_its_lateness() {
     // Red arrives at 10:00 (its clock ran all along), moves at 10:05; Black arrives at 20:00:
     // its clock ran 9:55, so 10:05 more is charged and it has used its whole 20 minutes.
-    let mut c = Contest::new(Settings::new("6.1".parse().unwrap()), Color::Red);
+    let mut c = Contest::new(CompetitionSettings::new("6.1".parse().unwrap()), Color::Red);
     c.start(Moment::ZERO, &[Color::Red, Color::Black]).unwrap();
     c.arrive(Color::Red, at(mins(10, 0))).unwrap();
     assert_eq!(c.reading(Color::Red, at(mins(10, 0))).used, mins(10, 0));
@@ -296,7 +296,7 @@ fn art_21_3_both_late_each_is_charged_its_lateness() {
     let penalty = c.log().last().unwrap();
     assert_eq!(
         penalty.event,
-        Event::Penalty {
+        Occurrence::Penalty {
             side: Color::Black,
             amount: mins(10, 5),
             cause: Penalty::Lateness
@@ -337,13 +337,13 @@ fn art_23_1_offers_follow_own_moves_and_alternate() {
     let refusal = c
         .log()
         .iter()
-        .find(|e| matches!(e.event, Event::DrawRefused { .. }))
+        .find(|e| matches!(e.event, Occurrence::DrawRefused { .. }))
         .unwrap();
     assert_eq!(
         (refusal.ply, &refusal.event),
         (
             2,
-            &Event::DrawRefused {
+            &Occurrence::DrawRefused {
                 side: Color::Black,
                 by_move: true
             }
@@ -387,7 +387,7 @@ fn art_9_1_3_offering_again_after_a_refusal_is_a_foul() {
     assert_eq!(c.pending_offer(), None);
     assert_eq!(c.fouls(Color::Red), 1);
     match &c.log().last().unwrap().event {
-        Event::Foul {
+        Occurrence::Foul {
             side,
             clause,
             count,
@@ -549,7 +549,7 @@ fn art_4_1_8_a_false_claim_can_be_the_third_foul() {
     assert!(!c
         .log()
         .iter()
-        .any(|e| matches!(e.event, Event::Penalty { .. })));
+        .any(|e| matches!(e.event, Occurrence::Penalty { .. })));
 }
 
 #[test]
@@ -580,7 +580,7 @@ fn art_22_4_pause_and_correction() {
     // The move took 10 s before the pause and 60 s after it.
     assert_eq!(
         mv.event,
-        Event::Move {
+        Occurrence::Move {
             side: Color::Black,
             took: secs(70),
             remaining: mins(3, 0)
@@ -600,7 +600,7 @@ fn time_never_goes_back() {
             last: at(secs(20))
         })
     );
-    let mut fresh = Contest::new(Settings::new("6.4".parse().unwrap()), Color::Red);
+    let mut fresh = Contest::new(CompetitionSettings::new("6.4".parse().unwrap()), Color::Red);
     assert_eq!(fresh.play(at(secs(1)), ON), Err(ContestError::NotStarted));
 }
 

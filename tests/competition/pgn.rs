@@ -3,8 +3,8 @@
 use std::time::Duration;
 
 use qipu::competition::{
-    CompetitionRecord, Contest, Entry, Event, FoulClause, LogError, Moment, NoCaptureCount,
-    Settings,
+    CompetitionRecord, CompetitionSettings, Contest, Entry, FoulClause, LogError, Moment,
+    NoCaptureCount, Occurrence,
 };
 use qipu::ending::{Outcome, Reason};
 use qipu::formats::pgn::clock::{decode, encode, plain_comment, DecodeError, EncodeError};
@@ -30,7 +30,7 @@ fn game_with(moves: &str) -> Game {
 /// claim with its foul and penalty, a pause with a reason that needs escaping, a correction, and
 /// a loss on time.
 fn eventful() -> CompetitionRecord {
-    let mut settings = Settings::new("40/90m,10/15m".parse().unwrap());
+    let mut settings = CompetitionSettings::new("40/90m,10/15m".parse().unwrap());
     settings.forfeit_after = Some(Duration::from_secs(3600));
     let mut c = Contest::new(settings, Color::Red);
     c.start(Moment::ZERO, &[Color::Black]).unwrap();
@@ -132,7 +132,10 @@ fn a_log_longer_than_the_record_is_refused() {
 
 #[test]
 fn the_result_entry_reads_back_with_its_sentence() {
-    let mut c = Contest::new(Settings::new("6.5/20m".parse().unwrap()), Color::Red);
+    let mut c = Contest::new(
+        CompetitionSettings::new("6.5/20m".parse().unwrap()),
+        Color::Red,
+    );
     c.start(Moment::ZERO, &[]).unwrap();
     c.play(secs(30), Status::Ongoing).unwrap();
     c.play(secs(45), Status::Checkmate).unwrap();
@@ -164,7 +167,7 @@ fn chess_style_clock_comments_and_time_controls_are_read() {
     assert_eq!(moves.len(), 2);
     assert_eq!(
         moves[1].event,
-        Event::Move {
+        Occurrence::Move {
             side: Color::Black,
             took: Duration::ZERO,
             remaining: Duration::from_secs(5380)
@@ -222,7 +225,7 @@ fn a_game_read_back_goes_on_where_it_stopped() {
     let replayed = Contest::replay(&record).unwrap();
     assert_eq!(replayed.record(), record);
     // An unfinished game: saved after Black's draw offer, read back from PGN, continued.
-    let mut c = Contest::new(Settings::new("6.1".parse().unwrap()), Color::Red);
+    let mut c = Contest::new(CompetitionSettings::new("6.1".parse().unwrap()), Color::Red);
     c.start(Moment::ZERO, &[]).unwrap();
     c.play(secs(10), Status::Ongoing).unwrap();
     c.make_move(secs(70), Status::Ongoing).unwrap();
@@ -255,7 +258,7 @@ fn a_log_the_rules_do_not_give_is_refused() {
     let flag = record
         .entries
         .iter_mut()
-        .find(|e| matches!(e.event, Event::FlagFall { .. }))
+        .find(|e| matches!(e.event, Occurrence::FlagFall { .. }))
         .unwrap();
     flag.at = Moment::after(flag.at.elapsed() + Duration::from_secs(60));
     match Contest::replay(&record) {
@@ -270,7 +273,7 @@ fn a_log_the_rules_do_not_give_is_refused() {
     let mut record = eventful();
     record
         .entries
-        .retain(|e| !matches!(e.event, Event::Arrival { .. }));
+        .retain(|e| !matches!(e.event, Occurrence::Arrival { .. }));
     assert!(matches!(
         Contest::replay(&record),
         Err(LogError::Refused {
@@ -287,7 +290,7 @@ proptest::proptest! {
     /// from a PGN file as it was written.
     #[test]
     fn notes_survive_pgn(note in "[\\PC\t\r\n%\"\\[\\]{}@=]{0,40}") {
-        let mut c = Contest::new(Settings::new("6.4".parse().unwrap()), Color::Red);
+        let mut c = Contest::new(CompetitionSettings::new("6.4".parse().unwrap()), Color::Red);
         c.start(Moment::ZERO, &[]).unwrap();
         c.play(secs(5), Status::Ongoing).unwrap();
         c.pause(note.clone(), secs(6)).unwrap();
@@ -306,7 +309,8 @@ proptest::proptest! {
 #[test]
 fn a_clock_started_in_the_middle_files_its_entries_after_the_right_moves() {
     // Four moves were played before the clock started; the fifth and sixth are on the clock.
-    let mut c = Contest::new(Settings::new("6.4".parse().unwrap()), Color::Red).after_moves(4);
+    let mut c =
+        Contest::new(CompetitionSettings::new("6.4".parse().unwrap()), Color::Red).after_moves(4);
     c.start(secs(0), &[]).unwrap();
     c.play(secs(7), Status::Ongoing).unwrap();
     c.offer_draw(Color::Red, secs(8)).unwrap();
@@ -346,7 +350,7 @@ fn ms(millis: u64) -> Moment {
 fn clock_times_are_written_in_whole_seconds() {
     // The app presses the clock at moments with nanoseconds; the record counts whole seconds
     // (as chess PGN writes [%clk]), so neither the readings nor the moments carry a fraction.
-    let mut c = Contest::new(Settings::new("6.1".parse().unwrap()), Color::Red);
+    let mut c = Contest::new(CompetitionSettings::new("6.1".parse().unwrap()), Color::Red);
     c.start(Moment::after(Duration::new(0, 123_456_789)), &[])
         .unwrap();
     c.play(
@@ -377,7 +381,10 @@ fn clock_times_are_written_in_whole_seconds() {
 #[test]
 fn clock_times_keep_tenths_under_a_small_increment() {
     // With an increment under a minute tenths decide games: the record keeps them, no finer.
-    let mut c = Contest::new(Settings::new("sd/3m+2s".parse().unwrap()), Color::Red);
+    let mut c = Contest::new(
+        CompetitionSettings::new("sd/3m+2s".parse().unwrap()),
+        Color::Red,
+    );
     assert_eq!(c.resolution(), Duration::from_millis(100));
     c.start(Moment::ZERO, &[]).unwrap();
     c.play(ms(12_345), Status::Ongoing).unwrap();
@@ -390,7 +397,10 @@ fn clock_times_keep_tenths_under_a_small_increment() {
     let record = decode(&game).unwrap().unwrap();
     assert_eq!(Contest::replay(&record).unwrap().record(), c.record());
     // A minute's increment or more: whole seconds again.
-    let c = Contest::new(Settings::new("sd/60m+60s".parse().unwrap()), Color::Red);
+    let c = Contest::new(
+        CompetitionSettings::new("sd/60m+60s".parse().unwrap()),
+        Color::Red,
+    );
     assert_eq!(c.resolution(), Duration::from_secs(1));
 }
 
@@ -406,7 +416,7 @@ fn clock_times_with_any_fraction_are_read() {
     let replayed = Contest::replay(&record).unwrap();
     assert_eq!(replayed.record(), record);
     let remaining = |e: &Entry| match e.event {
-        Event::Move { remaining, .. } => Some(remaining),
+        Occurrence::Move { remaining, .. } => Some(remaining),
         _ => None,
     };
     let clocks: Vec<Duration> = record.entries.iter().filter_map(remaining).collect();

@@ -4,9 +4,9 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use qipu::engine::client::{
-    Engine, EngineConfig, EngineError, EngineEvent, EngineThread, Limit, OptionKind, Protocol,
-    RankBase, Request, SearchRequest, ThreadEvent, Value,
+use qipu::engine_client::{
+    EngineConfig, EngineError, EngineEvent, EngineThread, ExternalEngine, Limit, OptionKind,
+    Protocol, RankBase, Request, SearchRequest, ThreadEvent, Value,
 };
 use qipu::rules::{Color, Move, Position};
 
@@ -36,7 +36,7 @@ fn from_start(moves: &[&str], limit: Limit) -> SearchRequest {
 
 #[test]
 fn uci_handshake_reads_the_options_and_multipv_gives_distinct_lines() {
-    let mut engine = Engine::start(&config(Protocol::Uci)).unwrap();
+    let mut engine = ExternalEngine::start(&config(Protocol::Uci)).unwrap();
     assert!(
         engine.name().contains("Fairy-Stockfish"),
         "{}",
@@ -86,7 +86,7 @@ fn uci_handshake_reads_the_options_and_multipv_gives_distinct_lines() {
 
 #[test]
 fn ucci_speaks_iccs_ranks_and_honours_banmoves() {
-    let mut engine = Engine::start(&config(Protocol::Ucci)).unwrap();
+    let mut engine = ExternalEngine::start(&config(Protocol::Ucci)).unwrap();
     assert_eq!(engine.protocol(), Protocol::Ucci);
     assert_eq!(engine.ranks(), RankBase::Zero);
     assert!(
@@ -105,7 +105,7 @@ fn ucci_speaks_iccs_ranks_and_honours_banmoves() {
 
 #[test]
 fn uci_bans_by_searchmoves() {
-    let mut engine = Engine::start(&config(Protocol::Uci)).unwrap();
+    let mut engine = ExternalEngine::start(&config(Protocol::Uci)).unwrap();
     let request = from_start(&[], Limit::Depth(5));
     let first = engine.search(&request).unwrap().best.unwrap();
     let mut banned = request.clone();
@@ -118,7 +118,7 @@ fn uci_bans_by_searchmoves() {
 
 #[test]
 fn a_mate_is_reported_as_mate_from_reds_side() {
-    let mut engine = Engine::start(&config(Protocol::Uci)).unwrap();
+    let mut engine = ExternalEngine::start(&config(Protocol::Uci)).unwrap();
     // A chariot and the general against the bare general, Red to move, then mirrored with
     // Black to move.
     for (fen, mover) in [
@@ -141,7 +141,7 @@ fn a_mate_is_reported_as_mate_from_reds_side() {
 
 #[test]
 fn stop_ends_an_infinite_search_with_a_legal_move() {
-    let mut engine = Engine::start(&config(Protocol::Uci)).unwrap();
+    let mut engine = ExternalEngine::start(&config(Protocol::Uci)).unwrap();
     let id = engine.go(&from_start(&[], Limit::Infinite)).unwrap();
     let mut infos = 0;
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -173,7 +173,7 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
 
 #[test]
 fn a_killed_engine_is_restarted_with_its_options() {
-    let mut engine = Engine::start(&config(Protocol::Uci)).unwrap();
+    let mut engine = ExternalEngine::start(&config(Protocol::Uci)).unwrap();
     engine.set_option("MultiPV", "2").unwrap();
     let pid = engine.process_id();
     let status = std::process::Command::new("kill")
@@ -196,7 +196,7 @@ fn a_killed_engine_is_restarted_with_its_options() {
 
 #[test]
 fn illegal_lines_and_finished_positions_are_never_sent() {
-    let mut engine = Engine::start(&config(Protocol::Uci)).unwrap();
+    let mut engine = ExternalEngine::start(&config(Protocol::Uci)).unwrap();
     let bad = from_start(&["h2e2", "h9g7", "e2e9"], Limit::Depth(2));
     assert!(matches!(
         engine.go(&bad),
@@ -262,15 +262,15 @@ fn an_engine_that_hangs_is_stopped_then_restarted() {
     )
     .unwrap();
     let mut config = EngineConfig::path("/bin/sh");
-    config.program = qipu::engine::client::EngineProgram::Path {
+    config.program = qipu::engine_client::EngineProgram::Path {
         path: "/bin/sh".into(),
         args: vec![script.display().to_string()],
     };
-    let timeouts = qipu::engine::client::Timeouts {
+    let timeouts = qipu::engine_client::Timeouts {
         grace: Duration::from_millis(200),
         ..Default::default()
     };
-    let mut engine = Engine::start_with(&config, timeouts).unwrap();
+    let mut engine = ExternalEngine::start_with(&config, timeouts).unwrap();
     assert_eq!(engine.name(), "Hang");
     let pid = engine.process_id();
     let result = engine.search(&from_start(&[], Limit::MoveTime(Duration::from_millis(50))));

@@ -1,17 +1,17 @@
 //! The tournament articles worked by hand on small events: each tie-break of 15.1–15.5, 18.4,
 //! 20.3 with fewer and more than half played, 21.4 for players and teams.
 
-use qipu::tournament::event::{Event, Game, Match, Player, Round, Settings, Stage, System};
-use qipu::tournament::record::Rounds;
+use qipu::tournament::event::{Event, EventSettings, Match, Pairing, Player, Round, Stage, System};
+use qipu::tournament::history::Rounds;
 use qipu::tournament::standings::{standings, team_places, Standing};
 use qipu::tournament::systems::pair_next;
 use qipu::tournament::{edit, BoardResult};
 
 fn event(system: System, names: &[&str]) -> Event {
-    let settings = Settings {
+    let settings = EventSettings {
         system,
         rounds: Some(9),
-        ..Settings::default()
+        ..EventSettings::default()
     };
     let mut e = Event::new("test", settings);
     e.players = names.iter().map(|n| Player::named(n)).collect();
@@ -33,9 +33,9 @@ fn round(e: &mut Event, games: &[(&str, &str, &str)], bye: Option<&str>) {
             Match {
                 first: r,
                 second: b,
-                games: vec![Game {
+                games: vec![Pairing {
                     result: Some(res.parse::<BoardResult>().unwrap()),
-                    ..Game::new(i as u32 + 1, r, b)
+                    ..Pairing::new(i as u32 + 1, r, b)
                 }],
             }
         })
@@ -327,11 +327,11 @@ fn twenty_four_swiss_withdrawal() {
 }
 
 fn team_event(system: System) -> Event {
-    let settings = Settings {
+    let settings = EventSettings {
         system,
         rounds: Some(5),
         team_boards: Some(2),
-        ..Settings::default()
+        ..EventSettings::default()
     };
     let mut e = Event::new("teams", settings);
     for (team, names) in [
@@ -366,9 +366,9 @@ fn team_round(e: &mut Event, matches: &[(&str, &str, [&str; 2])], bye: Option<us
             } else {
                 (tb.members[1], ta.members[1])
             };
-            games.push(Game {
+            games.push(Pairing {
                 result: Some(result.parse().unwrap()),
-                ..Game::new(board, red, black)
+                ..Pairing::new(board, red, black)
             });
             board += 1;
         }
@@ -781,11 +781,11 @@ fn eleven_one_double_elimination_two_losses_out() {
 
 /// Two teams of six (ratings falling with the number) on four boards, round 1 paired.
 fn squads(order: qipu::tournament::event::BoardOrder) -> Event {
-    let settings = Settings {
+    let settings = EventSettings {
         system: System::RoundRobin,
         team_boards: Some(4),
         board_order: order,
-        ..Settings::default()
+        ..EventSettings::default()
     };
     let mut e = Event::new("squads", settings);
     for team in ["T", "U"] {
@@ -812,7 +812,7 @@ fn twelve_two_lineup_with_substitutes() {
     let names: Vec<String> = [1, 2, 3, 5].iter().map(|i| format!("{p}{i}")).collect();
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
     let next = edit::set_lineup(&e, 1, &first, &refs).unwrap();
-    let games: Vec<&Game> = next.rounds[0].games().collect();
+    let games: Vec<&Pairing> = next.rounds[0].games().collect();
     assert_eq!(next.players[games[3].black].name, format!("{p}5"));
     assert_eq!(next.players[games[0].red].name, format!("{p}1"));
     assert_eq!(next.players[games[1].black].name, format!("{p}2"));

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use qipu::tournament::event::{Event, Player, Settings, System};
+use qipu::tournament::event::{Event, EventSettings, Player, System};
 use qipu::tournament::systems::pair_next;
 use qipu::tournament::{edit, trf, BoardResult, EventError, EventFile};
 
@@ -31,10 +31,10 @@ fn temp(name: &str) -> PathBuf {
 }
 
 fn swiss(path: &Path, players: usize, rounds: u32) -> EventFile {
-    let settings = Settings {
+    let settings = EventSettings {
         system: System::Swiss,
         rounds: Some(rounds),
-        ..Settings::default()
+        ..EventSettings::default()
     };
     let mut e = Event::new("kill test", settings);
     for i in 0..players {
@@ -338,10 +338,10 @@ fn result_from_a_game_record() {
 /// A TRF written by Qipu and read back has the same players, pairings, results and byes.
 #[test]
 fn trf_round_trip() {
-    let settings = Settings {
+    let settings = EventSettings {
         system: System::Swiss,
         rounds: Some(5),
-        ..Settings::default()
+        ..EventSettings::default()
     };
     let mut e = Event::new("TRF Open", settings);
     for i in 0..11 {
@@ -400,11 +400,11 @@ fn trf_round_trip() {
 fn trf_team_records_and_lineup_in_file() {
     use qipu::tournament::event::BoardOrder;
     let dir = temp("trf-teams");
-    let settings = Settings {
+    let settings = EventSettings {
         system: System::RoundRobin,
         team_boards: Some(2),
         board_order: BoardOrder::Substitutes,
-        ..Settings::default()
+        ..EventSettings::default()
     };
     let mut e = Event::new("Teams", settings);
     for team in ["Red Star", "Blue Sea"] {
@@ -631,11 +631,11 @@ fn lineup_from_the_command_line() {
 #[test]
 fn trf_team_event_reads_back() {
     use qipu::tournament::event::BoardOrder;
-    let settings = Settings {
+    let settings = EventSettings {
         system: System::RoundRobin,
         team_boards: Some(2),
         board_order: BoardOrder::Substitutes,
-        ..Settings::default()
+        ..EventSettings::default()
     };
     let mut e = Event::new("團體 TRF", settings);
     for (t, team) in ["甲隊", "乙隊", "丙隊", "丁隊", "戊隊"].iter().enumerate() {

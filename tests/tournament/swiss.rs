@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
 use qipu::rules::Color;
-use qipu::tournament::event::{Event, Player, Settings, System};
+use qipu::tournament::event::{Event, EventSettings, Player, System};
 use qipu::tournament::systems::swiss::{pair_cost, score_groups, Cost, Entry};
 use qipu::tournament::systems::{pair_next, swiss_entries, swiss_limits};
 use qipu::tournament::{edit, BoardResult};
@@ -215,7 +215,7 @@ proptest! {
     #[test]
     fn random_swiss_events(players in 15usize..=60, rounds in 7u32..=11, seed in 1u64..u64::MAX) {
         let mut rng = Rng(seed);
-        let settings = Settings { system: System::Swiss, rounds: Some(rounds), ..Settings::default() };
+        let settings = EventSettings { system: System::Swiss, rounds: Some(rounds), ..EventSettings::default() };
         let mut e = Event::new("random", settings);
         for i in 0..players {
             e.players.push(Player { rating: Some(1500 + rng.below(1000) as u32), ..Player::named(&format!("p{i}")) });

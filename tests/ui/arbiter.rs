@@ -10,7 +10,7 @@ use eframe::egui::accesskit::Role;
 use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use qipu::competition::{CompetitionRecord, Event};
+use qipu::competition::{CompetitionRecord, Occurrence};
 use qipu::formats::{write_pgn, PgnWriteOptions};
 use qipu::lang::Language;
 use qipu::notation::Script;
@@ -298,7 +298,7 @@ fn save_and_open_restore_the_clock_and_autosave_and_copy_carry_it() {
     assert!(before
         .entries
         .iter()
-        .any(|e| matches!(e.event, Event::DrawRefused { by_move: true, .. })));
+        .any(|e| matches!(e.event, Occurrence::DrawRefused { by_move: true, .. })));
     set_time(&mut harness, 75);
     for face in faces {
         harness.get_by_label(face);

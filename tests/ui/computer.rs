@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use qipu::engine::client::{EngineConfig, EngineProgram};
+use qipu::engine_client::{EngineConfig, EngineProgram};
 use qipu::rules::{Color, Move};
 use qipu::ui::{AppCommand, EngineChoice, PlaySettings, QipuApp, SessionCommand};
 

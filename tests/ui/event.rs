@@ -163,14 +163,14 @@ fn an_event_is_run_from_the_window() {
 /// the fourth, chosen in the Rounds tab; the file holds it.
 #[test]
 fn a_team_fields_its_lineup_from_the_window() {
-    use qipu::tournament::event::{BoardOrder, Event, Player, Settings, System};
+    use qipu::tournament::event::{BoardOrder, Event, EventSettings, Player, System};
     let dir = temp("lineup");
     let file = dir.join("teams.qipu-event");
-    let settings = Settings {
+    let settings = EventSettings {
         system: System::RoundRobin,
         team_boards: Some(4),
         board_order: BoardOrder::Substitutes,
-        ..Settings::default()
+        ..EventSettings::default()
     };
     let mut event = Event::new("Teams", settings);
     for team in ["T", "U"] {

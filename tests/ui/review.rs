@@ -5,7 +5,7 @@
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
-use qipu::engine::client::Accuracy;
+use qipu::engine_client::Accuracy;
 use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
 use qipu::record::Mark;

@@ -43,8 +43,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::competition::{
-    hms, parse_duration, parse_hms, CompetitionRecord, Entry, Event, Finish, FoulClause, Moment,
-    Penalty, Period, Settings, TimeControl, TimeUsed,
+    hms, parse_duration, parse_hms, CompetitionRecord, CompetitionSettings, Entry, Finish,
+    FoulClause, Moment, Occurrence, Penalty, Period, TimeControl, TimeUsed,
 };
 use crate::ending::{Ending, Outcome, Reason};
 use crate::record::{commands, Game, TagKey};
@@ -210,7 +210,7 @@ pub fn decode(game: &Game) -> Result<Option<CompetitionRecord>, DecodeError> {
             Err(DecodeError::NoTimeControl)
         };
     };
-    let settings = Settings {
+    let settings = CompetitionSettings {
         control: read_control(control)?,
         forfeit_after: read_forfeit(game)?,
         natural_limit: read_natural_limit(game)?,
@@ -248,7 +248,7 @@ fn flush_move(
         entries.push(Entry {
             at,
             ply,
-            event: Event::Move {
+            event: Occurrence::Move {
                 side,
                 took,
                 remaining,
@@ -261,7 +261,7 @@ fn command(entry: &Entry) -> String {
     let at = format!("@{}", hms(entry.at.elapsed()));
     let side = |s: &Color| s.to_string();
     let parts: Vec<String> = match &entry.event {
-        Event::Move {
+        Occurrence::Move {
             took, remaining, ..
         } => {
             return format!(
@@ -271,7 +271,7 @@ fn command(entry: &Entry) -> String {
                 hms(entry.at.elapsed())
             )
         }
-        Event::Start { first, absent } => {
+        Occurrence::Start { first, absent } => {
             let mut p = vec!["start".into(), format!("first={first}")];
             if !absent.is_empty() {
                 let names: Vec<String> = absent.iter().map(side).collect();
@@ -279,17 +279,17 @@ fn command(entry: &Entry) -> String {
             }
             p
         }
-        Event::Arrival { side: s, late } => {
+        Occurrence::Arrival { side: s, late } => {
             vec!["arrive".into(), side(s), format!("late={}", hms(*late))]
         }
-        Event::DrawOffer { side: s } => vec!["offer".into(), side(s)],
-        Event::DrawRefused { side: s, by_move } => vec![
+        Occurrence::DrawOffer { side: s } => vec!["offer".into(), side(s)],
+        Occurrence::DrawRefused { side: s, by_move } => vec![
             "refuse".into(),
             side(s),
             format!("by={}", if *by_move { "move" } else { "word" }),
         ],
-        Event::DrawAccepted { side: s } => vec!["accept".into(), side(s)],
-        Event::Claim {
+        Occurrence::DrawAccepted { side: s } => vec!["accept".into(), side(s)],
+        Occurrence::Claim {
             side: s,
             count,
             valid,
@@ -301,7 +301,7 @@ fn command(entry: &Entry) -> String {
             format!("black_checks={}", count.black_checks),
             format!("valid={valid}"),
         ],
-        Event::Foul {
+        Occurrence::Foul {
             side: s,
             clause,
             note,
@@ -313,7 +313,7 @@ fn command(entry: &Entry) -> String {
             format!("count={count}"),
             format!("note={}", quote(note)),
         ],
-        Event::Penalty {
+        Occurrence::Penalty {
             side: s,
             amount,
             cause,
@@ -323,9 +323,9 @@ fn command(entry: &Entry) -> String {
             hms(*amount),
             format!("cause={}", cause.key()),
         ],
-        Event::Pause { reason } => vec!["pause".into(), format!("reason={}", quote(reason))],
-        Event::Resume => vec!["resume".into()],
-        Event::Correction {
+        Occurrence::Pause { reason } => vec!["pause".into(), format!("reason={}", quote(reason))],
+        Occurrence::Resume => vec!["resume".into()],
+        Occurrence::Correction {
             side: s,
             remaining,
             moves_made,
@@ -337,8 +337,8 @@ fn command(entry: &Entry) -> String {
             format!("moves={moves_made}"),
             format!("note={}", quote(note)),
         ],
-        Event::FlagFall { side: s } => vec!["flag".into(), side(s)],
-        Event::End { result } => vec![
+        Occurrence::FlagFall { side: s } => vec!["flag".into(), side(s)],
+        Occurrence::End { result } => vec![
             "result".into(),
             result.ending.outcome.pgn().into(),
             result.ending.reason.key().into(),
@@ -351,21 +351,21 @@ fn command(entry: &Entry) -> String {
 }
 
 /// The event of a command other than a move's.
-fn event(cmd: &Command) -> Result<Event, String> {
+fn event(cmd: &Command) -> Result<Occurrence, String> {
     Ok(match cmd.name.as_str() {
-        "start" => Event::Start {
+        "start" => Occurrence::Start {
             first: side(cmd.value("first")?)?,
             absent: match cmd.pairs.get("absent") {
                 Some(list) => list.split(',').map(side).collect::<Result<_, _>>()?,
                 None => Vec::new(),
             },
         },
-        "arrive" => Event::Arrival {
+        "arrive" => Occurrence::Arrival {
             side: cmd.side()?,
             late: duration(cmd.value("late")?)?,
         },
-        "offer" => Event::DrawOffer { side: cmd.side()? },
-        "refuse" => Event::DrawRefused {
+        "offer" => Occurrence::DrawOffer { side: cmd.side()? },
+        "refuse" => Occurrence::DrawRefused {
             side: cmd.side()?,
             by_move: match cmd.value("by")? {
                 "move" => true,
@@ -373,8 +373,8 @@ fn event(cmd: &Command) -> Result<Event, String> {
                 other => return Err(format!("by={other}: expected move or word")),
             },
         },
-        "accept" => Event::DrawAccepted { side: cmd.side()? },
-        "claim" => Event::Claim {
+        "accept" => Occurrence::DrawAccepted { side: cmd.side()? },
+        "claim" => Occurrence::Claim {
             side: cmd.side()?,
             count: NoCaptureCount {
                 plies: number(cmd.value("plies")?)?,
@@ -387,7 +387,7 @@ fn event(cmd: &Command) -> Result<Event, String> {
                 other => return Err(format!("valid={other}: expected true or false")),
             },
         },
-        "foul" => Event::Foul {
+        "foul" => Occurrence::Foul {
             side: cmd.side()?,
             clause: {
                 let article = cmd.word(1)?;
@@ -397,7 +397,7 @@ fn event(cmd: &Command) -> Result<Event, String> {
             note: cmd.pairs.get("note").cloned().unwrap_or_default(),
             count: number(cmd.value("count")?)?,
         },
-        "penalty" => Event::Penalty {
+        "penalty" => Occurrence::Penalty {
             side: cmd.side()?,
             amount: cmd.duration(1)?,
             cause: {
@@ -405,23 +405,23 @@ fn event(cmd: &Command) -> Result<Event, String> {
                 Penalty::from_key(key).ok_or_else(|| format!("unknown cause '{key}'"))?
             },
         },
-        "pause" => Event::Pause {
+        "pause" => Occurrence::Pause {
             reason: cmd.pairs.get("reason").cloned().unwrap_or_default(),
         },
-        "resume" => Event::Resume,
-        "correct" => Event::Correction {
+        "resume" => Occurrence::Resume,
+        "correct" => Occurrence::Correction {
             side: cmd.side()?,
             remaining: cmd.duration(1)?,
             moves_made: number(cmd.value("moves")?)?,
             note: cmd.pairs.get("note").cloned().unwrap_or_default(),
         },
-        "flag" => Event::FlagFall { side: cmd.side()? },
+        "flag" => Occurrence::FlagFall { side: cmd.side()? },
         "result" => {
             let word = cmd.word(0)?;
             let outcome =
                 Outcome::from_pgn(word).ok_or_else(|| format!("'{word}' is not a result"))?;
             let key = cmd.word(1)?;
-            Event::End {
+            Occurrence::End {
                 result: Finish {
                     ending: Ending {
                         outcome,

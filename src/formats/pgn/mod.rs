@@ -10,4 +10,4 @@ mod write;
 pub(crate) use read::read_wide_file;
 pub use read::{read_pgn, read_pgn_text, PgnError, PgnErrorKind, PgnFile, PgnGames};
 pub(crate) use wide::{read_wide, WideRead};
-pub use write::{encode_pgn, write_pgn, write_pgn_games, Layout, PgnWriteOptions};
+pub use write::{encode_pgn, write_pgn, write_pgn_games, MoveLayout, PgnWriteOptions};

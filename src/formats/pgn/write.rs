@@ -10,7 +10,7 @@ use super::super::encoding::{Encoded, TextEncoding};
 
 /// How moves are laid out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Layout {
+pub enum MoveLayout {
     /// XiangQi Wizard's layout: one move pair per line (`  1. 炮二平五 马８进７`), comments on
     /// their own lines, a Black move after a comment as `  3.          马８进７`. No variations.
     XiangqiWizard,
@@ -31,7 +31,7 @@ pub struct PgnWriteOptions {
     /// `"\r\n"` or `"\n"`.
     pub line_ending: &'static str,
     /// Layout of the movetext.
-    pub layout: Layout,
+    pub layout: MoveLayout,
     /// Write variations (ignored by the XiangQi Wizard layout, which has none).
     pub variations: bool,
     /// Write comments.
@@ -51,7 +51,7 @@ impl PgnWriteOptions {
             moves: WriteOptions::default(),
             encoding: TextEncoding::Utf8,
             line_ending: "\n",
-            layout: Layout::Standard,
+            layout: MoveLayout::Standard,
             variations: true,
             comments: true,
             marks: true,
@@ -79,7 +79,7 @@ impl PgnWriteOptions {
             moves: WriteOptions::default(),
             encoding,
             line_ending: "\r\n",
-            layout: Layout::XiangqiWizard,
+            layout: MoveLayout::XiangqiWizard,
             variations: false,
             comments: true,
             marks: false,
@@ -156,8 +156,8 @@ pub fn write_pgn(game: &Game, options: &PgnWriteOptions) -> String {
     write_tags(game, options, &mut out);
     out.push(String::new());
     let mut movetext = match options.layout {
-        Layout::XiangqiWizard => wizard_movetext(game, options),
-        Layout::Standard => standard_movetext(game, options),
+        MoveLayout::XiangqiWizard => wizard_movetext(game, options),
+        MoveLayout::Standard => standard_movetext(game, options),
     };
     out.append(&mut movetext);
     out.push(termination(game).to_owned());
@@ -186,7 +186,7 @@ fn write_tags(game: &Game, options: &PgnWriteOptions, out: &mut Vec<String>) {
     let tag = |key: &str, value: &str| format!("[{key} \"{}\"]", escape_tag(value));
     let structural = |k: &TagKey| matches!(k, TagKey::Fen | TagKey::Format);
     match options.layout {
-        Layout::XiangqiWizard => {
+        MoveLayout::XiangqiWizard => {
             out.push(tag(
                 "Game",
                 game.tags().get(&TagKey::Game).unwrap_or("Chinese Chess"),
@@ -207,7 +207,7 @@ fn write_tags(game: &Game, options: &PgnWriteOptions, out: &mut Vec<String>) {
                 out.push(tag("Format", format_name(options.notation)));
             }
         }
-        Layout::Standard => {
+        MoveLayout::Standard => {
             for (key, value) in game.tags().iter() {
                 if !structural(key) {
                     out.push(tag(key.name(), value));

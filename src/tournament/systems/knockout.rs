@@ -21,7 +21,7 @@ use super::{by_seed, starters, Lot, Paired};
 use crate::rules::Color;
 use crate::tournament::error::EventError;
 use crate::tournament::event::{DrawOfNumbers, Drawn, Entrant, Event, Stage};
-use crate::tournament::record::{records, EntrantRecord, Rounds};
+use crate::tournament::history::{records, EntrantRecord, Rounds};
 use crate::tournament::standings::Standing;
 
 /// The bracket's seed in each slot, for a field of `size` (a power of two): 1 v `size`, then

@@ -6,10 +6,10 @@ pub mod knockout;
 pub mod matching;
 pub mod swiss;
 
+use super::board_result::BoardResult;
 use super::error::EventError;
-use super::event::{DrawOfNumbers, Drawn, Entrant, Event, Game, Match, Round, Stage, System};
-use super::record::{cancelled_by_withdrawal, records, withdrawn_after, Rounds};
-use super::result::BoardResult;
+use super::event::{DrawOfNumbers, Drawn, Entrant, Event, Match, Pairing, Round, Stage, System};
+use super::history::{cancelled_by_withdrawal, records, withdrawn_after, Rounds};
 use super::standings::standings;
 use super::teams;
 use crate::rules::Color;
@@ -377,6 +377,6 @@ pub fn single(first: Entrant, second: Entrant, board: u32) -> Match {
     Match {
         first,
         second,
-        games: vec![Game::new(board, first, second)],
+        games: vec![Pairing::new(board, first, second)],
     }
 }

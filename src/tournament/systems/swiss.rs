@@ -5,7 +5,7 @@
 //!
 //! 1. **The bye** (odd field): to the lowest-ranked entrant who has not had one (lowest score,
 //!    then the lowest in pairing order), provided the others can still be paired; it scores
-//!    [`super::super::event::Settings::bye_half_points`].
+//!    [`super::super::event::EventSettings::bye_half_points`].
 //! 2. **No rematch**: two entrants never meet twice (absolute: a round where every pairing
 //!    needs a rematch is refused, for the arbiter to decide).
 //! 3. **Colour limits** (13.3): nobody plays the same colour more than `max_run` times running

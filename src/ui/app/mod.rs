@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui;
 
-use crate::engine::client::EngineConfig;
+use crate::engine_client::EngineConfig;
 use crate::formats::read_pgn_text;
 use crate::record::Game;
 

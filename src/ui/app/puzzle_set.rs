@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::client::puzzles_from_marks;
+use crate::engine_client::puzzles_from_marks;
 use crate::formats::{
     read_record_bytes, save_atomic, write_pgn_games, PgnWriteOptions, TargetState,
 };

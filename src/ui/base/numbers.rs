@@ -1,7 +1,7 @@
 //! How numbers are written in panels and windows: a score with its sign, a count with its
 //! thousands grouped.
 
-use crate::engine::client::RedScore;
+use crate::engine_client::RedScore;
 
 /// A score with its sign: `+0.35`, `-1.20`, `#3`.
 pub fn signed(score: RedScore) -> String {

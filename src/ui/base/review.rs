@@ -3,7 +3,7 @@
 //! the tags, and the better line the review left beside a critical move. Nothing here runs an
 //! engine; a game reopened from its file reads the same.
 
-use crate::engine::client::Accuracy;
+use crate::engine_client::Accuracy;
 use crate::record::{Game, Mark, NodeId};
 use crate::rules::Color;
 

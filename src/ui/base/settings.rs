@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::competition::Preset;
-use crate::engine::client::Thresholds;
+use crate::engine_client::Thresholds;
 use crate::lang::Language;
 use crate::notation::{Notation, TandemConvention};
 use crate::rules::Color;
@@ -85,7 +85,7 @@ impl ReviewSettings {
 }
 
 /// An engine the user configured once: its name, and its spec (the program's path with its
-/// protocol and options, [`crate::engine::client::EngineConfig::parse_spec`]).
+/// protocol and options, [`crate::engine_client::EngineConfig::parse_spec`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct NamedEngine {
@@ -126,7 +126,7 @@ impl Settings {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EngineChoice {
-    /// `builtin`, or a program path with `:key=value` settings ([`crate::engine::client::EngineConfig::parse_spec`]).
+    /// `builtin`, or a program path with `:key=value` settings ([`crate::engine_client::EngineConfig::parse_spec`]).
     pub engine: String,
     /// Its `Skill Level`, 0–20 (20 the strongest; sent only to an engine that offers it).
     pub level: u32,

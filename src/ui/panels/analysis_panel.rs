@@ -8,7 +8,7 @@
 
 use eframe::egui;
 
-use crate::engine::client::{EngineConfig, Limit, Lines, RedScore, SearchInfo};
+use crate::engine_client::{EngineConfig, Limit, Lines, RedScore, SearchInfo};
 use crate::lang::Language;
 use crate::rules::Position;
 

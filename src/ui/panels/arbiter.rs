@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use eframe::egui::{self, Color32, RichText, TextEdit};
 
-use crate::competition::{hms, parse_hms, Contest, Entry, Event, FoulClause};
+use crate::competition::{hms, parse_hms, Contest, Entry, FoulClause, Occurrence};
 use crate::lang::Language;
 use crate::rules::Color;
 
@@ -217,7 +217,7 @@ fn log(ui: &mut egui::Ui, contest: &Contest, first: Color, lang: Language) {
         .auto_shrink([false, true])
         .show(ui, |ui| {
             for entry in contest.log() {
-                if matches!(entry.event, Event::Move { .. }) {
+                if matches!(entry.event, Occurrence::Move { .. }) {
                     continue;
                 }
                 ui.label(entry_text(entry, contest, first, lang));

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke};
 
-use crate::engine::client::{EngineConfig, Limit, RedScore, LOSS_CLAMP};
+use crate::engine_client::{EngineConfig, Limit, RedScore, LOSS_CLAMP};
 use crate::lang::Language;
 use crate::record::{commands, Game, Mark, NodeId};
 use crate::rules::{Move, Position};
@@ -426,7 +426,7 @@ impl Scale {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::client::{Score, Value};
+    use crate::engine_client::{BoundedScore, Value};
     use crate::rules::Color;
 
     fn m(iccs: &str) -> Move {
@@ -434,7 +434,7 @@ mod tests {
     }
 
     fn cp(value: i32) -> RedScore {
-        Score::exact(Value::Centipawns(value)).for_red(Color::Red)
+        BoundedScore::exact(Value::Centipawns(value)).for_red(Color::Red)
     }
 
     #[test]
@@ -483,7 +483,7 @@ mod tests {
     fn mates_are_drawn_at_the_limit_and_scores_are_clamped() {
         assert_eq!(clamped(RedScore::mated(Color::Black)), GRAPH_LIMIT);
         assert_eq!(clamped(RedScore::mated(Color::Red)), -GRAPH_LIMIT);
-        let mate_in_3 = Score::exact(Value::mate_in(3)).for_red(Color::Black);
+        let mate_in_3 = BoundedScore::exact(Value::mate_in(3)).for_red(Color::Black);
         assert_eq!(clamped(mate_in_3), -GRAPH_LIMIT, "Black mates in 3");
         assert_eq!(clamped(cp(2500)), GRAPH_LIMIT);
         assert_eq!(clamped(cp(-35)), -35);

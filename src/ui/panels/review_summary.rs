@@ -5,7 +5,7 @@
 
 use eframe::egui::{self, RichText};
 
-use crate::engine::client::RedScore;
+use crate::engine_client::RedScore;
 use crate::record::{commands, Mark};
 use crate::rules::Color;
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use eframe::egui;
 
 use crate::competition::Preset;
-use crate::engine::client::{EngineConfig, EngineProgram, Limit};
+use crate::engine_client::{EngineConfig, EngineProgram, Limit};
 use crate::lang::Language;
 use crate::record::NodeId;
 use crate::referee::RuleSet;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use eframe::egui;
 
-use crate::engine::client::EngineConfig;
+use crate::engine_client::EngineConfig;
 use crate::lang::Language;
 use crate::rules::Color;
 

@@ -4,7 +4,7 @@
 
 use eframe::egui;
 
-use crate::engine::client::{EngineConfig, EngineProgram};
+use crate::engine_client::{EngineConfig, EngineProgram};
 use crate::lang::Language;
 
 use crate::ui::base::command::app_command::AppCommand;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use eframe::egui;
 
-use crate::engine::client::{AnalysisSettings, EngineConfig, Limit};
+use crate::engine_client::{AnalysisSettings, EngineConfig, Limit};
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;

@@ -1,11 +1,11 @@
-//! One engine as the window uses it: the engine thread of [`crate::engine::client`] (so the
+//! One engine as the window uses it: the engine thread of [`crate::engine_client`] (so the
 //! window never waits on the engine), the options wanted of it (sent once it has said which it
 //! offers, so an engine without `Skill Level` is never sent one), and which search each of its
 //! messages belongs to.
 
 use std::collections::VecDeque;
 
-use crate::engine::client::{
+use crate::engine_client::{
     EngineConfig, EngineEvent, EngineOption, EngineThread, Limit, Request, SearchId, SearchInfo,
     SearchRequest, ThreadEvent,
 };

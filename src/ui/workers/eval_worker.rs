@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
-use crate::engine::client::{evaluate_position, Engine, EngineConfig, Limit, RedScore};
+use crate::engine_client::{evaluate_position, EngineConfig, ExternalEngine, Limit, RedScore};
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
 
@@ -78,7 +78,7 @@ impl Drop for EvalWorker {
 }
 
 fn run(job: &Job, cancel: &AtomicBool, events: &Sender<WorkerEvent>) {
-    let mut engine = match Engine::start(&job.engine) {
+    let mut engine = match ExternalEngine::start(&job.engine) {
         Ok(engine) => engine,
         Err(e) => {
             let _ = events.send(WorkerEvent::Failed(e.to_string()));

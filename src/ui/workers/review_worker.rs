@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
-use crate::engine::client::{analyse_line, AnalysisSettings, Engine, EngineConfig, MoveReview};
+use crate::engine_client::{
+    analyse_line, AnalysisSettings, EngineConfig, ExternalEngine, MoveReview,
+};
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
 
@@ -79,7 +81,7 @@ fn run(job: &ReviewJob, cancel: &AtomicBool, events: &Sender<ReviewEvent>) {
     let fail = |why: String| {
         let _ = events.send(ReviewEvent::Failed(why));
     };
-    let mut engine = match Engine::start(&job.engine) {
+    let mut engine = match ExternalEngine::start(&job.engine) {
         Ok(engine) => engine,
         Err(e) => return fail(e.to_string()),
     };

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use crate::tournament::event::{Player, PlayerId};
 use crate::tournament::export::Format;
-use crate::tournament::game_result::GameReport;
+use crate::tournament::from_record::GameReport;
 use crate::tournament::BoardResult;
 
 /// What the Event window's buttons ask for.

@@ -2,7 +2,7 @@
 //! history (the session's `apply`).
 
 use crate::competition::Preset;
-use crate::engine::client::MoveReview;
+use crate::engine_client::MoveReview;
 use crate::lang::Language;
 use crate::notation::{Notation, TandemConvention};
 use crate::record::{Arrow, Evaluation, Highlight, Mark, NodeId, TagKey};

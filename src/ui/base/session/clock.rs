@@ -3,7 +3,8 @@
 //! and written into the game for saving, copying and the autosave.
 
 use crate::competition::{
-    Contest, ContestError, LogError, Moment, NoCaptureCount, Preset, Settings, TimeControl,
+    CompetitionSettings, Contest, ContestError, LogError, Moment, NoCaptureCount, Preset,
+    TimeControl,
 };
 use crate::ending::{Ending, Reason};
 use crate::formats::pgn::clock::{self as pgn, DecodeError, EncodeError};
@@ -51,7 +52,8 @@ impl Session {
         let first = self.game.position(end).side_to_move();
         let plies = u32::try_from(line.len()).unwrap_or(u32::MAX);
         let mut contest =
-            Contest::new(Settings::new(TimeControl::preset(preset)), first).after_moves(plies);
+            Contest::new(CompetitionSettings::new(TimeControl::preset(preset)), first)
+                .after_moves(plies);
         self.contest_error = contest.start(at, &[]).err();
         self.contest = Some(contest);
         self.clock_record_error = None;

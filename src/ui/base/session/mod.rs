@@ -14,7 +14,7 @@ mod transcription;
 
 use crate::competition::{Contest, ContestError, Moment};
 use crate::ending::Ending;
-use crate::engine::client::{annotate, BestLines};
+use crate::engine_client::{annotate, BestLines};
 use crate::formats::ReadWarning;
 use crate::lang::Language;
 use crate::notation::{MoveStyle, Notation, TandemConvention, WriteOptions};

@@ -3,7 +3,7 @@
 use eframe::egui;
 
 use crate::lang::Language;
-use crate::tournament::event::{Event, Player, PlayerId, Settings, System};
+use crate::tournament::event::{Event, EventSettings, Player, PlayerId, System};
 
 use crate::ui::base::command::event_command::{Change, EventCommand};
 
@@ -36,13 +36,13 @@ impl Default for NewEventForm {
 impl NewEventForm {
     /// The event the form describes.
     pub fn event(&self) -> Event {
-        let settings = Settings {
+        let settings = EventSettings {
             system: self.system,
             rounds: (self.system == System::Swiss).then_some(self.rounds.max(1)),
             team_boards: (self.team_boards > 0).then_some(self.team_boards),
             double_elimination: self.system == System::Knockout && self.double_elimination,
             knockout_games: self.knockout_games.clamp(1, 2),
-            ..Settings::default()
+            ..EventSettings::default()
         };
         Event::new(self.name.trim(), settings)
     }

@@ -17,7 +17,7 @@ use eframe::egui;
 use crate::lang::Language;
 use crate::tournament::event::Event;
 use crate::tournament::export::Format;
-use crate::tournament::game_result::result_of_record;
+use crate::tournament::from_record::result_of_record;
 
 use crate::ui::base::command::event_command::{Ask, Change, EventCommand};
 use crate::ui::base::command::Command;

@@ -1,13 +1,13 @@
 //! The engine client: any UCI or UCCI engine (Pikafish, Fairy-Stockfish, ElephantEye, or Qipu's
 //! own `qipu uci`) driven as a child process.
 //!
-//! [`EngineConfig`] says how to start one (kept in the app's settings). [`Engine`] runs it: the
+//! [`EngineConfig`] says how to start one (kept in the app's settings). [`ExternalEngine`] runs it: the
 //! handshake reads its `option` lines (nothing is assumed to exist), Fairy-Stockfish is told
 //! `UCI_Variant xiangqi` and its ranks 1–10 under UCI are translated to ICCS ranks 0–9, every
 //! line is checked with [`crate::rules`] before it is sent, forbidden moves go as `banmoves`
 //! (UCCI) or `go searchmoves` (UCI), and an engine that hangs or dies is restarted. The engine's
 //! output is read on a thread of its own and arrives as messages over a channel, so a user
-//! interface polls it ([`Engine::poll`]) without blocking; [`EngineThread`] runs the whole
+//! interface polls it ([`ExternalEngine::poll`]) without blocking; [`EngineThread`] runs the whole
 //! engine, handshake included, on a thread of its own.
 
 mod accuracy;
@@ -15,12 +15,12 @@ mod analysis;
 mod config;
 mod coords;
 mod duel;
-mod engine;
-mod message;
+mod external_engine;
 mod mistakes;
 mod openings;
 mod option;
 mod process;
+mod reply;
 mod score;
 mod search;
 mod tally;
@@ -37,14 +37,14 @@ pub use analysis::{
 pub use config::{EngineConfig, EngineProgram, Protocol, Ranks, SpecError};
 pub use coords::RankBase;
 pub use duel::{play_game, Adjudication, DuelGame, DuelMove, DuelSettings, Pace};
-pub use engine::{Engine, EngineError, EngineEvent, Timeouts};
-pub use message::{Output, RawInfo};
+pub use external_engine::{EngineError, EngineEvent, ExternalEngine, Timeouts};
 pub use mistakes::{
     mistakes_as_puzzles, puzzles_from_marks, MistakeFilter, LOSS_TAG, SOURCE_PLY_TAG,
 };
 pub use openings::{builtin_openings, read_openings, Opening, OpeningsError};
 pub use option::{EngineOption, OptionKind, OptionValueError};
-pub use score::{Bound, RedScore, Score, Value, Wdl, MATE_CENTIPAWNS};
+pub use reply::{Output, RawInfo};
+pub use score::{Bound, BoundedScore, RedScore, Value, Wdl, MATE_CENTIPAWNS};
 pub use search::{Limit, Lines, SearchId, SearchInfo, SearchOutcome, SearchRequest};
 pub use tally::{EloEstimate, Points, Tally};
 pub use thread::{EngineThread, Request, ThreadEvent};

@@ -1,8 +1,8 @@
 //! What each entrant has done so far: opponents, colours, points, byes and fouls, read from the
 //! rounds. The pairing systems and the standings both start here.
 
+use super::board_result::Half;
 use super::event::{Entrant, Event, Stage};
-use super::result::Half;
 use crate::rules::Color;
 
 /// One pairing an entrant took part in.

@@ -4,7 +4,7 @@
 //! position searched (see [`super::coords`]).
 
 use super::option::EngineOption;
-use super::score::{Bound, Score, Value, Wdl};
+use super::score::{Bound, BoundedScore, Value, Wdl};
 
 /// One line from the engine.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -44,7 +44,7 @@ pub struct RawInfo {
     /// The line's rank (1 = best) when several lines are searched.
     pub multipv: Option<u32>,
     /// The score, from the side to move.
-    pub score: Option<Score>,
+    pub score: Option<BoundedScore>,
     /// Winning, drawing and losing chances.
     pub wdl: Option<Wdl>,
     /// Nodes searched.
@@ -179,7 +179,7 @@ fn parse_info(line: &str) -> RawInfo {
 }
 
 /// `cp 35 [lowerbound|upperbound]`, `mate -3`, or UCCI's bare `35`; with the words used.
-fn parse_score(words: &[&str]) -> (Option<Score>, usize) {
+fn parse_score(words: &[&str]) -> (Option<BoundedScore>, usize) {
     let int = |i: usize| words.get(i).and_then(|w| w.parse::<i32>().ok());
     let (value, mut used) = match words.first() {
         Some(&"cp") => (int(1).map(Value::Centipawns), 2),
@@ -197,7 +197,7 @@ fn parse_score(words: &[&str]) -> (Option<Score>, usize) {
         }
         _ => Bound::Exact,
     };
-    (value.map(|value| Score { value, bound }), used)
+    (value.map(|value| BoundedScore { value, bound }), used)
 }
 
 #[cfg(test)]
@@ -217,7 +217,7 @@ mod tests {
         assert_eq!(info.multipv, Some(2));
         assert_eq!(
             info.score,
-            Some(Score {
+            Some(BoundedScore {
                 value: Value::Centipawns(-35),
                 bound: Bound::Upper
             })
@@ -243,12 +243,15 @@ mod tests {
         let Output::Info(info) = Output::parse("info depth 3 score mate -2 pv e10f10 e3e9") else {
             panic!()
         };
-        assert_eq!(info.score, Some(Score::exact(Value::mate_in(-2))));
+        assert_eq!(info.score, Some(BoundedScore::exact(Value::mate_in(-2))));
         assert_eq!(info.pv, vec!["e10f10", "e3e9"]);
         let Output::Info(info) = Output::parse("info depth 5 score 109 pv b9c7") else {
             panic!()
         };
-        assert_eq!(info.score, Some(Score::exact(Value::Centipawns(109))));
+        assert_eq!(
+            info.score,
+            Some(BoundedScore::exact(Value::Centipawns(109)))
+        );
         let Output::Info(info) = Output::parse("info string NNUE evaluation using x.nnue") else {
             panic!()
         };

@@ -141,7 +141,7 @@ pub fn mistakes_as_puzzles(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::client::{Score, Value};
+    use crate::engine_client::{BoundedScore, Value};
     use crate::rules::{Move, Position};
 
     fn m(iccs: &str) -> Move {
@@ -149,14 +149,14 @@ mod tests {
     }
 
     fn review(ply: usize, mv: &str, loss: i32, best: &[&str]) -> MoveReview {
-        let cp = |c| Score::exact(Value::Centipawns(c)).for_red(Color::Red);
+        let cp = |c| BoundedScore::exact(Value::Centipawns(c)).for_red(Color::Red);
         MoveReview {
             ply,
             mv: m(mv),
             eval: cp(-loss),
             loss,
             best_cp: 0,
-            mark: crate::engine::client::Thresholds::default().mark(loss),
+            mark: crate::engine_client::Thresholds::default().mark(loss),
             best_line: best.iter().map(|t| m(t)).collect(),
             best_eval: Some(cp(0)),
         }

@@ -34,7 +34,7 @@ pub enum Value {
 
 /// A score with its bound, from one side's view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Score {
+pub struct BoundedScore {
     /// The value.
     pub value: Value,
     /// Exact or a bound.
@@ -91,18 +91,18 @@ impl Value {
     }
 }
 
-impl Score {
+impl BoundedScore {
     /// An exact score.
-    pub fn exact(value: Value) -> Score {
-        Score {
+    pub fn exact(value: Value) -> BoundedScore {
+        BoundedScore {
             value,
             bound: Bound::Exact,
         }
     }
 
     /// The score seen by the other side (a lower bound becomes an upper bound).
-    pub fn flipped(self) -> Score {
-        Score {
+    pub fn flipped(self) -> BoundedScore {
+        BoundedScore {
             value: self.value.flipped(),
             bound: match self.bound {
                 Bound::Exact => Bound::Exact,
@@ -126,12 +126,12 @@ impl Score {
 /// `#0`/`#-0` for Black/Red already mated; a bound is marked `>=`/`<=` in front (never shown as
 /// exact).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RedScore(pub Score);
+pub struct RedScore(pub BoundedScore);
 
 impl RedScore {
     /// The position where `loser` is mated (or stalemated, which loses too: 4.1.3).
     pub fn mated(loser: Color) -> RedScore {
-        Score::exact(Value::mate_in(0)).for_red(loser)
+        BoundedScore::exact(Value::mate_in(0)).for_red(loser)
     }
 
     /// Centipawns from Red's side, for comparing and graphs.
@@ -167,7 +167,7 @@ impl RedScore {
             // Within ±300 pawns, so the rounded centipawns fit an i32.
             Value::Centipawns((pawns * 100.0).round() as i32)
         };
-        Some(RedScore(Score { value, bound }))
+        Some(RedScore(BoundedScore { value, bound }))
     }
 }
 
@@ -197,22 +197,22 @@ mod tests {
 
     #[test]
     fn scores_are_written_from_reds_side_in_pawns() {
-        let s = Score::exact(Value::Centipawns(35));
+        let s = BoundedScore::exact(Value::Centipawns(35));
         assert_eq!(s.for_red(Color::Red).to_string(), "0.35");
         assert_eq!(s.for_red(Color::Black).to_string(), "-0.35");
         assert_eq!(
-            Score::exact(Value::Centipawns(-120))
+            BoundedScore::exact(Value::Centipawns(-120))
                 .for_red(Color::Red)
                 .to_string(),
             "-1.20"
         );
         assert_eq!(
-            Score::exact(Value::Centipawns(-5))
+            BoundedScore::exact(Value::Centipawns(-5))
                 .for_red(Color::Red)
                 .to_string(),
             "-0.05"
         );
-        let mate = Score::exact(Value::mate_in(3));
+        let mate = BoundedScore::exact(Value::mate_in(3));
         assert_eq!(mate.for_red(Color::Red).to_string(), "#3");
         assert_eq!(mate.for_red(Color::Black).to_string(), "#-3");
         assert_eq!(RedScore::mated(Color::Black).to_string(), "#0");
@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn a_bound_is_never_shown_as_exact_and_turns_over_with_the_side() {
-        let s = Score {
+        let s = BoundedScore {
             value: Value::Centipawns(50),
             bound: Bound::Lower,
         };

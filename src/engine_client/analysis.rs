@@ -6,8 +6,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::accuracy::accuracy;
-use super::engine::{Engine, EngineError};
-use super::score::{RedScore, Score, Value};
+use super::external_engine::{EngineError, ExternalEngine};
+use super::score::{BoundedScore, RedScore, Value};
 use super::search::{Limit, Lines, SearchRequest};
 use crate::record::{commands, Game, Mark, NodeId};
 use crate::rules::{Move, Position, Status};
@@ -86,7 +86,7 @@ pub struct MoveReview {
 
 /// The search of one position: its score from the side to move and the lines.
 struct Searched {
-    score: Score,
+    score: BoundedScore,
     lines: Lines,
 }
 
@@ -94,7 +94,7 @@ struct Searched {
 /// without the engine), then each move reviewed. `progress(done, total)` is called after each
 /// position; setting `cancel` stops the work (`Ok(None)`).
 pub fn analyse_line(
-    engine: &mut Engine,
+    engine: &mut ExternalEngine,
     start: &Position,
     moves: &[Move],
     settings: &AnalysisSettings,
@@ -165,7 +165,7 @@ pub fn analyse_line(
 /// Search `position`, reached by `moves` from `start`: its score from the side to move and the
 /// lines; a finished position is scored without the engine.
 fn search_position(
-    engine: &mut Engine,
+    engine: &mut ExternalEngine,
     start: &Position,
     moves: &[Move],
     position: &Position,
@@ -183,7 +183,7 @@ fn search_position(
                 .lines
                 .best_exact()
                 .and_then(|l| l.score)
-                .unwrap_or(Score::exact(Value::Centipawns(0)));
+                .unwrap_or(BoundedScore::exact(Value::Centipawns(0)));
             Searched {
                 score,
                 lines: outcome.lines,
@@ -191,7 +191,7 @@ fn search_position(
         }
         // Mated or stalemated: the side to move has lost (4.1.1, 4.1.3).
         Status::Checkmate | Status::Stalemate => Searched {
-            score: Score::exact(Value::mate_in(0)),
+            score: BoundedScore::exact(Value::mate_in(0)),
             lines: Lines::default(),
         },
     })
@@ -201,7 +201,7 @@ fn search_position(
 /// [`analyse_line`] scores each position (a finished one without the engine): one point of an
 /// evaluation graph.
 pub fn evaluate_position(
-    engine: &mut Engine,
+    engine: &mut ExternalEngine,
     start: &Position,
     moves: &[Move],
     limit: Limit,
@@ -228,7 +228,7 @@ pub enum BestLines {
 /// Write the reviews into the main line of `game`: each move's `[%eval]` (replacing an older
 /// one, the rest of the comment kept), its mark where it has none, the best line as a
 /// variation where `best_lines` asks for it (its first move with its own `[%eval]`), and each
-/// side's accuracy in the tags ([`crate::engine::client::Accuracy::write_tags`]).
+/// side's accuracy in the tags ([`crate::engine_client::Accuracy::write_tags`]).
 pub fn annotate(game: &mut Game, reviews: &[MoveReview], best_lines: BestLines) {
     accuracy(reviews, game.start().side_to_move()).write_tags(game);
     let line: Vec<NodeId> = game.main_line();
@@ -287,7 +287,8 @@ mod tests {
         let first = game.play(game.root(), m("h2e2")).unwrap();
         game.set_comment(first, "中炮");
         let second = game.play(first, m("h9g7")).unwrap();
-        let eval = |cp| Score::exact(Value::Centipawns(cp)).for_red(crate::rules::Color::Red);
+        let eval =
+            |cp| BoundedScore::exact(Value::Centipawns(cp)).for_red(crate::rules::Color::Red);
         let reviews = vec![
             MoveReview {
                 ply: 1,
@@ -328,10 +329,10 @@ mod tests {
         assert_eq!(game.comment(first), "[%eval 0.40] 中炮");
         assert_eq!(game.children(first).len(), 2);
         // Red played the best move; Black's accuracy is that of a 120-centipawn loss from -0.40.
-        let kept = crate::engine::client::Accuracy::from_tags(&game);
+        let kept = crate::engine_client::Accuracy::from_tags(&game);
         assert_eq!(kept.red, Some(100.0));
         let black =
-            crate::engine::client::move_accuracy(crate::engine::client::expected_loss(-40, 120));
+            crate::engine_client::move_accuracy(crate::engine_client::expected_loss(-40, 120));
         assert_eq!(kept.black, Some((black * 10.0).round() / 10.0));
         // Only the marked moves get their best line: the first move was the best anyway, and a
         // game annotated so has the same variation.

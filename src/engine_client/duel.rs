@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use super::engine::{Engine, EngineError};
+use super::external_engine::{EngineError, ExternalEngine};
 use super::openings::Opening;
 use super::score::RedScore;
 use super::search::{Limit, SearchRequest};
@@ -165,8 +165,8 @@ pub struct DuelGame {
 
 /// Play one game from `opening`, `red` and `black` choosing the moves.
 pub fn play_game(
-    red: &mut Engine,
-    black: &mut Engine,
+    red: &mut ExternalEngine,
+    black: &mut ExternalEngine,
     opening: &Opening,
     settings: &DuelSettings,
 ) -> Result<DuelGame, EngineError> {

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::config::EngineConfig;
-use super::engine::{Engine, EngineEvent};
+use super::external_engine::{EngineEvent, ExternalEngine};
 use super::option::EngineOption;
 use super::search::{SearchId, SearchRequest};
 
@@ -98,7 +98,7 @@ impl Drop for EngineThread {
 const TICK: Duration = Duration::from_millis(10);
 
 fn run(config: EngineConfig, requests: Receiver<Request>, events: Sender<ThreadEvent>) {
-    let mut engine = match Engine::start(&config) {
+    let mut engine = match ExternalEngine::start(&config) {
         Ok(engine) => engine,
         Err(e) => {
             let _ = events.send(ThreadEvent::Failed(e.to_string()));

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use super::config::{EngineConfig, EngineProgram, Protocol, Ranks};
 use super::coords::RankBase;
-use super::message::{Output, RawInfo};
 use super::option::{EngineOption, OptionKind, OptionValueError};
 use super::process::{Process, Received};
+use super::reply::{Output, RawInfo};
 use super::search::{Limit, Lines, SearchId, SearchInfo, SearchOutcome, SearchRequest};
 use crate::rules::{Color, Move, Position, Status};
 
@@ -21,7 +21,7 @@ pub struct Timeouts {
     pub handshake: Duration,
     /// Beyond a search's time, or after `stop`, for its `bestmove`.
     pub grace: Duration,
-    /// For a search by depth or nodes, in [`Engine::search`].
+    /// For a search by depth or nodes, in [`ExternalEngine::search`].
     pub search: Duration,
 }
 
@@ -149,7 +149,7 @@ struct Pending {
 }
 
 /// An engine process and what the client knows of it.
-pub struct Engine {
+pub struct ExternalEngine {
     config: EngineConfig,
     timeouts: Timeouts,
     process: Process,
@@ -165,17 +165,20 @@ pub struct Engine {
     restarts: u32,
 }
 
-impl Engine {
+impl ExternalEngine {
     /// Start the engine of `config`: the handshake, the options it lists, `UCI_Variant xiangqi`
     /// where it has several games, then the configured options.
-    pub fn start(config: &EngineConfig) -> Result<Engine, EngineError> {
-        Engine::start_with(config, Timeouts::default())
+    pub fn start(config: &EngineConfig) -> Result<ExternalEngine, EngineError> {
+        ExternalEngine::start_with(config, Timeouts::default())
     }
 
-    /// [`Engine::start`] with other time limits.
-    pub fn start_with(config: &EngineConfig, timeouts: Timeouts) -> Result<Engine, EngineError> {
+    /// [`ExternalEngine::start`] with other time limits.
+    pub fn start_with(
+        config: &EngineConfig,
+        timeouts: Timeouts,
+    ) -> Result<ExternalEngine, EngineError> {
         let process = spawn(config)?;
-        let mut engine = Engine {
+        let mut engine = ExternalEngine {
             config: config.clone(),
             timeouts,
             process,
@@ -409,8 +412,8 @@ impl Engine {
 
     /// Start a search without waiting for it: the line is checked move by move first (an
     /// illegal position is never sent), then `position`, UCCI's `banmoves` or UCI's
-    /// `go searchmoves`, and `go`. Its reports come from [`Engine::poll`] or
-    /// [`Engine::next_event`].
+    /// `go searchmoves`, and `go`. Its reports come from [`ExternalEngine::poll`] or
+    /// [`ExternalEngine::next_event`].
     pub fn go(&mut self, request: &SearchRequest) -> Result<SearchId, EngineError> {
         let started = self.start_search(request);
         self.or_restart(started)
@@ -723,7 +726,7 @@ impl Engine {
         Ok(())
     }
 
-    /// Run a search to its end: [`Engine::go`], then the reports until `bestmove`. A search by
+    /// Run a search to its end: [`ExternalEngine::go`], then the reports until `bestmove`. A search by
     /// depth or nodes is stopped after [`Timeouts::search`]. An engine that hangs or dies is
     /// restarted and the search reported lost ([`EngineError::Restarted`]).
     pub fn search(&mut self, request: &SearchRequest) -> Result<SearchOutcome, EngineError> {

@@ -7,7 +7,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread::JoinHandle;
 
-use super::message::Output;
+use super::reply::Output;
 
 /// What the reading thread sends.
 #[derive(Debug)]

@@ -132,14 +132,14 @@ impl Accuracy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::client::{Score, Value};
+    use crate::engine_client::{BoundedScore, Value};
     use crate::rules::Move;
 
     fn review(ply: usize, best_cp: i32, loss: i32) -> MoveReview {
         MoveReview {
             ply,
             mv: Move::parse_iccs("h2e2").unwrap(),
-            eval: Score::exact(Value::Centipawns(0)).for_red(Color::Red),
+            eval: BoundedScore::exact(Value::Centipawns(0)).for_red(Color::Red),
             loss,
             best_cp,
             mark: None,

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::score::{Bound, Score, Wdl};
+use super::score::{Bound, BoundedScore, Wdl};
 use crate::rules::{Move, Position};
 
 /// How long to search.
@@ -70,7 +70,7 @@ pub struct SearchInfo {
     /// The line's rank, 1 for the best.
     pub multipv: u32,
     /// The score, from the side to move.
-    pub score: Option<Score>,
+    pub score: Option<BoundedScore>,
     /// Winning, drawing and losing chances of the side to move.
     pub wdl: Option<Wdl>,
     /// Nodes searched.
@@ -154,13 +154,13 @@ pub struct SearchOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::client::Value;
+    use crate::engine_client::Value;
 
     fn info(multipv: u32, depth: u32, cp: i32, bound: Bound, first: &str) -> SearchInfo {
         SearchInfo {
             depth: Some(depth),
             multipv,
-            score: Some(Score {
+            score: Some(BoundedScore {
                 value: Value::Centipawns(cp),
                 bound,
             }),

@@ -5,8 +5,8 @@
 
 use crate::lang::Language;
 
+use super::board_result::BadResult;
 use super::error::{EventError, GameRecordError, NotAnEvent, Unreadable};
-use super::result::BadResult;
 use super::roster::{RosterError, RosterReason, Separator};
 use super::systems::swiss::NoPairing;
 use super::teams::LineupRefusal;

@@ -2,7 +2,7 @@
 //! game-result type ([`crate::ending::Ending`], read by [`crate::formats::ending_of`]) and
 //! the competition log's `[%foul …]` commands.
 
-use crate::competition::Event as LogEvent;
+use crate::competition::Occurrence;
 use crate::ending::{Outcome, Reason};
 use crate::formats::ending_of;
 use crate::formats::pgn::clock::decode;
@@ -10,8 +10,8 @@ use crate::formats::read_record_bytes;
 use crate::record::Game;
 use crate::rules::Color;
 
+use super::board_result::BoardResult;
 use super::error::{EventError, GameRecordError};
-use super::result::BoardResult;
 
 /// What a game record gives the event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +53,7 @@ fn read(game: &Game) -> Result<(BoardResult, [u32; 2]), EventError> {
     let log = decode(game).map_err(GameRecordError::CompetitionLog)?;
     let mut fouls = [0, 0];
     for entry in log.iter().flat_map(|l| &l.entries) {
-        if let LogEvent::Foul { side, .. } = entry.event {
+        if let Occurrence::Foul { side, .. } = entry.event {
             fouls[usize::from(side == Color::Black)] += 1;
         }
     }
