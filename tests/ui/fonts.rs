@@ -21,14 +21,14 @@ fn fonts_with(name: &str, data: &'static [u8]) -> Fonts {
     Fonts::new(TextOptions::default(), defs)
 }
 
-fn source_chars(dir: &Path, chars: &mut BTreeSet<char>) {
+fn source_chars(dir: &Path, extension: &str, chars: &mut BTreeSet<char>) {
     let entries =
         std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
     for entry in entries {
         let path = entry.expect("directory entry").path();
         if path.is_dir() {
-            source_chars(&path, chars);
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            source_chars(&path, extension, chars);
+        } else if path.extension().is_some_and(|ext| ext == extension) {
             let text = std::fs::read_to_string(&path)
                 .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
             chars.extend(text.chars().filter(|c| !c.is_ascii()));
@@ -41,6 +41,7 @@ fn every_non_ascii_character_in_src_is_in_the_embedded_font() {
     let mut chars = BTreeSet::new();
     source_chars(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        "rs",
         &mut chars,
     );
     // The source has Chinese in it (piece names, messages): the walk found it.
@@ -70,6 +71,32 @@ fn every_non_ascii_character_in_src_is_in_the_embedded_font() {
         .collect();
     assert!(ui_font.has_glyphs(&font, &hanzi));
     assert!(!ui_font.has_glyph(&font, '𠀀'));
+}
+
+#[test]
+fn every_character_of_the_manual_is_in_the_embedded_font() {
+    // Help ▸ Manual draws docs/manual in all three languages with the app's fonts.
+    let mut chars = BTreeSet::new();
+    source_chars(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/manual"),
+        "md",
+        &mut chars,
+    );
+    assert!(
+        chars.contains(&'棋') && chars.contains(&'譜'),
+        "walk of docs/manual found {} characters, not both scripts",
+        chars.len()
+    );
+    let mut app_fonts = Fonts::new(TextOptions::default(), fonts::definitions());
+    let font = FontId::proportional(14.0);
+    let missing: String = chars
+        .iter()
+        .filter(|&&c| !app_fonts.has_glyph(&font, c))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "characters in docs/manual missing from the embedded fonts (re-run make_subset.py): {missing}"
+    );
 }
 
 #[test]

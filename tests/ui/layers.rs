@@ -5,14 +5,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The folders in the order `src/ui/mod.rs` lists them, bottom first (`//! 1. [`base`]: …`).
+/// The folders in the order `src/ui/mod.rs` lists them, bottom first (`//! 1. `base`: …`, the
+/// name as code or as a link).
 fn folder_order(ui: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(ui.join("mod.rs")).expect("src/ui/mod.rs");
     text.lines()
         .filter_map(|line| {
             let rest = line.strip_prefix("//! ")?;
-            let (number, rest) = rest.split_once(". [`")?;
+            let (number, rest) = rest.split_once(". ")?;
             number.parse::<u32>().ok()?;
+            let rest = rest.strip_prefix('[').unwrap_or(rest).strip_prefix('`')?;
             Some(rest.split_once('`')?.0.to_owned())
         })
         .collect()

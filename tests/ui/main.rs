@@ -19,6 +19,7 @@ mod files;
 mod fonts;
 mod layers;
 mod layout;
+mod manual;
 mod play;
 mod quiet;
 mod result;

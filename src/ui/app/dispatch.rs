@@ -18,6 +18,7 @@ use crate::ui::windows::engines_window::EnginesWindow;
 use crate::ui::windows::event_window::EventWindow;
 use crate::ui::windows::export_dialog::ExportDialog;
 use crate::ui::windows::file_chooser::Purpose;
+use crate::ui::windows::manual::ManualWindow;
 use crate::ui::windows::palette::Palette;
 use crate::ui::windows::review_window::ReviewWindow;
 use crate::ui::windows::setup_editor::SetupEditor;
@@ -197,6 +198,7 @@ impl QipuApp {
                 let window = ReviewWindow::new(self.engine.clone(), self.settings.review);
                 self.windows.open(OpenWindow::Review(window));
             }
+            AppCommand::OpenManual => self.windows.open(OpenWindow::Manual(ManualWindow::new())),
             AppCommand::SetReviewSettings(review) => self.settings.review = review,
             AppCommand::MakePuzzles(side) => self.make_puzzles(side),
             AppCommand::DiscardChanges => {

@@ -10,6 +10,7 @@ use crate::ui::windows::engines_window::EnginesWindow;
 use crate::ui::windows::event_window::EventWindow;
 use crate::ui::windows::export_dialog::ExportDialog;
 use crate::ui::windows::file_chooser::FileChooser;
+use crate::ui::windows::manual::ManualWindow;
 use crate::ui::windows::palette::Palette;
 use crate::ui::windows::review_window::ReviewWindow;
 use crate::ui::windows::save_report::SaveReport;
@@ -35,6 +36,8 @@ pub enum OpenWindow {
     Engines(EnginesWindow),
     /// The review of the game.
     Review(ReviewWindow),
+    /// The manual.
+    Manual(ManualWindow),
 }
 
 impl OpenWindow {
@@ -50,6 +53,7 @@ impl OpenWindow {
             OpenWindow::Match(_) => 6,
             OpenWindow::Engines(_) => 7,
             OpenWindow::Review(_) => 8,
+            OpenWindow::Manual(_) => 9,
         }
     }
 
@@ -64,6 +68,7 @@ impl OpenWindow {
             OpenWindow::Match(w) => w,
             OpenWindow::Engines(w) => w,
             OpenWindow::Review(w) => w,
+            OpenWindow::Manual(w) => w,
         }
     }
 

@@ -1,8 +1,8 @@
 //! The one table of the commands a user gives by name: each with its label in the three
 //! languages, its menu, and its shortcuts with the place they work in. The menus, the key
-//! handling, the command palette (Ctrl/Cmd+K) and the README's list of keys come from here;
-//! the commands that carry data (a move, a comment, a tag) are [`Command`]s built from the
-//! session when one of these is given.
+//! handling, the command palette (Ctrl/Cmd+K) and the manual's list of keys
+//! (`docs/manual/window.md`) come from here; the commands that carry data (a move, a comment, a
+//! tag) are [`Command`]s built from the session when one of these is given.
 
 use eframe::egui::{Key, KeyboardShortcut, Modifiers};
 
@@ -42,6 +42,8 @@ pub enum Menu {
     Annotate,
     /// Database: the game database's window and searches from the board.
     Database,
+    /// Help: the manual.
+    Help,
 }
 
 /// A command the user gives by name.
@@ -127,6 +129,8 @@ pub enum UserCommand {
     SearchPosition,
     /// The same, or its left–right mirror.
     SearchPositionMirror,
+    /// The manual (Help › Manual).
+    Manual,
 }
 
 const NONE: Modifiers = Modifiers::NONE;
@@ -201,6 +205,7 @@ impl UserCommand {
             UserCommand::SearchPosition,
             UserCommand::SearchPositionMirror,
             UserCommand::ShowPanel(Panel::Tree),
+            UserCommand::Manual,
         ]);
         all
     }
@@ -271,6 +276,7 @@ impl UserCommand {
                 lang.pick("Delete from this move", "删除此着及其后", "刪除此著及其後")
             }
             UserCommand::DatabaseWindow => lang.pick("Game database…", "棋谱库…", "棋譜庫…"),
+            UserCommand::Manual => lang.pick("Manual", "使用手册", "使用手冊"),
             UserCommand::SearchPosition => {
                 lang.pick("Search this position", "查找此局面", "尋找此局面")
             }
@@ -316,6 +322,7 @@ impl UserCommand {
             UserCommand::DatabaseWindow
             | UserCommand::SearchPosition
             | UserCommand::SearchPositionMirror => Some(Menu::Database),
+            UserCommand::Manual => Some(Menu::Help),
             UserCommand::Mark(_)
             | UserCommand::Evaluate(_)
             | UserCommand::PromoteLine
@@ -395,6 +402,7 @@ impl UserCommand {
                 vec![(key(Modifiers::SHIFT, Key::ArrowLeft), Window)]
             }
             UserCommand::DatabaseWindow => vec![(key(CMD | Modifiers::SHIFT, Key::D), Window)],
+            UserCommand::Manual => vec![(key(NONE, Key::F1), Window)],
             UserCommand::SearchPosition => vec![(key(CMD | Modifiers::SHIFT, Key::F), Window)],
             UserCommand::ShowPanel(Panel::Tree) => {
                 vec![(key(CMD | Modifiers::SHIFT, Key::T), Window)]
@@ -506,6 +514,7 @@ impl UserCommand {
             UserCommand::DeleteMove => SessionCommand::DeleteFrom(node).into(),
             UserCommand::Paste => AppCommand::RequestPaste.into(),
             UserCommand::Palette => AppCommand::OpenPalette.into(),
+            UserCommand::Manual => AppCommand::OpenManual.into(),
             UserCommand::DatabaseWindow => Command::Database(DatabaseCommand::ShowWindow),
             UserCommand::SearchPosition => {
                 Command::Database(DatabaseCommand::SearchPosition { mirror: false })

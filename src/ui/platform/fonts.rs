@@ -14,7 +14,12 @@ pub const BOARD_FONT: &[u8] = include_bytes!("../../../assets/fonts/board-serif.
 /// Noto Sans Mono subset: the combining marks (U+0300–U+036F) the other fonts lack.
 pub const MARKS_FONT: &[u8] = include_bytes!("../../../assets/fonts/marks.ttf");
 
+/// Noto Sans subset (the exports' Latin fallback): letters of European names the CJK face lacks
+/// (Nguyễn, Bräuer, Иванов).
+pub use crate::export::fonts::LATIN_FONT;
+
 const MARKS_FONT_NAME: &str = "noto-sans-mono-marks-subset";
+const LATIN_FONT_NAME: &str = "noto-sans-latin-subset";
 const UI_FONT_NAME: &str = "noto-sans-cjk-sc-subset";
 const BOARD_FONT_NAME: &str = "noto-serif-cjk-sc-bold-subset";
 
@@ -23,7 +28,8 @@ pub fn board_family() -> FontFamily {
     FontFamily::Name("board".into())
 }
 
-/// egui's default fonts, with our CJK subset after them in every family, and the board family.
+/// egui's default fonts, with our CJK, combining-mark and Latin subsets after them in every
+/// family, and the board family.
 pub fn definitions() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert(
@@ -38,12 +44,16 @@ pub fn definitions() -> FontDefinitions {
         BOARD_FONT_NAME.to_owned(),
         Arc::new(FontData::from_static(BOARD_FONT)),
     );
+    fonts.font_data.insert(
+        LATIN_FONT_NAME.to_owned(),
+        Arc::new(FontData::from_static(LATIN_FONT)),
+    );
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .extend([UI_FONT_NAME.to_owned(), MARKS_FONT_NAME.to_owned()]);
+        fonts.families.entry(family).or_default().extend([
+            UI_FONT_NAME.to_owned(),
+            MARKS_FONT_NAME.to_owned(),
+            LATIN_FONT_NAME.to_owned(),
+        ]);
     }
     fonts.families.insert(
         board_family(),

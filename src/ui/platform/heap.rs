@@ -4,8 +4,8 @@
 //! (the vertices egui uploads, its bins and tiles). glibc's malloc hands large freed blocks back
 //! to the kernel (unmapping them, or trimming the heap's top), so each frame faults fresh zeroed
 //! pages in again: a sixth of the app's CPU per frame went to the kernel's page faults. Kept in
-//! the heap for reuse, they cost nothing the next frame (the README gives the click-to-frame
-//! figures with and without).
+//! the heap for reuse, they cost nothing the next frame (`docs/manual/window.md` gives the
+//! click-to-frame figures with and without).
 
 /// Blocks up to this size come from the heap, not from a mapping of their own.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]

@@ -1,7 +1,7 @@
 //! Which of eframe's renderers draws the window: wgpu where a graphics card is found, OpenGL
 //! (glow) where only a software rasteriser is (Mesa's llvmpipe and lavapipe, as virtual
 //! machines, remote desktops and CI have them). There glow shows a click several times sooner
-//! than wgpu does, on Vulkan or on its own GL backend alike (the README gives the figures).
+//! than wgpu does, on Vulkan or on its own GL backend alike (`docs/manual/window.md` gives the figures).
 //! `QIPU_RENDERER=glow` or `QIPU_RENDERER=wgpu` sets the choice by hand.
 
 use std::path::Path;

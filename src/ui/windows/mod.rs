@@ -1,6 +1,7 @@
 //! The windows over the main one: the setup editor, export, Qipu's own file chooser, the
 //! engines, a game against the computer, an engine match, the review of a game, the event, the
-//! game database, the report of a save and the command palette. Imports from the folders below.
+//! game database, the report of a save, the manual and the
+//! command palette. Imports from the folders below.
 //!
 //! Every window is shown the one way, [`Window::show`]: with the session and what the app keeps
 //! that a window lists, pushing what the user asked for, and saying whether it stays open.
@@ -12,6 +13,7 @@ pub mod engines_window;
 pub mod event_window;
 pub mod export_dialog;
 pub mod file_chooser;
+pub mod manual;
 pub mod palette;
 pub mod review_window;
 pub mod save_report;

@@ -71,6 +71,8 @@ pub enum AppCommand {
     ShowEvalGraph,
     /// Open the review window (Game > Review game).
     OpenReview,
+    /// Open the manual (Help > Manual).
+    OpenManual,
     /// Add this side's mistakes and blunders of the reviewed game to the personal puzzle set.
     MakePuzzles(Color),
     /// Keep these as the way games are reviewed.
