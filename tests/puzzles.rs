@@ -1,0 +1,202 @@
+//! Puzzles: the reader (record files and folders of real sets, games that are and are not
+//! puzzles), the engine's judgement of a move other than the solution's, and the progress file
+//! with its FSRS schedule.
+
+mod common;
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use common::shared_path;
+use qipu::engine::{Control, Engine, Line};
+use qipu::formats::read_pgn_text;
+use qipu::puzzles::{
+    judge, read_puzzle_set, Attempt, Goal, Pick, PickKind, Progress, Puzzle, StoreError, Trial,
+    Verdict,
+};
+use qipu::rules::{Color, Move, Position};
+
+fn puzzle(pgn: &str) -> Option<Puzzle> {
+    let game = read_pgn_text(pgn).next().and_then(Result::ok)?;
+    Puzzle::from_game(game, "test".to_owned())
+}
+
+const MATE_IN_TWO: &str = "[Event \"Test\"]\n[FEN \"3k5/9/9/9/9/9/9/9/4R4/R3K4 w - - 0 1\"]\n\n\
+    1. a1a8 {the first chariot} d9d8 2. e1e8 1-0";
+
+#[test]
+fn a_game_from_a_set_up_position_is_a_puzzle_its_main_line_the_solution() {
+    let p = puzzle(MATE_IN_TWO).expect("a puzzle");
+    assert_eq!(p.solver(), Color::Red);
+    assert_eq!(p.game.main_line().len(), 3);
+    assert_eq!(p.solver_moves_from(p.game.root()), 2);
+    let first = p.game.main_line()[0];
+    assert_eq!(p.game.comment(first), "the first chariot");
+    assert_eq!(p.solver_moves_from(first), 1);
+    assert_eq!(p.title(), "Test");
+    let again = puzzle(MATE_IN_TWO).expect("a puzzle");
+    assert_eq!(p.id, again.id, "the key is the start and the solution");
+}
+
+#[test]
+fn games_from_the_initial_position_and_positions_without_moves_are_not_puzzles() {
+    assert!(puzzle("1. h2e2 h9g7 *").is_none());
+    assert!(puzzle("[FEN \"3k5/9/9/9/9/9/9/9/4R4/R3K4 w - - 0 1\"]\n\n*").is_none());
+    let mistake = "[SourcePly \"1\"]\n\n1. h2e2 *";
+    assert!(puzzle(mistake).is_some(), "a mistake at the first move");
+}
+
+#[test]
+fn the_xqbase_funny_puzzles_read_as_a_set_of_mates() {
+    let folder = shared_path("corpus/xqwizard_liangqi/www.xqbase.com/funnychess");
+    let set = read_puzzle_set(&folder).unwrap_or_else(|e| panic!("{e}"));
+    assert!(set.puzzles.len() > 100, "{} puzzles", set.puzzles.len());
+    let first = &set.puzzles[0];
+    assert_eq!(first.source, "001.pgn");
+    assert_eq!(first.solver(), Color::Red);
+    assert_eq!(first.game.main_line().len(), 9);
+    assert!(first.ends_in_mate());
+    assert_eq!(first.solver_moves_from(first.game.root()), 5);
+    let mates = set.puzzles.iter().filter(|p| p.ends_in_mate()).count();
+    assert!(mates * 2 > set.puzzles.len(), "{mates} mates");
+}
+
+#[test]
+fn the_xqf_collection_of_mating_patterns_reads_from_its_folders() {
+    let folder = shared_path("corpus/cchess_qt_hbsxcjp/chessManual/象棋杀着大全.xqf");
+    let set = read_puzzle_set(&folder).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(set.puzzles.len() + set.left_out, 17);
+    assert!(set.puzzles.len() >= 15, "{} puzzles", set.puzzles.len());
+    assert!(
+        set.puzzles[0].source.starts_with("01单兵和单炮类/"),
+        "{}",
+        set.puzzles[0].source
+    );
+}
+
+fn trial(fen: &str, tried: &str, expected: &str, goal: Goal) -> Trial {
+    let start = Position::from_fen(fen).expect("FEN");
+    Trial {
+        line: Line::new(start, Vec::new()).expect("line"),
+        tried: Move::parse_iccs(tried).expect("ICCS"),
+        expected: Move::parse_iccs(expected),
+        goal,
+    }
+}
+
+/// Three chariots against a bare general on e9 (Red's general on d0 holds the d-file, the
+/// chariot on a8 the eighth rank): b1b9 and i1i9 both mate at once, a8a9 does not.
+const TWO_MATES: &str = "4k4/R8/9/9/9/9/9/9/1R6R/3K5 w - - 0 1";
+
+#[test]
+fn another_mate_as_short_is_accepted_and_a_check_that_does_not_mate_refused() {
+    let mut engine = Engine::default();
+    let control = Control::new(false);
+    let other = judge(
+        &mut engine,
+        &trial(TWO_MATES, "i1i9", "b1b9", Goal::Mate(1)),
+        &control,
+    );
+    assert_eq!(other, Some(Verdict::Accepted { reply: None }));
+    let check = judge(
+        &mut engine,
+        &trial(TWO_MATES, "a8a9", "b1b9", Goal::Mate(1)),
+        &control,
+    );
+    assert_eq!(check, Some(Verdict::Refused), "a check the general steps out of");
+}
+
+#[test]
+fn where_the_goal_is_a_score_a_move_that_gives_material_away_is_refused() {
+    let mut engine = Engine::default();
+    let control = Control::new(false);
+    // A chariot each: taking the black one is the solution; walking away from it is not.
+    let fen = "3k5/9/9/9/r8/9/9/9/R8/4K4 w - - 0 1";
+    let take = judge(&mut engine, &trial(fen, "a1a5", "a1a5", Goal::Score), &control);
+    assert!(matches!(take, Some(Verdict::Accepted { .. })), "{take:?}");
+    let away = judge(&mut engine, &trial(fen, "a1b1", "a1a5", Goal::Score), &control);
+    assert_eq!(away, Some(Verdict::Refused));
+}
+
+fn start() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 12, 3, 8, 0, 0).unwrap()
+}
+
+#[test]
+fn new_puzzles_come_in_the_sets_order_and_a_failed_one_comes_back_first_once_due() {
+    let mut p = Progress::in_memory().unwrap();
+    let ids = [30, 10, 20];
+    let t = start();
+    assert_eq!(
+        p.pick(&ids, t).unwrap(),
+        Some(Pick {
+            index: 0,
+            kind: PickKind::New
+        })
+    );
+    p.record(30, Attempt::Failed, t).unwrap();
+    p.record(10, Attempt::Solved, t).unwrap();
+    // Again is due in a minute, Good in ten: the new one comes first now.
+    assert_eq!(p.pick(&ids, t).unwrap().map(|x| x.index), Some(2));
+    assert_eq!(p.counts(&ids, t).unwrap(), (0, 1));
+    let later = t + Duration::minutes(5);
+    assert_eq!(
+        p.pick(&ids, later).unwrap(),
+        Some(Pick {
+            index: 0,
+            kind: PickKind::Due
+        }),
+        "the failed puzzle is due before the new one"
+    );
+    let failed = p.card(30).unwrap().unwrap();
+    let solved = p.card(10).unwrap().unwrap();
+    assert_eq!(failed.due, t + Duration::minutes(1));
+    assert_eq!(solved.due, t + Duration::minutes(10));
+    assert_eq!(p.attempts(30).unwrap(), (1, 0));
+    assert_eq!(p.attempts(10).unwrap(), (1, 1));
+    // All tried, nothing due: the one due soonest, early.
+    p.record(20, Attempt::SolvedWithHint, t).unwrap();
+    assert_eq!(
+        p.pick(&ids, t).unwrap(),
+        Some(Pick {
+            index: 0,
+            kind: PickKind::Early
+        })
+    );
+    assert_eq!(p.pick(&[], t).unwrap(), None);
+}
+
+#[test]
+fn progress_is_kept_in_the_file_and_a_newer_or_foreign_file_is_refused() {
+    let dir = std::env::temp_dir().join(format!("qipu-progress-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("puzzles.sqlite");
+    let t = start();
+    {
+        let mut p = Progress::open(&path).unwrap();
+        p.record(7, Attempt::Solved, t).unwrap();
+    }
+    let p = Progress::open(&path).unwrap();
+    let card = p.card(7).unwrap().expect("kept");
+    assert_eq!(card.reps, 1);
+    assert_eq!(card.state, rs_fsrs::State::Learning);
+    drop(p);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute(
+        "UPDATE meta SET value = '99' WHERE key = 'schema_version'",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    match Progress::open(&path) {
+        Err(StoreError::NewerSchema { found: 99, .. }) => {}
+        other => panic!("{:?}", other.err()),
+    }
+    let other = dir.join("other.sqlite");
+    let conn = rusqlite::Connection::open(&other).unwrap();
+    conn.execute_batch("CREATE TABLE t (x INTEGER);").unwrap();
+    drop(conn);
+    assert!(matches!(
+        Progress::open(&other),
+        Err(StoreError::NotQipu(_))
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
