@@ -7,11 +7,13 @@ mod common;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use common::shared_path;
 use qipu::engine::{Control, Engine, Line};
-use qipu::formats::read_pgn_text;
+use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
+use qipu::notation::Script;
 use qipu::puzzles::{
     judge, read_puzzle_set, Attempt, Goal, Pick, PickKind, Progress, Puzzle, StoreError, Trial,
     Verdict,
 };
+use qipu::record::{Game, TagKey};
 use qipu::rules::{Color, Move, Position};
 
 fn puzzle(pgn: &str) -> Option<Puzzle> {
@@ -19,29 +21,60 @@ fn puzzle(pgn: &str) -> Option<Puzzle> {
     Puzzle::from_game(game, "test".to_owned())
 }
 
-const MATE_IN_TWO: &str = "[Event \"Test\"]\n[FEN \"3k5/9/9/9/9/9/9/9/4R4/R3K4 w - - 0 1\"]\n\n\
-    1. a1a8 {the first chariot} d9d8 2. e1e8 1-0";
+/// A game from `fen` with the moves `iccs`.
+fn made(fen: &str, iccs: &[&str]) -> Game {
+    let mut game = Game::new(Position::from_fen(fen).expect("FEN"));
+    let mut at = game.root();
+    for mv in iccs {
+        at = game
+            .play(at, Move::parse_iccs(mv).expect("ICCS"))
+            .expect("legal");
+    }
+    game
+}
+
+/// Two chariots and a bare general: the chariot to the eighth rank, the general's one step,
+/// the other chariot to the ninth: mate.
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+const MATE_IN_TWO: &str = "4k4/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1";
 
 #[test]
 fn a_game_from_a_set_up_position_is_a_puzzle_its_main_line_the_solution() {
-    let p = puzzle(MATE_IN_TWO).expect("a puzzle");
+    let mut game = made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]);
+    let first = game.main_line()[0];
+    game.set_comment(first, "the first chariot");
+    game.tags_mut().set(TagKey::Event, "Test");
+    let text = write_pgn(&game, &PgnWriteOptions::qipu(Script::Simplified));
+    let p = puzzle(&text).expect("a puzzle, read back from PGN");
     assert_eq!(p.solver(), Color::Red);
     assert_eq!(p.game.main_line().len(), 3);
+    assert!(p.ends_in_mate());
     assert_eq!(p.solver_moves_from(p.game.root()), 2);
     let first = p.game.main_line()[0];
     assert_eq!(p.game.comment(first), "the first chariot");
     assert_eq!(p.solver_moves_from(first), 1);
     assert_eq!(p.title(), "Test");
-    let again = puzzle(MATE_IN_TWO).expect("a puzzle");
+    let again = Puzzle::from_game(game, "other".to_owned()).expect("a puzzle");
     assert_eq!(p.id, again.id, "the key is the start and the solution");
+    let short = made(MATE_IN_TWO, &["a0a8", "e9f9"]);
+    assert!(!Puzzle::from_game(short, String::new())
+        .unwrap()
+        .ends_in_mate());
 }
 
 #[test]
 fn games_from_the_initial_position_and_positions_without_moves_are_not_puzzles() {
-    assert!(puzzle("1. h2e2 h9g7 *").is_none());
-    assert!(puzzle("[FEN \"3k5/9/9/9/9/9/9/9/4R4/R3K4 w - - 0 1\"]\n\n*").is_none());
-    let mistake = "[SourcePly \"1\"]\n\n1. h2e2 *";
-    assert!(puzzle(mistake).is_some(), "a mistake at the first move");
+    let opening = made(START, &["h2e2", "h9g7"]);
+    assert!(Puzzle::from_game(opening, String::new()).is_none());
+    assert!(Puzzle::from_game(made(MATE_IN_TWO, &[]), String::new()).is_none());
+    let mut mistake = made(START, &["h2e2"]);
+    assert!(Puzzle::from_game(mistake.clone(), String::new()).is_none());
+    mistake.tags_mut().set(TagKey::parse("SourcePly"), "1");
+    assert!(
+        Puzzle::from_game(mistake, String::new()).is_some(),
+        "a mistake at the first move"
+    );
 }
 
 #[test]
@@ -95,13 +128,23 @@ fn another_mate_as_short_is_accepted_and_a_check_that_does_not_mate_refused() {
         &trial(TWO_MATES, "i1i9", "b1b9", Goal::Mate(1)),
         &control,
     );
-    assert_eq!(other, Some(Verdict::Accepted { reply: None }));
+    assert_eq!(
+        other,
+        Some(Verdict::Accepted {
+            reply: None,
+            next: None
+        })
+    );
     let check = judge(
         &mut engine,
         &trial(TWO_MATES, "a8a9", "b1b9", Goal::Mate(1)),
         &control,
     );
-    assert_eq!(check, Some(Verdict::Refused), "a check the general steps out of");
+    assert_eq!(
+        check,
+        Some(Verdict::Refused),
+        "a check the general steps out of"
+    );
 }
 
 #[test]
@@ -110,9 +153,17 @@ fn where_the_goal_is_a_score_a_move_that_gives_material_away_is_refused() {
     let control = Control::new(false);
     // A chariot each: taking the black one is the solution; walking away from it is not.
     let fen = "3k5/9/9/9/r8/9/9/9/R8/4K4 w - - 0 1";
-    let take = judge(&mut engine, &trial(fen, "a1a5", "a1a5", Goal::Score), &control);
+    let take = judge(
+        &mut engine,
+        &trial(fen, "a1a5", "a1a5", Goal::Score),
+        &control,
+    );
     assert!(matches!(take, Some(Verdict::Accepted { .. })), "{take:?}");
-    let away = judge(&mut engine, &trial(fen, "a1b1", "a1a5", Goal::Score), &control);
+    let away = judge(
+        &mut engine,
+        &trial(fen, "a1b1", "a1a5", Goal::Score),
+        &control,
+    );
     assert_eq!(away, Some(Verdict::Refused));
 }
 

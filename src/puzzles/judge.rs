@@ -47,6 +47,8 @@ pub enum Verdict {
     Accepted {
         /// The opponent's reply, the engine's best.
         reply: Option<Move>,
+        /// The solver's move after it in the engine's line (the solution from there on).
+        next: Option<Move>,
     },
     /// Not as good.
     Refused,
@@ -61,8 +63,8 @@ fn value(score: Score) -> i32 {
     }
 }
 
-/// The position after `mv` searched for the opponent: its best reply and the score for the
-/// solver; `None` when the search was stopped before an iteration finished. A move that ends
+/// The position after `mv` searched for the opponent: its best reply, the solver's move after
+/// it, and the score for the solver; `None` when the search was stopped before an iteration finished. A move that ends
 /// the game (the opponent has no move) scores a mate in one.
 fn after(
     engine: &mut Engine,
@@ -70,12 +72,12 @@ fn after(
     mv: Move,
     depth: u32,
     control: &Control,
-) -> Option<(Option<Move>, Score)> {
+) -> Option<(Option<Move>, Option<Move>, Score)> {
     let mut moves = line.moves().to_vec();
     moves.push(mv);
     let next = Line::new(line.start().clone(), moves).ok()?;
     if next.position().legal_moves().is_empty() {
-        return Some((None, Score::Mate(1)));
+        return Some((None, None, Score::Mate(1)));
     }
     let limits = Limits {
         depth: Some(depth),
@@ -89,7 +91,7 @@ fn after(
         Score::Mate(n) => Score::Mate(-n),
         Score::Centipawns(cp) => Score::Centipawns(-cp),
     };
-    Some((outcome.best, score))
+    Some((outcome.best, outcome.ponder, score))
 }
 
 /// Judge `trial` with `engine`; `None` when `control` stopped it first. An illegal move is
@@ -101,18 +103,19 @@ pub fn judge(engine: &mut Engine, trial: &Trial, control: &Control) -> Option<Ve
     match trial.goal {
         Goal::Mate(moves) => {
             let depth = 2 * moves + 1;
-            let (reply, score) = after(engine, &trial.line, trial.tried, depth, control)?;
+            let (reply, next, score) = after(engine, &trial.line, trial.tried, depth, control)?;
             let mates = matches!(score, Score::Mate(n) if n > 0 && n.unsigned_abs() <= moves);
             Some(if mates {
-                Verdict::Accepted { reply }
+                Verdict::Accepted { reply, next }
             } else {
                 Verdict::Refused
             })
         }
         Goal::Score => {
-            let (reply, score) = after(engine, &trial.line, trial.tried, SCORE_DEPTH, control)?;
+            let (reply, next, score) =
+                after(engine, &trial.line, trial.tried, SCORE_DEPTH, control)?;
             let target = match trial.expected {
-                Some(mv) => after(engine, &trial.line, mv, SCORE_DEPTH, control)?.1,
+                Some(mv) => after(engine, &trial.line, mv, SCORE_DEPTH, control)?.2,
                 None => {
                     let limits = Limits {
                         depth: Some(SCORE_DEPTH + 1),
@@ -125,11 +128,10 @@ pub fn judge(engine: &mut Engine, trial: &Trial, control: &Control) -> Option<Ve
                 }
             };
             Some(if value(score) >= value(target) - SCORE_MARGIN {
-                Verdict::Accepted { reply }
+                Verdict::Accepted { reply, next }
             } else {
                 Verdict::Refused
             })
         }
     }
 }
-

@@ -123,9 +123,10 @@ pub enum PuzzleError {
 /// puzzle, is counted in [`PuzzleSet::left_out`].
 pub fn read_puzzle_set(path: &Path) -> Result<PuzzleSet, PuzzleError> {
     let mut set = PuzzleSet {
-        name: path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+        name: path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
         ..PuzzleSet::default()
     };
     for file in record_files(path)? {
@@ -146,7 +147,11 @@ pub fn read_puzzle_set(path: &Path) -> Result<PuzzleSet, PuzzleError> {
             } else {
                 shown.clone()
             };
-            let game = if read.error.is_none() { read.game } else { None };
+            let game = if read.error.is_none() {
+                read.game
+            } else {
+                None
+            };
             set.add(game, source);
         }
     }
@@ -173,4 +178,3 @@ pub fn puzzles_from_database(
     }
     Ok(set)
 }
-

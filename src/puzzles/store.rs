@@ -186,8 +186,7 @@ impl Progress {
         if count("SELECT count(*) FROM sqlite_master WHERE type = 'table'")? == 0 {
             return Ok(None);
         }
-        if count("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'")?
-            == 0
+        if count("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'")? == 0
         {
             return Err(StoreError::NotQipu(self.place.clone()));
         }
@@ -377,4 +376,3 @@ impl Progress {
         }))
     }
 }
-

@@ -17,6 +17,7 @@ mod fonts;
 mod layers;
 mod layout;
 mod play;
+mod puzzles;
 mod quiet;
 mod result;
 mod review;

@@ -138,6 +138,9 @@ impl QipuApp {
             ui.menu_button(lang.pick("Database", "棋谱库", "棋譜庫"), |ui| {
                 self.table_menu(ui, Menu::Database, commands);
             });
+            ui.menu_button(lang.pick("Training", "训练", "訓練"), |ui| {
+                self.table_menu(ui, Menu::Training, commands);
+            });
             ui.menu_button(lang.pick("Language", "语言", "語言"), |ui| {
                 for choice in Language::ALL {
                     if ui.radio(lang == choice, choice.to_string()).clicked() {

@@ -42,6 +42,8 @@ pub enum Menu {
     Annotate,
     /// Database: the game database's window and searches from the board.
     Database,
+    /// Training: puzzles.
+    Training,
 }
 
 /// A command the user gives by name.
@@ -127,6 +129,8 @@ pub enum UserCommand {
     SearchPosition,
     /// The same, or its left–right mirror.
     SearchPositionMirror,
+    /// The puzzle trainer.
+    Puzzles,
 }
 
 const NONE: Modifiers = Modifiers::NONE;
@@ -201,6 +205,7 @@ impl UserCommand {
             UserCommand::SearchPosition,
             UserCommand::SearchPositionMirror,
             UserCommand::ShowPanel(Panel::Tree),
+            UserCommand::Puzzles,
         ]);
         all
     }
@@ -280,6 +285,7 @@ impl UserCommand {
                 "尋找此局面及其鏡像",
             ),
             UserCommand::ShowPanel(Panel::Tree) => lang.pick("Opening tree", "开局树", "開局樹"),
+            UserCommand::Puzzles => lang.pick("Puzzles…", "习题…", "習題…"),
         };
         text.to_owned()
     }
@@ -316,6 +322,7 @@ impl UserCommand {
             UserCommand::DatabaseWindow
             | UserCommand::SearchPosition
             | UserCommand::SearchPositionMirror => Some(Menu::Database),
+            UserCommand::Puzzles => Some(Menu::Training),
             UserCommand::Mark(_)
             | UserCommand::Evaluate(_)
             | UserCommand::PromoteLine
@@ -416,7 +423,8 @@ impl UserCommand {
             | UserCommand::EngineArrows
             | UserCommand::Flip
             | UserCommand::ShowPanel(_)
-            | UserCommand::SearchPositionMirror => Vec::new(),
+            | UserCommand::SearchPositionMirror
+            | UserCommand::Puzzles => Vec::new(),
         }
     }
 
@@ -513,6 +521,7 @@ impl UserCommand {
             UserCommand::SearchPositionMirror => {
                 Command::Database(DatabaseCommand::SearchPosition { mirror: true })
             }
+            UserCommand::Puzzles => AppCommand::OpenPuzzles.into(),
         }
     }
 
