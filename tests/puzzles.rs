@@ -115,9 +115,10 @@ fn trial(fen: &str, tried: &str, expected: &str, goal: Goal) -> Trial {
     }
 }
 
-/// Three chariots against a bare general on e9 (Red's general on d0 holds the d-file, the
-/// chariot on a8 the eighth rank): b1b9 and i1i9 both mate at once, a8a9 does not.
-const TWO_MATES: &str = "4k4/R8/9/9/9/9/9/9/1R6R/3K5 w - - 0 1";
+/// The general on e9 beside its advisor, the chariot on a8 holding the eighth rank, Red's
+/// general the d-file: the chariot's b1b9 and the horse's e5f7 both mate at once; the check
+/// a8a9 lets the general out to e8.
+const TWO_MATES: &str = "4ka3/R8/9/9/4N4/9/9/9/1R7/3K5 w - - 0 1";
 
 #[test]
 fn another_mate_as_short_is_accepted_and_a_check_that_does_not_mate_refused() {
@@ -125,7 +126,7 @@ fn another_mate_as_short_is_accepted_and_a_check_that_does_not_mate_refused() {
     let control = Control::new(false);
     let other = judge(
         &mut engine,
-        &trial(TWO_MATES, "i1i9", "b1b9", Goal::Mate(1)),
+        &trial(TWO_MATES, "e5f7", "b1b9", Goal::Mate(1)),
         &control,
     );
     assert_eq!(
@@ -250,4 +251,38 @@ fn progress_is_kept_in_the_file_and_a_newer_or_foreign_file_is_refused() {
         Err(StoreError::NotQipu(_))
     ));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_ccpd_mating_exercises_read_from_the_archive_as_puzzles() {
+    use std::io::Read;
+    let packed = std::fs::read(shared_path("corpus/ccpd-dev.tar.xz")).unwrap();
+    let mut tar = Vec::new();
+    lzma_rs::xz_decompress(&mut packed.as_slice(), &mut tar).expect("the archive is valid xz");
+    let mut archive = tar::Archive::new(tar.as_slice());
+    let (mut files, mut puzzles, mut mates, mut games) = (0, 0, 0, 0);
+    for entry in archive.entries().expect("a tar archive") {
+        let mut entry = entry.expect("a tar entry");
+        let name = entry.path().expect("a name").to_string_lossy().into_owned();
+        if !name.contains("殺局_殺法_練習題/") || !name.ends_with(".pgn") {
+            continue;
+        }
+        let mut bytes = Vec::new();
+        entry.read_to_end(&mut bytes).expect("the entry's bytes");
+        files += 1;
+        for read in qipu::formats::read_record_bytes(&bytes).games {
+            let game = read.game.expect("every exercise reads");
+            if *game.start() == Position::startpos() {
+                // A whole game that ended in a mating attack: a game, not a puzzle.
+                games += 1;
+            }
+            if let Some(p) = Puzzle::from_game(game, name.clone()) {
+                puzzles += 1;
+                mates += usize::from(p.ends_in_mate());
+            }
+        }
+    }
+    // Each file one game: 63 exercises from a set-up position, 19 of them solved by a mate
+    // (the others end where the loser resigned), and 14 whole games.
+    assert_eq!((files, puzzles, mates, games), (77, 63, 19, 14));
 }

@@ -326,7 +326,7 @@ impl PuzzleTrainer {
                     return;
                 };
                 if current.book.is_some() && Some(mv) == expected {
-                    self.book_move(session, cursor, commands);
+                    self.book_move(cursor, commands);
                     return;
                 }
                 let Ok(line) = Line::new(start, game.moves_to(current.at)) else {
@@ -375,14 +375,23 @@ impl PuzzleTrainer {
                 }
             }
             Phase::Replying(mv) => {
-                if game.parent(cursor) == Some(current.at) && game.move_of(cursor) == Some(*mv) {
-                    current.at = cursor;
-                    current.phase = Phase::SolverToMove;
-                    if let Some(book) = current.book {
-                        // The reply was the book's: the book follows it.
-                        let puzzle = self.set.as_ref().and_then(|s| s.puzzles.get(current.index));
-                        current.book = puzzle.and_then(|p| p.game.children(book).first().copied());
-                    }
+                if game.parent(cursor) != Some(current.at) || game.move_of(cursor) != Some(*mv) {
+                    return;
+                }
+                current.at = cursor;
+                current.phase = Phase::SolverToMove;
+                let Some(book) = current.book else {
+                    return;
+                };
+                // The reply was the book's: the book follows it, and a solution that ends
+                // with it is solved.
+                let puzzle = self.set.as_ref().and_then(|s| s.puzzles.get(current.index));
+                current.book = puzzle.and_then(|p| p.game.children(book).first().copied());
+                let ended = current
+                    .book
+                    .is_some_and(|b| puzzle.is_some_and(|p| p.game.children(b).is_empty()));
+                if ended {
+                    self.finish();
                 }
             }
             Phase::Over => {}
@@ -390,7 +399,7 @@ impl PuzzleTrainer {
     }
 
     /// The solver played the book's move, now at `node` of the session's game.
-    fn book_move(&mut self, session: &Session, node: NodeId, commands: &mut Vec<Command>) {
+    fn book_move(&mut self, node: NodeId, commands: &mut Vec<Command>) {
         let Some(set) = self.set.as_ref() else {
             return;
         };
@@ -408,7 +417,6 @@ impl PuzzleTrainer {
         let reply = played
             .and_then(|n| game.children(n).first())
             .and_then(|&n| game.move_of(n));
-        let _ = session;
         self.reply_or_finish(reply, commands);
     }
 
@@ -423,23 +431,30 @@ impl PuzzleTrainer {
             // Off the book, a puzzle that is no mate ends with the solution's length.
             Some(_) => current.book.is_none() && !current.mate && current.left == 0,
         };
-        if done {
-            current.phase = Phase::Over;
-            current.message = Message::Solved;
-            let attempt = if current.failed {
-                Attempt::Failed
-            } else if current.hints > 0 {
-                Attempt::SolvedWithHint
-            } else {
-                Attempt::Solved
-            };
-            self.record(attempt);
+        match reply {
+            Some(mv) if !done => {
+                current.phase = Phase::Replying(mv);
+                commands.push(SessionCommand::TryMove(mv).into());
+            }
+            _ => self.finish(),
+        }
+    }
+
+    /// The puzzle solved: the try kept (failed if a move was refused on the way).
+    fn finish(&mut self) {
+        let Some(current) = self.current.as_mut() else {
             return;
-        }
-        if let Some(mv) = reply {
-            current.phase = Phase::Replying(mv);
-            commands.push(SessionCommand::TryMove(mv).into());
-        }
+        };
+        current.phase = Phase::Over;
+        current.message = Message::Solved;
+        let attempt = if current.failed {
+            Attempt::Failed
+        } else if current.hints > 0 {
+            Attempt::SolvedWithHint
+        } else {
+            Attempt::Solved
+        };
+        self.record(attempt);
     }
 
     /// A hint: first the piece to move (selected on the board), then the move.
