@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use chrono::{Duration, TimeZone, Utc};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
+use qipu::ending::Outcome;
 use qipu::formats::{write_pgn_games, PgnWriteOptions};
 use qipu::notation::Script;
 use qipu::record::Game;
@@ -97,7 +98,10 @@ fn shows(harness: &Harness<'_, QipuApp>, text: &str) -> bool {
 #[test]
 fn a_puzzle_is_solved_the_opponent_replying_from_the_solution() {
     let dir = folder("solved");
-    let mut harness = trainer(&dir, &[made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"])]);
+    // The set's result (as the sets write it) does not end the game on the board.
+    let mut puzzle = made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]);
+    puzzle.set_result(Some(Outcome::RedWins));
+    let mut harness = trainer(&dir, &[puzzle]);
     harness.get_by_label("Red to move and mate in 2");
     harness.get_by_label("New");
     play(&mut harness, "a0a8");

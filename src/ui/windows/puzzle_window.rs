@@ -237,6 +237,8 @@ impl PuzzleTrainer {
         };
         let mut start = Game::new(puzzle.game.start().clone());
         *start.tags_mut() = puzzle.game.tags().clone();
+        // The set's result is the solution's: the game on the board goes on.
+        start.set_ending(None);
         let solver = puzzle.solver();
         self.current = Some(Current {
             index: pick.index,
@@ -524,9 +526,10 @@ impl PuzzleTrainer {
         egui::Window::new(lang.pick("Puzzles", "习题", "習題"))
             .open(&mut open)
             .resizable(false)
-            .default_pos(ctx.content_rect().right_top() + egui::vec2(-340.0, 40.0))
+            // Over the move box's panel, beside the board.
+            .default_pos(ctx.content_rect().left_top() + egui::vec2(8.0, 190.0))
             .show(ctx, |ui| {
-                ui.set_max_width(320.0);
+                ui.set_max_width(270.0);
                 self.sources(ui, lang, listed);
                 if let Some(error) = &self.error {
                     ui.colored_label(ui.visuals().error_fg_color, error);
@@ -650,7 +653,7 @@ impl PuzzleTrainer {
             }
         };
         ui.label(goal);
-        ui.small(match current.kind {
+        ui.label(match current.kind {
             PickKind::Due => lang.pick("Due for review", "到期复习", "到期複習"),
             PickKind::New => lang.pick("New", "新题", "新題"),
             PickKind::Early => lang.pick(
