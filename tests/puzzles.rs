@@ -286,3 +286,39 @@ fn the_ccpd_mating_exercises_read_from_the_archive_as_puzzles() {
     // (the others end where the loser resigned), and 14 whole games.
     assert_eq!((files, puzzles, mates, games), (77, 63, 19, 14));
 }
+
+#[test]
+fn puzzles_are_read_from_the_games_of_the_database() {
+    use qipu::database::{Database, ImportOptions, SearchQuery};
+    use qipu::puzzles::puzzles_from_database;
+    use std::sync::atomic::AtomicBool;
+    let dir = std::env::temp_dir().join(format!("qipu-puzzle-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let folder = shared_path("corpus/xqwizard_liangqi/www.xqbase.com/funnychess");
+    let mut db = Database::open_file(&dir.join("games.sqlite")).unwrap();
+    db.import_paths(
+        &[folder.clone()],
+        &ImportOptions::default(),
+        &mut |_| {},
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    let ids: Vec<i64> = db
+        .search(&SearchQuery::default())
+        .unwrap()
+        .into_iter()
+        .map(|f| f.id)
+        .collect();
+    let from_db = puzzles_from_database(&mut db, "games.sqlite", &ids).unwrap();
+    let from_files = read_puzzle_set(&folder).unwrap();
+    assert_eq!(from_db.puzzles.len(), from_files.puzzles.len());
+    // The same puzzles, kept under the same keys whichever way they were read.
+    let mut a: Vec<i64> = from_db.puzzles.iter().map(|p| p.id).collect();
+    let mut b: Vec<i64> = from_files.puzzles.iter().map(|p| p.id).collect();
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b);
+    assert!(from_db.puzzles[0].source.starts_with("games.sqlite #"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
