@@ -1,4 +1,4 @@
-//! Training ▸ Puzzles…: a set read from a record file or folder, the personal set of one's own
+//! Training > Puzzles…: a set read from a record file or folder, the personal set of one's own
 //! mistakes or the games listed in the database window, trained one puzzle at a time on the
 //! board. The user plays the side that solves; the opponent's replies come from the solution.
 //! A move other than the solution's goes to the built-in engine on a thread of its own
@@ -523,13 +523,20 @@ impl PuzzleTrainer {
     ) -> bool {
         let lang = session.lang();
         let mut open = true;
+        // Beside the board: over the move box's panel, or in a small window (where that panel
+        // is folded away) over the record's.
+        let area = ctx.content_rect();
+        let at = if area.width() < 900.0 {
+            area.right_top() + egui::vec2(-262.0, 30.0)
+        } else {
+            area.left_top() + egui::vec2(8.0, 190.0)
+        };
         egui::Window::new(lang.pick("Puzzles", "习题", "習題"))
             .open(&mut open)
             .resizable(false)
-            // Over the move box's panel, beside the board.
-            .default_pos(ctx.content_rect().left_top() + egui::vec2(8.0, 190.0))
+            .default_pos(at)
             .show(ctx, |ui| {
-                ui.set_max_width(270.0);
+                ui.set_max_width(240.0);
                 self.sources(ui, lang, listed);
                 if let Some(error) = &self.error {
                     ui.colored_label(ui.visuals().error_fg_color, error);
@@ -543,7 +550,7 @@ impl PuzzleTrainer {
     fn sources(&mut self, ui: &mut egui::Ui, lang: Language, listed: Option<(&str, Vec<i64>)>) {
         ui.horizontal(|ui| {
             let label = ui.label(lang.pick("File or folder", "文件或文件夹", "檔案或資料夾"));
-            ui.add(egui::TextEdit::singleline(&mut self.path_text).desired_width(150.0))
+            ui.add(egui::TextEdit::singleline(&mut self.path_text).desired_width(110.0))
                 .labelled_by(label.id);
             let path = self.path_text.trim().to_owned();
             if ui
