@@ -298,7 +298,7 @@ fn puzzles_are_read_from_the_games_of_the_database() {
     let folder = shared_path("corpus/xqwizard_liangqi/www.xqbase.com/funnychess");
     let mut db = Database::open_file(&dir.join("games.sqlite")).unwrap();
     db.import_paths(
-        &[folder.clone()],
+        std::slice::from_ref(&folder),
         &ImportOptions::default(),
         &mut |_| {},
         &AtomicBool::new(false),
