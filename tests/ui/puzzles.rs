@@ -211,5 +211,6 @@ fn a_failed_puzzle_comes_back_before_the_new_ones_once_due() {
     press(&mut harness, "Next");
     assert_eq!(index(&harness), Some(0));
     harness.get_by_label("Due for review");
+    harness.get_by_label("Tried 1, solved 0");
     let _ = std::fs::remove_dir_all(&dir);
 }

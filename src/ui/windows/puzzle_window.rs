@@ -669,6 +669,17 @@ impl PuzzleTrainer {
                 "提前複習：沒有到期的題",
             ),
         });
+        let tries = self
+            .progress
+            .as_ref()
+            .and_then(|p| p.attempts(puzzle.id).ok());
+        if let Some((tried, solved)) = tries.filter(|&(tried, _)| tried > 0) {
+            ui.label(match lang {
+                Language::English => format!("Tried {tried}, solved {solved}"),
+                Language::SimplifiedChinese => format!("做过 {tried} 次，解对 {solved} 次"),
+                Language::TraditionalChinese => format!("做過 {tried} 次，解對 {solved} 次"),
+            });
+        }
         let judging = matches!(current.phase, Phase::Judging { .. });
         let over = matches!(current.phase, Phase::Over);
         if judging {
