@@ -207,6 +207,7 @@ impl QipuApp {
                     self.puzzles = Some(PuzzleTrainer::new(
                         autosave.and_then(std::path::Path::parent),
                         autosave.and_then(personal_set),
+                        self.settings.puzzle_set.as_deref(),
                     ));
                 }
                 self.computer = None;
@@ -215,10 +216,11 @@ impl QipuApp {
                 let shows = matches!(*command, SessionCommand::ShowGame(_));
                 self.session.apply(&command);
                 if shows {
-                    // A puzzle on the board is no work of the user's to save.
+                    // A puzzle on the board is no work of the user's to save (nor to restore).
                     self.path = None;
                     self.save_in_place = false;
                     self.session.apply(&SessionCommand::MarkSaved);
+                    self.remove_autosave();
                 }
             }
             AppCommand::DiscardChanges => {

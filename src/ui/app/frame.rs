@@ -151,7 +151,11 @@ impl QipuApp {
                 .location()
                 .map(|at| (at, self.database.rows().iter().map(|f| f.id).collect()));
             let mut asked = Vec::new();
-            if !trainer.show(ctx, &self.session, listed, &mut asked) {
+            let open = trainer.show(ctx, &self.session, listed, &mut asked);
+            if let Some(path) = trainer.opened_path() {
+                self.settings.puzzle_set = Some(path);
+            }
+            if !open {
                 self.puzzles = None;
             }
             commands.extend(asked.into_iter().map(train));

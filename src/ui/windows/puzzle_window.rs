@@ -125,8 +125,13 @@ pub struct PuzzleTrainer {
 
 impl PuzzleTrainer {
     /// The trainer keeping its progress in `folder` (the folder of the settings; `None`: in
-    /// memory only), with the personal set of one's mistakes at `personal`.
-    pub fn new(folder: Option<&Path>, personal: Option<PathBuf>) -> PuzzleTrainer {
+    /// memory only), with the personal set of one's mistakes at `personal` and the set last
+    /// opened from a file or folder, `last`, offered.
+    pub fn new(
+        folder: Option<&Path>,
+        personal: Option<PathBuf>,
+        last: Option<&Path>,
+    ) -> PuzzleTrainer {
         let opened = match folder {
             Some(folder) => Progress::open(&folder.join(PROGRESS_FILE)),
             None => Progress::in_memory(),
@@ -136,7 +141,7 @@ impl PuzzleTrainer {
             Err(e) => (None, Some(e.to_string())),
         };
         PuzzleTrainer {
-            path_text: String::new(),
+            path_text: last.map_or_else(String::new, |p| p.display().to_string()),
             personal,
             progress,
             set: None,
@@ -161,6 +166,12 @@ impl PuzzleTrainer {
     fn load(&mut self, source: PuzzleSource) {
         self.error = None;
         self.loading = Some(PuzzleWorker::load(source));
+    }
+
+    /// The file or folder typed in, once a set was opened from it (the settings keep it).
+    pub fn opened_path(&self) -> Option<PathBuf> {
+        let text = self.path_text.trim();
+        (self.set.is_some() && !text.is_empty()).then(|| PathBuf::from(text))
     }
 
     /// The set being trained.
