@@ -14,7 +14,7 @@ use eframe::egui;
 
 use crate::engine::Line;
 use crate::lang::Language;
-use crate::puzzles::{Attempt, Goal, PickKind, Progress, Puzzle, PuzzleSet, Trial, Verdict};
+use crate::puzzles::{Attempt, Goal, Pick, PickKind, Progress, Puzzle, PuzzleSet, Trial, Verdict};
 use crate::record::{Game, NodeId};
 use crate::rules::{kind_name, Color, Move};
 
@@ -174,11 +174,6 @@ impl PuzzleTrainer {
         (self.set.is_some() && !text.is_empty()).then(|| PathBuf::from(text))
     }
 
-    /// The set being trained.
-    pub fn set(&self) -> Option<&PuzzleSet> {
-        self.set.as_ref()
-    }
-
     /// The index in the set of the puzzle on the board.
     pub fn current_index(&self) -> Option<usize> {
         self.current.as_ref().map(|c| c.index)
@@ -233,7 +228,7 @@ impl PuzzleTrainer {
             // No progress file: the set in its order.
             None => {
                 let index = self.current.as_ref().map_or(0, |c| c.index + 1);
-                (index < self.ids.len()).then_some(crate::puzzles::Pick {
+                (index < self.ids.len()).then_some(Pick {
                     index,
                     kind: PickKind::New,
                 })
@@ -537,14 +532,21 @@ impl PuzzleTrainer {
         // Beside the board: over the move box's panel, or in a small window (where that panel
         // is folded away) over the record's.
         let area = ctx.content_rect();
-        let at = if area.width() < 900.0 {
-            area.right_top() + egui::vec2(-262.0, 30.0)
+        let (pivot, at) = if area.width() < 900.0 {
+            (
+                egui::Align2::RIGHT_TOP,
+                area.right_top() + egui::vec2(-8.0, 30.0),
+            )
         } else {
-            area.left_top() + egui::vec2(8.0, 190.0)
+            (
+                egui::Align2::LEFT_TOP,
+                area.left_top() + egui::vec2(8.0, 190.0),
+            )
         };
         egui::Window::new(lang.pick("Puzzles", "习题", "習題"))
             .open(&mut open)
             .resizable(false)
+            .pivot(pivot)
             .default_pos(at)
             .show(ctx, |ui| {
                 ui.set_max_width(240.0);
