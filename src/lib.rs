@@ -21,6 +21,7 @@
 //!              rules              the board (art. 1–3): points, pieces, legal moves, FEN
 //! ```
 //!
+//! Puzzles ([`puzzles`]) are read from record files and the database and judged by the engine.
 //! Openings are named by [`ecco`] (over `record` and `rules`), which the database uses for the
 //! games that carry no `[ECCO]` tag.
 //! The referee reads a record's line and knows nothing of the clock; the competition controls
@@ -40,6 +41,7 @@ pub mod export;
 pub mod formats;
 pub mod lang;
 pub mod notation;
+pub mod puzzles;
 pub mod record;
 pub mod referee;
 pub mod rules;

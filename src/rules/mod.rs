@@ -18,7 +18,7 @@ pub use mv::{Move, MoveList, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, Status};
-pub use setup::{reachable, Setup, SetupError, SetupWarning};
+pub use setup::{kind_name, reachable, Setup, SetupError, SetupWarning};
 pub use square::Square;
 
 /// Move tables shared with the engine's evaluation.

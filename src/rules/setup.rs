@@ -196,7 +196,7 @@ impl SetupError {
 }
 
 /// The name of a kind in Chinese (both sides' glyphs) or English.
-fn kind_name(kind: PieceKind, lang: Language) -> &'static str {
+pub fn kind_name(kind: PieceKind, lang: Language) -> &'static str {
     match kind {
         PieceKind::General => lang.pick("general", "帅（将）", "帥（將）"),
         PieceKind::Advisor => lang.pick("advisor", "仕（士）", "仕（士）"),

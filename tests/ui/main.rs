@@ -21,6 +21,7 @@ mod layers;
 mod layout;
 mod manual;
 mod play;
+mod puzzles;
 mod quiet;
 mod result;
 mod review;

@@ -20,11 +20,13 @@ use crate::ui::windows::export_dialog::ExportDialog;
 use crate::ui::windows::file_chooser::Purpose;
 use crate::ui::windows::manual::ManualWindow;
 use crate::ui::windows::palette::Palette;
+use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::review_window::ReviewWindow;
 use crate::ui::windows::setup_editor::SetupEditor;
 
 use super::file_work::log_cut_message;
 use super::open_windows::OpenWindow;
+use super::puzzle_set::personal_set;
 use super::{QipuApp, Question};
 
 impl QipuApp {
@@ -201,6 +203,28 @@ impl QipuApp {
             AppCommand::OpenManual => self.windows.open(OpenWindow::Manual(ManualWindow::new())),
             AppCommand::SetReviewSettings(review) => self.settings.review = review,
             AppCommand::MakePuzzles(side) => self.make_puzzles(side),
+            AppCommand::OpenPuzzles => {
+                if self.puzzles.is_none() {
+                    let autosave = self.options.autosave.as_deref();
+                    self.puzzles = Some(PuzzleTrainer::new(
+                        autosave.and_then(std::path::Path::parent),
+                        autosave.and_then(personal_set),
+                        self.settings.puzzle_set.as_deref(),
+                    ));
+                }
+                self.computer = None;
+            }
+            AppCommand::TrainPuzzle(command) => {
+                let shows = matches!(*command, SessionCommand::ShowGame(_));
+                self.session.apply(&command);
+                if shows {
+                    // A puzzle on the board is no work of the user's to save (nor to restore).
+                    self.path = None;
+                    self.save_in_place = false;
+                    self.session.apply(&SessionCommand::MarkSaved);
+                    self.remove_autosave();
+                }
+            }
             AppCommand::DiscardChanges => {
                 self.session.apply(&SessionCommand::MarkSaved);
                 self.restored_origin = None;

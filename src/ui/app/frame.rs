@@ -13,6 +13,7 @@ use crate::ui::platform::quiet_input;
 use crate::ui::platform::quiet_input::QuietZone;
 use crate::ui::widgets::board::{self, BoardView};
 use crate::ui::windows::computer::ComputerGame;
+use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::{setup_editor, Shown, Window};
 
 use super::file_work::game_title;
@@ -144,6 +145,21 @@ impl QipuApp {
         };
         self.windows.show(ctx, &shown, commands);
         self.database.show(ctx, &shown, commands);
+        if let Some(trainer) = &mut self.puzzles {
+            let listed = self
+                .database
+                .location()
+                .map(|at| (at, self.database.rows().iter().map(|f| f.id).collect()));
+            let mut asked = Vec::new();
+            let open = trainer.show(ctx, &self.session, listed, &mut asked);
+            if let Some(path) = trainer.opened_path() {
+                self.settings.puzzle_set = Some(path);
+            }
+            if !open {
+                self.puzzles = None;
+            }
+            commands.extend(asked.into_iter().map(train));
+        }
         if let Some(error) = self.error.clone() {
             let lang = self.session.lang();
             egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
@@ -283,13 +299,29 @@ impl QipuApp {
         for command in moves {
             self.apply(ctx, command);
         }
+        let asked = self
+            .puzzles
+            .as_mut()
+            .map_or_else(Vec::new, |t| t.frame(&self.session));
+        for command in asked {
+            self.apply(ctx, train(command));
+        }
         self.analysis.frame(&self.session);
         self.graph.frame(&self.session);
         let working = self.computer.as_ref().is_some_and(ComputerGame::busy)
+            || self.puzzles.as_ref().is_some_and(PuzzleTrainer::busy)
             || self.analysis.running()
             || self.graph.running();
         if working {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
+    }
+}
+
+/// A command of the puzzle trainer's: one for the session goes as [`AppCommand::TrainPuzzle`].
+fn train(command: Command) -> Command {
+    match command {
+        Command::Session(c) => AppCommand::TrainPuzzle(Box::new(c)).into(),
+        other => other,
     }
 }

@@ -138,6 +138,9 @@ impl QipuApp {
             ui.menu_button(lang.pick("Database", "棋谱库", "棋譜庫"), |ui| {
                 self.table_menu(ui, Menu::Database, commands);
             });
+            ui.menu_button(lang.pick("Training", "训练", "訓練"), |ui| {
+                self.table_menu(ui, Menu::Training, commands);
+            });
             ui.menu_button(lang.pick("Help", "帮助", "說明"), |ui| {
                 self.table_menu(ui, Menu::Help, commands);
             });

@@ -31,6 +31,7 @@ use crate::ui::platform::native_dialogs::NativeDialogs;
 use crate::ui::platform::quiet_input::SharedZone;
 use crate::ui::windows::computer::ComputerGame;
 use crate::ui::windows::database_window::DatabaseWindow;
+use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::setup_editor::SetupEditor;
 
 use file_work::{origin_file, Origin, Waiting};
@@ -101,6 +102,8 @@ pub struct QipuApp {
     engine: EngineConfig,
     /// The game against the computer under way.
     computer: Option<ComputerGame>,
+    /// The puzzle trainer, while its window is open.
+    puzzles: Option<PuzzleTrainer>,
     /// The analysis panel.
     analysis: AnalysisPanel,
     /// The evaluation graph of the main line.
@@ -168,6 +171,7 @@ impl QipuApp {
             database,
             engine: EngineConfig::builtin(),
             computer: None,
+            puzzles: None,
             analysis: AnalysisPanel::new(EngineConfig::builtin()),
             graph: EvalGraph::new(EngineConfig::builtin()),
             quiet: None,
@@ -232,6 +236,16 @@ impl QipuApp {
     /// The file the game belongs to.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
+    }
+
+    /// The puzzle trainer, while its window is open.
+    pub fn puzzles(&self) -> Option<&PuzzleTrainer> {
+        self.puzzles.as_ref()
+    }
+
+    /// The same, to change (tests set the time its schedule is read at).
+    pub fn puzzles_mut(&mut self) -> Option<&mut PuzzleTrainer> {
+        self.puzzles.as_mut()
     }
 
     /// The game database's window.

@@ -43,6 +43,8 @@ pub struct Settings {
     pub engine_match: MatchSettings,
     /// How games are reviewed (Game > Review game).
     pub review: ReviewSettings,
+    /// The puzzle set last opened from a file or folder (Training > Puzzles).
+    pub puzzle_set: Option<PathBuf>,
 }
 
 /// How a game is reviewed: the engine's time per position and the losses that earn a mark.

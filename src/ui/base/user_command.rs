@@ -42,6 +42,8 @@ pub enum Menu {
     Annotate,
     /// Database: the game database's window and searches from the board.
     Database,
+    /// Training: puzzles.
+    Training,
     /// Help: the manual.
     Help,
 }
@@ -129,6 +131,8 @@ pub enum UserCommand {
     SearchPosition,
     /// The same, or its left–right mirror.
     SearchPositionMirror,
+    /// The puzzle trainer.
+    Puzzles,
     /// The manual (Help › Manual).
     Manual,
 }
@@ -205,6 +209,7 @@ impl UserCommand {
             UserCommand::SearchPosition,
             UserCommand::SearchPositionMirror,
             UserCommand::ShowPanel(Panel::Tree),
+            UserCommand::Puzzles,
             UserCommand::Manual,
         ]);
         all
@@ -286,6 +291,7 @@ impl UserCommand {
                 "尋找此局面及其鏡像",
             ),
             UserCommand::ShowPanel(Panel::Tree) => lang.pick("Opening tree", "开局树", "開局樹"),
+            UserCommand::Puzzles => lang.pick("Puzzles…", "习题…", "習題…"),
         };
         text.to_owned()
     }
@@ -322,6 +328,7 @@ impl UserCommand {
             UserCommand::DatabaseWindow
             | UserCommand::SearchPosition
             | UserCommand::SearchPositionMirror => Some(Menu::Database),
+            UserCommand::Puzzles => Some(Menu::Training),
             UserCommand::Manual => Some(Menu::Help),
             UserCommand::Mark(_)
             | UserCommand::Evaluate(_)
@@ -424,7 +431,8 @@ impl UserCommand {
             | UserCommand::EngineArrows
             | UserCommand::Flip
             | UserCommand::ShowPanel(_)
-            | UserCommand::SearchPositionMirror => Vec::new(),
+            | UserCommand::SearchPositionMirror
+            | UserCommand::Puzzles => Vec::new(),
         }
     }
 
@@ -522,6 +530,7 @@ impl UserCommand {
             UserCommand::SearchPositionMirror => {
                 Command::Database(DatabaseCommand::SearchPosition { mirror: true })
             }
+            UserCommand::Puzzles => AppCommand::OpenPuzzles.into(),
         }
     }
 

@@ -1,7 +1,7 @@
 //! The windows over the main one: the setup editor, export, Qipu's own file chooser, the
-//! engines, a game against the computer, an engine match, the review of a game, the event, the
-//! game database, the report of a save, the manual and the
-//! command palette. Imports from the folders below.
+//! engines, a game against the computer, an engine match, the review of a game, the puzzle
+//! trainer, the event, the game database, the report of a save, the manual and the command
+//! palette. Imports from the folders below.
 //!
 //! Every window is shown the one way, [`Window::show`]: with the session and what the app keeps
 //! that a window lists, pushing what the user asked for, and saying whether it stays open.
@@ -15,6 +15,7 @@ pub mod export_dialog;
 pub mod file_chooser;
 pub mod manual;
 pub mod palette;
+pub mod puzzle_window;
 pub mod review_window;
 pub mod save_report;
 pub mod setup_editor;

@@ -6,6 +6,7 @@ use crate::rules::Color;
 
 use crate::ui::base::settings::{MatchSettings, NamedEngine, PlaySettings, ReviewSettings};
 
+use super::session_command::SessionCommand;
 use super::GameToShow;
 
 /// A request for the app's files, clipboard, windows and engines.
@@ -77,6 +78,12 @@ pub enum AppCommand {
     MakePuzzles(Color),
     /// Keep these as the way games are reviewed.
     SetReviewSettings(ReviewSettings),
+    /// Open the puzzle trainer (Training > Puzzles).
+    OpenPuzzles,
+    /// What the puzzle trainer does on the board (the puzzle put there, the opponent's reply,
+    /// a refused move taken back): applied to the session, a puzzle shown not counted as work
+    /// to save.
+    TrainPuzzle(Box<SessionCommand>),
     /// No file was chosen in Qipu's own file chooser: what was to follow a save is forgotten.
     FileNotChosen,
 }
@@ -89,7 +96,8 @@ impl AppCommand {
             AppCommand::Open
             | AppCommand::OpenPath(_)
             | AppCommand::PasteText(_)
-            | AppCommand::ShowGameAt(..) => true,
+            | AppCommand::ShowGameAt(..)
+            | AppCommand::OpenPuzzles => true,
             AppCommand::PlayComputer(settings) => settings.new_game,
             _ => false,
         }

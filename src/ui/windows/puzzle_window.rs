@@ -1,0 +1,747 @@
+//! Training > Puzzles…: a set read from a record file or folder, the personal set of one's own
+//! mistakes or the games listed in the database window, trained one puzzle at a time on the
+//! board. The user plays the side that solves; the opponent's replies come from the solution.
+//! A move other than the solution's goes to the built-in engine on a thread of its own
+//! ([`PuzzleWorker::judge`]): accepted when as good (then the solution goes on from the
+//! engine's line), taken back otherwise. Hints (the piece, then the move), Show solution and
+//! Next; each finished try is kept in the progress file, whose FSRS schedule chooses the next
+//! puzzle (due ones first, then new ones in the set's order).
+
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use eframe::egui;
+
+use crate::engine::Line;
+use crate::lang::Language;
+use crate::puzzles::{Attempt, Goal, Pick, PickKind, Progress, Puzzle, PuzzleSet, Trial, Verdict};
+use crate::record::{Game, NodeId};
+use crate::rules::{kind_name, Color, Move};
+
+use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::{Command, GameToShow};
+use crate::ui::base::session::Session;
+use crate::ui::workers::puzzle_worker::{PuzzleAnswer, PuzzleSource, PuzzleWorker};
+
+/// The name of the progress file, in the folder of the settings.
+pub const PROGRESS_FILE: &str = "puzzles.sqlite";
+
+/// What the trainer says of the puzzle on the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Message {
+    YourMove,
+    Correct,
+    Refused,
+    Accepted,
+    Stopped,
+    Solved,
+    Shown,
+}
+
+impl Message {
+    fn text(self, lang: Language) -> &'static str {
+        match self {
+            Message::YourMove => lang.pick("Your move.", "请走棋。", "請走棋。"),
+            Message::Correct => lang.pick("Correct.", "正确。", "正確。"),
+            Message::Refused => lang.pick(
+                "Not the solution: try again.",
+                "不是正解，再试一次。",
+                "不是正解，再試一次。",
+            ),
+            Message::Accepted => lang.pick(
+                "Not the book's move, but as good: the engine replies.",
+                "不是原谱着法，但同样好：由引擎应着。",
+                "不是原譜著法，但同樣好：由引擎應著。",
+            ),
+            Message::Stopped => lang.pick(
+                "The check was stopped: play a move again.",
+                "检验已停止，请重新走棋。",
+                "檢驗已停止，請重新走棋。",
+            ),
+            Message::Solved => lang.pick("Solved!", "解对了！", "解對了！"),
+            Message::Shown => lang.pick(
+                "The solution is on the board.",
+                "正解已摆上棋盘。",
+                "正解已擺上棋盤。",
+            ),
+        }
+    }
+}
+
+/// Where the puzzle on the board stands.
+enum Phase {
+    /// Its start has been asked of the session, not yet seen on the board.
+    Showing,
+    /// The solver is to move at `Current::at`.
+    SolverToMove,
+    /// The engine judges the move that led to `node`.
+    Judging {
+        /// The session's node of the move judged.
+        node: NodeId,
+        /// The search.
+        worker: PuzzleWorker,
+    },
+    /// The opponent's reply has been asked of the session, not yet seen on the board.
+    Replying(Move),
+    /// Solved, or the solution shown.
+    Over,
+}
+
+/// The puzzle on the board.
+struct Current {
+    index: usize,
+    kind: PickKind,
+    /// The node of the puzzle's game at the position on the board; `None` once the solution
+    /// was left for the engine's line.
+    book: Option<NodeId>,
+    /// Off the book: the engine's move for the solver next.
+    engine_next: Option<Move>,
+    /// The session's node of the position the solver is to move in.
+    at: NodeId,
+    /// The solver's moves left in the solution.
+    left: u32,
+    /// Whether the solution mates.
+    mate: bool,
+    hints: u8,
+    failed: bool,
+    recorded: bool,
+    phase: Phase,
+    message: Message,
+}
+
+/// The trainer: the set, the progress file, the puzzle on the board.
+pub struct PuzzleTrainer {
+    path_text: String,
+    personal: Option<PathBuf>,
+    progress: Option<Progress>,
+    set: Option<PuzzleSet>,
+    ids: Vec<i64>,
+    loading: Option<PuzzleWorker>,
+    error: Option<String>,
+    current: Option<Current>,
+    /// The time the schedule is read at; `None`: the system's clock (tests set it).
+    clock: Option<DateTime<Utc>>,
+}
+
+impl PuzzleTrainer {
+    /// The trainer keeping its progress in `folder` (the folder of the settings; `None`: in
+    /// memory only), with the personal set of one's mistakes at `personal` and the set last
+    /// opened from a file or folder, `last`, offered.
+    pub fn new(
+        folder: Option<&Path>,
+        personal: Option<PathBuf>,
+        last: Option<&Path>,
+    ) -> PuzzleTrainer {
+        let opened = match folder {
+            Some(folder) => Progress::open(&folder.join(PROGRESS_FILE)),
+            None => Progress::in_memory(),
+        };
+        let (progress, error) = match opened {
+            Ok(p) => (Some(p), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        PuzzleTrainer {
+            path_text: last.map_or_else(String::new, |p| p.display().to_string()),
+            personal,
+            progress,
+            set: None,
+            ids: Vec::new(),
+            loading: None,
+            error,
+            current: None,
+            clock: None,
+        }
+    }
+
+    /// Read the schedule at `now` from here on, not at the system's time.
+    pub fn set_clock(&mut self, now: DateTime<Utc>) {
+        self.clock = Some(now);
+    }
+
+    fn now(&self) -> DateTime<Utc> {
+        self.clock.unwrap_or_else(Utc::now)
+    }
+
+    /// Read the set of `source` in the background; the first puzzle follows.
+    fn load(&mut self, source: PuzzleSource) {
+        self.error = None;
+        self.loading = Some(PuzzleWorker::load(source));
+    }
+
+    /// The file or folder typed in, once a set was opened from it (the settings keep it).
+    pub fn opened_path(&self) -> Option<PathBuf> {
+        let text = self.path_text.trim();
+        (self.set.is_some() && !text.is_empty()).then(|| PathBuf::from(text))
+    }
+
+    /// The index in the set of the puzzle on the board.
+    pub fn current_index(&self) -> Option<usize> {
+        self.current.as_ref().map(|c| c.index)
+    }
+
+    /// Whether work runs in the background (a set read, a move judged).
+    pub fn busy(&self) -> bool {
+        self.loading.is_some()
+            || self
+                .current
+                .as_ref()
+                .is_some_and(|c| matches!(c.phase, Phase::Judging { .. }))
+    }
+
+    fn puzzle(&self) -> Option<&Puzzle> {
+        let current = self.current.as_ref()?;
+        self.set.as_ref()?.puzzles.get(current.index)
+    }
+
+    /// Keep the try at the puzzle on the board, once.
+    fn record(&mut self, attempt: Attempt) {
+        let now = self.now();
+        let Some(id) = self.puzzle().map(|p| p.id) else {
+            return;
+        };
+        let Some(current) = self.current.as_mut() else {
+            return;
+        };
+        if current.recorded {
+            return;
+        }
+        current.recorded = true;
+        if let Some(progress) = self.progress.as_mut() {
+            if let Err(e) = progress.record(id, attempt, now) {
+                self.error = Some(e.to_string());
+            }
+        }
+    }
+
+    /// The next puzzle by the schedule, put on the board.
+    fn next(&mut self, session: &Session, commands: &mut Vec<Command>) {
+        if self.current.as_ref().is_some_and(|c| c.failed) {
+            self.record(Attempt::Failed);
+        }
+        let now = self.now();
+        let pick = match self.progress.as_ref().map(|p| p.pick(&self.ids, now)) {
+            Some(Ok(pick)) => pick,
+            Some(Err(e)) => {
+                self.error = Some(e.to_string());
+                None
+            }
+            // No progress file: the set in its order.
+            None => {
+                let index = self.current.as_ref().map_or(0, |c| c.index + 1);
+                (index < self.ids.len()).then_some(Pick {
+                    index,
+                    kind: PickKind::New,
+                })
+            }
+        };
+        let Some(pick) = pick else {
+            self.current = None;
+            return;
+        };
+        let Some(puzzle) = self.set.as_ref().and_then(|s| s.puzzles.get(pick.index)) else {
+            return;
+        };
+        let mut start = Game::new(puzzle.game.start().clone());
+        *start.tags_mut() = puzzle.game.tags().clone();
+        // The set's result is the solution's: the game on the board goes on.
+        start.set_ending(None);
+        let solver = puzzle.solver();
+        self.current = Some(Current {
+            index: pick.index,
+            kind: pick.kind,
+            book: Some(puzzle.game.root()),
+            engine_next: None,
+            at: session.game().root(),
+            left: puzzle.solver_moves_from(puzzle.game.root()),
+            mate: puzzle.ends_in_mate(),
+            hints: 0,
+            failed: false,
+            recorded: false,
+            phase: Phase::Showing,
+            message: Message::YourMove,
+        });
+        commands.push(SessionCommand::ShowGame(GameToShow(Box::new(start))).into());
+        if session.flipped() != (solver == Color::Black) {
+            commands.push(SessionCommand::Flip.into());
+        }
+    }
+
+    /// The move the solver is expected to play: the solution's, or the engine's off it.
+    fn expected(&self) -> Option<Move> {
+        let current = self.current.as_ref()?;
+        match current.book {
+            Some(node) => {
+                let game = &self.puzzle()?.game;
+                game.children(node).first().and_then(|&n| game.move_of(n))
+            }
+            None => current.engine_next,
+        }
+    }
+
+    /// Follow the board and the background work, pushing what the session must do: the
+    /// puzzle's start, the opponent's replies, a refused move taken back.
+    pub fn frame(&mut self, session: &Session) -> Vec<Command> {
+        let mut commands = Vec::new();
+        if let Some(answer) = self.loading.as_ref().and_then(PuzzleWorker::poll) {
+            self.loading = None;
+            if let PuzzleAnswer::Set(read) = answer {
+                match read {
+                    Ok(set) if set.puzzles.is_empty() => {
+                        self.error = Some(format!(
+                            "{}: {}",
+                            set.name,
+                            session
+                                .lang()
+                                .pick("no puzzle in it", "其中没有习题", "其中沒有習題")
+                        ))
+                    }
+                    Ok(set) => {
+                        self.ids = set.puzzles.iter().map(|p| p.id).collect();
+                        self.set = Some(set);
+                        self.current = None;
+                        self.next(session, &mut commands);
+                    }
+                    Err(why) => self.error = Some(why),
+                }
+            }
+        }
+        self.follow(session, &mut commands);
+        commands
+    }
+
+    fn follow(&mut self, session: &Session, commands: &mut Vec<Command>) {
+        let game = session.game();
+        let cursor = session.cursor();
+        let Some(start) = self.puzzle().map(|p| p.game.start().clone()) else {
+            return;
+        };
+        let expected = self.expected();
+        let Some(current) = self.current.as_mut() else {
+            return;
+        };
+        match &current.phase {
+            Phase::Showing => {
+                if *game.start() == start && game.move_count() == 0 {
+                    current.at = game.root();
+                    current.phase = Phase::SolverToMove;
+                }
+            }
+            Phase::SolverToMove => {
+                if game.parent(cursor) != Some(current.at) {
+                    return;
+                }
+                let Some(mv) = game.move_of(cursor) else {
+                    return;
+                };
+                if current.book.is_some() && Some(mv) == expected {
+                    self.book_move(cursor, commands);
+                    return;
+                }
+                let Ok(line) = Line::new(start, game.moves_to(current.at)) else {
+                    return;
+                };
+                let trial = Trial {
+                    line,
+                    tried: mv,
+                    expected,
+                    goal: if current.mate {
+                        Goal::Mate(current.left)
+                    } else {
+                        Goal::Score
+                    },
+                };
+                current.phase = Phase::Judging {
+                    node: cursor,
+                    worker: PuzzleWorker::judge(trial, session.rules()),
+                };
+            }
+            Phase::Judging { node, worker } => {
+                let node = *node;
+                let Some(PuzzleAnswer::Verdict(verdict)) = worker.poll() else {
+                    return;
+                };
+                match verdict {
+                    Some(Verdict::Accepted { reply, next }) => {
+                        current.book = None;
+                        current.engine_next = next;
+                        current.at = node;
+                        current.left = current.left.saturating_sub(1);
+                        current.message = Message::Accepted;
+                        self.reply_or_finish(reply, commands);
+                    }
+                    Some(Verdict::Refused) => {
+                        current.failed = true;
+                        current.message = Message::Refused;
+                        current.phase = Phase::SolverToMove;
+                        commands.push(SessionCommand::DeleteFrom(node).into());
+                    }
+                    None => {
+                        current.message = Message::Stopped;
+                        current.phase = Phase::SolverToMove;
+                        commands.push(SessionCommand::DeleteFrom(node).into());
+                    }
+                }
+            }
+            Phase::Replying(mv) => {
+                if game.parent(cursor) != Some(current.at) || game.move_of(cursor) != Some(*mv) {
+                    return;
+                }
+                current.at = cursor;
+                current.phase = Phase::SolverToMove;
+                let Some(book) = current.book else {
+                    return;
+                };
+                // The reply was the book's: the book follows it, and a solution that ends
+                // with it is solved.
+                let puzzle = self.set.as_ref().and_then(|s| s.puzzles.get(current.index));
+                current.book = puzzle.and_then(|p| p.game.children(book).first().copied());
+                let ended = current
+                    .book
+                    .is_some_and(|b| puzzle.is_some_and(|p| p.game.children(b).is_empty()));
+                if ended {
+                    self.finish();
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// The solver played the book's move, now at `node` of the session's game.
+    fn book_move(&mut self, node: NodeId, commands: &mut Vec<Command>) {
+        let Some(set) = self.set.as_ref() else {
+            return;
+        };
+        let Some(current) = self.current.as_mut() else {
+            return;
+        };
+        let Some(game) = set.puzzles.get(current.index).map(|p| &p.game) else {
+            return;
+        };
+        let played = current.book.and_then(|b| game.children(b).first().copied());
+        current.book = played;
+        current.at = node;
+        current.left = current.left.saturating_sub(1);
+        current.message = Message::Correct;
+        let reply = played
+            .and_then(|n| game.children(n).first())
+            .and_then(|&n| game.move_of(n));
+        self.reply_or_finish(reply, commands);
+    }
+
+    /// After the solver's move: the opponent's reply asked of the session, or the puzzle
+    /// solved (no reply, or no move of the solver's left).
+    fn reply_or_finish(&mut self, reply: Option<Move>, commands: &mut Vec<Command>) {
+        let Some(current) = self.current.as_mut() else {
+            return;
+        };
+        let done = match reply {
+            None => true,
+            // Off the book, a puzzle that is no mate ends with the solution's length.
+            Some(_) => current.book.is_none() && !current.mate && current.left == 0,
+        };
+        match reply {
+            Some(mv) if !done => {
+                current.phase = Phase::Replying(mv);
+                commands.push(SessionCommand::TryMove(mv).into());
+            }
+            _ => self.finish(),
+        }
+    }
+
+    /// The puzzle solved: the try kept (failed if a move was refused on the way).
+    fn finish(&mut self) {
+        let Some(current) = self.current.as_mut() else {
+            return;
+        };
+        current.phase = Phase::Over;
+        current.message = Message::Solved;
+        let attempt = if current.failed {
+            Attempt::Failed
+        } else if current.hints > 0 {
+            Attempt::SolvedWithHint
+        } else {
+            Attempt::Solved
+        };
+        self.record(attempt);
+    }
+
+    /// A hint: first the piece to move (selected on the board), then the move.
+    fn hint(&mut self, session: &Session, commands: &mut Vec<Command>) {
+        let Some(mv) = self.expected() else {
+            return;
+        };
+        let Some(current) = self.current.as_mut() else {
+            return;
+        };
+        current.hints = (current.hints + 1).min(2);
+        if current.hints == 1 && session.cursor() == current.at {
+            commands.push(SessionCommand::Select(Some(mv.from)).into());
+        }
+    }
+
+    /// The hint's text, when one was asked for.
+    fn hint_text(&self, session: &Session) -> Option<String> {
+        let current = self.current.as_ref()?;
+        if current.hints == 0 || !matches!(current.phase, Phase::SolverToMove) {
+            return None;
+        }
+        let mv = self.expected()?;
+        let lang = session.lang();
+        let position = session.game().position(current.at);
+        let piece = position.piece_at(mv.from)?;
+        Some(if current.hints == 1 {
+            format!(
+                "{}{}",
+                lang.pick("Hint: move the ", "提示：走", "提示：走"),
+                kind_name(piece.kind, lang)
+            )
+        } else {
+            format!(
+                "{}{}",
+                lang.pick("Hint: play ", "提示：", "提示："),
+                session.move_style().write(position, mv)
+            )
+        })
+    }
+
+    /// Show the whole solution (comments and variations) on the board: the try fails.
+    fn show_solution(&mut self, commands: &mut Vec<Command>) {
+        let Some(game) = self.puzzle().map(|p| p.game.clone()) else {
+            return;
+        };
+        if let Some(current) = self.current.as_mut() {
+            current.failed = true;
+            current.phase = Phase::Over;
+            current.message = Message::Shown;
+        }
+        self.record(Attempt::Failed);
+        commands.push(SessionCommand::ShowGame(GameToShow(Box::new(game))).into());
+    }
+
+    /// Draw the window; false once closed. `listed` is the database window's location and the
+    /// games it lists.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        session: &Session,
+        listed: Option<(&str, Vec<i64>)>,
+        commands: &mut Vec<Command>,
+    ) -> bool {
+        let lang = session.lang();
+        let mut open = true;
+        // Beside the board: over the move box's panel, or in a small window (where that panel
+        // is folded away) over the record's.
+        let area = ctx.content_rect();
+        let (pivot, at) = if area.width() < 900.0 {
+            (
+                egui::Align2::RIGHT_TOP,
+                area.right_top() + egui::vec2(-8.0, 30.0),
+            )
+        } else {
+            (
+                egui::Align2::LEFT_TOP,
+                area.left_top() + egui::vec2(8.0, 190.0),
+            )
+        };
+        egui::Window::new(lang.pick("Puzzles", "习题", "習題"))
+            .open(&mut open)
+            .resizable(false)
+            .pivot(pivot)
+            .default_pos(at)
+            .show(ctx, |ui| {
+                ui.set_max_width(240.0);
+                self.sources(ui, lang, listed);
+                if let Some(error) = &self.error {
+                    ui.colored_label(ui.visuals().error_fg_color, error);
+                }
+                ui.separator();
+                self.puzzle_part(ui, session, commands);
+            });
+        open
+    }
+
+    fn sources(&mut self, ui: &mut egui::Ui, lang: Language, listed: Option<(&str, Vec<i64>)>) {
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.pick("File or folder", "文件或文件夹", "檔案或資料夾"));
+            ui.add(egui::TextEdit::singleline(&mut self.path_text).desired_width(110.0))
+                .labelled_by(label.id);
+            let path = self.path_text.trim().to_owned();
+            if ui
+                .add_enabled(
+                    !path.is_empty(),
+                    egui::Button::new(lang.pick("Open", "打开", "開啟")),
+                )
+                .clicked()
+            {
+                self.load(PuzzleSource::Path(PathBuf::from(path)));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if let Some(personal) = self.personal.clone() {
+                if ui
+                    .add_enabled(
+                        personal.exists(),
+                        egui::Button::new(lang.pick("My mistakes", "我的失误", "我的失誤")),
+                    )
+                    .clicked()
+                {
+                    self.load(PuzzleSource::Path(personal));
+                }
+            }
+            let (location, ids) = listed.unwrap_or(("", Vec::new()));
+            let text = format!(
+                "{} ({})",
+                lang.pick(
+                    "Games listed in the database",
+                    "棋谱库列出的对局",
+                    "棋譜庫列出的對局"
+                ),
+                ids.len()
+            );
+            if ui
+                .add_enabled(!ids.is_empty(), egui::Button::new(text))
+                .clicked()
+            {
+                self.load(PuzzleSource::Database {
+                    location: location.to_owned(),
+                    ids,
+                });
+            }
+        });
+        if self.loading.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(lang.pick("Reading the set…", "正在读取题集…", "正在讀取題集…"));
+                if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                    self.loading = None;
+                }
+            });
+        }
+    }
+
+    fn puzzle_part(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+        let lang = session.lang();
+        let Some(set) = &self.set else {
+            ui.label(lang.pick(
+                "Open a set: a record file or a folder of them.",
+                "请打开题集：一个棋谱文件或一个文件夹。",
+                "請開啟題集：一個棋譜檔案或一個資料夾。",
+            ));
+            return;
+        };
+        let now = self.now();
+        let (due, new) = self
+            .progress
+            .as_ref()
+            .and_then(|p| p.counts(&self.ids, now).ok())
+            .unwrap_or((0, self.ids.len()));
+        ui.label(format!(
+            "{} · {} {} · {} {} · {} {}",
+            set.name,
+            set.puzzles.len(),
+            lang.pick("puzzles", "题", "題"),
+            lang.pick("due", "到期", "到期"),
+            due,
+            lang.pick("new", "新题", "新題"),
+            new
+        ));
+        let Some(puzzle) = self.puzzle() else {
+            ui.label(lang.pick(
+                "Nothing left to train.",
+                "没有要练的题了。",
+                "沒有要練的題了。",
+            ));
+            return;
+        };
+        let Some(current) = self.current.as_ref() else {
+            return;
+        };
+        ui.strong(format!("{} {}", current.index + 1, puzzle.title()));
+        let side = puzzle.solver().name(lang);
+        let goal = if current.mate {
+            let moves = puzzle.solver_moves_from(puzzle.game.root());
+            match lang {
+                Language::English => format!("{side} to move and mate in {moves}"),
+                Language::SimplifiedChinese => format!("{side}先，{moves} 步杀"),
+                Language::TraditionalChinese => format!("{side}先，{moves} 步殺"),
+            }
+        } else {
+            match lang {
+                Language::English => format!("{side} to move: find the best line"),
+                Language::SimplifiedChinese => format!("{side}先：找出最佳着法"),
+                Language::TraditionalChinese => format!("{side}先：找出最佳著法"),
+            }
+        };
+        ui.label(goal);
+        ui.label(match current.kind {
+            PickKind::Due => lang.pick("Due for review", "到期复习", "到期複習"),
+            PickKind::New => lang.pick("New", "新题", "新題"),
+            PickKind::Early => lang.pick(
+                "Reviewed early: nothing is due",
+                "提前复习：没有到期的题",
+                "提前複習：沒有到期的題",
+            ),
+        });
+        let tries = self
+            .progress
+            .as_ref()
+            .and_then(|p| p.attempts(puzzle.id).ok());
+        if let Some((tried, solved)) = tries.filter(|&(tried, _)| tried > 0) {
+            ui.label(match lang {
+                Language::English => format!("Tried {tried}, solved {solved}"),
+                Language::SimplifiedChinese => format!("做过 {tried} 次，解对 {solved} 次"),
+                Language::TraditionalChinese => format!("做過 {tried} 次，解對 {solved} 次"),
+            });
+        }
+        let judging = matches!(current.phase, Phase::Judging { .. });
+        let over = matches!(current.phase, Phase::Over);
+        if judging {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(lang.pick(
+                    "The engine is checking your move…",
+                    "引擎正在检验你的着法…",
+                    "引擎正在檢驗你的著法…",
+                ));
+                if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                    if let Some(c) = self.current.as_mut() {
+                        if let Phase::Judging { node, .. } = c.phase {
+                            commands.push(SessionCommand::DeleteFrom(node).into());
+                        }
+                        c.phase = Phase::SolverToMove;
+                        c.message = Message::Stopped;
+                    }
+                }
+            });
+        } else {
+            ui.label(current.message.text(lang));
+        }
+        if let Some(hint) = self.hint_text(session) {
+            ui.label(hint);
+        }
+        ui.horizontal(|ui| {
+            let can_hint = !over && !judging && self.expected().is_some();
+            if ui
+                .add_enabled(
+                    can_hint,
+                    egui::Button::new(lang.pick("Hint", "提示", "提示")),
+                )
+                .clicked()
+            {
+                self.hint(session, commands);
+            }
+            if ui
+                .add_enabled(
+                    !over,
+                    egui::Button::new(lang.pick("Show solution", "显示正解", "顯示正解")),
+                )
+                .clicked()
+            {
+                self.show_solution(commands);
+            }
+            if ui.button(lang.pick("Next", "下一题", "下一題")).clicked() {
+                self.next(session, commands);
+            }
+        });
+    }
+}

@@ -1,0 +1,216 @@
+//! Training ▸ Puzzles: a set opened from a file, a puzzle solved with the opponent's reply from
+//! the solution, a wrong move refused and taken back, another mate as short accepted by the
+//! engine, the hints (the piece, then the move), and the spaced-repetition order after a
+//! failure (the failed puzzle comes back before the new ones once it is due).
+
+use std::path::{Path, PathBuf};
+
+use chrono::{Duration, TimeZone, Utc};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use qipu::ending::Outcome;
+use qipu::formats::{write_pgn_games, PgnWriteOptions};
+use qipu::notation::Script;
+use qipu::record::Game;
+use qipu::rules::{Move, Position, Square};
+use qipu::ui::QipuApp;
+
+use crate::support::{self, click, type_over, wait_for, Scripted};
+
+/// Two chariots and a bare general: the chariot to the eighth rank, the general's one step,
+/// the other chariot to the ninth: mate in two.
+const MATE_IN_TWO: &str = "4k4/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1";
+/// The general on e9 beside its advisor, the chariot on a8 holding the eighth rank, Red's
+/// general the d-file: the chariot's b1b9 and the horse's e5f7 both mate at once.
+const TWO_MATES: &str = "4ka3/R8/9/9/4N4/9/9/9/1R7/3K5 w - - 0 1";
+
+fn iccs(text: &str) -> Move {
+    Move::parse_iccs(text).expect("ICCS")
+}
+
+fn made(fen: &str, moves: &[&str]) -> Game {
+    let mut game = Game::new(Position::from_fen(fen).expect("FEN"));
+    let mut at = game.root();
+    for &mv in moves {
+        at = game.play(at, iccs(mv)).expect("legal");
+    }
+    game
+}
+
+/// A folder of its own for the test: the set's file and the settings' (progress) folder.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("qipu-puzzles-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// The app with its settings in `dir`, Training ▸ Puzzles… open on the set `puzzles` (written
+/// to `dir/set.pgn`), until the first puzzle is on the board.
+fn trainer(dir: &Path, puzzles: &[Game]) -> Harness<'static, QipuApp> {
+    let set = dir.join("set.pgn");
+    let text = write_pgn_games(puzzles, &PgnWriteOptions::qipu(Script::Simplified));
+    std::fs::write(&set, text).expect("the set written");
+    let mut harness = support::app(
+        [1280.0, 900.0],
+        Scripted::default(),
+        Some(dir.join("autosave.pgn")),
+    );
+    harness.run();
+    click(&mut harness, "Training");
+    click(&mut harness, "Puzzles…");
+    type_over(&mut harness, "File or folder", &set.display().to_string());
+    press(&mut harness, "Open");
+    let first = puzzles[0].start().clone();
+    wait_for(&mut harness, "the first puzzle on the board", |h| {
+        *h.state().session().game().start() == first
+    });
+    harness
+}
+
+/// Click the widget labelled `label`, then let frames pass (the engine's spinner may keep the
+/// window busy, so no settling).
+fn press(harness: &mut Harness<'_, QipuApp>, label: &str) {
+    harness.get_by_label(label).click();
+    for _ in 0..12 {
+        harness.step();
+    }
+}
+
+fn play(harness: &mut Harness<'_, QipuApp>, mv: &str) {
+    press(harness, &mv[0..2]);
+    press(harness, &mv[2..4]);
+}
+
+fn line(harness: &Harness<'_, QipuApp>) -> Vec<String> {
+    let game = harness.state().session().game();
+    game.main_line()
+        .into_iter()
+        .filter_map(|n| game.move_of(n))
+        .map(|mv| mv.to_string())
+        .collect()
+}
+
+fn shows(harness: &Harness<'_, QipuApp>, text: &str) -> bool {
+    harness.query_by_label(text).is_some()
+}
+
+#[test]
+fn a_puzzle_is_solved_the_opponent_replying_from_the_solution() {
+    let dir = folder("solved");
+    // The set's result (as the sets write it) does not end the game on the board.
+    let mut puzzle = made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]);
+    puzzle.set_result(Some(Outcome::RedWins));
+    let mut harness = trainer(&dir, &[puzzle]);
+    harness.get_by_label("Red to move and mate in 2");
+    harness.get_by_label("New");
+    play(&mut harness, "a0a8");
+    wait_for(&mut harness, "the reply from the solution", |h| {
+        line(h).len() == 2
+    });
+    assert_eq!(line(&harness), ["a0a8", "e9f9"]);
+    harness.get_by_label("Correct.");
+    play(&mut harness, "b0b9");
+    wait_for(&mut harness, "the puzzle solved", |h| shows(h, "Solved!"));
+    assert_eq!(line(&harness), ["a0a8", "e9f9", "b0b9"]);
+    assert!(dir.join("puzzles.sqlite").is_file(), "the progress kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_wrong_move_is_refused_and_taken_back() {
+    let dir = folder("refused");
+    let mut harness = trainer(&dir, &[made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"])]);
+    // The general's step does nothing for the mate.
+    play(&mut harness, "d0d1");
+    wait_for(&mut harness, "the engine's verdict", |h| {
+        shows(h, "Not the solution: try again.")
+    });
+    assert!(line(&harness).is_empty(), "the move taken back");
+    // The solution is still to be found.
+    play(&mut harness, "a0a8");
+    wait_for(&mut harness, "the reply from the solution", |h| {
+        line(h).len() == 2
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn another_mate_as_short_is_accepted() {
+    let dir = folder("alternative");
+    let mut harness = trainer(&dir, &[made(TWO_MATES, &["b1b9"])]);
+    harness.get_by_label("Red to move and mate in 1");
+    // The horse mates as well as the chariot.
+    play(&mut harness, "e5f7");
+    wait_for(&mut harness, "the engine's verdict", |h| {
+        shows(h, "Solved!")
+    });
+    assert_eq!(line(&harness), ["e5f7"], "the other mate kept on the board");
+    // A check that lets the general out is no mate in one.
+    press(&mut harness, "Next");
+    wait_for(&mut harness, "the puzzle again", |h| line(h).is_empty());
+    play(&mut harness, "a8a9");
+    wait_for(&mut harness, "the engine's verdict", |h| {
+        shows(h, "Not the solution: try again.")
+    });
+    assert!(line(&harness).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hints_name_the_piece_then_the_move() {
+    let dir = folder("hints");
+    let mut harness = trainer(&dir, &[made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"])]);
+    press(&mut harness, "Hint");
+    harness.get_by_label("Hint: move the chariot");
+    assert_eq!(
+        harness.state().session().selected(),
+        Square::parse("a0"),
+        "the piece picked up on the board"
+    );
+    press(&mut harness, "Hint");
+    let session = harness.state().session();
+    let written = session.move_style().write(session.position(), iccs("a0a8"));
+    harness.get_by_label(&format!("Hint: play {written}"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_failed_puzzle_comes_back_before_the_new_ones_once_due() {
+    let dir = folder("order");
+    let puzzles = [
+        made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]),
+        made(TWO_MATES, &["b1b9"]),
+        made(TWO_MATES, &["e5f7"]),
+    ];
+    let mut harness = trainer(&dir, &puzzles);
+    let t = Utc.with_ymd_and_hms(2026, 12, 3, 8, 0, 0).unwrap();
+    let set_clock = |h: &mut Harness<'_, QipuApp>, at| {
+        h.state_mut()
+            .puzzles_mut()
+            .expect("the trainer")
+            .set_clock(at);
+        h.run();
+    };
+    let index = |h: &Harness<'_, QipuApp>| h.state().puzzles().and_then(|p| p.current_index());
+    set_clock(&mut harness, t);
+    assert_eq!(index(&harness), Some(0));
+    // The first puzzle failed: it is due again in a minute, so the next new one comes first.
+    press(&mut harness, "Show solution");
+    harness.get_by_label("The solution is on the board.");
+    press(&mut harness, "Next");
+    assert_eq!(index(&harness), Some(1));
+    harness.get_by_label("New");
+    play(&mut harness, "b1b9");
+    wait_for(&mut harness, "the puzzle solved", |h| shows(h, "Solved!"));
+    press(&mut harness, "Next");
+    assert_eq!(index(&harness), Some(2), "the failed one is not due yet");
+    // Five minutes on: the failed puzzle is due, before the new third one and the second
+    // (due in ten).
+    set_clock(&mut harness, t + Duration::minutes(5));
+    press(&mut harness, "Next");
+    assert_eq!(index(&harness), Some(0));
+    harness.get_by_label("Due for review");
+    harness.get_by_label("Tried 1, solved 0");
+    let _ = std::fs::remove_dir_all(&dir);
+}
