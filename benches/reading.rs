@@ -21,15 +21,17 @@ use std::time::{Duration, Instant};
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-/// One timed run of a reader: its wall time, CPU time, and the last line it printed.
+/// One timed run of a reader: its wall time, CPU time (where the system accounts for it), and
+/// the last line it printed.
 struct Run {
     wall: Duration,
-    cpu: Duration,
+    cpu: Option<Duration>,
     last_line: String,
 }
 
 /// CPU time (user and system) of the children waited for so far.
-fn children_cpu() -> Duration {
+#[cfg(unix)]
+fn children_cpu() -> Option<Duration> {
     // SAFETY: getrusage writes one `rusage` into the zeroed struct it is given.
     let usage = unsafe {
         let mut usage: libc::rusage = std::mem::zeroed();
@@ -39,7 +41,13 @@ fn children_cpu() -> Duration {
     let time = |t: libc::timeval| {
         Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
     };
-    time(usage.ru_utime) + time(usage.ru_stime)
+    Some(time(usage.ru_utime) + time(usage.ru_stime))
+}
+
+/// Off Unix there is no account of the children's CPU time: wall times alone are printed.
+#[cfg(not(unix))]
+fn children_cpu() -> Option<Duration> {
+    None
 }
 
 /// Run `program` with `args` (and `stdin` on its standard input), timed.
@@ -71,7 +79,9 @@ fn run(program: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
     assert!(status.success(), "{} failed: {status}", program.display());
     Run {
         wall,
-        cpu: children_cpu() - cpu_before,
+        cpu: children_cpu()
+            .zip(cpu_before)
+            .map(|(after, before)| after - before),
         last_line: out.lines().last().unwrap_or("").to_owned(),
     }
 }
@@ -157,7 +167,7 @@ fn file_list(dir: &Path) -> (usize, Vec<u8>) {
 
 struct Figures {
     wall: f64,
-    cpu: f64,
+    cpu: Option<f64>,
     plies: f64,
 }
 
@@ -165,19 +175,28 @@ impl Figures {
     fn of(runs: &[Run]) -> Figures {
         Figures {
             wall: median(runs.iter().map(|r| r.wall.as_secs_f64()).collect()),
-            cpu: median(runs.iter().map(|r| r.cpu.as_secs_f64()).collect()),
+            cpu: runs
+                .iter()
+                .map(|r| r.cpu.map(|cpu| cpu.as_secs_f64()))
+                .collect::<Option<Vec<f64>>>()
+                .map(median),
             plies: plies(&runs[0].last_line),
         }
     }
 
     fn print(&self, who: &str) {
-        println!(
-            "  {who:<24} wall {:.3} s, cpu {:.3} s: {:.2} M plies/s wall, {:.2} M plies/s cpu",
+        let wall = format!(
+            "  {who:<24} wall {:.3} s, {:.2} M plies/s wall",
             self.wall,
-            self.cpu,
-            self.plies / self.wall / 1e6,
-            self.plies / self.cpu / 1e6
+            self.plies / self.wall / 1e6
         );
+        match self.cpu {
+            Some(cpu) => println!(
+                "{wall}; cpu {cpu:.3} s, {:.2} M plies/s cpu",
+                self.plies / cpu / 1e6
+            ),
+            None => println!("{wall}; no CPU time on this system"),
+        }
     }
 }
 
@@ -256,11 +275,16 @@ fn compare(name: &str, dir: &Path, reference: Option<&Path>, pairs: usize, reade
         println!("  {}: {}", reader.label, runs[0].last_line);
         figures.print(&reader.label);
         if let Some(reference) = &reference {
+            let cpu = figures
+                .cpu
+                .zip(reference.cpu)
+                .map_or_else(String::new, |(ours, theirs)| {
+                    format!(", {:.2}x its CPU time", ours / theirs)
+                });
             println!(
-                "  {:<24} {:.2}x the reference's wall time, {:.2}x its CPU time",
+                "  {:<24} {:.2}x the reference's wall time{cpu}",
                 "",
                 figures.wall / reference.wall,
-                figures.cpu / reference.cpu
             );
         }
     }

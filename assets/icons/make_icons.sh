@@ -13,3 +13,6 @@ convert -size 512x512 xc:none \
 for size in 16 24 32 48 64 128 256; do
   convert qipu-512.png -resize "${size}x${size}" -strip "qipu-${size}.png"
 done
+# The Windows icon (the resource in qipu.exe, the installer's): the same sizes in one .ico.
+convert qipu-16.png qipu-24.png qipu-32.png qipu-48.png qipu-64.png qipu-128.png qipu-256.png \
+  ../windows/qipu.ico

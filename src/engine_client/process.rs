@@ -29,12 +29,14 @@ pub(super) struct Process {
 impl Process {
     /// Start `program` with `args`, its output read on a thread of its own.
     pub(super) fn spawn(program: &Path, args: &[String]) -> std::io::Result<Process> {
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
+            .stderr(Stdio::null());
+        no_console_window(&mut command);
+        let mut child = command.spawn()?;
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(stdin), Some(stdout)) => (stdin, stdout),
             _ => {
@@ -88,6 +90,21 @@ impl Process {
         self.child.id()
     }
 }
+
+/// On Windows an engine is a console program: started from the window (which has no console),
+/// it would open a console window of its own. It is started without one; its pipes are all it
+/// needs.
+#[cfg(windows)]
+fn no_console_window(command: &mut Command) {
+    use std::os::windows::process::CommandExt;
+    /// `CREATE_NO_WINDOW`, a process creation flag of the Windows API.
+    const CREATE_NO_WINDOW: u32 = 0x0800_0000;
+    command.creation_flags(CREATE_NO_WINDOW);
+}
+
+/// Elsewhere a program started from the window opens no window of its own.
+#[cfg(not(windows))]
+fn no_console_window(_command: &mut Command) {}
 
 impl Drop for Process {
     fn drop(&mut self) {

@@ -159,10 +159,13 @@ impl EventFile {
         };
         drop(file);
         // SQLite writes the copy into the empty file without syncing it: synced here, then
-        // renamed over the older copy.
+        // renamed over the older copy. Opened for writing, as Windows flushes a file only
+        // through a handle that may write to it.
         let made = temp.to_str().is_some_and(|t| {
             self.conn.execute("VACUUM INTO ?1", [t]).is_ok()
-                && std::fs::File::open(&temp)
+                && std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(&temp)
                     .and_then(|f| f.sync_all())
                     .is_ok()
                 && std::fs::rename(&temp, &copy).is_ok()

@@ -66,3 +66,23 @@ pub fn files_below(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// Whether `program`, a tool the tests borrow from the system (poppler-utils, Python with
+/// cchess), can be started here. On Linux it must be (`.ci/run` installs it): true, and the
+/// test fails on its own if it is missing. Elsewhere (Windows under Wine, where the Linux
+/// tools cannot be driven) a missing tool skips the check, saying so.
+pub fn borrowed_tool(program: &str, package: &str) -> bool {
+    if cfg!(target_os = "linux") {
+        return true;
+    }
+    let found = Command::new(program)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok();
+    if !found {
+        println!("skipped: {program} ({package}) is not installed on this system");
+    }
+    found
+}

@@ -5,5 +5,6 @@ mod common;
 
 mod cli;
 mod client;
+mod client_qipu;
 mod search;
 mod uci;

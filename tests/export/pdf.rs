@@ -86,6 +86,9 @@ fn ink(pdf: &Path) -> Vec<f64> {
 
 #[test]
 fn a_scoresheet_pdf_holds_every_move_as_text() {
+    if !common::borrowed_tool("pdftotext", "poppler-utils") {
+        return;
+    }
     let game = game();
     for (lang, abbreviated) in [
         (Language::TraditionalChinese, false),
@@ -135,6 +138,9 @@ fn a_scoresheet_pdf_holds_every_move_as_text() {
 
 #[test]
 fn long_games_take_pages_and_letter_paper_is_offered() {
+    if !common::borrowed_tool("pdftotext", "poppler-utils") {
+        return;
+    }
     // 130 plies: the horses out and back, 65 rounds, more than the 60 of a page.
     let mut game = Game::new(qipu::rules::Position::startpos());
     let mut at = game.root();
@@ -163,6 +169,9 @@ fn long_games_take_pages_and_letter_paper_is_offered() {
 
 #[test]
 fn the_subcommand_follows_the_name_and_refuses_other_names() {
+    if !common::borrowed_tool("pdftotext", "poppler-utils") {
+        return;
+    }
     let input = common::shared_path("data/samples/XQFEXAMA.XQF");
     let input = input.to_str().expect("path");
     let pdf = temp("cli.pdf");
@@ -187,6 +196,9 @@ fn the_subcommand_follows_the_name_and_refuses_other_names() {
 
 #[test]
 fn diagrams_as_pdf_pages_grids_and_svg() {
+    if !common::borrowed_tool("pdftotext", "poppler-utils") {
+        return;
+    }
     let input = common::shared_path("data/samples/XQFEXAMA.XQF");
     let input = input.to_str().expect("path");
     // One position: one page, the pieces and the river as text.
@@ -262,6 +274,9 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
 
 #[test]
 fn names_beyond_the_cjk_subset_are_drawn_and_come_back_as_text() {
+    if !common::borrowed_tool("pdftotext", "poppler-utils") {
+        return;
+    }
     let mut game = game();
     game.tags_mut().set(TagKey::Red, "Bräuer");
     game.tags_mut().set(TagKey::Black, "Nguyễn Thành Bảo");

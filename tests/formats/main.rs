@@ -12,6 +12,7 @@ mod pgn_ccpd;
 mod pgn_corpus;
 mod pgn_deep_defects;
 mod pgn_read;
+mod portable_files;
 mod read_warnings;
 mod xqf_corpus;
 mod xqf_write;

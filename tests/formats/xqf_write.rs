@@ -85,6 +85,9 @@ fn python() -> String {
 /// Main lines of `files` as the independent reader gives them; `None` when it is not installed
 /// (outside CI, which installs it).
 pub fn independent_main_lines(files: &[PathBuf]) -> Option<Vec<String>> {
+    if !common::borrowed_tool(&python(), "Python with cchess") {
+        return None;
+    }
     let script =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/independent/cchess_main_lines.py");
     let out = Command::new(python())

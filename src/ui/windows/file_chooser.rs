@@ -408,7 +408,8 @@ fn absolute(path: &Path) -> PathBuf {
 /// directory, each once.
 fn places(recent: &[PathBuf]) -> Vec<PathBuf> {
     let mut places: Vec<PathBuf> = Vec::new();
-    let home = std::env::var_os("HOME").map(PathBuf::from);
+    // The user's folder on every system (%USERPROFILE% on Windows, $HOME elsewhere).
+    let home = std::env::home_dir();
     let here = std::env::current_dir().ok();
     let folders = recent
         .iter()
