@@ -12,6 +12,7 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::files;
 use crate::ui::base::settings::{MatchSettings, PlaySettings};
+use crate::ui::windows::about::About;
 use crate::ui::windows::computer::{ComputerGame, PlayForm};
 use crate::ui::windows::engine_match::MatchForm;
 use crate::ui::windows::engines_window::EnginesWindow;
@@ -202,6 +203,10 @@ impl QipuApp {
             }
             AppCommand::OpenManual => self.windows.open(OpenWindow::Manual(ManualWindow::new())),
             AppCommand::SetReviewSettings(review) => self.settings.review = review,
+            AppCommand::OpenAbout => {
+                let window = About::new(self.renderer.clone(), self.renderer_fallback.clone());
+                self.windows.open(OpenWindow::About(window));
+            }
             AppCommand::MakePuzzles(side) => self.make_puzzles(side),
             AppCommand::OpenPuzzles => {
                 if self.puzzles.is_none() {

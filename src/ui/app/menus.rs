@@ -143,6 +143,13 @@ impl QipuApp {
             });
             ui.menu_button(lang.pick("Help", "帮助", "說明"), |ui| {
                 self.table_menu(ui, Menu::Help, commands);
+                ui.separator();
+                if ui
+                    .button(lang.pick("About Qipu", "关于棋谱", "關於棋譜"))
+                    .clicked()
+                {
+                    commands.push(AppCommand::OpenAbout.into());
+                }
             });
             ui.menu_button(lang.pick("Language", "语言", "語言"), |ui| {
                 for choice in Language::ALL {

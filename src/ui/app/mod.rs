@@ -111,6 +111,10 @@ pub struct QipuApp {
     /// Where the event loop learns, after each pass, where the pointer's input changes nothing
     /// drawn (`None`: no one asks).
     quiet: Option<SharedZone>,
+    /// The renderer drawing the window, in its own words (Help ▸ About).
+    renderer: String,
+    /// Why wgpu was given up for glow, when it was (Help ▸ About).
+    renderer_fallback: Option<String>,
 }
 
 impl QipuApp {
@@ -125,7 +129,9 @@ impl QipuApp {
             .storage
             .and_then(|storage| eframe::get_value(storage, Settings::KEY))
             .unwrap_or_default();
-        QipuApp::build(&cc.egui_ctx, settings, options)
+        let mut app = QipuApp::build(&cc.egui_ctx, settings, options);
+        app.renderer = crate::ui::platform::renderer::describe(cc);
+        app
     }
 
     /// The app on a bare egui context with default settings (benchmarks).
@@ -175,7 +181,14 @@ impl QipuApp {
             analysis: AnalysisPanel::new(EngineConfig::builtin()),
             graph: EvalGraph::new(EngineConfig::builtin()),
             quiet: None,
+            renderer: "none".to_owned(),
+            renderer_fallback: None,
         }
+    }
+
+    /// Say, in Help ▸ About, why the window is drawn with glow: wgpu could not start.
+    pub fn note_renderer_fallback(&mut self, reason: String) {
+        self.renderer_fallback = Some(reason);
     }
 
     /// Leave the window's background to the renderer's clear (in the panels' colour, see

@@ -4,6 +4,7 @@
 use eframe::egui;
 
 use crate::ui::base::command::Command;
+use crate::ui::windows::about::About;
 use crate::ui::windows::computer::PlayForm;
 use crate::ui::windows::engine_match::MatchForm;
 use crate::ui::windows::engines_window::EnginesWindow;
@@ -38,6 +39,8 @@ pub enum OpenWindow {
     Review(ReviewWindow),
     /// The manual.
     Manual(ManualWindow),
+    /// Help ▸ About.
+    About(About),
 }
 
 impl OpenWindow {
@@ -54,6 +57,7 @@ impl OpenWindow {
             OpenWindow::Engines(_) => 7,
             OpenWindow::Review(_) => 8,
             OpenWindow::Manual(_) => 9,
+            OpenWindow::About(_) => 10,
         }
     }
 
@@ -69,6 +73,7 @@ impl OpenWindow {
             OpenWindow::Engines(w) => w,
             OpenWindow::Review(w) => w,
             OpenWindow::Manual(w) => w,
+            OpenWindow::About(w) => w,
         }
     }
 

@@ -1,4 +1,4 @@
-//! The windows over the main one: the setup editor, export, Qipu's own file chooser, the
+//! The windows over the main one: About, the setup editor, export, Qipu's own file chooser, the
 //! engines, a game against the computer, an engine match, the review of a game, the puzzle
 //! trainer, the event, the game database, the report of a save, the manual and the command
 //! palette. Imports from the folders below.
@@ -6,6 +6,7 @@
 //! Every window is shown the one way, [`Window::show`]: with the session and what the app keeps
 //! that a window lists, pushing what the user asked for, and saying whether it stays open.
 
+pub mod about;
 pub mod computer;
 pub mod database_window;
 pub mod engine_match;

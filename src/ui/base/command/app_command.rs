@@ -84,6 +84,8 @@ pub enum AppCommand {
     /// a refused move taken back): applied to the session, a puzzle shown not counted as work
     /// to save.
     TrainPuzzle(Box<SessionCommand>),
+    /// Open Help › About.
+    OpenAbout,
     /// No file was chosen in Qipu's own file chooser: what was to follow a save is forgotten.
     FileNotChosen,
 }
