@@ -50,7 +50,7 @@ pub use windows::puzzle_window::PuzzleTrainer;
 /// Open the main window, showing the record file `open` if one is given (as a file manager's
 /// "open with" passes it), and run until it is closed. The pointer's input that changes nothing
 /// drawn waits on its way in for the input that does ([`quiet_input`]). The renderer in use is
-/// printed on the standard error and shown in Help ▸ About; where wgpu cannot start, glow draws
+/// printed on the standard error and shown in Help › About; where wgpu cannot start, glow draws
 /// the window instead (see [`platform::renderer`]).
 pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
     let named = std::env::var(platform::renderer::VARIABLE).ok();

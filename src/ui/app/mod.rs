@@ -111,9 +111,9 @@ pub struct QipuApp {
     /// Where the event loop learns, after each pass, where the pointer's input changes nothing
     /// drawn (`None`: no one asks).
     quiet: Option<SharedZone>,
-    /// The renderer drawing the window, in its own words (Help ▸ About).
+    /// The renderer drawing the window, in its own words (Help › About).
     renderer: String,
-    /// Why wgpu was given up for glow, when it was (Help ▸ About).
+    /// Why wgpu was given up for glow, when it was (Help › About).
     renderer_fallback: Option<String>,
 }
 
@@ -186,7 +186,7 @@ impl QipuApp {
         }
     }
 
-    /// Say, in Help ▸ About, why the window is drawn with glow: wgpu could not start.
+    /// Say, in Help › About, why the window is drawn with glow: wgpu could not start.
     pub fn note_renderer_fallback(&mut self, reason: String) {
         self.renderer_fallback = Some(reason);
     }

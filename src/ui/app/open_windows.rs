@@ -39,7 +39,7 @@ pub enum OpenWindow {
     Review(ReviewWindow),
     /// The manual.
     Manual(ManualWindow),
-    /// Help ▸ About.
+    /// Help › About.
     About(About),
 }
 

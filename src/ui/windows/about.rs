@@ -1,4 +1,4 @@
-//! Help ▸ About: the version and revision of this build, and the renderer drawing the window
+//! Help › About: the version and revision of this build, and the renderer drawing the window
 //! (and, where wgpu could not start, why the window fell back to glow).
 
 use eframe::egui;
