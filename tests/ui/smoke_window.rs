@@ -4,6 +4,11 @@
 //! Needs on Linux: `xvfb`, `x11-utils` (xwininfo), `imagemagick` (import) and the app's run-time
 //! libraries (README); `.ci/run` installs them. The screenshot is kept in the cargo target
 //! directory as `smoke-window.png` for a person to look at.
+//!
+//! The Windows build is met the same way under Wine when `QIPU_WINDOWS_EXE` names its
+//! `qipu.exe` (`.ci/windows` sets it; Wine is `QIPU_WINE`, else Debian's `/usr/lib/wine/wine64`,
+//! with the prefix in `WINEPREFIX`): started with no setting, its window must show the board
+//! and take a click. Its screenshot is `smoke-window-wine.png` beside the program.
 
 #![cfg(target_os = "linux")]
 
@@ -208,4 +213,136 @@ fn release_binary_opens_a_window_showing_the_board_and_the_file_it_was_given() {
         "the app is still running"
     );
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The bounding box (left, top, right, bottom) of the pixels near `colour`.
+fn bounds_of(image: &image::RgbImage, colour: [u8; 3]) -> Option<(u32, u32, u32, u32)> {
+    let near = |p: &image::Rgb<u8>| {
+        p.0.iter()
+            .zip(colour)
+            .all(|(&a, b)| (i16::from(a) - i16::from(b)).abs() <= 6)
+    };
+    image
+        .enumerate_pixels()
+        .filter(|(_, _, p)| near(p))
+        .fold(None, |bounds, (x, y, _)| {
+            let (l, t, r, b) = bounds.unwrap_or((x, y, x, y));
+            Some((l.min(x), t.min(y), r.max(x), b.max(y)))
+        })
+}
+
+/// How many pixels differ between two screenshots of the same size.
+fn changed_pixels(before: &image::RgbImage, after: &image::RgbImage) -> usize {
+    before
+        .pixels()
+        .zip(after.pixels())
+        .filter(|(a, b)| a != b)
+        .count()
+}
+
+#[test]
+fn windows_binary_under_wine_opens_its_window_draws_the_board_and_takes_a_click() {
+    let Some(exe) = std::env::var_os("QIPU_WINDOWS_EXE").map(PathBuf::from) else {
+        println!("skipped: QIPU_WINDOWS_EXE does not name a qipu.exe to run under Wine");
+        return;
+    };
+    let wine = std::env::var_os("QIPU_WINE")
+        .map_or_else(|| PathBuf::from("/usr/lib/wine/wine64"), PathBuf::from);
+    require("Xvfb", "xvfb");
+    require("xwininfo", "x11-utils");
+    require("import", "imagemagick");
+    require("xdotool", "xdotool");
+    assert!(exe.is_file(), "{} is not a file", exe.display());
+
+    // A first start: no settings and no autosave from an earlier run in this Wine prefix (eframe
+    // keeps them in %APPDATA%\qipu).
+    let prefix = std::env::var_os("WINEPREFIX").map_or_else(
+        || PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".wine"),
+        PathBuf::from,
+    );
+    if let Ok(users) = std::fs::read_dir(prefix.join("drive_c/users")) {
+        for user in users.flatten() {
+            let _ = std::fs::remove_dir_all(user.path().join("AppData/Roaming/qipu"));
+        }
+    }
+
+    // The record by its Unix path, which Windows programs under Wine read on drive Z:.
+    let name = "sample_xqbase_ccgc2006_r22_utf8.pgn";
+    let record = common::shared_path(&format!("data/samples/{name}"));
+
+    let (_xvfb, display) = start_xvfb();
+    let started = Instant::now();
+    let mut app = Running(
+        Command::new(&wine)
+            .arg(&exe)
+            .arg(&record)
+            .env("DISPLAY", &display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("QIPU_RENDERER")
+            .env("WINEDEBUG", "-all")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("wine starts"),
+    );
+    let window = wait_for_window(
+        &display,
+        &mut app,
+        &format!("\"{name} — Qipu\""),
+        Duration::from_secs(120),
+    );
+    let mapped = started.elapsed();
+
+    let patience = Instant::now();
+    let mut shot = screenshot(&display);
+    while share_of(&shot, GROUND) < 0.15 && patience.elapsed() < Duration::from_secs(60) {
+        sleep(Duration::from_millis(300));
+        shot = screenshot(&display);
+    }
+    let path = exe.with_file_name("smoke-window-wine.png");
+    shot.save(&path).expect("the screenshot is saved");
+    println!(
+        "window {window} mapped after {mapped:?} under Wine; screenshot in {}",
+        path.display()
+    );
+    let ground = share_of(&shot, GROUND);
+    assert!(
+        ground > 0.15,
+        "the board's ground covers {:.1}% of the screen: no board drawn (see {})",
+        ground * 100.0,
+        path.display()
+    );
+    let (left, top, right, bottom) = bounds_of(&shot, RED_INK).expect("red pieces on the screen");
+
+    // The game opens at its start: the red General is at the bottom middle of the red ink. A
+    // click on it selects it (a ring and its moves drawn): the screen changes.
+    let (x, y) = ((left + right) / 2, bottom - (bottom - top) / 8);
+    let clicked = Command::new("xdotool")
+        .args(["mousemove", &x.to_string(), &y.to_string(), "click", "1"])
+        .env("DISPLAY", &display)
+        .status()
+        .expect("xdotool runs");
+    assert!(clicked.success(), "xdotool could not click");
+    let patience = Instant::now();
+    let mut after = screenshot(&display);
+    while changed_pixels(&shot, &after) < 50 && patience.elapsed() < Duration::from_secs(20) {
+        sleep(Duration::from_millis(300));
+        after = screenshot(&display);
+    }
+    let after_path = exe.with_file_name("smoke-window-wine-clicked.png");
+    after.save(&after_path).expect("the screenshot is saved");
+    let changed = changed_pixels(&shot, &after);
+    println!(
+        "a click at ({x}, {y}) changed {changed} pixels; screenshot in {}",
+        after_path.display()
+    );
+    assert!(
+        changed >= 50,
+        "the click at ({x}, {y}) changed {changed} pixels (see {})",
+        after_path.display()
+    );
+    assert!(
+        app.0.try_wait().expect("status").is_none(),
+        "the app is still running"
+    );
 }
