@@ -1,0 +1,245 @@
+//! Drawing the puzzle trainer: where the puzzles come from, the puzzle on the board and its
+//! buttons.
+
+use std::path::PathBuf;
+
+use eframe::egui;
+
+use crate::lang::Language;
+use crate::puzzles::PickKind;
+
+use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::Command;
+use crate::ui::base::session::Session;
+use crate::ui::workers::puzzle_worker::PuzzleSource;
+
+use super::{Message, Phase, PuzzleTrainer};
+
+impl PuzzleTrainer {
+    /// Draw the window; false once closed. `listed` is the database window's location and the
+    /// games it lists.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        session: &Session,
+        listed: Option<(&str, Vec<i64>)>,
+        commands: &mut Vec<Command>,
+    ) -> bool {
+        let lang = session.lang();
+        let mut open = true;
+        // Beside the board: over the move box's panel, or in a small window (where that panel
+        // is folded away) over the record's.
+        let area = ctx.content_rect();
+        let (pivot, at) = if area.width() < 900.0 {
+            (
+                egui::Align2::RIGHT_TOP,
+                area.right_top() + egui::vec2(-8.0, 30.0),
+            )
+        } else {
+            (
+                egui::Align2::LEFT_TOP,
+                area.left_top() + egui::vec2(8.0, 190.0),
+            )
+        };
+        egui::Window::new(lang.pick("Puzzles", "习题", "習題"))
+            .open(&mut open)
+            .resizable(false)
+            .pivot(pivot)
+            .default_pos(at)
+            .show(ctx, |ui| {
+                ui.set_max_width(240.0);
+                self.sources(ui, lang, listed);
+                if let Some(error) = &self.error {
+                    ui.colored_label(ui.visuals().error_fg_color, error);
+                }
+                ui.separator();
+                self.puzzle_part(ui, session, commands);
+            });
+        open
+    }
+
+    fn sources(&mut self, ui: &mut egui::Ui, lang: Language, listed: Option<(&str, Vec<i64>)>) {
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.pick("File or folder", "文件或文件夹", "檔案或資料夾"));
+            ui.add(egui::TextEdit::singleline(&mut self.path_text).desired_width(110.0))
+                .labelled_by(label.id);
+            let path = self.path_text.trim().to_owned();
+            if ui
+                .add_enabled(
+                    !path.is_empty(),
+                    egui::Button::new(lang.pick("Open", "打开", "開啟")),
+                )
+                .clicked()
+            {
+                self.load(PuzzleSource::Path(PathBuf::from(path)));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if let Some(personal) = self.personal.clone() {
+                if ui
+                    .add_enabled(
+                        personal.exists(),
+                        egui::Button::new(lang.pick("My mistakes", "我的失误", "我的失誤")),
+                    )
+                    .clicked()
+                {
+                    self.load(PuzzleSource::Path(personal));
+                }
+            }
+            let (location, ids) = listed.unwrap_or(("", Vec::new()));
+            let text = format!(
+                "{} ({})",
+                lang.pick(
+                    "Games listed in the database",
+                    "棋谱库列出的对局",
+                    "棋譜庫列出的對局"
+                ),
+                ids.len()
+            );
+            if ui
+                .add_enabled(!ids.is_empty(), egui::Button::new(text))
+                .clicked()
+            {
+                self.load(PuzzleSource::Database {
+                    location: location.to_owned(),
+                    ids,
+                });
+            }
+        });
+        if self.loading.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(lang.pick("Reading the set…", "正在读取题集…", "正在讀取題集…"));
+                if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                    self.loading = None;
+                }
+            });
+        }
+    }
+
+    fn puzzle_part(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+        let lang = session.lang();
+        let Some(set) = &self.set else {
+            ui.label(lang.pick(
+                "Open a set: a record file or a folder of them.",
+                "请打开题集：一个棋谱文件或一个文件夹。",
+                "請開啟題集：一個棋譜檔案或一個資料夾。",
+            ));
+            return;
+        };
+        let now = self.now();
+        let (due, new) = self
+            .progress
+            .as_ref()
+            .and_then(|p| p.counts(&self.ids, now).ok())
+            .unwrap_or((0, self.ids.len()));
+        ui.label(format!(
+            "{} · {} {} · {} {} · {} {}",
+            set.name,
+            set.puzzles.len(),
+            lang.pick("puzzles", "题", "題"),
+            lang.pick("due", "到期", "到期"),
+            due,
+            lang.pick("new", "新题", "新題"),
+            new
+        ));
+        let Some(puzzle) = self.puzzle() else {
+            ui.label(lang.pick(
+                "Nothing left to train.",
+                "没有要练的题了。",
+                "沒有要練的題了。",
+            ));
+            return;
+        };
+        let Some(current) = self.current.as_ref() else {
+            return;
+        };
+        ui.strong(format!("{} {}", current.index + 1, puzzle.title()));
+        let side = puzzle.solver().name(lang);
+        let goal = if current.mate {
+            let moves = puzzle.solver_moves_from(puzzle.game.root());
+            match lang {
+                Language::English => format!("{side} to move and mate in {moves}"),
+                Language::SimplifiedChinese => format!("{side}先，{moves} 步杀"),
+                Language::TraditionalChinese => format!("{side}先，{moves} 步殺"),
+            }
+        } else {
+            match lang {
+                Language::English => format!("{side} to move: find the best line"),
+                Language::SimplifiedChinese => format!("{side}先：找出最佳着法"),
+                Language::TraditionalChinese => format!("{side}先：找出最佳著法"),
+            }
+        };
+        ui.label(goal);
+        ui.label(match current.kind {
+            PickKind::Due => lang.pick("Due for review", "到期复习", "到期複習"),
+            PickKind::New => lang.pick("New", "新题", "新題"),
+            PickKind::Early => lang.pick(
+                "Reviewed early: nothing is due",
+                "提前复习：没有到期的题",
+                "提前複習：沒有到期的題",
+            ),
+        });
+        let tries = self
+            .progress
+            .as_ref()
+            .and_then(|p| p.attempts(puzzle.id).ok());
+        if let Some((tried, solved)) = tries.filter(|&(tried, _)| tried > 0) {
+            ui.label(match lang {
+                Language::English => format!("Tried {tried}, solved {solved}"),
+                Language::SimplifiedChinese => format!("做过 {tried} 次，解对 {solved} 次"),
+                Language::TraditionalChinese => format!("做過 {tried} 次，解對 {solved} 次"),
+            });
+        }
+        let judging = matches!(current.phase, Phase::Judging { .. });
+        let over = matches!(current.phase, Phase::Over);
+        if judging {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(lang.pick(
+                    "The engine is checking your move…",
+                    "引擎正在检验你的着法…",
+                    "引擎正在檢驗你的著法…",
+                ));
+                if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                    if let Some(c) = self.current.as_mut() {
+                        if let Phase::Judging { node, .. } = c.phase {
+                            commands.push(SessionCommand::DeleteFrom(node).into());
+                        }
+                        c.phase = Phase::SolverToMove;
+                        c.message = Message::Stopped;
+                    }
+                }
+            });
+        } else {
+            ui.label(current.message.text(lang));
+        }
+        if let Some(hint) = self.hint_text(session) {
+            ui.label(hint);
+        }
+        ui.horizontal(|ui| {
+            let can_hint = !over && !judging && self.expected().is_some();
+            if ui
+                .add_enabled(
+                    can_hint,
+                    egui::Button::new(lang.pick("Hint", "提示", "提示")),
+                )
+                .clicked()
+            {
+                self.hint(session, commands);
+            }
+            if ui
+                .add_enabled(
+                    !over,
+                    egui::Button::new(lang.pick("Show solution", "显示正解", "顯示正解")),
+                )
+                .clicked()
+            {
+                self.show_solution(commands);
+            }
+            if ui.button(lang.pick("Next", "下一题", "下一題")).clicked() {
+                self.next(session, commands);
+            }
+        });
+    }
+}
