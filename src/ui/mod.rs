@@ -51,7 +51,7 @@ pub use windows::puzzle_window::PuzzleTrainer;
 /// "open with" passes it), and run until it is closed. The pointer's input that changes nothing
 /// drawn waits on its way in for the input that does ([`quiet_input`]). The renderer in use is
 /// printed on the standard error and shown in Help › About; where wgpu cannot start, glow draws
-/// the window instead (see [`platform::renderer`]).
+/// the window instead (the renderer module of the platform layer).
 pub fn run(open: Option<std::path::PathBuf>) -> eframe::Result {
     let named = std::env::var(platform::renderer::VARIABLE).ok();
     let mut renderer = platform::renderer::choose();
