@@ -21,6 +21,8 @@
 //!              rules              the board (art. 1–3): points, pieces, legal moves, FEN
 //! ```
 //!
+//! Pictures of boards are read into setups by [`recognise`] (over `rules`; its network runs in
+//! tract, no GUI crate), for the command line and the window alike.
 //! Puzzles ([`puzzles`]) are read from record files and the database and judged by the engine.
 //! Openings are named by [`ecco`] (over `record` and `rules`), which the database uses for the
 //! games that carry no `[ECCO]` tag.
@@ -42,6 +44,7 @@ pub mod formats;
 pub mod lang;
 pub mod notation;
 pub mod puzzles;
+pub mod recognise;
 pub mod record;
 pub mod referee;
 pub mod rules;

@@ -17,6 +17,7 @@ mod output;
 mod parse;
 mod perft;
 mod puzzles;
+mod recognise;
 mod scoresheet;
 mod stats;
 mod transcribe;
@@ -99,6 +100,10 @@ commands:
   match --engine A --engine B [--games N] [--movetime MS|--depth N|--tc SPEC] [--openings FILE]
         [--rules cxa1999|asian] [-o GAMES.pgn]
                                        an engine match adjudicated by the referee
+  recognise IMAGE... [--json]          read pictures of boards (screenshots, printed diagrams)
+                                       into positions: one FEN a picture, doubtful points noted
+  recognise-bench SET...               share of points and boards read right, time a picture,
+                                       for folders of pictures with positions.tsv
   help                                 this text
   --version                            version and build revision";
 
@@ -147,6 +152,8 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "puzzles" => puzzles::run(rest, err),
         "opening" => opening::run(Args::new(rest), out, err),
         "ecco-table" => opening::make_table(Args::new(rest), out),
+        "recognise" | "recognize" => recognise::run(Args::new(rest), out, err),
+        "recognise-bench" => recognise::bench(Args::new(rest), out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             Ok(())

@@ -1,0 +1,53 @@
+//! Decoding a picture (PNG, JPEG, WebP, BMP) with its size checked before any pixel is read.
+
+use std::io::Cursor;
+
+use image::{ImageReader, Limits, RgbImage};
+
+use super::RecogniseError;
+
+/// The longest side read: a board of a screenshot on the largest screens, a 600 dpi scan.
+pub const MAX_SIDE: u32 = 12_000;
+/// The most pixels read (a 48-megapixel photo).
+pub const MAX_PIXELS: u64 = 48_000_000;
+/// The shortest side that can hold a board.
+pub const MIN_SIDE: u32 = 100;
+
+/// Decode `bytes` to RGB, refusing pictures too large or too small before decoding them.
+pub fn decode(bytes: &[u8]) -> Result<RgbImage, RecogniseError> {
+    let reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| RecogniseError::Unreadable(e.to_string()))?;
+    if reader.format().is_none() {
+        return Err(RecogniseError::Unreadable(
+            "not a PNG, JPEG, WebP or BMP picture".to_owned(),
+        ));
+    }
+    let (width, height) = reader
+        .into_dimensions()
+        .map_err(|e| RecogniseError::Unreadable(e.to_string()))?;
+    check_size(width, height)?;
+    let mut reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| RecogniseError::Unreadable(e.to_string()))?;
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_PIXELS * 8);
+    reader.limits(limits);
+    let image = reader
+        .decode()
+        .map_err(|e| RecogniseError::Unreadable(e.to_string()))?;
+    Ok(image.into_rgb8())
+}
+
+/// Whether a picture of this size is read at all.
+pub fn check_size(width: u32, height: u32) -> Result<(), RecogniseError> {
+    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(RecogniseError::TooLarge { width, height });
+    }
+    if width < MIN_SIDE || height < MIN_SIDE {
+        return Err(RecogniseError::TooSmall { width, height });
+    }
+    Ok(())
+}

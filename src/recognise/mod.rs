@@ -1,0 +1,263 @@
+//! A picture of a board read into a position: screenshots of other programs and web pages,
+//! printed diagrams and their scans.
+//!
+//! 1. The picture is decoded with its size checked first ([`decode`]: PNG, JPEG, WebP, BMP).
+//! 2. The grid is found ([`grid`]): 9 × 10 evenly spaced lines with the river, anywhere in
+//!    the picture, turned by up to about 3 degrees.
+//! 3. Each of the 90 points is cut out and read by a small convolutional network
+//!    ([`classify`], trained by tools/recognise/train.py): empty or one of the 14 pieces.
+//! 4. The board is turned so that Red is at the bottom (where Red's general stands, else where
+//!    most of Red's pieces stand), and each point read with less than [`SURE`] confidence, or
+//!    holding a piece where it can never stand (2.2), is marked uncertain.
+//!
+//! Nothing here panics on any input: every refusal is a [`RecogniseError`].
+
+mod classify;
+mod decode;
+mod grid;
+mod sample;
+
+use crate::rules::{reachable, Color, Piece, PieceKind, Setup, Square};
+
+pub use decode::{check_size, MAX_PIXELS, MAX_SIDE, MIN_SIDE};
+pub use grid::Grid;
+
+/// A point's reading is sure when its class has at least this probability.
+pub const SURE: f32 = 0.85;
+
+/// Why a picture was not read.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RecogniseError {
+    /// The file is not a picture that can be decoded, or is cut short.
+    #[error("cannot read the picture: {0}")]
+    Unreadable(String),
+    /// Too many pixels to read.
+    #[error("the picture is {width}×{height} pixels; at most {max_side} a side and {max_pixels} in all are read", max_side = MAX_SIDE, max_pixels = MAX_PIXELS)]
+    TooLarge {
+        /// Its width.
+        width: u32,
+        /// Its height.
+        height: u32,
+    },
+    /// Too few pixels to hold a board.
+    #[error("the picture is {width}×{height} pixels, too small to show a board (at least {min_side} a side)", min_side = MIN_SIDE)]
+    TooSmall {
+        /// Its width.
+        width: u32,
+        /// Its height.
+        height: u32,
+    },
+    /// No grid of lines at all.
+    #[error("no board found in the picture: no grid of evenly spaced lines")]
+    NoBoard,
+    /// A grid, but not a Xiangqi board's (a chess or Go board, a table).
+    #[error("no Xiangqi board found in the picture: its grid is not 9 by 10 lines with a river")]
+    OtherGrid,
+    /// The board runs past the picture's edge.
+    #[error("the board is cut off at the edge of the picture")]
+    CutOff,
+    /// The classifier could not be run.
+    #[error("the piece classifier failed: {0}")]
+    Classifier(String),
+}
+
+/// What a picture was read as.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reading {
+    /// The position read, Red at the bottom, Red to move unless only Black can be
+    /// ([`Reading::side_known`]).
+    pub setup: Setup,
+    /// Whether the side to move follows from the position (a side in check must move, 4.1.6).
+    pub side_known: bool,
+    /// Whether the picture shows Red at the bottom.
+    pub red_at_bottom: bool,
+    /// Points whose reading is not sure, in index order.
+    pub uncertain: Vec<Square>,
+    /// Each point's most likely reading and its probability.
+    pub points: Vec<(Square, Option<Piece>, f32)>,
+    /// Where the board is on the picture: x, y, width, height in pixels.
+    pub board: [u32; 4],
+    /// How many boards the picture shows (the largest is read).
+    pub boards: usize,
+}
+
+/// Read the picture in `bytes` (PNG, JPEG, WebP or BMP).
+pub fn recognise(bytes: &[u8]) -> Result<Reading, RecogniseError> {
+    let image = decode::decode(bytes)?;
+    recognise_image(&image)
+}
+
+/// Read a decoded picture.
+pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseError> {
+    check_size(image.width(), image.height())?;
+    let found = grid::find(image).map_err(|miss| match miss {
+        grid::Miss::NoLines => RecogniseError::NoBoard,
+        grid::Miss::OtherGrid => RecogniseError::OtherGrid,
+    })?;
+    let grid = found.grid;
+    let [x, y, w, h] = grid.bounds();
+    let step = grid.step();
+    // the outer points' pieces must be in the picture (a quarter of a step may be cut)
+    let slack = step * 0.25;
+    if x < -slack
+        || y < -slack
+        || x + w > image.width() as f32 + slack
+        || y + h > image.height() as f32 + slack
+    {
+        return Err(RecogniseError::CutOff);
+    }
+    let probs =
+        classify::classify(sample::crops(image, &grid)).map_err(RecogniseError::Classifier)?;
+    let clamp = |v: f32, max: u32| v.clamp(0.0, max as f32).round() as u32;
+    let (x0, y0) = (clamp(x, image.width()), clamp(y, image.height()));
+    let board = [
+        x0,
+        y0,
+        clamp(x + w, image.width()) - x0,
+        clamp(y + h, image.height()) - y0,
+    ];
+    Ok(read_points(&probs, board, found.boards))
+}
+
+/// The position from the 90 points' class probabilities (rank by rank from the top of the
+/// picture).
+fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
+    let best: Vec<(Option<Piece>, f32)> = probs
+        .iter()
+        .map(|p| {
+            let (class, prob) = p
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .map_or((0, 0.0), |(c, &v)| (c, v));
+            (classify::CLASSES[class], prob)
+        })
+        .collect();
+    let red_at_bottom = red_at_bottom(&best);
+    let mut setup = Setup::empty();
+    let mut points = Vec::with_capacity(90);
+    let mut uncertain = Vec::new();
+    for (index, &(piece, prob)) in best.iter().enumerate() {
+        let (col, row) = ((index % 9) as u8, (index / 9) as u8);
+        let (file, rank) = if red_at_bottom {
+            (col, 9 - row)
+        } else {
+            (8 - col, row)
+        };
+        let Some(sq) = Square::from_coords(file, rank) else {
+            continue;
+        };
+        setup.set(sq, piece);
+        points.push((sq, piece, prob));
+        let misplaced = piece.is_some_and(|p| !reachable(p, sq));
+        if prob < SURE || misplaced {
+            uncertain.push(sq);
+        }
+    }
+    points.sort_by_key(|p| p.0);
+    uncertain.sort();
+    let (side, side_known) = side_to_move(&setup);
+    setup.side = side;
+    Reading {
+        setup,
+        side_known,
+        red_at_bottom,
+        uncertain,
+        points,
+        board,
+        boards,
+    }
+}
+
+/// Whether Red is at the bottom of the picture: where Red's general stands (in the lower or
+/// upper palace), else where Red's pieces are on the whole, else where Black's are not.
+fn red_at_bottom(best: &[(Option<Piece>, f32)]) -> bool {
+    let row_of = |color: Color, kind: Option<PieceKind>| -> Vec<f32> {
+        best.iter()
+            .enumerate()
+            .filter(|(_, (p, _))| {
+                p.is_some_and(|p| p.color == color && kind.is_none_or(|k| p.kind == k))
+            })
+            .map(|(i, _)| (i / 9) as f32)
+            .collect()
+    };
+    let mean = |rows: &[f32]| rows.iter().sum::<f32>() / rows.len().max(1) as f32;
+    let red_general = row_of(Color::Red, Some(PieceKind::General));
+    if let [row] = red_general[..] {
+        return row >= 6.0;
+    }
+    let black_general = row_of(Color::Black, Some(PieceKind::General));
+    if let [row] = black_general[..] {
+        return row <= 3.0;
+    }
+    let (red, black) = (row_of(Color::Red, None), row_of(Color::Black, None));
+    match (red.is_empty(), black.is_empty()) {
+        (false, false) => mean(&red) >= mean(&black),
+        (false, true) => mean(&red) >= 4.5,
+        (true, false) => mean(&black) < 4.5,
+        (true, true) => true,
+    }
+}
+
+/// Who moves: the side in check (4.1.6), else Red, not known.
+fn side_to_move(setup: &Setup) -> (Color, bool) {
+    for side in [Color::Red, Color::Black] {
+        let mut trial = setup.clone();
+        trial.side = side;
+        if let Ok(pos) = trial.into_position() {
+            if pos.in_check() {
+                return (side, true);
+            }
+        }
+    }
+    (Color::Red, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one_hot(classes: &[usize]) -> Vec<[f32; 15]> {
+        classes
+            .iter()
+            .map(|&c| {
+                let mut p = [0.0; 15];
+                p[c] = 1.0;
+                p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn red_at_the_top_is_turned() {
+        // Red's general at the top middle (picture row 0), Black's at the bottom.
+        let mut classes = vec![0usize; 90];
+        classes[4] = 1;
+        classes[85] = 8;
+        let reading = read_points(&one_hot(&classes), [0, 0, 10, 10], 1);
+        assert!(!reading.red_at_bottom);
+        assert_eq!(reading.setup.to_fen(), "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+        assert!(reading.uncertain.is_empty());
+    }
+
+    #[test]
+    fn unsure_and_misplaced_points_are_marked() {
+        let mut classes = vec![0usize; 90];
+        classes[85] = 1; // Red's general, bottom
+        classes[4] = 8; // Black's general, top
+        classes[0] = 2; // a Red advisor on a9: never there (2.2)
+        let mut probs = one_hot(&classes);
+        probs[40] = [0.5; 15];
+        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        assert!(reading.red_at_bottom);
+        let marked: Vec<String> = reading.uncertain.iter().map(|s| s.to_string()).collect();
+        assert_eq!(marked, ["e5", "a9"]);
+    }
+
+    #[test]
+    fn side_in_check_moves() {
+        let setup = Setup::from_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(side_to_move(&setup), (Color::Black, true));
+    }
+}

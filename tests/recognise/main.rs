@@ -1,0 +1,233 @@
+//! Pictures of boards read into positions (src/recognise): a small fixed set of pictures made by
+//! other programs and in styles unlike Qipu's, with their positions, and the pictures refused.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+use std::path::PathBuf;
+
+use qipu::recognise::{recognise, RecogniseError};
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/recognise")
+        .join(name)
+}
+
+fn read(name: &str) -> Vec<u8> {
+    std::fs::read(data(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Points of `got` that hold what `want` holds.
+fn points_right(got: &qipu::rules::Setup, want: &qipu::rules::Setup) -> usize {
+    qipu::rules::Square::all()
+        .filter(|&sq| got.get(sq) == want.get(sq))
+        .count()
+}
+
+/// Each picture of positions.tsv is read: screenshots of another program exactly, printed
+/// diagrams and other screen styles with at most two points wrong (the benchmark,
+/// `qipu recognise-bench`, measures the shares on larger sets).
+#[test]
+fn fixed_pictures_are_read() {
+    let list = std::fs::read_to_string(data("positions.tsv")).expect("positions.tsv");
+    let mut count = 0;
+    for line in list.lines().filter(|l| !l.is_empty()) {
+        let (file, fen) = line.split_once('\t').expect("FILE<TAB>FEN");
+        let want = qipu::rules::Setup::from_fen(fen).expect("a FEN");
+        let reading = recognise(&read(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let right = points_right(&reading.setup, &want);
+        if file.starts_with("screen-xboard") {
+            assert_eq!(right, 90, "{file}: {}", reading.setup.to_fen());
+        } else {
+            assert!(
+                right >= 88,
+                "{file}: {right} points right: {}",
+                reading.setup.to_fen()
+            );
+        }
+        assert_eq!(reading.boards, 1, "{file}");
+        count += 1;
+    }
+    assert!(count >= 6, "{count} pictures");
+}
+
+/// Qipu's own diagram, drawn with Black at the bottom (the board turned, the characters
+/// upright, as programs flip boards), reads as the same position with Red at the top.
+#[test]
+fn red_at_the_top_is_found() {
+    let fen = "2bak4/4a4/4b1n2/p1p1c3p/9/2P3p2/P3P3P/1CN1B4/4A4/2BAK4 w - - 0 1";
+    let pos = qipu::rules::Position::from_fen(fen).expect("a legal position");
+    for flipped in [false, true] {
+        let options = qipu::export::DiagramOptions {
+            size: 360,
+            flipped,
+            ..Default::default()
+        };
+        let image = image::DynamicImage::ImageRgba8(qipu::export::render_diagram(&pos, &options))
+            .into_rgb8();
+        let reading = qipu::recognise::recognise_image(&image).expect("read");
+        assert_eq!(reading.red_at_bottom, !flipped);
+        let want = qipu::rules::Setup::from_fen(fen).expect("a FEN");
+        let right = points_right(&reading.setup, &want);
+        assert!(right >= 88, "flipped {flipped}: {}", reading.setup.to_fen());
+    }
+}
+
+#[test]
+fn a_picture_without_a_board_is_refused() {
+    for name in ["no-board.png", "text.png"] {
+        match recognise(&read(name)) {
+            Err(RecogniseError::NoBoard | RecogniseError::OtherGrid) => {}
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn chess_and_go_boards_are_refused() {
+    for name in ["chess.png", "go.png"] {
+        match recognise(&read(name)) {
+            Err(RecogniseError::NoBoard | RecogniseError::OtherGrid) => {}
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_truncated_png_is_refused_as_unreadable() {
+    let bytes = read("screen-xboard-1.png");
+    for cut in [10, 40, bytes.len() / 2, bytes.len() - 20] {
+        match recognise(&bytes[..cut]) {
+            Err(RecogniseError::Unreadable(_)) => {}
+            other => panic!("cut at {cut}: {other:?}"),
+        }
+    }
+    assert!(matches!(
+        recognise(b"not a picture at all"),
+        Err(RecogniseError::Unreadable(_))
+    ));
+}
+
+#[test]
+fn a_one_pixel_picture_is_too_small() {
+    let mut png = Vec::new();
+    image::RgbImage::new(1, 1)
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("encodes");
+    assert_eq!(
+        recognise(&png),
+        Err(RecogniseError::TooSmall {
+            width: 1,
+            height: 1
+        })
+    );
+}
+
+/// A PNG that says it is 20,000 pixels square is refused from its header, before any pixel is
+/// decoded (the whole would take 1.2 GB).
+#[test]
+fn a_huge_picture_is_refused_before_decoding() {
+    let mut png = Vec::new();
+    image::RgbImage::new(1, 1)
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("encodes");
+    // IHDR's data starts at byte 16: width, height (big-endian), then its CRC at 29.
+    png[16..20].copy_from_slice(&20_000u32.to_be_bytes());
+    png[20..24].copy_from_slice(&20_000u32.to_be_bytes());
+    let crc = crc32(&png[12..29]);
+    png[29..33].copy_from_slice(&crc.to_be_bytes());
+    assert_eq!(
+        recognise(&png),
+        Err(RecogniseError::TooLarge {
+            width: 20_000,
+            height: 20_000
+        })
+    );
+}
+
+/// The board cut at the picture's edge is refused, not read in part.
+#[test]
+fn a_board_cut_at_the_edge_is_refused() {
+    let image = image::load_from_memory(&read("printed-1.jpg"))
+        .expect("decodes")
+        .into_rgb8();
+    let (w, h) = image.dimensions();
+    let cut = image::imageops::crop_imm(&image, 0, 0, w, h * 3 / 4).to_image();
+    assert!(recognise_err(&cut), "a board three quarters shown was read");
+}
+
+fn recognise_err(image: &image::RgbImage) -> bool {
+    qipu::recognise::recognise_image(image).is_err()
+}
+
+/// Two boards side by side: the larger is read and the two are counted.
+#[test]
+fn of_two_boards_the_larger_is_read() {
+    let list = std::fs::read_to_string(data("positions.tsv")).expect("positions.tsv");
+    let (file, fen) = list
+        .lines()
+        .find(|l| l.starts_with("screen-xboard-2"))
+        .and_then(|l| l.split_once('\t'))
+        .expect("screen-xboard-2 listed");
+    let big = image::load_from_memory(&read(file))
+        .expect("decodes")
+        .into_rgb8();
+    let small = image::load_from_memory(&read("screen-xboard-1.png"))
+        .expect("decodes")
+        .into_rgb8();
+    let mut both = image::RgbImage::from_pixel(
+        big.width() + small.width() + 40,
+        big.height().max(small.height()),
+        image::Rgb([255, 255, 255]),
+    );
+    image::imageops::replace(&mut both, &small, 0, 0);
+    image::imageops::replace(&mut both, &big, i64::from(small.width()) + 40, 0);
+    let reading = qipu::recognise::recognise_image(&both).expect("read");
+    assert_eq!(reading.boards, 2);
+    assert_eq!(
+        reading.setup.to_fen().split(' ').next(),
+        fen.split(' ').next()
+    );
+}
+
+#[test]
+fn the_command_line_prints_fens_and_refuses_with_reasons() {
+    let pic = data("screen-xboard-1.png");
+    let bad = data("go.png");
+    let (code, out, err) = common::qipu(&[
+        "recognise",
+        pic.to_str().expect("utf-8 path"),
+        bad.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(err.contains("go.png: no"), "{err}");
+    let (code, out, err) = common::qipu(&["recognise", "--json", pic.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let first = &json[0];
+    assert!(
+        first["fen"].as_str().is_some_and(|f| f.contains('/')),
+        "{out}"
+    );
+    assert_eq!(first["board"].as_array().map(Vec::len), Some(4), "{out}");
+    assert!(first["red_at_bottom"].is_boolean(), "{out}");
+    assert!(first["uncertain"].is_array(), "{out}");
+    assert!(first["seconds"].is_number(), "{out}");
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}

@@ -1,0 +1,374 @@
+"""Synthetic Xiangqi board pictures for the piece classifier (src/recognise).
+
+Each picture is a whole board drawn in a random style (screen boards with coloured pieces,
+printed diagrams with filled and outlined discs), with the pixel position of each of its
+90 points, so that crops are cut exactly as the Rust reader cuts them (`crop`).
+"""
+
+import io
+import math
+import os
+import random
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+# The classes, in the order of the network's outputs (src/recognise/classify.rs).
+CLASSES = ".KABRNCPkabrncp"
+CROP = 32  # side of a crop in pixels
+CROP_SPAN = 1.0  # side of a crop in point distances
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FONT_FILES = [
+    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 2),
+    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", 2),
+    ("/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc", 2),
+    ("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc", 2),
+    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", 3),
+    ("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc", 3),
+    ("/usr/share/fonts/truetype/arphic-bkai00mp/bkai00mp.ttf", 0),
+    ("/usr/share/fonts/truetype/arphic-bsmi00lp/bsmi00lp.ttf", 0),
+    ("/usr/share/fonts/truetype/arphic-gbsn00lp/gbsn00lp.ttf", 0),
+    ("/usr/share/fonts/truetype/arphic-gkai00mp/gkai00mp.ttf", 0),
+    ("/usr/share/fonts/truetype/arphic/uming.ttc", 0),
+    ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", 0),
+    ("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", 0),
+    ("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc", 0),
+    (os.path.join(ROOT, "assets/fonts/board-serif.otf"), 0),
+]
+# Kept out of training: the printed test diagrams are lettered with it.
+HELD_OUT_FONT = ("/usr/share/fonts/truetype/arphic/ukai.ttc", 0)
+
+# Characters a side's pieces are written with; the colour (or fill) tells the side.
+RED_CHARS = {"K": "帥帅", "A": "仕", "B": "相", "R": "俥車", "N": "傌馬", "C": "炮", "P": "兵"}
+BLACK_CHARS = {"k": "將将", "a": "士", "b": "象", "r": "車车", "n": "馬马", "c": "砲炮包", "p": "卒"}
+# Some programs letter both sides alike.
+SHARED_CHARS = {"R": "車车", "N": "馬马", "C": "炮", "r": "車车", "n": "馬马", "c": "炮"}
+
+_font_cache = {}
+
+
+def font(spec, size):
+    key = (spec, size)
+    if key not in _font_cache:
+        _font_cache[key] = ImageFont.truetype(spec[0], size, index=spec[1])
+    return _font_cache[key]
+
+
+_glyph_cache = {}
+
+
+def has_glyph(spec, ch):
+    """Whether the font draws `ch` (not its missing-glyph box)."""
+    key = (spec, ch)
+    if key not in _glyph_cache:
+        f = font(spec, 24)
+
+        def bitmap(c):
+            im = Image.new("L", (48, 48), 0)
+            ImageDraw.Draw(im).text((24, 24), c, font=f, fill=255, anchor="mm")
+            return im.tobytes()
+
+        _glyph_cache[key] = bitmap(ch) != bitmap("\uffff") and any(bitmap(ch))
+    return _glyph_cache[key]
+
+
+def jitter(rgb, amount, rng):
+    return tuple(int(min(255, max(0, c + rng.randint(-amount, amount)))) for c in rgb)
+
+
+def random_style(rng, printed=None, fonts=None):
+    """A board style: colours, line widths, piece look."""
+    if printed is None:
+        printed = rng.random() < 0.3
+    s = {"printed": printed, "font": rng.choice(fonts or FONT_FILES)}
+    dark = (not printed) and rng.random() < 0.15
+    if printed:
+        s["paper"] = jitter((245, 245, 240), 10, rng)
+        s["board"] = s["paper"]
+        s["line"] = jitter((25, 25, 25), 20, rng)
+    elif dark:
+        s["paper"] = jitter((40, 40, 45), 25, rng)
+        s["board"] = jitter(rng.choice([(70, 55, 40), (50, 60, 70), (35, 35, 35)]), 20, rng)
+        s["line"] = jitter((200, 190, 170), 40, rng)
+    else:
+        s["paper"] = jitter(rng.choice([(240, 240, 240), (255, 255, 255), (220, 225, 230), (60, 60, 60)]), 15, rng)
+        s["board"] = jitter(rng.choice([(222, 184, 135), (238, 210, 160), (245, 222, 179), (250, 250, 245), (200, 170, 120), (230, 200, 140)]), 20, rng)
+        s["line"] = jitter(rng.choice([(40, 30, 20), (0, 0, 0), (90, 60, 30), (120, 80, 40)]), 20, rng)
+        if rng.random() < 0.2:  # any light colour: programs paint boards in cyan, green, grey…
+            s["board"] = tuple(rng.randint(150, 255) for _ in range(3))
+    s["line_width"] = rng.uniform(0.012, 0.045)
+    s["frame"] = rng.random() < 0.6
+    s["stars"] = rng.random() < 0.5
+    s["river_text"] = rng.random() < 0.6
+    s["coords"] = rng.random() < 0.4
+    s["texture"] = (not printed) and rng.random() < 0.4
+    s["radius"] = rng.uniform(0.38, 0.48)
+    s["char_size"] = rng.uniform(0.55, 0.8)
+    s["shared_chars"] = rng.random() < 0.2
+    s["simplified"] = rng.random() < 0.3
+    s["flip_top"] = rng.random() < 0.1  # the far side's characters upside down
+    if printed:
+        s["piece"] = "printed"
+        s["double_ring"] = rng.random() < 0.5
+    else:
+        s["piece"] = rng.choice(["classic", "classic", "classic", "solid", "flat"])
+        s["red"] = jitter((200, 20, 20), 35, rng)
+        other = rng.random()
+        if other < 0.7:
+            s["black"] = jitter((20, 20, 20), 20, rng)
+        elif other < 0.85:
+            s["black"] = jitter((20, 110, 40), 25, rng)
+        else:
+            s["black"] = jitter((20, 50, 170), 25, rng)
+        s["disc"] = jitter(rng.choice([(250, 235, 200), (240, 220, 170), (255, 250, 240), (230, 200, 150), (245, 245, 245)]), 15, rng)
+        s["disc_red"] = s["disc"] if rng.random() < 0.8 else jitter((250, 225, 215), 10, rng)
+        s["shadow"] = rng.random() < 0.4
+        s["inner_ring"] = rng.random() < 0.6
+        s["gradient"] = rng.random() < 0.4
+    return s
+
+
+def piece_char(piece, style, rng):
+    table = RED_CHARS if piece.isupper() else BLACK_CHARS
+    if style["shared_chars"] and piece in SHARED_CHARS:
+        table = SHARED_CHARS
+    chars = [c for c in table[piece] if has_glyph(style["font"], c)] or [c for c in (RED_CHARS if piece.isupper() else BLACK_CHARS)[piece] if has_glyph(style["font"], c)]
+    if not chars:
+        style["font"] = FONT_FILES[0]
+        chars = table[piece]
+    if style["simplified"] and len(chars) > 1:
+        return chars[-1]
+    return chars[0] if rng.random() < 0.7 else rng.choice(chars)
+
+
+def draw_piece(img, draw, cx, cy, step, piece, style, rng, top):
+    r = style["radius"] * step
+    red = piece.isupper()
+    kind = style["piece"]
+    if kind == "printed":
+        ink = style["line"]
+        if red:
+            fill, rim, text = style["paper"], ink, ink
+        else:
+            fill, rim, text = ink, ink, style["paper"]
+    elif kind == "solid":
+        fill = style["red"] if red else style["black"]
+        rim = tuple(int(c * 0.7) for c in fill)
+        text = style["disc"]
+    elif kind == "flat":
+        fill = style["disc_red"] if red else style["disc"]
+        rim = fill
+        text = style["red"] if red else style["black"]
+    else:
+        fill = style["disc_red"] if red else style["disc"]
+        rim = style["red"] if red else style["black"]
+        if rng.random() < 0.3:
+            rim = tuple(int(c * 0.6) for c in fill)
+        text = style["red"] if red else style["black"]
+    if kind not in ("printed",) and style.get("shadow"):
+        o = r * 0.12
+        draw.ellipse([cx - r + o, cy - r + o, cx + r + o, cy + r + o], fill=(60, 50, 40))
+    rim_w = max(1, int(r * rng.uniform(0.04, 0.12)))
+    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=rim, width=rim_w)
+    if kind == "classic" and style.get("gradient"):
+        for k in range(4):
+            rr = r * (0.9 - k * 0.08)
+            shade = tuple(min(255, int(c * (1.0 + 0.03 * k))) for c in fill)
+            draw.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=shade)
+    if (kind == "classic" and style.get("inner_ring")) or (kind == "printed" and style.get("double_ring")):
+        ri = r * rng.uniform(0.78, 0.88)
+        col = text if kind != "printed" else (rim if red else style["paper"])
+        draw.ellipse([cx - ri, cy - ri, cx + ri, cy + ri], outline=col, width=max(1, rim_w // 2))
+    ch = piece_char(piece, style, rng)
+    size = max(6, int(2 * r * style["char_size"]))
+    f = font(style["font"], size)
+    glyph = Image.new("L", (size * 2, size * 2), 0)
+    ImageDraw.Draw(glyph).text((size, size), ch, font=f, fill=255, anchor="mm")
+    if top and style["flip_top"]:
+        glyph = glyph.rotate(180)
+    glyph = glyph.rotate(rng.uniform(-6, 6), resample=Image.BILINEAR)
+    colour = Image.new("RGB", glyph.size, text)
+    img.paste(colour, (int(cx - size), int(cy - size)), glyph)
+
+
+def render(placement, rng, style=None, step=None):
+    """Draw a board: `placement` maps (file 0-8, rank 0-9 from the top) to a piece letter.
+
+    Returns the picture and the 90 point centres in its pixels, rank by rank from the top.
+    """
+    style = style or random_style(rng)
+    step = step or rng.uniform(22, 90)
+    mx = step * rng.uniform(0.55, 1.4)
+    my = step * rng.uniform(0.55, 1.4)
+    pad = [int(step * rng.uniform(0, 3)) if rng.random() < 0.5 else 0 for _ in range(4)]
+    bw = int(8 * step + 2 * mx)
+    bh = int(9 * step + 2 * my)
+    W, H = bw + pad[0] + pad[1], bh + pad[2] + pad[3]
+    img = Image.new("RGB", (W, H), style["paper"])
+    draw = ImageDraw.Draw(img)
+    ox, oy = pad[0], pad[2]
+    draw.rectangle([ox, oy, ox + bw, oy + bh], fill=style["board"])
+    if style["texture"]:
+        noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, 1, (max(2, bh // 8), max(2, bw // 8)))
+        tex = Image.fromarray(((noise * 10) + 128).clip(0, 255).astype(np.uint8)).resize((bw, bh), Image.BILINEAR)
+        region = img.crop((ox, oy, ox + bw, oy + bh))
+        arr = np.asarray(region).astype(np.int16) + (np.asarray(tex).astype(np.int16)[..., None] - 128)
+        img.paste(Image.fromarray(arr.clip(0, 255).astype(np.uint8)), (ox, oy))
+        draw = ImageDraw.Draw(img)
+    gx, gy = ox + mx, oy + my
+
+    def pt(f, r):
+        return gx + f * step, gy + r * step
+
+    lw = max(1, int(round(step * style["line_width"])))
+    line = style["line"]
+    for r in range(10):
+        draw.line([pt(0, r), pt(8, r)], fill=line, width=lw)
+    for f in range(9):
+        if f in (0, 8):
+            draw.line([pt(f, 0), pt(f, 9)], fill=line, width=lw)
+        else:
+            draw.line([pt(f, 0), pt(f, 4)], fill=line, width=lw)
+            draw.line([pt(f, 5), pt(f, 9)], fill=line, width=lw)
+    for r0 in (0, 7):
+        draw.line([pt(3, r0), pt(5, r0 + 2)], fill=line, width=lw)
+        draw.line([pt(5, r0), pt(3, r0 + 2)], fill=line, width=lw)
+    if style["frame"]:
+        d = step * rng.uniform(0.08, 0.3)
+        x0, y0 = pt(0, 0)
+        x1, y1 = pt(8, 9)
+        draw.rectangle([x0 - d, y0 - d, x1 + d, y1 + d], outline=line, width=lw + rng.randint(1, 3))
+    if style["stars"]:
+        a, g = step * 0.08, step * 0.25
+        for f, r in [(1, 2), (7, 2), (1, 7), (7, 7)] + [(f, r) for f in (0, 2, 4, 6, 8) for r in (3, 6)]:
+            x, y = pt(f, r)
+            for sx in (-1, 1):
+                if (f == 0 and sx < 0) or (f == 8 and sx > 0):
+                    continue
+                for sy in (-1, 1):
+                    draw.line([(x + sx * a, y + sy * a), (x + sx * a, y + sy * g)], fill=line, width=max(1, lw))
+                    draw.line([(x + sx * a, y + sy * a), (x + sx * g, y + sy * a)], fill=line, width=max(1, lw))
+    if style["river_text"]:
+        f = font(style["font"], max(6, int(step * 0.6)))
+        words = rng.choice([("楚", "河", "漢", "界"), ("楚", "河", "汉", "界")])
+        for i, fx in enumerate((1.5, 2.5, 5.5, 6.5)):
+            x, y = pt(fx, 4.5)
+            draw.text((x, y), words[i], font=f, fill=line, anchor="mm")
+    if style["coords"]:
+        f = font(style["font"], max(6, int(step * 0.3)))
+        for i in range(9):
+            x, y = pt(i, 0)
+            draw.text((x, y - my * 0.6), str(i + 1), font=f, fill=line, anchor="mm")
+            x, y = pt(i, 9)
+            draw.text((x, y + my * 0.6), "九八七六五四三二一"[i], font=f, fill=line, anchor="mm")
+    # last-move marks
+    if rng.random() < 0.4:
+        mark = jitter((30, 120, 220), 60, rng)
+        for _ in range(2):
+            x, y = pt(rng.randrange(9), rng.randrange(10))
+            a, b = step * 0.45, step * 0.15
+            for sx in (-1, 1):
+                for sy in (-1, 1):
+                    draw.line([(x + sx * a, y + sy * a), (x + sx * (a - b), y + sy * a)], fill=mark, width=max(1, lw + 1))
+                    draw.line([(x + sx * a, y + sy * a), (x + sx * a, y + sy * (a - b))], fill=mark, width=max(1, lw + 1))
+    for (f, r), piece in placement.items():
+        x, y = pt(f, r)
+        draw_piece(img, draw, x, y, step, piece, style, rng, top=r < 5)
+    if rng.random() < 0.15:
+        col = jitter((30, 160, 60), 60, rng)
+        draw.line([pt(rng.randrange(9), rng.randrange(10)), pt(rng.randrange(9), rng.randrange(10))], fill=col, width=max(2, int(step * 0.08)))
+    centres = [pt(f, r) for r in range(10) for f in range(9)]
+    return img, centres, step
+
+
+def degrade(img, centres, rng, strength=1.0):
+    """Scan and screen artefacts: rotation, blur, noise, JPEG."""
+    if rng.random() < 0.25 * strength:
+        angle = rng.uniform(-2.5, 2.5)
+        w, h = img.size
+        img = img.rotate(angle, resample=Image.BILINEAR, expand=False, fillcolor=img.getpixel((0, 0)))
+        a = math.radians(-angle)
+        cx, cy = w / 2, h / 2
+        centres = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a), cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in centres]
+    if rng.random() < 0.3 * strength:
+        img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.3)))
+    if rng.random() < 0.35 * strength:
+        arr = np.asarray(img).astype(np.float32)
+        arr += np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(3, 18), arr.shape)
+        img = Image.fromarray(arr.clip(0, 255).astype(np.uint8))
+    if rng.random() < 0.4 * strength:
+        buf = io.BytesIO()
+        img.save(buf, "JPEG", quality=rng.randint(25, 90))
+        img = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+    return img, centres
+
+
+def crop(arr, cx, cy, span):
+    """The crop of side `span` pixels centred on (cx, cy), as CROP x CROP x 3 floats in 0..1.
+
+    Bilinear samples, k x k of them averaged per output pixel where the crop is shrunk (the same
+    as src/recognise/sample.rs).
+    """
+    h, w, _ = arr.shape
+    k = max(1, int(math.ceil(span / CROP / 1.5)))
+    n = CROP * k
+    t = (np.arange(n) + 0.5) / n - 0.5
+    xs = np.clip(cx + t * span - 0.5, 0, w - 1)
+    ys = np.clip(cy + t * span - 0.5, 0, h - 1)
+    x0 = np.minimum(np.floor(xs).astype(int), w - 2 if w > 1 else 0)
+    y0 = np.minimum(np.floor(ys).astype(int), h - 2 if h > 1 else 0)
+    fx = (xs - x0)[None, :, None]
+    fy = (ys - y0)[:, None, None]
+    x1 = np.minimum(x0 + 1, w - 1)
+    y1 = np.minimum(y0 + 1, h - 1)
+    a = arr[y0][:, x0]
+    b = arr[y0][:, x1]
+    c = arr[y1][:, x0]
+    d = arr[y1][:, x1]
+    top = a + (b - a) * fx
+    bot = c + (d - c) * fx
+    out = top + (bot - top) * fy
+    out = out.reshape(CROP, k, CROP, k, 3).mean(axis=(1, 3))
+    return out / 255.0
+
+
+def random_placement(rng):
+    n = rng.randint(4, 40)
+    points = rng.sample([(f, r) for f in range(9) for r in range(10)], n)
+    return {p: rng.choice(CLASSES[1:]) for p in points}
+
+
+def fen_placement(fen):
+    rows = fen.split()[0].split("/")
+    out = {}
+    for r, row in enumerate(rows):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                out[(f, r)] = ch.upper() if ch.isupper() else ch
+                f += 1
+    # FEN letters h/e (horse, elephant) to the class letters
+    return {p: {"H": "N", "E": "B", "h": "n", "e": "b"}.get(c, c) for p, c in out.items()}
+
+
+def placement_fen(placement):
+    """The board part of a FEN (Qipu's letters: N for horses, B for elephants)."""
+    rows = []
+    for r in range(10):
+        row, empty = "", 0
+        for f in range(9):
+            p = placement.get((f, r))
+            if p is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += p
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    return "/".join(rows)

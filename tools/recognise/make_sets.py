@@ -1,0 +1,139 @@
+"""Test sets for `qipu recognise-bench`: folders of pictures with positions.tsv (FILE<TAB>FEN).
+
+    ~/.cache/recog-venv/bin/python tools/recognise/make_sets.py OUT [--corpus ../shared/corpus]
+        [--xboard] [--display :34]
+
+Positions: the [FEN] tags of the corpus's games (sorted, every one in turn).
+Sets:
+  printed   printed diagrams in a style the classifier never saw in training: lettered with a
+            font kept out of training, filled and outlined discs, scan noise, blur, rotation, JPEG
+  screen    screen boards in random styles, lettered with that font, in a larger screenshot
+  xboard    screenshots of XBoard's Xiangqi board at several sizes (needs xboard, Xvfb on
+            --display, ImageMagick's import and xdotool)
+"""
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+from PIL import Image
+
+sys.path.insert(0, os.path.dirname(__file__))
+import boards  # noqa: E402
+
+
+def corpus_fens(corpus):
+    found = set()
+    for root, _, files in os.walk(corpus):
+        for name in files:
+            if not name.lower().endswith(".pgn"):
+                continue
+            with open(os.path.join(root, name), "rb") as f:
+                text = f.read().decode("latin-1")
+            for m in re.finditer(r'\[FEN "([^"]+)"\]', text):
+                fen = m.group(1).strip()
+                if len(fen.split()[0].split("/")) == 10:
+                    found.add(fen.split()[0])
+    return sorted(found)
+
+
+def write_set(out, name, items):
+    folder = os.path.join(out, name)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "positions.tsv"), "w") as f:
+        for file, img, fen, fmt in items:
+            path = os.path.join(folder, file)
+            if fmt == "JPEG":
+                img.save(path, "JPEG", quality=random.Random(file).randint(60, 92))
+            else:
+                img.save(path)
+            f.write(f"{file}\t{fen} w - - 0 1\n")
+
+
+def printed_set(fens, seed):
+    rng = random.Random(seed)
+    items = []
+    for n, fen in enumerate(fens):
+        style = boards.random_style(rng, printed=True, fonts=[boards.HELD_OUT_FONT])
+        style["double_ring"] = True
+        img, centres, step = boards.render(boards.fen_placement(fen), rng, style=style, step=rng.uniform(24, 60))
+        img, _ = boards.degrade(img, centres, rng, strength=1.5)
+        items.append((f"printed{n:03}.jpg", img, fen, "JPEG"))
+    return items
+
+
+def screen_set(fens, seed):
+    rng = random.Random(seed)
+    items = []
+    for n, fen in enumerate(fens):
+        style = boards.random_style(rng, printed=False, fonts=[boards.HELD_OUT_FONT])
+        img, centres, step = boards.render(boards.fen_placement(fen), rng, style=style, step=rng.uniform(24, 70))
+        # inside a larger screenshot: a window of some grey with text around it
+        w, h = img.size
+        shot = Image.new("RGB", (w + rng.randint(0, 600), h + rng.randint(0, 300)), boards.jitter((230, 230, 230), 20, rng))
+        shot.paste(img, (rng.randint(0, shot.size[0] - w), rng.randint(0, shot.size[1] - h)))
+        items.append((f"screen{n:03}.png", shot, fen, "PNG"))
+    return items
+
+
+def xboard_set(fens, display, sizes):
+    themes = "/usr/share/games/xboard/themes"
+    items = []
+    env = dict(os.environ, DISPLAY=display)
+    subprocess.run(["xdotool", "mousemove", "1390", "940"], env=env, check=False)
+    for n, fen in enumerate(fens):
+        size = sizes[n % len(sizes)]
+        xfen = fen.replace("N", "H").replace("n", "h").replace("B", "E").replace("b", "e")
+        with open("/tmp/recog-xboard.fen", "w") as f:
+            f.write(f"{xfen} w - - 0 1\n")
+        proc = subprocess.Popen(
+            ["/usr/games/xboard", "-variant", "xiangqi", "-ncp", "-lpf", "/tmp/recog-xboard.fen",
+             "-ubt", "true", "-lbtf", f"{themes}/textures/xqboard-9x10.png", "-dbtf", f"{themes}/textures/xqboard-9x10.png",
+             "-pid", f"{themes}/xiangqi", "-trueColors", "true", "-overrideLineGap", "0", "-size", str(size),
+             "-coords" if n % 3 == 0 else "-xcoords"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(4.0)
+        # the startup help balloon over the board goes when the board is drawn again (F2 twice)
+        shot = "/tmp/recog-xboard.png"
+        window = subprocess.run(["xdotool", "search", "--name", "recog-xboard"], env=env, capture_output=True, text=True).stdout.split()
+        if window:
+            subprocess.run(["xdotool", "windowfocus", window[0]], env=env, check=False, stderr=subprocess.DEVNULL)
+            for _ in range(2):
+                subprocess.run(["xdotool", "key", "--window", window[0], "F2"], env=env, check=False)
+                time.sleep(0.7)
+        subprocess.run(["import", "-window", "root", shot], env=env, check=True)
+        proc.terminate()
+        proc.wait()
+        img = Image.open(shot).convert("RGB")
+        box = img.point(lambda v: 255 if v > 0 else 0).convert("L").getbbox()
+        if box:
+            img = img.crop(box)
+        items.append((f"xboard{n:03}_{size}.png", img, fen, "PNG"))
+    return items
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("--corpus", default="../shared/corpus")
+    ap.add_argument("--count", type=int, default=40)
+    ap.add_argument("--xboard", action="store_true")
+    ap.add_argument("--only-xboard", action="store_true")
+    ap.add_argument("--display", default=":34")
+    args = ap.parse_args()
+    fens = corpus_fens(args.corpus)
+    print(f"{len(fens)} positions in the corpus")
+    pick = lambda k: [fens[(k + i * 7) % len(fens)] for i in range(args.count)]  # noqa: E731
+    if not args.only_xboard:
+        write_set(args.out, "printed", printed_set(pick(0), 11))
+        write_set(args.out, "screen", screen_set(pick(3), 12))
+    if args.xboard or args.only_xboard:
+        write_set(args.out, "xboard", xboard_set(pick(5), args.display, [25, 33, 40, 49, 58, 64]))
+
+
+if __name__ == "__main__":
+    main()
