@@ -3,7 +3,7 @@
 //! many branch points opens folded beyond the first level, folds and unfolds by marker, key and
 //! View menu, and the line to the move on the board is always unfolded.
 
-use eframe::egui::{Key, Rect};
+use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::notation::{write_move, Notation, WriteOptions};
@@ -27,7 +27,7 @@ fn book(branches: usize) -> (Game, NodeId, NodeId) {
     }
     let root = game.root();
     let alternative = game.children(root)[1];
-    let mut play_first = |game: &mut Game, at: NodeId, index: usize| {
+    let play_first = |game: &mut Game, at: NodeId, index: usize| {
         let mv = game.position(at).legal_moves()[index];
         game.play(at, mv).expect("legal")
     };
@@ -126,59 +126,6 @@ fn the_line_to_the_move_on_the_board_is_always_unfolded() {
     let harness = main_line_only(game);
     assert_eq!(harness.state().session().cursor(), deep);
     assert!(shown(&harness, &deep_text) > hidden, "{deep_text}");
-}
-
-/// The rectangles of the record's round numbers (`3.`, `3…`) and of everything else labelled.
-fn numbers_and_others(harness: &Harness<'_, QipuApp>) -> (Vec<Rect>, Vec<(String, Rect)>) {
-    let is_number = |label: &str| {
-        let digits = label.trim_end_matches(['.', '…']);
-        digits.len() < label.len()
-            && !digits.is_empty()
-            && digits.chars().all(|c| c.is_ascii_digit())
-    };
-    let mut numbers = Vec::new();
-    let mut others = Vec::new();
-    for node in harness.query_all_by(|n| n.label().is_some()) {
-        let label = node
-            .accesskit_node()
-            .label()
-            .unwrap_or_default()
-            .to_string();
-        if is_number(&label) {
-            numbers.push(node.rect());
-        } else {
-            others.push((label, node.rect()));
-        }
-    }
-    (numbers, others)
-}
-
-#[test]
-fn variation_rows_end_with_a_move_never_with_a_bracket_or_a_round_number() {
-    for size in [[1400.0, 950.0], [640.0, 480.0]] {
-        let (game, _, _) = book(6);
-        let mut harness = opened(game, size);
-        assert_eq!(harness.state().session().folds().mode(), FoldMode::All);
-        harness.run();
-        let (numbers, others) = numbers_and_others(&harness);
-        assert!(numbers.len() >= 6, "{size:?}: {} numbers", numbers.len());
-        for number in &numbers {
-            // The move right of it, on the same row.
-            let beside = others.iter().any(|(_, r)| {
-                (r.center().y - number.center().y).abs() < 4.0
-                    && r.left() >= number.right() - 1.0
-                    && r.left() - number.right() < 16.0
-            });
-            assert!(
-                beside,
-                "{size:?}: the number at {number:?} has no move beside it"
-            );
-        }
-        assert!(
-            others.iter().all(|(l, _)| l != "(" && l != ")"),
-            "{size:?}: a bracket drawn alone"
-        );
-    }
 }
 
 #[test]
