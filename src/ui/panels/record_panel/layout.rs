@@ -325,6 +325,12 @@ pub fn wrap(text: &str, room: f32, width: &dyn Fn(&str) -> f32) -> Vec<String> {
         for ch in paragraph.chars() {
             let w = width(ch.encode_utf8(&mut buffer));
             if used + w > room && !row.is_empty() {
+                if ch == ' ' {
+                    // The row ends at this space.
+                    rows.push(std::mem::take(&mut row));
+                    used = 0.0;
+                    continue;
+                }
                 match row.rfind(' ').filter(|&i| i > 0) {
                     Some(i) => {
                         let carry = row.split_off(i + 1);
@@ -385,7 +391,7 @@ mod tests {
         play(&mut game, v3, "i0h0");
         let w = play(&mut game, v2, "b9c7");
         let w2 = play(&mut game, w, "i0h0");
-        play(&mut game, w2, "i9h9");
+        play(&mut game, w2, "i9i8");
         (game, [a, v, w])
     }
 

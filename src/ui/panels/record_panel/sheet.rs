@@ -261,3 +261,30 @@ fn move_button(
         commands.push(SessionCommand::GoTo(node).into());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Move;
+    use crate::ui::base::folds::FoldMode;
+
+    #[test]
+    fn a_step_keeps_the_layout_and_an_edit_a_fold_or_a_width_makes_it_again() {
+        let mut session = Session::default();
+        let empty = Key::of(&session, 300.0);
+        let cannon = Move::parse_iccs("h2e2").expect("ICCS text");
+        session.apply(&SessionCommand::TryMove(cannon));
+        let played = Key::of(&session, 300.0);
+        assert_ne!(played, empty);
+        session.apply(&SessionCommand::Back);
+        assert_eq!(Key::of(&session, 300.0), played);
+        session.apply(&SessionCommand::Forward);
+        assert_eq!(Key::of(&session, 300.0), played);
+        assert_ne!(Key::of(&session, 280.0), played);
+        session.apply(&SessionCommand::SetFoldMode(FoldMode::MainLine));
+        assert_ne!(Key::of(&session, 300.0), played);
+        let folded = Key::of(&session, 300.0);
+        session.apply(&SessionCommand::SetComment(session.cursor(), "!".into()));
+        assert_ne!(Key::of(&session, 300.0), folded);
+    }
+}
