@@ -25,7 +25,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
         )));
     }
     if let Some(path) = record {
-        return record_figures(&path, out);
+        return record_figures(path, out);
     }
     let figures = crate::ui::bench::frame_times(moves, frames, true);
     writeln!(

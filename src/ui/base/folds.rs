@@ -166,8 +166,8 @@ mod tests {
     use super::*;
     use crate::rules::Position;
 
-    /// 1. 炮二平五 (1. 兵七进一) 马８进７ (1... 马２进３ (1... 炮８平５)): a branch at the root and one
-    /// at the first move, with a variation inside the second.
+    /// The game `1. 炮二平五 (1. 兵七进一) 马８进７ (1... 马２进３) (1... 炮８平５)`: a branch point at
+    /// the start and one at the first move.
     pub(crate) fn sample() -> (Game, [NodeId; 5]) {
         let mut game = Game::new(Position::startpos());
         let root = game.root();

@@ -376,8 +376,8 @@ mod tests {
         game.play(at, mv).expect("legal")
     }
 
-    /// 1. 炮二平五 马８进７ 2. 马二进三 车９平８, with at 1... the variation 1... 炮８平５ 2. 马二进三
-    /// 马８进７ 3. 车一平二, and inside it at 2... the variation 2... 马２进３ 3. 车一平二 车９平８.
+    /// The game `1. 炮二平五 马８进７ 2. 马二进三 车９平８` with the variation `1... 炮８平５ 2. 马二进三
+    /// 马８进７ 3. 车一平二`, and inside it the variation `2... 马２进３ 3. 车一平二 车９进１`.
     fn nested() -> (Game, [NodeId; 3]) {
         let mut game = Game::new(Position::startpos());
         let root = game.root();
