@@ -84,8 +84,9 @@ commands:
                                        board diagrams as PNG, SVG or PDF pages
   scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] [--lang L] [--paper a4|letter]
           [--tandem front-back|file]   the scoresheet to print, as a PDF or PNG pages
-  ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE]
-                                       time the window's frames headlessly and a file's opening
+  ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE] [--record FILE]
+                                       time the window's frames headlessly and a file's opening;
+                                       --record: open one record, step through it, memory, quit
   event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT ...
                                        run a tournament kept in one event file (art. 11-21)
   uci                                  the built-in engine over UCI (or UCCI: first command 'ucci')

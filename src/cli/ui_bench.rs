@@ -5,7 +5,8 @@ use std::path::Path;
 
 use super::{Args, CliError};
 
-/// Run `ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE]`.
+/// Run `ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE] [--record FILE]`; with
+/// `--record`, only the record file's figures.
 pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
     let number = |value: Option<&str>, default: usize, name: &str| match value {
         None => Ok(default),
@@ -17,10 +18,14 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
     let frames = number(args.option("--frames")?, 200, "--frames")?.max(1);
     let paste = number(args.option("--paste")?, 200, "--paste")?;
     let pgn = args.option("--pgn")?;
+    let record = args.option("--record")?;
     if let Some(extra) = args.positionals()?.first() {
         return Err(CliError::Usage(format!(
             "ui-bench takes no argument '{extra}'"
         )));
+    }
+    if let Some(path) = record {
+        return record_figures(path, out);
     }
     let figures = crate::ui::bench::frame_times(moves, frames, true);
     writeln!(
@@ -66,5 +71,33 @@ pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<
             time.as_secs_f64() * 1e3
         )?;
     }
+    Ok(())
+}
+
+/// Megabytes of `bytes`, or "?" where the system does not say.
+fn megabytes(bytes: Option<u64>) -> String {
+    bytes.map_or_else(|| "?".to_owned(), |b| format!("{:.0} MB", b as f64 / 1e6))
+}
+
+/// Open one record file in the window and step through it: open time, step times, memory, quit.
+fn record_figures(path: &str, out: &mut dyn Write) -> Result<(), CliError> {
+    let figures = crate::ui::bench::record_times(Path::new(path))
+        .map_err(|e| CliError::Failed(e.to_string()))?
+        .ok_or_else(|| CliError::Failed(format!("{path}: not one game to step through")))?;
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    writeln!(
+        out,
+        "record {path}: {} moves, main line {}\n  open (read, show, first frame): {:.1} ms\n  step with its frame (1280x900): median {:.2} ms, max {:.2} ms over {} steps; idle frame {:.2} ms\n  resident memory: {} before opening, {} with the record shown\n  quit (drop the app and its game): {:.1} ms",
+        figures.nodes,
+        figures.main_line,
+        ms(figures.open),
+        ms(figures.median),
+        ms(figures.max),
+        figures.steps,
+        ms(figures.idle),
+        megabytes(figures.memory.0),
+        megabytes(figures.memory.1),
+        ms(figures.quit),
+    )?;
     Ok(())
 }

@@ -38,6 +38,7 @@ pub use base::command::notice::Notice;
 pub use base::command::session_command::SessionCommand;
 pub use base::command::Command;
 pub use base::files::{FileDialogs, NoDialog, Picked, Picking};
+pub use base::folds::FoldMode;
 pub use base::layout::{Fit, Layout, Panel};
 pub use base::session::Session;
 pub use base::settings::{EngineChoice, MatchSettings, NamedEngine, PlaySettings, Settings};

@@ -31,4 +31,5 @@ mod small_window;
 mod smoke_window;
 mod snapshots;
 mod support;
+mod variations;
 mod words;

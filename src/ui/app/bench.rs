@@ -271,3 +271,112 @@ pub fn open_time(path: &Path) -> Result<(Duration, usize), files::OpenError> {
     let opened = files::open(path)?;
     Ok((start.elapsed(), opened.games.len()))
 }
+
+/// The figures of one record file opened and stepped through in the window.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordFigures {
+    /// Moves (nodes) in the record's tree.
+    pub nodes: usize,
+    /// Moves of its main line.
+    pub main_line: usize,
+    /// Reading the file, showing its game and drawing the first frame of it.
+    pub open: Duration,
+    /// Steps measured: forth along the main line to its end, back to the start, then clicks on
+    /// the deepest move of the tree and back on the start.
+    pub steps: usize,
+    /// Median time of a step with the frame that shows it.
+    pub median: Duration,
+    /// Slowest step with its frame.
+    pub max: Duration,
+    /// Median time of a frame in which nothing changed.
+    pub idle: Duration,
+    /// Dropping the app with its game (what quitting costs).
+    pub quit: Duration,
+    /// Resident memory of the process before the file was opened and with it shown, in bytes
+    /// (`None` where the system does not say).
+    pub memory: (Option<u64>, Option<u64>),
+}
+
+/// The resident memory of this process, in bytes (Linux; `None` elsewhere).
+pub fn resident_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The deepest node of `game`'s tree (the last one found at that depth).
+fn deepest(game: &Game) -> crate::record::NodeId {
+    let mut best = (game.root(), 0);
+    let mut stack = vec![(game.root(), 0usize)];
+    while let Some((node, depth)) = stack.pop() {
+        if depth > best.1 {
+            best = (node, depth);
+        }
+        stack.extend(game.children(node).iter().map(|&c| (c, depth + 1)));
+    }
+    best.0
+}
+
+/// Open the record file at `path` as the Open command does and step through it, a frame drawn
+/// after every step (`WINDOW`); `None` when it holds no game or several.
+pub fn record_times(path: &Path) -> Result<Option<RecordFigures>, files::OpenError> {
+    let ctx = egui::Context::default();
+    let mut app = headless_app(&ctx);
+    app.clear_background(&ctx);
+    frame(&ctx, &mut app);
+    let before = resident_memory();
+    let start = Instant::now();
+    app.apply(
+        &ctx,
+        crate::ui::base::command::app_command::AppCommand::OpenPath(path.to_owned()),
+    );
+    frame(&ctx, &mut app);
+    let open = start.elapsed();
+    let game = app.session().game();
+    if app.path() != Some(path) {
+        // Not opened as one game: the error says why, or a list of games is offered.
+        return files::open(path).map(|_| None);
+    }
+    let nodes = game.move_count();
+    let main_line = game.main_line().len();
+    let deep = deepest(game);
+    let root = game.root();
+    let mut commands = Vec::new();
+    commands.extend(std::iter::repeat_n(SessionCommand::Forward, main_line));
+    commands.extend(std::iter::repeat_n(SessionCommand::Back, main_line));
+    for _ in 0..5 {
+        commands.push(SessionCommand::GoTo(deep));
+        commands.push(SessionCommand::GoTo(root));
+    }
+    let mut times = Vec::with_capacity(commands.len());
+    for command in commands {
+        let start = Instant::now();
+        app.apply(&ctx, command);
+        frame(&ctx, &mut app);
+        times.push(start.elapsed());
+    }
+    let mut idle = Vec::new();
+    for _ in 0..10 {
+        let start = Instant::now();
+        frame(&ctx, &mut app);
+        idle.push(start.elapsed());
+    }
+    idle.sort();
+    times.sort();
+    let shown = resident_memory();
+    let start = Instant::now();
+    drop(app);
+    let quit = start.elapsed();
+    Ok(Some(RecordFigures {
+        nodes,
+        main_line,
+        open,
+        steps: times.len(),
+        median: times.get(times.len() / 2).copied().unwrap_or_default(),
+        max: times.last().copied().unwrap_or_default(),
+        idle: idle.get(idle.len() / 2).copied().unwrap_or_default(),
+        quit,
+        memory: (before, shown),
+    }))
+}

@@ -6,6 +6,7 @@
 
 pub mod command;
 pub mod files;
+pub mod folds;
 pub mod layout;
 pub mod manual;
 pub mod numbers;

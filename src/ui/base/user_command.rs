@@ -13,6 +13,7 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
+use crate::ui::base::folds::{nearest_branch, FoldMode};
 use crate::ui::base::layout::{Layout, Panel};
 use crate::ui::base::review::{next_critical, previous_critical};
 use crate::ui::base::session::Session;
@@ -103,6 +104,10 @@ pub enum UserCommand {
     EngineArrows,
     /// Turn the board around.
     Flip,
+    /// Fold the record's variations by this mode.
+    Fold(FoldMode),
+    /// Unfold (`true`) or fold the variations at the branch point nearest the move on the board.
+    FoldHere(bool),
     /// Show or hide a side panel.
     ShowPanel(Panel),
     /// To the start position.
@@ -185,6 +190,11 @@ impl UserCommand {
             UserCommand::Analysis,
             UserCommand::EvaluationGraph,
             UserCommand::EngineArrows,
+            UserCommand::Fold(FoldMode::MainLine),
+            UserCommand::Fold(FoldMode::FirstLevel),
+            UserCommand::Fold(FoldMode::All),
+            UserCommand::FoldHere(true),
+            UserCommand::FoldHere(false),
             UserCommand::First,
             UserCommand::Back,
             UserCommand::Forward,
@@ -258,6 +268,13 @@ impl UserCommand {
                 lang.pick("Engine lines as arrows", "引擎着法箭头", "引擎著法箭頭")
             }
             UserCommand::Flip => lang.pick("Flip board", "翻转棋盘", "翻轉棋盤"),
+            UserCommand::Fold(mode) => mode.label(lang),
+            UserCommand::FoldHere(true) => {
+                lang.pick("Unfold variations here", "展开此处变着", "展開此處變著")
+            }
+            UserCommand::FoldHere(false) => {
+                lang.pick("Fold variations here", "折叠此处变着", "摺疊此處變著")
+            }
             UserCommand::ShowPanel(Panel::Desk) => {
                 lang.pick("Move box and clock", "着法输入与棋钟", "著法輸入與棋鐘")
             }
@@ -324,7 +341,9 @@ impl UserCommand {
             | UserCommand::Palette
             | UserCommand::Analysis
             | UserCommand::EvaluationGraph
-            | UserCommand::EngineArrows => Some(Menu::View),
+            | UserCommand::EngineArrows
+            | UserCommand::Fold(_)
+            | UserCommand::FoldHere(_) => Some(Menu::View),
             UserCommand::DatabaseWindow
             | UserCommand::SearchPosition
             | UserCommand::SearchPositionMirror => Some(Menu::Database),
@@ -401,6 +420,11 @@ impl UserCommand {
                 vec![(key(CMD, digit(i)), Window)]
             }
             UserCommand::Evaluate(None) => vec![(key(CMD, Key::Num0), Window)],
+            UserCommand::FoldHere(true) => vec![
+                (key(NONE, Key::Plus), Window),
+                (key(NONE, Key::Equals), Window),
+            ],
+            UserCommand::FoldHere(false) => vec![(key(NONE, Key::Minus), Window)],
             UserCommand::PromoteLine => vec![(key(CMD, Key::ArrowUp), Window)],
             UserCommand::DemoteLine => vec![(key(CMD, Key::ArrowDown), Window)],
             UserCommand::DeleteMove => vec![(key(NONE, Key::Delete), Window)],
@@ -430,6 +454,7 @@ impl UserCommand {
             | UserCommand::EvaluationGraph
             | UserCommand::EngineArrows
             | UserCommand::Flip
+            | UserCommand::Fold(_)
             | UserCommand::ShowPanel(_)
             | UserCommand::SearchPositionMirror
             | UserCommand::Puzzles => Vec::new(),
@@ -463,6 +488,7 @@ impl UserCommand {
         match self {
             UserCommand::ShowPanel(panel) => Some(session.layout().shown(panel)),
             UserCommand::EngineArrows => Some(session.layout().engine_arrows),
+            UserCommand::Fold(mode) => Some(session.folds().mode() == mode),
             _ => None,
         }
     }
@@ -499,6 +525,11 @@ impl UserCommand {
             UserCommand::Analysis => AppCommand::ToggleAnalysis.into(),
             UserCommand::EvaluationGraph => AppCommand::ToggleEvalGraph.into(),
             UserCommand::Flip => SessionCommand::Flip.into(),
+            UserCommand::Fold(mode) => SessionCommand::SetFoldMode(mode).into(),
+            UserCommand::FoldHere(open) => {
+                let at = nearest_branch(session.game(), node).unwrap_or(session.game().root());
+                SessionCommand::SetFold(at, open).into()
+            }
             UserCommand::EngineArrows => {
                 let layout = session.layout();
                 SessionCommand::SetLayout(Layout {

@@ -9,6 +9,7 @@ use crate::record::{Arrow, Evaluation, Highlight, Mark, NodeId, TagKey};
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Square};
 
+use crate::ui::base::folds::FoldMode;
 use crate::ui::base::layout::Layout;
 
 use super::arbiter_action::ArbiterAction;
@@ -42,6 +43,10 @@ pub enum SessionCommand {
     SetLayout(Layout),
     /// Show the record in this notation.
     SetNotation(Notation),
+    /// Fold or unfold every variation of the record by this mode.
+    SetFoldMode(FoldMode),
+    /// Unfold (`true`) or fold the variations at this branch point.
+    SetFold(NodeId, bool),
     /// Write a piece sharing its file with another of its kind this way (shown and saved).
     SetTandem(TandemConvention),
     /// Set a tag of the game information (an empty value removes it).
@@ -156,6 +161,27 @@ impl SessionCommand {
                 | SessionCommand::Arbiter(_)
                 | SessionCommand::AddLine(..)
                 | SessionCommand::ApplyReview(_)
+        )
+    }
+
+    /// Whether the command leaves the record as it was: a step, a change of the view or of the
+    /// fold state, the clock's tick (whose result, if any, is not part of the laid-out record).
+    pub fn keeps_record(&self) -> bool {
+        matches!(
+            self,
+            SessionCommand::Select(_)
+                | SessionCommand::First
+                | SessionCommand::Back
+                | SessionCommand::Forward
+                | SessionCommand::Last
+                | SessionCommand::GoTo(_)
+                | SessionCommand::Flip
+                | SessionCommand::SetLayout(_)
+                | SessionCommand::SetFoldMode(_)
+                | SessionCommand::SetFold(..)
+                | SessionCommand::SetMoveBox(_)
+                | SessionCommand::Tick
+                | SessionCommand::Notify(_)
         )
     }
 

@@ -33,6 +33,8 @@ pub use clock::ClockRecordError;
 use history::{History, Snapshot};
 use line_referee::LineReferee;
 
+use crate::ui::base::folds::{depth_of_branch, Folds};
+
 /// The state behind the window.
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -55,6 +57,9 @@ pub struct Session {
     timer: Timer,
     clock_record_error: Option<ClockRecordError>,
     history: History,
+    folds: Folds,
+    /// Changes with every command that may change the record (not with a step or the view).
+    generation: u64,
 }
 
 impl Default for Session {
@@ -87,6 +92,8 @@ impl Session {
             timer: Timer::default(),
             clock_record_error: None,
             history: History::default(),
+            folds: Folds::default(),
+            generation: 0,
         };
         session.judge();
         session
@@ -176,6 +183,18 @@ impl Session {
     /// The rule set this game is judged by.
     pub fn rules(&self) -> RuleSet {
         self.rules
+    }
+
+    /// Which variations of the record are folded.
+    pub fn folds(&self) -> &Folds {
+        &self.folds
+    }
+
+    /// A count that changes with every command that may have changed the record (a step along
+    /// it or a change of the view leaves it): the record panel lays the record out again when it
+    /// changes.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// What the referee says about the line to the cursor.
@@ -294,6 +313,9 @@ impl Session {
     /// main line presses the game clock; then the referee judges the line to the cursor once,
     /// and a final result of the referee or of the clock becomes the game's result.
     pub fn apply(&mut self, command: &SessionCommand) {
+        if !command.keeps_record() {
+            self.generation += 1;
+        }
         let before = command.edits().then(|| self.snapshot());
         let line = self.game.main_line();
         self.apply_one(command);
@@ -439,6 +461,13 @@ impl Session {
             SessionCommand::SetLanguage(lang) => self.lang = *lang,
             SessionCommand::SetNotation(notation) => self.notation = *notation,
             SessionCommand::SetTandem(tandem) => self.tandem = *tandem,
+            SessionCommand::SetFoldMode(mode) => self.folds.set_mode(*mode),
+            SessionCommand::SetFold(node, open) => {
+                if self.game.contains(*node) {
+                    let depth = depth_of_branch(&self.game, *node);
+                    self.folds.set_open(*node, depth, *open);
+                }
+            }
             SessionCommand::SetMoveBox(text) => self.move_box.clone_from(text),
             SessionCommand::Tick => self.tick(),
             SessionCommand::MarkSaved => self.dirty = false,
@@ -522,6 +551,7 @@ impl Session {
     /// Show another game, keeping the view settings.
     fn replace_game(&mut self, game: Game) {
         self.game = game;
+        self.folds.reset_for(&self.game);
         if let Some(rules) = RuleSet::of_game(&self.game) {
             self.rules = rules;
         }

@@ -1,8 +1,10 @@
 //! The record beside the board, laid out as the scoresheet of art. 7.5 (回合 · 紅方 · 黑方), in
 //! the notation the user picks; comments under their moves, variations below the move they
-//! replace, every move clickable; the game information editable.
+//! replace, indented by depth and folded at will, every move clickable; the game information
+//! editable. The record is laid out once per change ([`layout`]) and only the rows in view are
+//! drawn ([`sheet`]).
 
-use eframe::egui::{self, Color32, RichText};
+use eframe::egui::{self, RichText};
 
 use crate::competition::sheet::is_missing;
 use crate::lang::Language;
@@ -16,10 +18,12 @@ use crate::ui::base::session::Session;
 use crate::ui::panels::annotate;
 use crate::ui::panels::opening_name;
 use crate::ui::panels::review_summary;
-use crate::ui::widgets::move_text;
+
+mod layout;
+mod sheet;
 
 /// Width of the round column.
-const ROUND_WIDTH: f32 = 36.0;
+pub(crate) const ROUND_WIDTH: f32 = 36.0;
 /// Width of a move cell where the panel has room for it.
 const MOVE_WIDTH: f32 = 110.0;
 /// The narrowest a move cell gets in a narrow panel (a move of four characters, 炮二平五, fits).
@@ -36,7 +40,7 @@ fn move_width(width: f32, spacing: f32) -> f32 {
 }
 
 /// The move leading to `node` in the session's notation, with its mark and evaluation.
-fn annotated_move_text(session: &Session, node: NodeId) -> String {
+pub(crate) fn annotated_move_text(session: &Session, node: NodeId) -> String {
     let signs = annotate::signs(session.game(), node);
     let text = move_text(session, node);
     if signs.is_empty() {
@@ -105,12 +109,14 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     // the sheet followed the move on the board in a small window).
     heading(ui, lang, cell_width);
     let mut sheet = Vec::new();
-    egui::ScrollArea::vertical()
-        .id_salt("scoresheet")
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            scoresheet(ui, session, (cell_width, follow), &mut sheet)
-        });
+    let laid = sheet::sheet_for(ui, session, ui.available_width());
+    sheet::show(
+        ui,
+        session,
+        (&laid, cell_width, follow),
+        result_line(session),
+        &mut sheet,
+    );
     // A move clicked here is where it was drawn: the sheet does not scroll under the pointer
     // after the click (a second click lands on the same move).
     if let Some(&Command::Session(SessionCommand::GoTo(node))) = sheet
@@ -244,25 +250,6 @@ fn comment_editor(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Comma
     }
 }
 
-fn move_cell(
-    ui: &mut egui::Ui,
-    session: &Session,
-    (node, width): (NodeId, f32),
-    follow: bool,
-    commands: &mut Vec<Command>,
-) {
-    let current = node == session.cursor();
-    let text = annotated_move_text(session, node);
-    let response = move_text::button(ui, current, &text, 15.0, egui::vec2(width, 22.0));
-    annotate::context_menu(&response, session, node, commands);
-    if current && follow {
-        response.scroll_to_me(None);
-    }
-    if response.clicked() {
-        commands.push(SessionCommand::GoTo(node).into());
-    }
-}
-
 /// The scoresheet's heading: 回合 · 紅方 · 黑方 over columns of `cell_width`.
 fn heading(ui: &mut egui::Ui, lang: Language, cell_width: f32) {
     ui.horizontal(|ui| {
@@ -279,55 +266,21 @@ fn heading(ui: &mut egui::Ui, lang: Language, cell_width: f32) {
     });
 }
 
-/// The moves in rounds, with comments and variations; `follow`: scroll to the move on the board.
-fn scoresheet(
-    ui: &mut egui::Ui,
-    session: &Session,
-    (cell_width, follow): (f32, bool),
-    commands: &mut Vec<Command>,
-) {
+/// The line the record ends with: the result and its reason (1-0 紅方勝 · 黑方認輸).
+fn result_line(session: &Session) -> Option<String> {
     let lang = session.lang();
-    let game = &session.game();
-    let root = game.root();
-    comment(ui, session, root);
-    let line = game.main_line();
-    let mut cells: Vec<Option<NodeId>> = Vec::with_capacity(line.len() + 1);
-    if game.position(root).side_to_move() == Color::Black {
-        cells.push(None);
-    }
-    cells.extend(line.into_iter().map(Some));
-    let first_round = game.position(root).fullmove_number() as usize;
-    for (i, pair) in cells.chunks(2).enumerate() {
-        ui.horizontal(|ui| {
-            ui.add_sized(
-                [ROUND_WIDTH, 22.0],
-                egui::Label::new((first_round + i).to_string()),
-            );
-            for cell in pair {
-                match cell {
-                    Some(node) => move_cell(ui, session, (*node, cell_width), follow, commands),
-                    None => {
-                        ui.add_sized([cell_width, 22.0], egui::Label::new("…"));
-                    }
-                }
-            }
-        });
-        for node in pair.iter().flatten() {
-            comment(ui, session, *node);
-            variations_at(ui, session, *node, follow, commands);
-        }
-    }
-    // The record ends with the result and its reason: 1-0 紅方勝 · 黑方認輸.
-    if let Some(ending) = session.ending() {
-        ui.label(RichText::new(ending.summary(lang)).strong());
-    } else if let Some(outcome) = game.result() {
-        ui.label(RichText::new(format!("{} {}", outcome.pgn(), outcome.headline(lang))).strong());
+    match session.ending() {
+        Some(ending) => Some(ending.summary(lang)),
+        None => session
+            .game()
+            .result()
+            .map(|outcome| format!("{} {}", outcome.pgn(), outcome.headline(lang))),
     }
 }
 
 /// What a reader sees of a node's comment: its text without the `[%…]` commands, and the
 /// clerk's marks of moves missing from a player's own sheet (7.1) in words.
-fn comment_text(session: &Session, node: NodeId) -> String {
+pub(crate) fn comment_text(session: &Session, node: NodeId) -> String {
     let lang = session.lang();
     let raw = session.game().comment(node);
     let text = commands::text_of(raw);
@@ -348,113 +301,6 @@ fn comment_text(session: &Session, node: NodeId) -> String {
         note
     } else {
         format!("{note} · {text}")
-    }
-}
-
-fn comment(ui: &mut egui::Ui, session: &Session, node: NodeId) {
-    let text = comment_text(session, node);
-    if text.is_empty() {
-        return;
-    }
-    ui.indent("comment", |ui| {
-        ui.label(
-            RichText::new(text)
-                .italics()
-                .color(Color32::from_rgb(60, 90, 60)),
-        );
-    });
-}
-
-/// The alternatives to the main-line move `node` (its later siblings), each as a wrapped line of clickable moves.
-fn variations_at(
-    ui: &mut egui::Ui,
-    session: &Session,
-    node: NodeId,
-    follow: bool,
-    commands: &mut Vec<Command>,
-) {
-    let game = &session.game();
-    let Some(parent) = game.parent(node) else {
-        return;
-    };
-    for &alternative in game.children(parent).iter().skip(1) {
-        ui.indent(("variation", alternative), |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("(").weak());
-                variation_line(ui, session, alternative, follow, commands);
-                ui.label(RichText::new(")").weak());
-            });
-        });
-    }
-}
-
-/// The width of a move number and the button of its move side by side.
-fn together_width(ui: &egui::Ui, number: &str, text: &str, size: f32) -> f32 {
-    let body = egui::TextStyle::Body.resolve(ui.style());
-    let painter = ui.painter();
-    let number = painter.layout_no_wrap(number.to_owned(), body, Color32::PLACEHOLDER);
-    let plain = crate::notation::strip_strokes(text);
-    let button = painter.layout_no_wrap(
-        plain,
-        egui::FontId::proportional(size),
-        Color32::PLACEHOLDER,
-    );
-    let spacing = ui.spacing();
-    number.size().x + spacing.item_spacing.x + button.size().x + 2.0 * spacing.button_padding.x
-}
-
-/// A variation from `start`: its moves with round numbers, and nested variations in brackets.
-fn variation_line(
-    ui: &mut egui::Ui,
-    session: &Session,
-    start: NodeId,
-    follow: bool,
-    commands: &mut Vec<Command>,
-) {
-    let game = &session.game();
-    let mut line = vec![start];
-    line.extend(game.line_from(start));
-    for (i, &node) in line.iter().enumerate() {
-        let before = game.position(game.parent(node).unwrap_or(game.root()));
-        let current = node == session.cursor();
-        let text = annotated_move_text(session, node);
-        let size = egui::TextStyle::Button.resolve(ui.style()).size;
-        if i == 0 || before.side_to_move() == Color::Red {
-            let dots = if before.side_to_move() == Color::Red {
-                "."
-            } else {
-                "…"
-            };
-            let number = format!("{}{dots}", before.fullmove_number());
-            // A move number never ends a row with its move on the next: when the two do not
-            // fit together, the row ends before the number.
-            if together_width(ui, &number, &text, size) > ui.available_size_before_wrap().x {
-                ui.end_row();
-            }
-            ui.label(RichText::new(number).weak());
-        }
-        let response = move_text::button(ui, current, &text, size, egui::Vec2::ZERO);
-        annotate::context_menu(&response, session, node, commands);
-        // A new variation's move is shown too (it would be below the visible part otherwise).
-        if current && follow {
-            response.scroll_to_me(None);
-        }
-        if response.clicked() {
-            commands.push(SessionCommand::GoTo(node).into());
-        }
-        let text = comment_text(session, node);
-        if !text.is_empty() {
-            ui.label(RichText::new(text).italics());
-        }
-        if i > 0 {
-            if let Some(parent) = game.parent(node) {
-                for &alternative in game.children(parent).iter().skip(1) {
-                    ui.label(RichText::new("(").weak());
-                    variation_line(ui, session, alternative, follow, commands);
-                    ui.label(RichText::new(")").weak());
-                }
-            }
-        }
     }
 }
 
