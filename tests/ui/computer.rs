@@ -137,11 +137,34 @@ fn after_a_resignation_the_computer_never_moves() {
     play(&mut harness, "h2e2");
     // Red resigns while the computer thinks about its reply (4.1.9).
     click(&mut harness, "Resign");
+    click(&mut harness, "Yes, resign");
     let session = harness.state().session();
     assert!(session.game_over());
     assert_eq!(session.game().result().map(|o| o.pgn()), Some("0-1"));
     idle(&mut harness, 1500);
     assert_eq!(plies(&harness), 1, "no move after the game ended");
+}
+
+#[test]
+fn against_the_computer_undo_takes_back_a_resignation_alone() {
+    let mut harness = app();
+    start(&mut harness, quick(Color::Black));
+    play(&mut harness, "h2e2");
+    wait_for(&mut harness, "the computer's reply", |h| plies(h) == 2);
+    click(&mut harness, "Resign");
+    click(&mut harness, "Yes, resign");
+    assert!(harness.state().session().game_over());
+    // Take back is refused after the result: the computer's reply stays.
+    harness.key_press(eframe::egui::Key::Backspace);
+    harness.run();
+    assert_eq!(plies(&harness), 2);
+    assert!(harness.state().session().game_over());
+    // Undo corrects the result, one step: not the computer's reply with it.
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(&ctx, SessionCommand::Undo);
+    harness.step();
+    assert!(!harness.state().session().game_over());
+    assert_eq!(plies(&harness), 2, "the moves stay");
 }
 
 #[test]

@@ -205,9 +205,24 @@ fn the_referee_warns_on_a_repetition_then_rules() {
     pick_notation(&mut harness, "WXF notation");
     assert!(lines(&harness, "Red H2+3 is idle") >= 1);
     assert_eq!(lines(&harness, "Red h0g2"), 0);
-    // No more moves once the game is over.
+    // No more moves once the game is over: a short notice says so beside the ruling, which
+    // stays shown with its evidence (it was replaced, and the detail dropped to (0)).
+    let said = harness
+        .state()
+        .session()
+        .judgement()
+        .ruling
+        .as_ref()
+        .map(|r| r.explanation.get(Language::English).to_owned())
+        .expect("the ruling");
     play(&mut harness, "h0g2");
-    harness.get_by_label_contains("The game is over");
+    harness.get_by_label_contains("No more moves: the game is over");
+    harness.get_by_label_contains(&said);
+    assert!(lines(&harness, "Red H2+3 is idle") >= 1);
+    assert_eq!(
+        harness.query_all_by_label("Referee's detail (0)").count(),
+        0
+    );
 }
 
 #[test]

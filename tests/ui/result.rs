@@ -46,6 +46,8 @@ fn end_game(harness: &mut Harness<'_, QipuApp>, lang: Language, case: Case) {
             start_clock(harness, lang);
             play(harness, "h2e2");
             side_button(harness, lang, ["Resign", "认输", "認輸"], 1);
+            // A result is final: it is asked for once.
+            click(harness, lang.pick("Yes, resign", "确认认输", "確認認輸"));
         }
         Case::FlagFall => {
             start_clock(harness, lang);
@@ -59,6 +61,10 @@ fn end_game(harness: &mut Harness<'_, QipuApp>, lang: Language, case: Case) {
             play(harness, "h2e2");
             side_button(harness, lang, ["Offer draw", "提和", "提和"], 0);
             side_button(harness, lang, ["Accept", "同意", "同意"], 1);
+            click(
+                harness,
+                lang.pick("Yes, agree the draw", "确认和棋", "確認和棋"),
+            );
         }
         Case::Ruling => {
             let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];

@@ -44,6 +44,13 @@ impl QipuApp {
             self.question = Some(Question::Discard(Some(command)));
             return;
         }
+        // A result is final: the word that ends the game is asked for once (4.1.9, 23.1).
+        if let Command::Session(asked) = &command {
+            if self.session.would_end_the_game(asked) {
+                self.question = Some(Question::Confirm(asked.clone()));
+                return;
+            }
+        }
         let ended = self.session.ending();
         let edits = matches!(&command, Command::Session(c) if c.edits());
         match command {
@@ -77,7 +84,13 @@ impl QipuApp {
                 if computer.is_match() {
                     computer.pause();
                 }
-                let steps = computer.take_back_steps(&self.session);
+                // An undo of what was not a move (a resignation, an agreed draw) is one step.
+                let steps = if command == SessionCommand::Undo && !self.session.undo_changes_moves()
+                {
+                    1
+                } else {
+                    computer.take_back_steps(&self.session)
+                };
                 for _ in 0..steps {
                     self.session.apply(&command);
                 }
@@ -131,6 +144,7 @@ impl QipuApp {
                     }));
             }
             AppCommand::PasteText(text) => self.paste(&text),
+            AppCommand::Confirmed(command) => self.apply_to_session(*command),
             AppCommand::Open => {
                 let folder = self.folder();
                 let picked = self.options.dialogs.pick_open(lang, &folder);

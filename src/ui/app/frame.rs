@@ -3,7 +3,9 @@
 
 use eframe::egui;
 
-use crate::ui::app::side_panels;
+use crate::lang::Language;
+
+use crate::ui::app::side_panels::{self, Part};
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
@@ -68,22 +70,35 @@ impl QipuApp {
             &self.session,
             Panel::Record,
             record,
+            false,
             commands,
-            |ui, commands| record_panel::show(ui, &self.session, commands),
+            |ui, _, commands| record_panel::show(ui, &self.session, commands),
         );
+        // The controls of a game in progress are pinned: the clock's offers and resignation,
+        // the computer's buttons and whether it thinks.
+        let playing = self.computer.is_some() || clock_panel::playing(&self.session);
         side_panels::show(
             ui,
             &self.session,
             Panel::Desk,
             desk,
+            playing,
             commands,
-            |ui, commands| {
-                transcribe_panel::show(ui, &self.session, commands);
-                ui.separator();
-                clock_panel::show(ui, &self.session, commands);
-                if let Some(computer) = &mut self.computer {
+            |ui, part, commands| match part {
+                Part::Scrolled => {
+                    transcribe_panel::show(ui, &self.session, commands);
                     ui.separator();
-                    computer.show(ui, &self.session, commands);
+                    clock_panel::show(ui, &self.session, commands);
+                    if let Some(computer) = &self.computer {
+                        ui.separator();
+                        computer.show(ui, &self.session);
+                    }
+                }
+                Part::Pinned => {
+                    clock_panel::actions(ui, &self.session, commands);
+                    if let Some(computer) = &mut self.computer {
+                        computer.controls(ui, &self.session, commands);
+                    }
                 }
             },
         );
@@ -93,8 +108,9 @@ impl QipuApp {
             &self.session,
             Panel::Tree,
             tree,
+            false,
             commands,
-            |ui, commands| opening_tree::contents(ui, &view, &self.session, commands),
+            |ui, _, commands| opening_tree::contents(ui, &view, &self.session, commands),
         );
     }
 
@@ -283,6 +299,7 @@ impl QipuApp {
                     });
                 });
             }
+            Question::Confirm(asked) => close = confirm(ctx, asked, lang, commands),
         }
         if close {
             self.question = None;
@@ -316,6 +333,58 @@ impl QipuApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
     }
+}
+
+/// Ask once before a player's word ends the game (a resignation, 4.1.9; a draw agreed, 23.1):
+/// yes applies `asked`, No or Escape leaves the game as it is. True once answered.
+fn confirm(
+    ctx: &egui::Context,
+    asked: &SessionCommand,
+    lang: Language,
+    commands: &mut Vec<Command>,
+) -> bool {
+    let (question, yes) = match asked {
+        SessionCommand::Resign(side) => (
+            match lang {
+                Language::English => format!(
+                    "{} resigns: the game ends, {} wins. Resign?",
+                    side.name(lang),
+                    side.opponent().name(lang)
+                ),
+                _ => format!(
+                    "{}{}{}{}",
+                    side.name(lang),
+                    lang.pick("", "认输：对局结束，", "認輸：對局結束，"),
+                    side.opponent().name(lang),
+                    lang.pick("", "胜。确定认输吗？", "勝。確定認輸嗎？")
+                ),
+            },
+            lang.pick("Yes, resign", "确认认输", "確認認輸"),
+        ),
+        _ => (
+            lang.pick(
+                "Accept the draw: the game ends drawn. Accept?",
+                "同意和棋：对局以和棋结束。确定同意吗？",
+                "同意和棋：對局以和棋結束。確定同意嗎？",
+            )
+            .to_owned(),
+            lang.pick("Yes, agree the draw", "确认和棋", "確認和棋"),
+        ),
+    };
+    let mut answered = false;
+    let modal = egui::Modal::new(egui::Id::unique("confirm-end")).show(ctx, |ui| {
+        ui.label(question);
+        ui.horizontal(|ui| {
+            if ui.button(yes).clicked() {
+                commands.push(AppCommand::Confirmed(Box::new(asked.clone())).into());
+                answered = true;
+            }
+            if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                answered = true;
+            }
+        });
+    });
+    answered || modal.should_close()
 }
 
 /// A command of the puzzle trainer's: one for the session goes as [`AppCommand::TrainPuzzle`].

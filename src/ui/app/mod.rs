@@ -67,6 +67,8 @@ enum Question {
     },
     /// Unsaved work was found from a run that did not end normally.
     Restore(Game),
+    /// This command would end the game (a resignation, a draw agreed): apply it?
+    Confirm(SessionCommand),
 }
 
 /// The application.

@@ -63,16 +63,14 @@ pub fn face_text(side: Color, reading: &Reading, lang: Language) -> String {
     )
 }
 
-/// Draw the clock as the session holds it (the app settles the time at the start of every
-/// frame, [`SessionCommand::Tick`]).
-pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
-    // The arbiter's forms and the log can outgrow the window: they scroll.
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, true])
-        .show(ui, |ui| panel(ui, session, commands));
+/// True while the clock runs a game not yet over: its [`actions`] are to be kept in reach.
+pub fn playing(session: &Session) -> bool {
+    session.contest().is_some_and(|c| c.result().is_none())
 }
 
-fn panel(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+/// Draw the clock as the session holds it (the app settles the time at the start of every
+/// frame, [`SessionCommand::Tick`]); the players' actions are drawn apart, by [`actions`].
+pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     let lang = session.lang();
     let at = session.now();
     let id = egui::Id::unique("qipu-clock-form");
@@ -170,6 +168,16 @@ fn contest_controls(
             });
         }
     }
+}
+
+/// The players' actions while the clock runs a game not yet over: the standing draw offer, and
+/// for each side offer, accept, refuse, resign and claim (23.1, 23.3, 4.1.9). The window keeps
+/// them in reach however long the clock's panel grows.
+pub fn actions(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+    let lang = session.lang();
+    let Some(contest) = session.contest().filter(|c| c.result().is_none()) else {
+        return;
+    };
     if let Some(side) = contest.pending_offer() {
         ui.label(format!(
             "{} {}",

@@ -26,7 +26,8 @@ pub enum Tone {
 /// What the status line says, and how loudly.
 pub fn text(session: &Session) -> (String, Tone) {
     let lang = session.lang();
-    if let Some(notice) = &session.notice() {
+    // A refusal that leaves the result standing is said beside it ([`show`]), not instead.
+    if let Some(notice) = session.notice().filter(|n| !n.beside_result()) {
         let text = match notice {
             Notice::Illegal { mv, reason } => illegal_move_text(
                 session.position(),
@@ -155,11 +156,12 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     fixed_scroll(ui, "status-text", TEXT_HEIGHT, |ui| {
         move_text::label(ui, &text, 15.0, color);
     });
-    let lines = if session.notice().is_none() {
-        evidence(session)
-    } else {
-        Vec::new()
-    };
+    // The evidence stays while a notice is shown: it belongs to the position on the board.
+    let lines = evidence(session);
+    let refusal = session
+        .notice()
+        .filter(|n| n.beside_result())
+        .map(|n| n.text(lang));
     let layout = session.layout();
     ui.horizontal(|ui| {
         ui.set_height(ROW_HEIGHT);
@@ -182,6 +184,19 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
                 Tone::Plain => text.weak(),
                 _ => text.color(Color32::from_rgb(170, 100, 0)),
             });
+        }
+        // A move or a take-back refused after the end: one short line, cut to the row (the
+        // whole on hover), the ruling above it untouched.
+        if let Some(refusal) = refusal {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(&refusal)
+                        .size(13.0)
+                        .color(Color32::from_rgb(170, 20, 20)),
+                )
+                .truncate(),
+            )
+            .on_hover_text(refusal);
         }
     });
     if layout.detail_open {

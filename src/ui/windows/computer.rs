@@ -401,9 +401,9 @@ impl ComputerGame {
         }
     }
 
-    /// The panel under the clock: who plays what, whether an engine thinks, its errors, and
-    /// the buttons (resign and stop playing against the user; pause, go on and stop in a match).
-    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+    /// The panel under the clock: who plays what, and the engines' errors (the buttons and
+    /// whether an engine thinks are drawn apart, kept in reach: [`ComputerGame::controls`]).
+    pub fn show(&self, ui: &mut egui::Ui, session: &Session) {
         let lang = session.lang();
         if self.is_match() {
             ui.strong(lang.pick("Engine against engine", "机机对弈", "機機對弈"));
@@ -418,9 +418,23 @@ impl ComputerGame {
                 seat.color.name(lang),
             ));
         }
-        // The buttons before the lines that come and go (starting, thinking, errors), so
-        // that they hold still under the pointer.
-        ui.horizontal(|ui| {
+        for error in self
+            .seats
+            .iter()
+            .filter_map(|s| s.link.error())
+            .chain(self.error.as_deref())
+        {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+    }
+
+    /// The buttons (resign and stop playing against the user; pause, go on and stop in a
+    /// match) and, under them, whether an engine starts or thinks.
+    pub fn controls(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+        let lang = session.lang();
+        // The buttons before the line that comes and goes (starting, thinking), so that they
+        // hold still under the pointer.
+        ui.horizontal_wrapped(|ui| {
             if self.is_match() {
                 let over = session.game_over();
                 if self.paused {
@@ -468,25 +482,22 @@ impl ComputerGame {
                 commands.push(AppCommand::StopComputer.into());
             }
         });
-        if self
+        // The line is always there, empty when there is nothing to say: pinned at the panel's
+        // foot, a line that came and went would move the buttons above it.
+        let state = if self
             .seats
             .iter()
             .any(|s| !s.link.is_ready() && s.link.error().is_none())
         {
-            ui.label(lang.pick("Starting the engine…", "正在启动引擎…", "正在啟動引擎…"));
+            lang.pick("Starting the engine…", "正在启动引擎…", "正在啟動引擎…")
         } else if self.thinking() && self.computer_to_play(session) {
             // Text, not a spinner: a spinner would draw the window at every frame.
-            ui.label(lang.pick("Thinking…", "思考中…", "思考中…"));
+            lang.pick("Thinking…", "思考中…", "思考中…")
         } else if self.is_match() && session.game_over() {
-            ui.label(lang.pick("The game is over.", "对局已结束。", "對局已結束。"));
-        }
-        for error in self
-            .seats
-            .iter()
-            .filter_map(|s| s.link.error())
-            .chain(self.error.as_deref())
-        {
-            ui.colored_label(ui.visuals().error_fg_color, error);
-        }
+            lang.pick("The game is over.", "对局已结束。", "對局已結束。")
+        } else {
+            " "
+        };
+        ui.label(state);
     }
 }

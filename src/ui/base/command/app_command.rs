@@ -42,6 +42,9 @@ pub enum AppCommand {
     DiscardChanges,
     /// Close the window (asking first when there are unsaved changes).
     Quit,
+    /// Apply this command, which ends the game (a resignation, a draw agreed): the user
+    /// answered yes to the question it asks first.
+    Confirmed(Box<SessionCommand>),
     /// Save the game to this file (chosen in Qipu's own file dialog).
     SaveTo(PathBuf),
     /// Ask where to write the export the export window describes (suggesting this name).

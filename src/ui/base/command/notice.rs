@@ -11,8 +11,15 @@ use crate::ui::base::files::NoDialog;
 /// A message for the status line, rendered in the language of the moment.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
-    /// The game is over: no more moves, unless it goes on as analysis.
+    /// The game is over: a move was refused (it may go on as analysis). Shown beside the
+    /// result or ruling, never in its place.
     GameOver,
+    /// The game has a final result: a take-back was refused (Undo corrects the result). Shown
+    /// beside the result or ruling, never in its place.
+    TakeBackRefused,
+    /// A move not in the record was played where the record goes on: it was added as a
+    /// variation (Undo removes it).
+    VariationAdded,
     /// The game goes on as a copy for analysis; the record keeps its result.
     Analysis,
     /// A move was refused.
@@ -61,10 +68,23 @@ impl Notice {
             ),
             Notice::GameOver => lang
                 .pick(
-                    "The game is over; you can still look through it and annotate it, or continue \
-                     it as analysis (Game menu)",
-                    "对局已结束，仍可查看和注释，或作为研究继续（对局菜单）",
-                    "對局已結束，仍可查看和註釋，或作為研究繼續（對局選單）",
+                    "No more moves: the game is over (Game › Continue as analysis)",
+                    "不能再走：对局已结束（对局菜单可作为研究继续）",
+                    "不能再走：對局已結束（對局選單可作為研究繼續）",
+                )
+                .to_owned(),
+            Notice::TakeBackRefused => lang
+                .pick(
+                    "No take-back: the result is final (Undo corrects it)",
+                    "不能悔棋：结果已定（撤销可更正）",
+                    "不能悔棋：結果已定（復原可更正）",
+                )
+                .to_owned(),
+            Notice::VariationAdded => lang
+                .pick(
+                    "A variation was added (Undo removes it)",
+                    "已添加变着（撤销可删除）",
+                    "已加入變著（復原可移除）",
                 )
                 .to_owned(),
             Notice::Analysis => lang
@@ -137,6 +157,13 @@ impl Notice {
                 | Notice::CopiedPgn(_)
                 | Notice::CopiedDhtmlxq { .. }
                 | Notice::PuzzlesAdded { .. }
+                | Notice::VariationAdded
         )
+    }
+
+    /// True for a refusal that leaves the result standing (a move or a take-back after the
+    /// game ended): the status line keeps the ruling and its evidence, and says this beside it.
+    pub fn beside_result(&self) -> bool {
+        matches!(self, Notice::GameOver | Notice::TakeBackRefused)
     }
 }

@@ -185,6 +185,15 @@ impl SessionCommand {
         )
     }
 
+    /// Whether the command ends the game by a player's word (a resignation, accepting the
+    /// opponent's draw offer), so that the window asks once before it is applied.
+    pub fn ends_the_game(&self) -> bool {
+        matches!(
+            self,
+            SessionCommand::Resign(_) | SessionCommand::AcceptDraw(_)
+        )
+    }
+
     /// Whether the command puts another game in place of the one shown (so the unsaved changes
     /// of that one are asked about first).
     pub fn loses_work(&self) -> bool {

@@ -13,6 +13,7 @@ use crate::record::{Game, NodeId};
 use crate::rules::Color;
 
 use crate::ui::base::command::arbiter_action::ArbiterAction;
+use crate::ui::base::command::session_command::SessionCommand;
 
 use super::Session;
 
@@ -87,6 +88,26 @@ impl Session {
     /// `side` refuses the opponent's offer.
     pub(super) fn refuse_draw(&mut self, side: Color) {
         self.on_contest(None, |contest, at, _| contest.refuse_draw(side, at));
+    }
+
+    /// True when `command` would end the game now by a player's word: a resignation while the
+    /// game goes on (4.1.9), or accepting the opponent's standing draw offer (23.1). The window
+    /// asks before applying such a command; one that would be refused is not asked about.
+    pub fn would_end_the_game(&self, command: &SessionCommand) -> bool {
+        if !command.ends_the_game() || self.game_over() {
+            return false;
+        }
+        let playing = self.contest.as_ref().filter(|c| c.result().is_none());
+        match command {
+            SessionCommand::Resign(_) => match &self.contest {
+                None => self.ending().is_none(),
+                Some(_) => playing.is_some(),
+            },
+            SessionCommand::AcceptDraw(side) => {
+                playing.is_some_and(|c| c.pending_offer() == Some(side.opponent()))
+            }
+            _ => false,
+        }
     }
 
     /// `side` resigns (4.1.9), with the clock or without.
@@ -211,23 +232,31 @@ impl Session {
     }
 
     /// The game as it is saved, copied and autosaved: with the clock's record (time control,
-    /// clock readings, offers, claims, fouls, the result) when a clock ran.
+    /// clock readings, offers, claims, fouls, the result) when a clock ran, and the referee's
+    /// result found by looking at the end of the main line when the record had none.
     ///
     /// When moves the clock pressed have since been taken back, the log has entries after the
     /// end of the main line: those are left out (the moves are never lost for them), and the
     /// error says how far the log went.
     pub fn game_to_save(&self) -> (Game, Option<EncodeError>) {
         let mut game = self.game.clone();
+        // A result the referee found while the game was only looked at is written now.
+        if game.ending().is_none() {
+            if let Some(found) = self.found_ending() {
+                game.set_ending(Some(&found));
+            }
+        }
         let Some(contest) = &self.contest else {
             return (game, None);
         };
         let mut record = contest.record();
+        let plain = game.clone();
         match pgn::encode(&record, &mut game) {
             Ok(()) => (game, None),
             Err(e) => {
                 let moves = game.main_line().len();
                 record.entries.retain(|entry| entry.ply as usize <= moves);
-                let mut game = self.game.clone();
+                let mut game = plain;
                 let kept = pgn::encode(&record, &mut game);
                 debug_assert!(kept.is_ok(), "every entry left fits the main line");
                 (game, Some(e))

@@ -69,6 +69,11 @@ impl History {
         !self.undo.is_empty()
     }
 
+    /// The state before the last edit, if there is one to undo.
+    pub(super) fn last(&self) -> Option<&Snapshot> {
+        self.undo.last()
+    }
+
     /// True when there is an undone edit to redo.
     pub(super) fn can_redo(&self) -> bool {
         !self.redo.is_empty()

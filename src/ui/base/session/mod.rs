@@ -60,6 +60,9 @@ pub struct Session {
     folds: Folds,
     /// Changes with every command that may change the record (not with a step or the view).
     generation: u64,
+    /// The referee's final ruling at the end of the main line (its last node), found by looking
+    /// at it: shown as the game's result, written into the record only by an edit or a save.
+    found: Option<(NodeId, Ending)>,
 }
 
 impl Default for Session {
@@ -94,6 +97,7 @@ impl Session {
             history: History::default(),
             folds: Folds::default(),
             generation: 0,
+            found: None,
         };
         session.judge();
         session
@@ -242,6 +246,15 @@ impl Session {
         self.history.can_undo()
     }
 
+    /// True when the edit Undo would undo changed the moves of the main line (a move played),
+    /// not only its result, a comment or the clock: against the computer such an undo takes
+    /// its reply back too, a resignation is undone alone.
+    pub fn undo_changes_moves(&self) -> bool {
+        self.history
+            .last()
+            .is_some_and(|before| before.game.main_line().len() != self.game.main_line().len())
+    }
+
     /// True when there is an undone edit to redo.
     pub fn can_redo(&self) -> bool {
         self.history.can_redo()
@@ -281,11 +294,25 @@ impl Session {
         if let Some(result) = self.contest.as_ref().and_then(Contest::result) {
             return Some(result.ending);
         }
-        self.game.ending().or_else(|| {
-            self.at_main_line_end()
-                .then(|| self.judgement.ruling.as_ref().and_then(|r| r.ending()))
-                .flatten()
-        })
+        self.game
+            .ending()
+            .or_else(|| self.referee_ending())
+            .or_else(|| self.found_ending())
+    }
+
+    /// The referee's final ruling when the board stands at the end of the main line.
+    fn referee_ending(&self) -> Option<Ending> {
+        self.at_main_line_end()
+            .then(|| self.judgement.ruling.as_ref().and_then(|r| r.ending()))
+            .flatten()
+    }
+
+    /// The referee's ending of the main line found earlier, while the main line still ends
+    /// where it was found.
+    fn found_ending(&self) -> Option<Ending> {
+        self.found
+            .filter(|(end, _)| *end == self.game.main_line_end())
+            .map(|(_, ending)| ending)
     }
 
     /// True when no move may be added at the cursor: the referee has ended the line to it, or
@@ -325,6 +352,8 @@ impl Session {
         ) {
             self.clock_moves(&line);
         }
+        self.judge();
+        self.settle_ending(before.is_some());
         if let Some(before) = before {
             let now = history::Current {
                 game: &self.game,
@@ -332,8 +361,6 @@ impl Session {
             };
             self.history.note(before, &now);
         }
-        self.judge();
-        self.settle_ending();
     }
 
     /// Ask the referee about the line to the cursor (one step when a move was added there).
@@ -343,14 +370,17 @@ impl Session {
         self.judgement = self.referee.judge(self.rules, start, &moves);
     }
 
-    /// The referee's final ruling on the main line reaches the clock, and the clock's result
-    /// (resignation, agreement, flag, third foul, forfeit, a claim) reaches the record: a
-    /// final result is written once, as the game's [`Ending`].
-    fn settle_ending(&mut self) {
-        let referee_ending = self
-            .at_main_line_end()
-            .then(|| self.judgement.ruling.as_ref().and_then(|r| r.ending()))
-            .flatten();
+    /// After an edit (`edited`), the referee's final ruling on the main line reaches the clock
+    /// and the record; the clock's result (resignation, agreement, flag, third foul, forfeit, a
+    /// claim) reaches the record whenever it comes: a final result is written once, as the
+    /// game's [`Ending`]. A ruling found by only looking (stepping to the end of a game read
+    /// from a file) is kept aside, shown, and written by the next edit or a save: looking
+    /// changes nothing.
+    fn settle_ending(&mut self, edited: bool) {
+        if let Some(ending) = self.referee_ending() {
+            self.found = Some((self.game.main_line_end(), ending));
+        }
+        let referee_ending = if edited { self.found_ending() } else { None };
         let at = self.timer.now();
         if let (Some(ending), Some(contest)) = (referee_ending, self.contest.as_mut()) {
             if contest.result().is_none() && contest.plies() == ending.ply {
@@ -560,6 +590,7 @@ impl Session {
         self.move_box.clear();
         self.restore_contest();
         self.selected = None;
+        self.found = None;
         // A start only a diagram shows is said, whichever way the game came (a file, the
         // clipboard, the setup editor, the autosave).
         let warnings = ReadWarning::of_game(&self.game);
@@ -589,9 +620,20 @@ impl Session {
             self.notice = Some(Notice::GameOver);
             return;
         }
+        let at = self.cursor();
+        let known = self
+            .game
+            .children(at)
+            .iter()
+            .any(|&c| self.game.move_of(c) == Some(mv));
+        let branches = !self.game.children(at).is_empty();
         match self.game.play_at_cursor(mv) {
+            // A move already in the record is only gone to.
+            Ok(_) if known => self.notice = None,
             Ok(_) => {
-                self.notice = None;
+                // A move where the record goes on another way is a new variation: said, so
+                // that the question about unsaved changes later is no surprise.
+                self.notice = branches.then_some(Notice::VariationAdded);
                 self.dirty = true;
             }
             Err(e) => {
@@ -620,8 +662,15 @@ impl Session {
 
     /// Take back the move on the board: a move with nothing after it is removed (with the
     /// clock's press of it, when the clock pressed it); otherwise only step back, so no recorded
-    /// continuation is lost.
+    /// continuation is lost. Once the game has a final result (a resignation, an agreed draw, a
+    /// ruling, a flag) it is refused like a move: Undo corrects the result.
     fn take_back(&mut self) {
+        // A final result is corrected only on purpose (Undo), not by taking its move back.
+        if self.game_over() {
+            self.selected = None;
+            self.notice = Some(Notice::TakeBackRefused);
+            return;
+        }
         let cursor = self.cursor();
         let Some(parent) = self.game.parent(cursor) else {
             return;
@@ -647,47 +696,5 @@ impl Session {
         self.game.go_to(node);
         self.selected = None;
         self.notice = None;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::referee::Referee;
-
-    fn line(iccs: &str) -> Vec<Move> {
-        iccs.split_whitespace()
-            .map(|m| Move::parse_iccs(m).expect("test move is ICCS"))
-            .collect()
-    }
-
-    /// 26.1: Red checks for ever and loses at the third occurrence; every step back and forth
-    /// along the line gets the judgement of the line to there, looked up without judging again.
-    #[test]
-    fn steps_along_the_line_judged_are_looked_up_and_agree_with_a_fresh_judgement() {
-        let start = Position::from_fen("4k4/9/9/9/9/5R3/9/9/9/3K5 w - - 0 1").expect("FEN");
-        let rules = RuleSet::default();
-        let moves = line("f4e4 e9f9 e4f4 f9e9 f4e4 e9f9 e4f4 f9e9");
-        let mut referee = LineReferee::new(rules, &start);
-        let end = referee.judge(rules, &start, &moves);
-        assert!(
-            end.ruling
-                .as_ref()
-                .is_some_and(crate::referee::Ruling::is_final),
-            "{end:?}"
-        );
-        for length in (0..=moves.len()).rev().chain(0..=moves.len()) {
-            let looked_up = referee.judge(rules, &start, &moves[..length]);
-            let fresh = Referee::new(rules).judge(&start, &moves[..length]);
-            assert_eq!(looked_up, fresh, "after {length} moves");
-            assert_eq!(referee.line, moves, "the line is kept, not judged again");
-        }
-        // Another move after the fourth: a new line, judged from the start.
-        let mut other = moves[..4].to_vec();
-        other.extend(line("f4f5"));
-        let judged = referee.judge(rules, &start, &other);
-        assert_eq!(judged, Referee::new(rules).judge(&start, &other));
-        assert_eq!(referee.line, other);
-        assert!(judged.ruling.is_none(), "{judged:?}");
     }
 }
