@@ -283,10 +283,12 @@ fn the_import_summary_lists_the_games_not_read() {
             && !app.database().busy()
     });
     harness.step();
-    harness.get_by_label_contains("1 not read");
-    let listed = harness
-        .query_by_label_contains("bad.pgn: game 1")
-        .map(|n| n.accesskit_node().label().unwrap_or_default());
+    harness.get_by_label_contains("duplicates, 1 not read");
+    let listed = harness.query_by_label_contains("bad.pgn: game 1").map(|n| {
+        n.value()
+            .or_else(|| n.accesskit_node().label())
+            .unwrap_or_default()
+    });
     assert!(
         listed.as_deref().is_some_and(|l| l.contains("line 5")),
         "{listed:?}"

@@ -456,15 +456,23 @@ fn escape_closes_the_windows() {
     click(&mut harness, "File");
     click(&mut harness, "Event…");
     harness.get_by_label("A new event");
-    click(&mut harness, "File");
-    click(&mut harness, "Export…");
-    harness.get_by_label("Diagram of this position");
-    // The window opened last closes first.
-    harness.key_press(eframe::egui::Key::Escape);
-    harness.run();
-    assert!(harness.query_by_label("Diagram of this position").is_none());
-    harness.get_by_label("A new event");
     harness.key_press(eframe::egui::Key::Escape);
     harness.run();
     assert!(harness.query_by_label("A new event").is_none());
+    click(&mut harness, "File");
+    click(&mut harness, "Export…");
+    harness.get_by_label("Diagram of this position");
+    harness.key_press(eframe::egui::Key::Escape);
+    harness.run();
+    assert!(harness.query_by_label("Diagram of this position").is_none());
+    // The database window too.
+    harness.key_press_modifiers(
+        eframe::egui::Modifiers::COMMAND | eframe::egui::Modifiers::SHIFT,
+        eframe::egui::Key::D,
+    );
+    harness.run();
+    harness.get_by_label("File or server");
+    harness.key_press(eframe::egui::Key::Escape);
+    harness.run();
+    assert!(harness.query_by_label("File or server").is_none());
 }
