@@ -8,7 +8,10 @@
 //! - `add EVENT NAME [--rating R] [--club C] [--team T]`, `import EVENT players.csv`
 //! - `pair EVENT [--json]`: `{"round": R, "boards": [{"board": 1, "red": NAME, "black": NAME}],
 //!   "bye": NAME|null}`
-//! - `result EVENT ROUND BOARD 1-0|0-1|1/2-1/2|+-|-+|--` or `… ROUND BOARD --game FILE.pgn`
+//! - `result EVENT ROUND BOARD 1-0|0-1|1/2-1/2|+-|-+|--` or `… ROUND BOARD --game FILE.pgn`:
+//!   `round R, board B: RESULT`; `--replace` corrects a result entered before, `--clear` takes
+//!   it back (`round R, board B: no result`); rounds paired since on the old result are named
+//!   on standard error
 //! - `lineup EVENT ROUND TEAM PLAYER…`: the team's players from board 1 down for its match in
 //!   ROUND (12.1–12.3), before any board of the match has a result
 //! - `withdraw EVENT NAME`, `penalty EVENT NAME --warning|--disqualification` (18.4)
@@ -50,8 +53,8 @@ impl From<EventError> for CliError {
     }
 }
 
-/// Run the subcommand.
-pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
+/// Run the subcommand; notes that change nothing go to `err`.
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let Some((action, rest)) = args.split_first() else {
         return Err(CliError::Usage(USAGE.to_owned()));
     };
@@ -115,38 +118,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             }
             Ok(())
         }
-        "result" => {
-            let game = args.option("--game")?;
-            let rest = args.positionals()?;
-            let (path, round, board, token) = match (rest.as_slice(), game) {
-                ([p, r, b], Some(_)) => (*p, *r, *b, None),
-                ([p, r, b, t], None) => (*p, *r, *b, Some(*t)),
-                _ => {
-                    return Err(CliError::Usage(
-                        "usage: qipu event result EVENT ROUND BOARD 1-0|0-1|1/2-1/2|+-|-+|-- | --game FILE.pgn"
-                            .to_owned(),
-                    ))
-                }
-            };
-            let round = number(round, "round")?;
-            let board = number(board, "board")?;
-            let (result, report) = match (token, game) {
-                (Some(t), _) => (t.parse::<BoardResult>().map_err(EventError::from)?, None),
-                (None, Some(g)) => {
-                    let bytes = std::fs::read(g)
-                        .map_err(|e| CliError::Failed(format!("cannot read {g}: {e}")))?;
-                    let (r, report) = result_of_record(&bytes)
-                        .map_err(|e| CliError::Failed(format!("{g}: {e}")))?;
-                    (r, Some(report))
-                }
-                (None, None) => return Err(CliError::Usage(USAGE.to_owned())),
-            };
-            let mut file = EventFile::open(Path::new(path))?;
-            let next = edit::set_result(file.event(), round, board, result, report)?;
-            file.replace_all(next)?;
-            writeln!(out, "round {round}, board {board}: {result}")?;
-            Ok(())
-        }
+        "result" => result(args, out, err),
         "lineup" => {
             let rest = args.positionals()?;
             let [path, round, team, names @ ..] = rest.as_slice() else {
@@ -292,6 +264,73 @@ pub fn table(event: &Event, group: Option<u32>) -> Vec<Standing> {
             } else {
                 lines
             }
+        }
+    }
+}
+
+const RESULT_USAGE: &str = "usage: qipu event result EVENT ROUND BOARD 1-0|0-1|1/2-1/2|+-|-+|-- [--replace] | --game FILE.pgn [--replace] | --clear";
+
+/// `result`: enter a board's result, correct it (`--replace`) or take it back (`--clear`).
+fn result(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let game = args.option("--game")?;
+    let replace = args.flag("--replace");
+    let clear = args.flag("--clear");
+    let rest = args.positionals()?;
+    let (path, round, board, token) = match (rest.as_slice(), game, clear) {
+        ([p, r, b], Some(_), false) | ([p, r, b], None, true) => (*p, *r, *b, None),
+        ([p, r, b, t], None, false) => (*p, *r, *b, Some(*t)),
+        _ => return Err(CliError::Usage(RESULT_USAGE.to_owned())),
+    };
+    let round = number(round, "round")?;
+    let board = number(board, "board")?;
+    let (result, report) = match (token, game) {
+        (Some(t), _) => (
+            Some(t.parse::<BoardResult>().map_err(EventError::from)?),
+            None,
+        ),
+        (None, Some(g)) => {
+            let bytes =
+                std::fs::read(g).map_err(|e| CliError::Failed(format!("cannot read {g}: {e}")))?;
+            let (r, report) =
+                result_of_record(&bytes).map_err(|e| CliError::Failed(format!("{g}: {e}")))?;
+            (Some(r), Some(report))
+        }
+        (None, None) => (None, None),
+    };
+    let mut file = EventFile::open(Path::new(path))?;
+    let before = file
+        .event()
+        .round(round)
+        .and_then(|r| r.game(board))
+        .and_then(|g| g.result);
+    let next = match result {
+        Some(result) if !replace => edit::set_result(file.event(), round, board, result, report)?,
+        _ => edit::correct_result(file.event(), round, board, result, report)?,
+    };
+    file.replace_all(next)?;
+    match result {
+        Some(result) => writeln!(out, "round {round}, board {board}: {result}")?,
+        None => writeln!(out, "round {round}, board {board}: no result")?,
+    }
+    let later = edit::paired_on(file.event(), round);
+    if before.is_some() && before != result && !later.is_empty() {
+        writeln!(
+            err,
+            "note: {} paired with the old result {}; those pairings stand",
+            rounds_text(&later),
+            before.map_or("", BoardResult::token)
+        )?;
+    }
+    Ok(())
+}
+
+/// "round 4 was" or "rounds 4, 5 were".
+fn rounds_text(rounds: &[u32]) -> String {
+    match rounds {
+        [only] => format!("round {only} was"),
+        _ => {
+            let list: Vec<String> = rounds.iter().map(u32::to_string).collect();
+            format!("rounds {} were", list.join(", "))
         }
     }
 }

@@ -146,7 +146,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "transcribe-bench" => transcribe::run(Args::new(rest), out),
         "diagram" => diagram::run(Args::new(rest), out, err),
         "scoresheet" => scoresheet::run(Args::new(rest), out, err),
-        "event" => event::run(rest, out),
+        "event" => event::run(rest, out, err),
         "uci" => uci::run(Args::new(rest), out),
         "analyse" | "analyze" => analyse::run(Args::new(rest), out, err),
         "match" => engine_match::run(Args::new(rest), out),

@@ -195,7 +195,7 @@ impl GameError {
                         s.offset,
                         lang.zh(" 字节：不合规则的着法 ", " 位元組：不合規則的著法 "),
                         s.mv,
-                        s.reason,
+                        s.reason.message(lang),
                         lang.zh("连同 ", "連同 "),
                         s.records,
                         lang.zh(" 条记录被略去", " 筆記錄被略去")

@@ -5,7 +5,9 @@
 //! comment. The tree is read with an explicit stack, so trees of any depth or size load without
 //! recursion.
 
-use crate::rules::{Color, Move, Piece, PieceKind, Position, Setup, SetupError, Square};
+use crate::rules::{
+    Color, IllegalReason, Move, Piece, PieceKind, Position, Setup, SetupError, Square,
+};
 
 use super::encoding::decode_gbk;
 use crate::ending::Outcome;
@@ -85,10 +87,12 @@ pub enum XqfError {
 pub struct SkippedMove {
     /// Offset of its record.
     pub offset: usize,
+    /// The node of the game read it would have followed (its position is the one it was tried in).
+    pub after: NodeId,
     /// The move.
     pub mv: Move,
     /// Why it was refused.
-    pub reason: String,
+    pub reason: IllegalReason,
     /// Records left out with it (the move and its continuations).
     pub records: usize,
 }
@@ -239,8 +243,9 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XqfRecord, XqfError> {
                 Err(illegal) => {
                     skipped.push(SkippedMove {
                         offset,
+                        after: parent,
                         mv,
-                        reason: illegal.reason.to_string(),
+                        reason: illegal.reason,
                         records: 0,
                     });
                     skipping = Some(skipped.len() - 1);

@@ -4,7 +4,7 @@
 
 use super::board_result::BoardResult;
 use super::error::EventError;
-use super::event::{Event, Player, PlayerId, System};
+use super::event::{Event, Pairing, Player, PlayerId, Stage, System};
 use super::from_record::GameReport;
 use super::teams;
 use crate::rules::Color;
@@ -59,8 +59,28 @@ pub fn edit_player(event: &Event, id: PlayerId, player: Player) -> Result<Event,
     Ok(next)
 }
 
+/// The game on `board` of `round`, to change; refused for a round or board that does not exist.
+fn game_mut(event: &mut Event, round: u32, board: u32) -> Result<&mut Pairing, EventError> {
+    let paired = event.rounds.len() as u32;
+    let r = event
+        .rounds
+        .iter_mut()
+        .find(|r| r.number == round)
+        .ok_or(EventError::NoSuchRound { round, paired })?;
+    let boards = r.games().count() as u32;
+    r.matches
+        .iter_mut()
+        .flat_map(|m| m.games.iter_mut())
+        .find(|g| g.board == board)
+        .ok_or(EventError::NoSuchBoard {
+            round,
+            board,
+            boards,
+        })
+}
+
 /// Enter the result of `board` in `round`; refused for a board that does not exist or already
-/// has a result.
+/// has a result (a result is changed only on purpose, by [`correct_result`]).
 pub fn set_result(
     event: &Event,
     round: u32,
@@ -69,23 +89,7 @@ pub fn set_result(
     report: Option<GameReport>,
 ) -> Result<Event, EventError> {
     let mut next = event.clone();
-    let paired = next.rounds.len() as u32;
-    let r = next
-        .rounds
-        .iter_mut()
-        .find(|r| r.number == round)
-        .ok_or(EventError::NoSuchRound { round, paired })?;
-    let boards = r.games().count() as u32;
-    let game = r
-        .matches
-        .iter_mut()
-        .flat_map(|m| m.games.iter_mut())
-        .find(|g| g.board == board)
-        .ok_or(EventError::NoSuchBoard {
-            round,
-            board,
-            boards,
-        })?;
+    let game = game_mut(&mut next, round, board)?;
     if let Some(existing) = game.result {
         return Err(EventError::ResultExists {
             round,
@@ -99,6 +103,55 @@ pub fn set_result(
         game.fouls = report.fouls;
     }
     Ok(next)
+}
+
+/// Correct the result of `board` in `round`: replace it with `result`, or clear it (`None`).
+/// The game's record and fouls go with the old result: they are the new record's when it came
+/// from one, else none. The standings follow (they are counted from the results); pairings
+/// made since stay as they are ([`paired_on`] names them). Refused only for a board that does
+/// not exist.
+pub fn correct_result(
+    event: &Event,
+    round: u32,
+    board: u32,
+    result: Option<BoardResult>,
+    report: Option<GameReport>,
+) -> Result<Event, EventError> {
+    let mut next = event.clone();
+    let game = game_mut(&mut next, round, board)?;
+    game.result = result;
+    match report.filter(|_| result.is_some()) {
+        Some(report) => {
+            game.pgn = Some(report.pgn);
+            game.fouls = report.fouls;
+        }
+        None => {
+            game.pgn = None;
+            game.fouls = [0, 0];
+        }
+    }
+    Ok(next)
+}
+
+/// The rounds paired after `round` whose pairings were made from its results, in order: in a
+/// Swiss event every later round (scores decide, 11.4), in a knockout every later round (the
+/// winners go on, 11.1), in a group event the final's rounds after a group round (the groups'
+/// places decide, 11.3); none in a round robin, whose table is fixed at the start (11.2).
+pub fn paired_on(event: &Event, round: u32) -> Vec<u32> {
+    let Some(stage) = event.round(round).map(|r| r.stage) else {
+        return Vec::new();
+    };
+    event
+        .rounds
+        .iter()
+        .filter(|r| r.number > round)
+        .filter(|r| match event.settings.system {
+            System::Swiss | System::Knockout => true,
+            System::Groups => stage == Stage::Main && r.stage != Stage::Main,
+            System::RoundRobin | System::DoubleRoundRobin => false,
+        })
+        .map(|r| r.number)
+        .collect()
 }
 
 /// Withdraw the player `name` (20): after the last round paired (before the start: 20.2, they

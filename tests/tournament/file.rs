@@ -268,6 +268,65 @@ fn bad_input_changes_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A wrong result is corrected on purpose: `--replace` puts another in its place and `--clear`
+/// takes it back, each printing the line scripts read; the standings follow, and the rounds
+/// paired since on the old result are named on standard error (a Swiss event, 11.4).
+#[test]
+fn a_result_is_replaced_and_cleared_and_the_standings_follow() {
+    let dir = temp("replace");
+    let path = dir.join("e.qipu");
+    let p = path.to_str().unwrap();
+    assert!(qipu(&["event", "new", p, "--name", "Open", "--system", "swiss", "--rounds", "3"]).0);
+    for name in ["甲", "乙", "丙", "丁"] {
+        assert!(qipu(&["event", "add", p, name]).0);
+    }
+    assert!(qipu(&["event", "pair", p]).0);
+    let (ok, out, _) = qipu(&["event", "result", p, "1", "1", "1-0"]);
+    assert!(ok);
+    assert_eq!(out, "round 1, board 1: 1-0\n");
+    assert!(qipu(&["event", "result", p, "1", "2", "1/2-1/2"]).0);
+    let leader = |p: &str| {
+        let (_, out, _) = qipu(&["event", "standings", p, "--json"]);
+        let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (
+            value[0]["name"].as_str().unwrap().to_owned(),
+            value[0]["score"].as_f64().unwrap(),
+        )
+    };
+    let event = EventFile::open(&path).unwrap();
+    let g = event.event().rounds[0].game(1).unwrap();
+    let (red, black) = (
+        event.event().players[g.red].name.clone(),
+        event.event().players[g.black].name.clone(),
+    );
+    drop(event);
+    assert_eq!(leader(p), (red.clone(), 1.0));
+    // Without --replace the result stands; with it, the other side wins and leads.
+    assert!(!qipu(&["event", "result", p, "1", "1", "0-1"]).0);
+    let (ok, out, err) = qipu(&["event", "result", p, "1", "1", "0-1", "--replace"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "round 1, board 1: 0-1\n");
+    assert_eq!(err, "");
+    assert_eq!(leader(p), (black.clone(), 1.0));
+    // Round 2 is paired on the corrected scores; a later correction says so.
+    assert!(qipu(&["event", "pair", p]).0);
+    let (ok, out, err) = qipu(&["event", "result", p, "1", "1", "--clear"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "round 1, board 1: no result\n");
+    assert_eq!(
+        err,
+        "note: round 2 was paired with the old result 0-1; those pairings stand\n"
+    );
+    let event = EventFile::open(&path).unwrap();
+    assert_eq!(event.event().rounds[0].game(1).unwrap().result, None);
+    assert_eq!(event.event().rounds.len(), 2);
+    drop(event);
+    // Cleared, the board takes a result again without --replace.
+    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0);
+    assert_eq!(leader(p), (red, 1.0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A result taken from the game's record: the Result tag, or the competition log's result
 /// where a loss by lateness is the absent side's forfeit (21.4), with the fouls it records.
 #[test]

@@ -220,3 +220,25 @@ fn the_analysis_panel_shows_lines_in_chinese_and_adds_one_as_a_variation() {
     click(&mut harness, "Stop analysis");
     harness.get_by_label("Start analysis");
 }
+
+/// The form of a game against the computer: under a clock the engine spends the clock's time,
+/// so Time per move is not offered; the closed time-control chooser says what it holds.
+#[test]
+fn the_play_form_offers_time_per_move_only_without_a_clock() {
+    use eframe::egui::accesskit::Role;
+    let mut harness = app();
+    click(&mut harness, "Game");
+    click(&mut harness, "Play against the computer…");
+    harness.get_by_label("Time per move");
+    click(&mut harness, "With the game clock");
+    assert!(harness.query_by_label("Time per move").is_none());
+    // The form's chooser and the clock panel's both say it.
+    let values: Vec<Option<String>> = harness
+        .get_all_by_role_and_label(Role::ComboBox, "Time control")
+        .map(|c| c.value())
+        .collect();
+    let brief = Some("6.1: 40/90 min".to_owned());
+    assert_eq!(values, [brief.clone(), brief]);
+    click(&mut harness, "With the game clock");
+    harness.get_by_label("Time per move");
+}

@@ -244,3 +244,54 @@ fn a_cancelled_import_stops_after_its_batch_and_the_database_holds_what_it_repor
     assert_eq!(db.game_count().expect("counted"), report.new);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The summary of an import names the games it could not read, each with its file and place,
+/// once the import is over.
+#[test]
+fn the_import_summary_lists_the_games_not_read() {
+    use egui_kittest::kittest::NodeT;
+    let dir = scratch("unread");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).expect("folder");
+    std::fs::write(
+        games.join("good.pgn"),
+        "[Red \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. 炮二平五 马8进7 *\n",
+    )
+    .expect("good");
+    std::fs::write(
+        games.join("bad.pgn"),
+        "[Red \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n1. 炮二平五 马8进7 2. 马八进六 *\n",
+    )
+    .expect("bad");
+    let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
+    open_window(&mut harness);
+    type_over(
+        &mut harness,
+        "File or server",
+        &dir.join("g.qipu").display().to_string(),
+    );
+    press(&mut harness, "Open or create");
+    wait_until(&mut harness, "the database to open", |app| {
+        app.database().location().is_some() && !app.database().busy()
+    });
+    type_over(&mut harness, "Import", &games.display().to_string());
+    press(&mut harness, "Add");
+    press(&mut harness, "Start import");
+    wait_until(&mut harness, "the import", |app| {
+        !app.database().importing()
+            && app.database().last_import().is_some()
+            && !app.database().busy()
+    });
+    harness.step();
+    harness.get_by_label_contains("duplicates, 1 not read");
+    let listed = harness.query_by_label_contains("bad.pgn: game 1").map(|n| {
+        n.value()
+            .or_else(|| n.accesskit_node().label())
+            .unwrap_or_default()
+    });
+    assert!(
+        listed.as_deref().is_some_and(|l| l.contains("line 5")),
+        "{listed:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

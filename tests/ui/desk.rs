@@ -143,6 +143,14 @@ fn the_clock_runs_for_the_side_to_move_and_a_move_presses_it() {
         .click();
     harness.run();
     click(&mut harness, "6.4: 30 moves per 5 min");
+    // Closed, the chooser says what it holds, not the article alone.
+    assert_eq!(
+        harness
+            .get_by_role_and_label(Role::ComboBox, "Time control")
+            .value()
+            .as_deref(),
+        Some("6.4: 30/5 min")
+    );
     click(&mut harness, "Start clock");
     harness.get_by_label("Red 0:05:00 · 30 moves due");
     harness.get_by_label("Black 0:05:00 · 30 moves due");

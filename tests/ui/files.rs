@@ -198,3 +198,41 @@ fn a_restored_autosave_comes_back_with_its_files_name() {
     assert_eq!(second.state().path(), Some(dir.join("w2.xqf").as_path()));
     assert!(second.state().session().dirty());
 }
+
+/// Save as of a PGN file suggests its own name and ending as they are (`BHW-COO0.PGN`, never a
+/// second file `BHW-COO0.pgn` beside it on a case-sensitive disk); the reason the system's
+/// chooser was not shown is said in the dialog, and not left in the status line after it.
+#[test]
+fn save_as_keeps_the_name_and_ending_of_a_pgn_file() {
+    let dir = folder_with_xqf("upper");
+    std::fs::write(
+        dir.join("BHW-COO0.PGN"),
+        "[Red \"A\"]\n[Black \"B\"]\n\n1. 炮二平五 马8进7 *\n",
+    )
+    .expect("a PGN file");
+    let mut harness = app_without_system_chooser(None);
+    click(&mut harness, "File");
+    click(&mut harness, "Open…");
+    harness.get_by_label_contains("Qipu's own file dialog");
+    type_into(&mut harness, "Folder", &dir.display().to_string());
+    type_into(&mut harness, "File name", "BHW-COO0.PGN");
+    assert_eq!(
+        harness.state().path(),
+        Some(dir.join("BHW-COO0.PGN").as_path())
+    );
+    assert!(harness
+        .query_by_label_contains("Qipu's own file dialog")
+        .is_none());
+    click(&mut harness, "File");
+    click(&mut harness, "Save as…");
+    assert_eq!(field_value(&harness, "File name"), "BHW-COO0.PGN");
+    // The XQF beside it is still saved as PGN under its own name.
+    click(&mut harness, "Cancel");
+    click(&mut harness, "File");
+    click(&mut harness, "Open…");
+    type_into(&mut harness, "Folder", &dir.display().to_string());
+    type_into(&mut harness, "File name", "w2.xqf");
+    click(&mut harness, "File");
+    click(&mut harness, "Save as…");
+    assert_eq!(field_value(&harness, "File name"), "w2.pgn");
+}

@@ -93,6 +93,18 @@ fn an_illegal_move_is_refused_with_its_reason() {
     assert!(harness.state().session().game().main_line().is_empty());
 }
 
+/// A click on a piece of the side not to move says whose move it is (nothing is picked up).
+#[test]
+fn a_piece_of_the_side_not_to_move_says_whose_move_it_is() {
+    let mut harness = app();
+    click(&mut harness, "h7");
+    harness.get_by_label("It is Red's move");
+    assert_eq!(harness.state().session().selected(), None);
+    play(&mut harness, "h2e2");
+    click(&mut harness, "e3");
+    harness.get_by_label("It is Black's move");
+}
+
 #[test]
 fn take_back_and_navigation_by_keys_and_record() {
     let mut harness = app();
@@ -292,7 +304,8 @@ fn a_truncated_xqf_opens_as_far_as_it_reads_and_save_asks_for_a_name() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
     harness.run();
     assert!(!harness.state().session().game().main_line().is_empty());
-    harness.get_by_label_contains("the moves before it are read");
+    harness.get_by_label_contains("the moves before it are shown");
+    harness.get_by_label("cut.xqf");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
     assert!(std::fs::read_to_string(&saved)
@@ -325,4 +338,41 @@ fn a_file_that_is_not_a_record_is_named_as_such() {
     harness.get_by_label("x.pgn is not a game record");
     assert_eq!(harness.state().path(), None);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file read with defects says so once, at once, in words under the file's name: the move
+/// left out with its round and side and the moves that went with it; the byte only as a
+/// detail; one Escape closes it.
+#[test]
+fn a_file_read_with_defects_says_in_words_what_was_left_out() {
+    use egui_kittest::kittest::NodeT;
+    let file = support::corpus(
+        "cchess_qt_hbsxcjp/chessManual/中国象棋棋谱大全.xqf/布局/中炮/中炮进七兵对左炮封车进７卒补象/中炮进七兵对左炮封车进7卒补象(1)红盘河马.XQF",
+    );
+    let dialogs = Scripted {
+        opens: VecDeque::from([file.clone()]),
+        ..Scripted::default()
+    };
+    let mut harness = app_with(dialogs);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    harness.run();
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    harness.get_by_label(&name);
+    let node = harness.get_by_label_contains("could not be played");
+    let text = node
+        .value()
+        .or_else(|| node.accesskit_node().label())
+        .unwrap_or_default();
+    // No piece stands there, so the move can only be written by its points.
+    assert!(text.contains("c1c4"), "the move as written: {text}");
+    assert!(text.contains("(no piece on that point)"), "{text}");
+    assert!(text.contains("with the 4 moves after it"), "{text}");
+    assert!(!text.contains("byte"), "{text}");
+    harness.get_by_label_contains("byte 5993");
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(harness
+        .query_by_label_contains("could not be played")
+        .is_none());
+    assert!(!harness.state().session().game().main_line().is_empty());
 }

@@ -127,7 +127,7 @@ impl QipuApp {
             AppCommand::CopyPgn => {
                 let (game, cut) = self.session.game_to_save();
                 ctx.copy_text(files::pgn_text(&game, lang, self.session.tandem()));
-                self.error = cut.map(|e| log_cut_message(&e, lang));
+                self.error = cut.map(|e| log_cut_message(&e, lang).into());
                 let moves = game.main_line().len();
                 self.session
                     .apply(&SessionCommand::Notify(Notice::CopiedPgn(moves)));
@@ -136,7 +136,7 @@ impl QipuApp {
                 let (game, cut) = self.session.game_to_save();
                 let written = write_dhtmlxq(&game);
                 ctx.copy_text(written.text);
-                self.error = cut.map(|e| log_cut_message(&e, lang));
+                self.error = cut.map(|e| log_cut_message(&e, lang).into());
                 self.session
                     .apply(&SessionCommand::Notify(Notice::CopiedDhtmlxq {
                         moves: game.main_line().len(),
@@ -271,7 +271,7 @@ impl QipuApp {
         match ComputerGame::start(&settings, &self.engine, self.session.rules()) {
             Ok(game) => self.computer = Some(game),
             Err(e) => {
-                self.error = Some(e);
+                self.error = Some(e.into());
                 return;
             }
         }
@@ -289,7 +289,7 @@ impl QipuApp {
         match ComputerGame::start_match(&settings, at, &self.engine, self.session.rules()) {
             Ok(game) => self.computer = Some(game),
             Err(e) => {
-                self.error = Some(e);
+                self.error = Some(e.into());
                 return;
             }
         }

@@ -11,6 +11,7 @@ use crate::lang::Language;
 use crate::record::{Game, TagKey};
 
 use crate::ui::base::command::database_command::{Browse, DatabaseCommand};
+use crate::ui::base::command::event_command::EventCommand;
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::session_command::SessionCommand;
@@ -20,7 +21,23 @@ use crate::ui::windows::file_chooser::{FileChooser, Purpose};
 use crate::ui::windows::save_report::SaveReport;
 
 use super::open_windows::OpenWindow;
-use super::{QipuApp, Question};
+use super::{QipuApp, Question, Told};
+
+/// A file's name without its folder, as people call it.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// `told` under the name of the file it is about.
+fn about_file(path: &Path, told: Told) -> Told {
+    Told {
+        title: Some(file_name(path)),
+        ..told
+    }
+}
 
 impl QipuApp {
     pub(super) fn open(&mut self, path: PathBuf) {
@@ -30,12 +47,21 @@ impl QipuApp {
                 let (game, error) = match files::showable(opened.games.remove(0)) {
                     Ok(shown) => shown,
                     Err(error) => {
-                        self.error = error.map(|e| e.message(lang));
+                        self.error = error.map(|e| about_file(&path, e.message(lang).into()));
                         return;
                     }
                 };
-                // What could not be read is said; the part read is shown.
-                self.error = error.map(|e| e.message(lang));
+                // What could not be read is said in words; the part read is shown.
+                let style = self.session.move_style();
+                self.error = error.map(|e| {
+                    let defects = files::defects(&game, &e, style, lang);
+                    Told {
+                        title: Some(file_name(&path)),
+                        text: defects.text,
+                        detail: defects.detail,
+                        drawn: 0,
+                    }
+                });
                 self.show_game(game);
                 self.settings.remember(path.clone());
                 self.save_in_place = opened.save_in_place;
@@ -48,12 +74,12 @@ impl QipuApp {
                     games: opened.games,
                 });
             }
-            Err(e) => self.error = Some(e.message(lang)),
+            Err(e) => self.error = Some(about_file(&path, e.message(lang).into())),
         }
     }
 
     pub(super) fn pick_game(&mut self, index: usize) {
-        let Some(Question::PickGame { mut games, .. }) = self.question.take() else {
+        let Some(Question::PickGame { mut games, path }) = self.question.take() else {
             return;
         };
         if index >= games.len() {
@@ -62,12 +88,21 @@ impl QipuApp {
         let lang = self.session.lang();
         match files::showable(games.swap_remove(index)) {
             Ok((game, error)) => {
-                self.error = error.map(|e| e.message(lang));
+                let style = self.session.move_style();
+                self.error = error.map(|e| {
+                    let defects = files::defects(&game, &e, style, lang);
+                    Told {
+                        title: Some(file_name(&path)),
+                        text: defects.text,
+                        detail: defects.detail,
+                        drawn: 0,
+                    }
+                });
                 self.show_game(game);
                 // A game out of several is saved to a new file, never over the collection.
                 self.path = None;
             }
-            Err(error) => self.error = error.map(|e| e.message(lang)),
+            Err(error) => self.error = error.map(|e| about_file(&path, e.message(lang).into())),
         }
     }
 
@@ -87,17 +122,22 @@ impl QipuApp {
             .unwrap_or_default()
     }
 
-    /// Where Save as suggests: the game's own name as PGN in its folder (`w2.pgn` beside an
-    /// opened `w2.xqf`), else the players' names.
+    /// Where Save as suggests: the game's own file when it is PGN, its name and ending as
+    /// they are (`BHW-COO0.PGN`, never a second `BHW-COO0.pgn` beside it); the game's own name
+    /// as PGN in its folder (`w2.pgn` beside an opened `w2.xqf`); else the players' names.
     fn suggested_path(&self) -> PathBuf {
-        let name = self
-            .path
-            .as_ref()
-            .and_then(|path| path.file_stem())
-            .map_or_else(
-                || suggested_name(self.session.game()),
-                |stem| format!("{}.pgn", stem.to_string_lossy()),
-            );
+        let own = self.path.as_ref().and_then(|path| {
+            let pgn = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+            if pgn {
+                path.file_name().map(|n| n.to_string_lossy().into_owned())
+            } else {
+                path.file_stem()
+                    .map(|stem| format!("{}.pgn", stem.to_string_lossy()))
+            }
+        });
+        let name = own.unwrap_or_else(|| suggested_name(self.session.game()));
         self.folder().join(name)
     }
 
@@ -111,7 +151,7 @@ impl QipuApp {
     }
 
     /// Go on with what a file dialog answered; when the system's could not be shown, Qipu's
-    /// own opens on `suggested` and the status line says why. While the system's is still open
+    /// own opens on `suggested` and says why, once. While the system's is still open
     /// its answer is waited for, frame by frame.
     pub(super) fn picked(
         &mut self,
@@ -135,10 +175,10 @@ impl QipuApp {
             Ok(Some(path)) => self.chosen(ctx, purpose, path),
             Ok(None) => self.after_save = None,
             Err(why) => {
-                self.session
-                    .apply(&SessionCommand::Notify(Notice::OwnFileDialog(why)));
-                self.windows
-                    .open(OpenWindow::Chooser(FileChooser::new(purpose, suggested)));
+                let why = why.message(self.session.lang());
+                self.windows.open(OpenWindow::Chooser(
+                    FileChooser::new(purpose, suggested).because(why),
+                ));
             }
         }
     }
@@ -226,6 +266,15 @@ impl QipuApp {
             Purpose::Import => self
                 .database
                 .apply(DatabaseCommand::AddImport(vec![path]), &self.session),
+            Purpose::Event(ask) => {
+                if let Some(window) = self.windows.event() {
+                    window.apply(
+                        EventCommand::UsePath(ask, path),
+                        &self.session,
+                        self.options.dialogs.as_mut(),
+                    );
+                }
+            }
         }
     }
 
@@ -239,7 +288,7 @@ impl QipuApp {
             Ok(written) => written,
             Err(e) => {
                 self.after_save = None;
-                self.error = Some(files::xqf_refused(&e, lang));
+                self.error = Some(files::xqf_refused(&e, lang).into());
                 return;
             }
         };
@@ -250,7 +299,7 @@ impl QipuApp {
                 if let Some(report) = SaveReport::of(path.clone(), format, written.losses) {
                     self.windows.open(OpenWindow::SaveReport(report));
                 }
-                self.error = cut.map(|e| log_cut_message(&e, lang));
+                self.error = cut.map(|e| log_cut_message(&e, lang).into());
                 // A FEN file holds a position, not the game: the game stays unsaved.
                 if !format.holds_the_game() {
                     self.after_save = None;
@@ -267,7 +316,7 @@ impl QipuApp {
             }
             Err(e) => {
                 self.after_save = None;
-                self.error = Some(e.message(lang));
+                self.error = Some(e.message(lang).into());
             }
         }
     }
@@ -288,7 +337,7 @@ impl QipuApp {
         let (game, _) = self.session.game_to_save();
         let text = files::pgn_text(&game, self.session.lang(), self.session.tandem());
         if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
-            self.error = Some(e.message(self.session.lang()));
+            self.error = Some(e.message(self.session.lang()).into());
             return;
         }
         let origin = Origin {
@@ -303,7 +352,7 @@ impl QipuApp {
                 false,
             );
             if let Err(e) = written {
-                self.error = Some(e.message(self.session.lang()));
+                self.error = Some(e.message(self.session.lang()).into());
             }
         }
     }

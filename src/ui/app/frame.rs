@@ -154,6 +154,7 @@ impl QipuApp {
     fn windows_over(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
         self.question(ctx, commands);
         self.chooser_answer(ctx);
+        self.escape_closes(ctx);
         let shown = Shown {
             session: &self.session,
             engines: &self.settings.engines,
@@ -176,14 +177,60 @@ impl QipuApp {
             }
             commands.extend(asked.into_iter().map(train));
         }
-        if let Some(error) = self.error.clone() {
-            let lang = self.session.lang();
-            egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
-                ui.label(error);
-                if ui.button(lang.pick("OK", "确定", "確定")).clicked() {
-                    self.error = None;
-                }
-            });
+        self.told(ctx);
+    }
+
+    /// Escape closes the window opened last, else the database window, else the puzzle
+    /// trainer; not while a question, a message, a dialog or an open list has the key first.
+    fn escape_closes(&mut self, ctx: &egui::Context) {
+        if self.question.is_some()
+            || self.error.is_some()
+            || self.waiting.is_some()
+            || self.windows.take_keys()
+            || ctx.any_popup_open()
+            || ctx.memory(|m| m.top_modal_layer().is_some())
+            || !ctx.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            return;
+        }
+        let closed = if self.windows.close_last() {
+            true
+        } else if self.database.is_open() {
+            self.database.close();
+            true
+        } else {
+            self.puzzles.take().is_some()
+        };
+        if closed {
+            ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+        }
+    }
+
+    /// The message box, if one is up: the file's name as title, the message, the detail; one
+    /// OK or Escape closes it.
+    fn told(&mut self, ctx: &egui::Context) {
+        let lang = self.session.lang();
+        let Some(told) = &mut self.error else {
+            return;
+        };
+        if told.drawn < 2 {
+            told.drawn += 1;
+            ctx.request_repaint();
+        }
+        let mut ok = false;
+        let modal = egui::Modal::new(egui::Id::unique("told")).show(ctx, |ui| {
+            ui.set_max_width((ui.ctx().content_rect().width() - 80.0).clamp(240.0, 560.0));
+            if let Some(title) = &told.title {
+                ui.heading(title);
+            }
+            ui.label(&told.text);
+            if let Some(detail) = &told.detail {
+                ui.label(egui::RichText::new(detail).small().weak());
+            }
+            ok = ui.button(lang.pick("OK", "确定", "確定")).clicked();
+        });
+        if ok || modal.should_close() {
+            self.error = None;
         }
     }
 

@@ -54,6 +54,30 @@ impl Default for AppOptions {
     }
 }
 
+/// A message in a box over the window, shown at once and closed by one OK or Escape: a file's
+/// name as its title when it is about a file, what happened in words, and the place in the file
+/// as a detail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Told {
+    title: Option<String>,
+    text: String,
+    detail: Option<String>,
+    /// Frames drawn: the first ones ask for the next (egui measures a new box in its first
+    /// frame and shows it in the second), so it shows without waiting for input.
+    drawn: u8,
+}
+
+impl From<String> for Told {
+    fn from(text: String) -> Told {
+        Told {
+            title: None,
+            text,
+            detail: None,
+            drawn: 0,
+        }
+    }
+}
+
 /// A question waiting for the user.
 enum Question {
     /// Unsaved changes would be lost by this command (`None`: by closing the window).
@@ -85,7 +109,7 @@ pub struct QipuApp {
     /// The user agreed to close with unsaved changes.
     closing: bool,
     /// The last file error, shown in a window until dismissed.
-    error: Option<String>,
+    error: Option<Told>,
     /// The window title last set.
     title: String,
     /// The position setup editor, shown in place of the board while open.

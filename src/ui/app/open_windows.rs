@@ -90,6 +90,8 @@ impl OpenWindow {
 #[derive(Default)]
 pub struct OpenWindows {
     open: Vec<OpenWindow>,
+    /// The ranks of the windows open, in the order they were opened (the last one last).
+    opened: Vec<u8>,
 }
 
 impl OpenWindows {
@@ -100,6 +102,18 @@ impl OpenWindows {
             Ok(i) => self.open[i] = window,
             Err(i) => self.open.insert(i, window),
         }
+        self.opened.retain(|&r| r != rank);
+        self.opened.push(rank);
+    }
+
+    /// Close the window opened last, for Escape (those that take the keys close themselves);
+    /// false when none is open.
+    pub fn close_last(&mut self) -> bool {
+        let Some(rank) = self.opened.pop() else {
+            return false;
+        };
+        self.open.retain(|w| w.rank() != rank);
+        true
     }
 
     /// Whether an open window takes the keys from the main window's shortcuts.
@@ -127,5 +141,8 @@ impl OpenWindows {
     pub fn show(&mut self, ctx: &egui::Context, shown: &Shown<'_>, commands: &mut Vec<Command>) {
         self.open
             .retain_mut(|open| open.window().show(ctx, shown, commands));
+        let open = &self.open;
+        self.opened
+            .retain(|&rank| open.iter().any(|w| w.rank() == rank));
     }
 }

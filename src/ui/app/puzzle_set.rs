@@ -84,7 +84,8 @@ impl QipuApp {
                     "没有设置文件夹可保存题目。",
                     "沒有設定資料夾可儲存題目。",
                 )
-                .to_owned(),
+                .to_owned()
+                .into(),
             );
             return;
         };
@@ -96,7 +97,7 @@ impl QipuApp {
                     added,
                     path,
                 })),
-            Err(why) => self.error = Some(why),
+            Err(why) => self.error = Some(why.into()),
         }
     }
 }

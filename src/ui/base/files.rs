@@ -6,11 +6,12 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 
 use crate::formats::{
     read_record_file, write_pgn, write_record, FileGame, FileKind, GameError, NoGame,
-    PgnWriteOptions, RecordBytes, RecordFormat, TargetState, XqfWriteError,
+    PgnWriteOptions, RecordBytes, RecordFormat, SkippedMove, TargetState, XqfWriteError,
 };
 use crate::lang::Language;
-use crate::notation::{Script, TandemConvention};
+use crate::notation::{write_move, MoveStyle, Script, TandemConvention};
 use crate::record::Game;
+use crate::rules::Color;
 
 /// What a file chooser answered: the file, `Ok(None)` if the user cancelled, or why no chooser
 /// could be shown (then the app shows its own file chooser).
@@ -192,6 +193,124 @@ pub fn showable(listed: FileGame) -> Result<(Game, Option<GameError>), Option<Ga
             None => Err(Some(GameError::Pgn(e))),
         },
         (None, error) => Err(error),
+    }
+}
+
+/// What reading a game left out, in words: the text, and the place in the file as a detail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Defects {
+    /// What was left out.
+    pub text: String,
+    /// Where in the file (a byte offset), when it says more than the text.
+    pub detail: Option<String>,
+}
+
+/// What `error` left out of `game` (the game as read), for people: each illegal move of an
+/// XQF file in the notation of `style`, with its round and side and the moves left out with
+/// it; the byte offsets only as the detail. Other defects in the reader's own words.
+pub fn defects(game: &Game, error: &GameError, style: MoveStyle, lang: Language) -> Defects {
+    let (stopped, skipped) = match error {
+        GameError::XqfSkipped(skipped) => (None, skipped.as_slice()),
+        GameError::XqfStopped { error, skipped } => (Some(error), skipped.as_slice()),
+        other => {
+            return Defects {
+                text: other.message(lang),
+                detail: None,
+            }
+        }
+    };
+    let mut lines: Vec<String> = skipped
+        .iter()
+        .filter(|s| game.contains(s.after))
+        .map(|s| skipped_words(game, s, style, lang))
+        .collect();
+    if stopped.is_some() {
+        lines.push(
+            lang.pick(
+                "The file is damaged after the last move read: the moves before it are shown.",
+                "文件在最后读入的着法之后损坏：之前的着法已显示。",
+                "檔案在最後讀入的著法之後損壞：之前的著法已顯示。",
+            )
+            .to_owned(),
+        );
+    }
+    let offsets: Vec<String> = skipped
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {} ({})",
+                lang.pick("byte", "字节", "位元組"),
+                s.offset,
+                s.mv
+            )
+        })
+        .chain(stopped.map(|e| e.message(lang)))
+        .collect();
+    Defects {
+        text: lines.join("\n"),
+        detail: Some(format!(
+            "{} {}",
+            lang.pick("In the file:", "文件中：", "檔案中："),
+            offsets.join("; ")
+        )),
+    }
+}
+
+/// "Black's move of round 6, 炮8进4, could not be played (no piece on that point) and was
+/// left out, with the 4 moves after it."
+fn skipped_words(game: &Game, s: &SkippedMove, style: MoveStyle, lang: Language) -> String {
+    let position = game.position(s.after);
+    let ply = game.ply(s.after) + 1;
+    let round = ply.div_ceil(2);
+    let written = write_move(position, s.mv, style.notation, &style.options);
+    let reason = s.reason.message(lang);
+    let after = s.records.saturating_sub(1);
+    let red = position.side_to_move() == Color::Red;
+    let variation = !game.is_main_line(s.after);
+    match lang {
+        Language::English => {
+            let side = if red { "Red" } else { "Black" };
+            let place = if variation { " in a variation" } else { "" };
+            let tail = match after {
+                0 => String::new(),
+                1 => ", with the move after it".to_owned(),
+                n => format!(", with the {n} moves after it"),
+            };
+            format!(
+                "{side}'s move of round {round}{place}, {written}, could not be played \
+                 ({reason}) and was left out{tail}."
+            )
+        }
+        Language::SimplifiedChinese | Language::TraditionalChinese => {
+            let zh = |s: &'static str, t: &'static str| lang.pick(s, s, t);
+            let side = if red {
+                zh("红方", "紅方")
+            } else {
+                zh("黑方", "黑方")
+            };
+            let place = if variation {
+                zh("（变着中）", "（變著中）")
+            } else {
+                ""
+            };
+            let tail = if after > 0 {
+                format!(
+                    "{}{after}{}",
+                    zh("，连同其后的 ", "，連同其後的 "),
+                    zh(" 步着法", " 步著法")
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "{}{round}{}{side}{place}{written}{}{reason}{}{tail}{}",
+                zh("第 ", "第 "),
+                zh(" 回合", " 回合"),
+                zh("无法走出（", "無法走出（"),
+                zh("），已略去", "），已略去"),
+                zh("。", "。")
+            )
+        }
     }
 }
 

@@ -59,3 +59,28 @@ pub fn preset_label(preset: Preset, lang: Language) -> String {
     }
     .to_owned()
 }
+
+/// A preset in brief for a closed chooser, its meaning beside the article: `6.4: 30/5 min`
+/// (moves in minutes); 6.5 with its minutes.
+pub fn preset_brief(preset: Preset, lang: Language) -> String {
+    let (moves, minutes) = match preset {
+        Preset::Art6_1 => (40, 90),
+        Preset::Art6_2 => (30, 60),
+        Preset::Art6_3 => (40, 10),
+        Preset::Art6_4 => (30, 5),
+        Preset::Art6_5(whole) => {
+            let minutes = whole.as_secs() / 60;
+            return match lang {
+                Language::English => format!("6.5: {minutes} min a game"),
+                Language::SimplifiedChinese => format!("6.5：包干 {minutes} 分钟"),
+                Language::TraditionalChinese => format!("6.5：包幹 {minutes} 分鐘"),
+            };
+        }
+    };
+    let article = article(preset);
+    match lang {
+        Language::English => format!("{article}: {moves}/{minutes} min"),
+        Language::SimplifiedChinese => format!("{article}：{minutes} 分钟 {moves} 着"),
+        Language::TraditionalChinese => format!("{article}：{minutes} 分鐘 {moves} 著"),
+    }
+}

@@ -14,7 +14,7 @@ use crate::rules::Color;
 use crate::ui::base::command::arbiter_action::ArbiterAction;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
-use crate::ui::base::presets::{article, preset_label, presets};
+use crate::ui::base::presets::{preset_brief, preset_label, presets};
 use crate::ui::base::session::Session;
 use crate::ui::panels::arbiter;
 
@@ -226,8 +226,8 @@ fn chooser(ui: &mut egui::Ui, form: &mut Form, lang: Language, commands: &mut Ve
         "time-control",
         lang.pick("Time control", "计时方案", "計時方案"),
     )
-    // The article number alone; the list gives each scheme in full.
-    .selected_text(article(choices[form.preset]))
+    // The article and the scheme in brief; the list gives each in full.
+    .selected_text(preset_brief(choices[form.preset], lang))
     .show_ui(ui, |ui| {
         for (i, &preset) in choices.iter().enumerate() {
             ui.selectable_value(&mut form.preset, i, preset_label(preset, lang));

@@ -40,7 +40,7 @@ pub fn text(session: &Session) -> (String, Tone) {
         };
         let tone = match notice {
             _ if notice.is_confirmation() => Tone::Plain,
-            Notice::OwnFileDialog(_) | Notice::StartWarnings(_) => Tone::Warning,
+            Notice::StartWarnings(_) | Notice::TurnOf(_) => Tone::Warning,
             _ => Tone::Alert,
         };
         return (text, tone);

@@ -182,6 +182,11 @@ impl FileDialogs for NativeDialogs {
             || {
                 let dialog =
                     AsyncFileDialog::new().set_title(lang.pick("Save as", "保存为", "儲存為"));
+                // Only files of the kind written (the suggested name's ending) are listed.
+                let dialog = match suggested.extension().and_then(|e| e.to_str()) {
+                    Some(ending) => dialog.add_filter(ending.to_uppercase(), &[ending]),
+                    None => dialog,
+                };
                 with_suggestion(dialog, suggested).save_file()
             },
             path,

@@ -19,7 +19,7 @@ use crate::rules::{Color, Move};
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
-use crate::ui::base::presets::{article, preset_label, presets};
+use crate::ui::base::presets::{preset_brief, preset_label, presets};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{EngineChoice, MatchSettings, PlaySettings};
 use crate::ui::windows::engine_match::{engine_fields, move_time_field, start_form};
@@ -79,7 +79,10 @@ impl Window for PlayForm {
                     ui.radio_value(&mut s.computer, Color::Black, Color::Black.name(lang));
                 });
                 engine_fields(ui, lang, "computer", &mut s.engine, configured);
-                move_time_field(ui, lang, &mut s.move_time);
+                // Under a clock the engine spends the clock's time, not a time per move.
+                if !self.clock {
+                    move_time_field(ui, lang, &mut s.move_time);
+                }
                 ui.checkbox(
                     &mut self.clock,
                     lang.pick("With the game clock", "使用棋钟", "使用棋鐘"),
@@ -90,7 +93,7 @@ impl Window for PlayForm {
                         "computer-time-control",
                         lang.pick("Time control", "计时方案", "計時方案"),
                     )
-                    .selected_text(article(choices[self.preset]))
+                    .selected_text(preset_brief(choices[self.preset], lang))
                     .show_ui(ui, |ui| {
                         for (i, &preset) in choices.iter().enumerate() {
                             ui.selectable_value(&mut self.preset, i, preset_label(preset, lang));

@@ -232,7 +232,7 @@ impl Window for ExportDialog {
         let session = shown.session;
         let lang = session.lang();
         let mut open = true;
-        egui::Modal::new(egui::Id::unique("export")).show(ctx, |ui| {
+        let modal = egui::Modal::new(egui::Id::unique("export")).show(ctx, |ui| {
             ui.heading(lang.pick("Export", "导出", "匯出"));
             for (kind, label) in [
                 (
@@ -330,6 +330,10 @@ impl Window for ExportDialog {
                 }
             });
         });
+        // Escape (or a click beside it) closes it, as every window.
+        if modal.should_close() {
+            open = false;
+        }
         open
     }
 }

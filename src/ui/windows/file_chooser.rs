@@ -1,6 +1,7 @@
 //! Qipu's own file dialog, shown when the system's cannot be (no desktop portal, no zenity) or
 //! is not wanted: the folder (typed or walked), its subfolders and the files of the kind asked
-//! for, recent folders, the name, and a question before writing over a file.
+//! for, recent folders, the name, and a question before writing over a file. Why the system's
+//! could not be shown is said once, in the dialog.
 
 use std::path::{Path, PathBuf};
 
@@ -8,8 +9,10 @@ use eframe::egui::{self, Color32, Key, RichText};
 
 use crate::lang::Language;
 
+use crate::tournament::export::Format;
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::DatabaseCommand;
+use crate::ui::base::command::event_command::{Ask, EventCommand};
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::Command;
 use crate::ui::windows::{Shown, Window};
@@ -27,6 +30,8 @@ pub enum Purpose {
     Database,
     /// A record file to import into the game database, or (no name) the folder shown.
     Import,
+    /// A file of the Event window: a new event, an event to open, a players' list, an export.
+    Event(Ask),
 }
 
 /// The endings Save as offers: one for each record format (`crate::formats::RecordFormat`).
@@ -42,7 +47,23 @@ impl Purpose {
             Purpose::Export => &crate::ui::base::files::EXPORT_EXTENSIONS,
             Purpose::Database => &crate::ui::base::files::DATABASE_EXTENSIONS,
             Purpose::Import => &crate::formats::FileKind::RECORD_EXTENSIONS,
+            Purpose::Event(Ask::New | Ask::Open) => &["qipu-event"],
+            Purpose::Event(Ask::Import) => &["csv", "txt"],
+            Purpose::Event(Ask::Export(format)) => match format {
+                Format::Trf => &["trf"],
+                Format::Csv => &["csv"],
+                Format::Html => &["html"],
+                Format::Pdf => &["pdf"],
+            },
         }
+    }
+
+    /// The file must be there (else it is to be written).
+    fn reads(self) -> bool {
+        matches!(
+            self,
+            Purpose::Open | Purpose::Import | Purpose::Event(Ask::Open | Ask::Import)
+        )
     }
 
     fn title(self, lang: Language) -> &'static str {
@@ -56,6 +77,10 @@ impl Purpose {
                 "导入一个文件，或（不填文件名）此文件夹",
                 "匯入一個檔案，或（不填檔名）此資料夾",
             ),
+            Purpose::Event(Ask::New) => lang.pick("A new event", "新赛事", "新賽事"),
+            Purpose::Event(Ask::Open) => lang.pick("Open an event", "打开赛事", "開啟賽事"),
+            Purpose::Event(Ask::Import) => lang.pick("Import players", "导入棋手", "匯入棋手"),
+            Purpose::Event(Ask::Export(_)) => lang.pick("Export the event", "导出赛事", "匯出賽事"),
         }
     }
 
@@ -65,7 +90,10 @@ impl Purpose {
             Purpose::Save => lang.pick("Save", "保存", "儲存"),
             Purpose::Export => lang.pick("Export", "导出", "匯出"),
             Purpose::Database => lang.pick("Open or create", "打开或新建", "開啟或新建"),
-            Purpose::Import => lang.pick("Import", "导入", "匯入"),
+            Purpose::Import | Purpose::Event(Ask::Import) => lang.pick("Import", "导入", "匯入"),
+            Purpose::Event(Ask::New) => lang.pick("Create", "创建", "建立"),
+            Purpose::Event(Ask::Open) => lang.pick("Open", "打开", "開啟"),
+            Purpose::Event(Ask::Export(_)) => lang.pick("Export", "导出", "匯出"),
         }
     }
 }
@@ -132,27 +160,28 @@ pub struct FileChooser {
     replace: Option<PathBuf>,
     /// The ending a name typed without one gets: the suggested name's, else the purpose's first.
     ending: String,
+    /// Why the system's file chooser was not shown, said once in this dialog.
+    why: Option<String>,
 }
 
 impl FileChooser {
     /// The dialog for `purpose`, in the folder of `suggested` with its name filled in (for Open,
     /// `suggested` is the folder).
     pub fn new(purpose: Purpose, suggested: &Path) -> FileChooser {
-        let (folder, name) =
-            if matches!(purpose, Purpose::Open | Purpose::Import) || suggested.is_dir() {
-                (suggested.to_owned(), String::new())
-            } else {
-                (
-                    suggested.parent().map(Path::to_owned).unwrap_or_default(),
-                    suggested
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
-                )
-            };
+        let (folder, name) = if purpose.reads() || suggested.is_dir() {
+            (suggested.to_owned(), String::new())
+        } else {
+            (
+                suggested.parent().map(Path::to_owned).unwrap_or_default(),
+                suggested
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+            )
+        };
         let ending = suggested
             .extension()
-            .filter(|_| !matches!(purpose, Purpose::Open | Purpose::Import))
+            .filter(|_| !purpose.reads())
             .map_or_else(
                 || purpose.extensions()[0].to_owned(),
                 |e| e.to_string_lossy().into_owned(),
@@ -166,15 +195,31 @@ impl FileChooser {
             entries: Vec::new(),
             problem: None,
             replace: None,
+            why: None,
         };
         chooser.enter(absolute(&folder));
         chooser
     }
 
+    /// The dialog saying first why the system's file chooser was not shown.
+    pub fn because(mut self, why: String) -> FileChooser {
+        self.why = Some(why);
+        self
+    }
+
+    /// The endings of the files listed: for an export, only the kind being written (the
+    /// suggested name's ending); else the purpose's.
+    fn listed(&self) -> Vec<&str> {
+        match self.purpose {
+            Purpose::Export => vec![self.ending.as_str()],
+            _ => self.purpose.extensions().to_vec(),
+        }
+    }
+
     /// Show `folder` and list it.
     fn enter(&mut self, folder: PathBuf) {
         self.folder_text = folder.display().to_string();
-        match list(&folder, self.purpose.extensions()) {
+        match list(&folder, &self.listed()) {
             Ok(entries) => {
                 self.entries = entries;
                 self.problem = None;
@@ -195,10 +240,7 @@ impl FileChooser {
             return None;
         }
         let mut path = self.folder.join(name);
-        if !matches!(self.purpose, Purpose::Open | Purpose::Import)
-            && path.extension().is_none()
-            && !path.is_dir()
-        {
+        if !self.purpose.reads() && path.extension().is_none() && !path.is_dir() {
             path.set_extension(&self.ending);
         }
         Some(path)
@@ -219,11 +261,12 @@ impl FileChooser {
             return None;
         }
         match self.purpose {
-            Purpose::Open | Purpose::Import if !path.is_file() => {
+            Purpose::Database => Some(Answer::Chosen(path)),
+            _ if self.purpose.reads() && !path.is_file() => {
                 self.problem = Some(Problem::Missing(self.name.trim().to_owned()));
                 None
             }
-            Purpose::Save | Purpose::Export if path.exists() => {
+            _ if !self.purpose.reads() && path.exists() => {
                 self.replace = Some(path);
                 None
             }
@@ -240,6 +283,9 @@ impl FileChooser {
         let modal = egui::Modal::new(egui::Id::unique("qipu-file-chooser")).show(ctx, |ui| {
             ui.set_width(ui.ctx().content_rect().width().clamp(320.0, 640.0) - 60.0);
             ui.heading(self.purpose.title(lang));
+            if let Some(why) = &self.why {
+                ui.label(RichText::new(why).color(ui.visuals().warn_fg_color));
+            }
             ui.horizontal(|ui| {
                 let label = ui.label(lang.pick("Folder", "文件夹", "資料夾"));
                 if ui
@@ -466,6 +512,7 @@ impl Window for FileChooser {
                 Purpose::Export => ExportJob { path }.into(),
                 Purpose::Database => DatabaseCommand::Open(path.display().to_string()).into(),
                 Purpose::Import => DatabaseCommand::AddImport(vec![path]).into(),
+                Purpose::Event(ask) => EventCommand::UsePath(ask, path).into(),
             },
             Answer::Cancelled => AppCommand::FileNotChosen.into(),
         });
@@ -520,6 +567,23 @@ mod tests {
         chooser.name = "Games".to_owned();
         assert_eq!(chooser.confirm(), None);
         assert_eq!(chooser.folder, dir.join("Games"));
+    }
+
+    #[test]
+    fn an_export_lists_only_files_of_the_kind_written() {
+        let dir = scratch("export");
+        for file in ["old.png", "old.PDF", "old.svg"] {
+            std::fs::write(dir.join(file), "x").expect("scratch file");
+        }
+        let names = |chooser: &FileChooser| -> Vec<String> {
+            chooser.entries.iter().map(|e| e.name.clone()).collect()
+        };
+        let pdf = FileChooser::new(Purpose::Export, &dir.join("board.pdf"));
+        assert_eq!(names(&pdf), ["Games", "old.PDF"]);
+        let png = FileChooser::new(Purpose::Export, &dir.join("board.png"));
+        assert_eq!(names(&png), ["Games", "old.png"]);
+        let trf = FileChooser::new(Purpose::Event(Ask::Export(Format::Trf)), &dir.join("e.trf"));
+        assert_eq!(names(&trf), ["Games"]);
     }
 
     #[test]

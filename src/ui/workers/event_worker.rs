@@ -13,9 +13,10 @@ use crate::formats::{save_atomic, SaveError, TargetState};
 use crate::lang::Language;
 use crate::tournament::event::Event;
 use crate::tournament::export::{self, Format};
+use crate::tournament::from_record::GameReport;
 use crate::tournament::roster::read_players_file;
 use crate::tournament::systems::pair_next;
-use crate::tournament::{edit, EventError, EventFile};
+use crate::tournament::{edit, BoardResult, EventError, EventFile};
 use crate::ui::base::command::event_command::Change;
 
 /// What the thread is asked to do.
@@ -36,10 +37,28 @@ pub enum Job {
 pub enum Reply {
     /// The event as stored now, and its file.
     Event(PathBuf, Box<Event>),
+    /// A result was corrected: the event as stored now, its file, and what changed.
+    Corrected(PathBuf, Box<Event>, Correction),
     /// An export was written to this file.
     Exported(PathBuf),
     /// The job was refused or failed; nothing changed.
     Refused(Refusal),
+}
+
+/// A board's result corrected, and the rounds paired since on the old one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Correction {
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// The result before.
+    pub was: Option<BoardResult>,
+    /// The result now.
+    pub now: Option<BoardResult>,
+    /// The rounds paired after it whose pairings used the old result ([`edit::paired_on`]);
+    /// empty when the result did not change.
+    pub paired_since: Vec<u32>,
 }
 
 /// Why a job was refused or failed.
@@ -149,6 +168,15 @@ fn run(file: &mut Option<EventFile>, job: Job) -> Reply {
             let Some(f) = file.as_mut() else {
                 return Reply::Refused(Refusal::NoEvent);
             };
+            if let Change::Correct {
+                round,
+                board,
+                result,
+                report,
+            } = change
+            {
+                return correct(f, round, board, result, report);
+            }
             match changed(f.event(), change).and_then(|next| f.replace_all(next)) {
                 Ok(()) => Reply::Event(f.path().to_owned(), Box::new(f.event().clone())),
                 Err(e) => refused(e),
@@ -170,6 +198,45 @@ fn run(file: &mut Option<EventFile>, job: Job) -> Reply {
     }
 }
 
+/// Correct a board's result in `file`; the reply says what changed and which rounds were
+/// paired since on the old result.
+fn correct(
+    file: &mut EventFile,
+    round: u32,
+    board: u32,
+    now: Option<BoardResult>,
+    report: Option<GameReport>,
+) -> Reply {
+    let was = file
+        .event()
+        .round(round)
+        .and_then(|r| r.game(board))
+        .and_then(|g| g.result);
+    match edit::correct_result(file.event(), round, board, now, report)
+        .and_then(|next| file.replace_all(next))
+    {
+        Ok(()) => {
+            let paired_since = if was.is_some() && was != now {
+                edit::paired_on(file.event(), round)
+            } else {
+                Vec::new()
+            };
+            Reply::Corrected(
+                file.path().to_owned(),
+                Box::new(file.event().clone()),
+                Correction {
+                    round,
+                    board,
+                    was,
+                    now,
+                    paired_since,
+                },
+            )
+        }
+        Err(e) => Reply::Refused(Refusal::Event(e)),
+    }
+}
+
 /// The event after `change`, by the core's pure edits.
 fn changed(event: &Event, change: Change) -> Result<Event, EventError> {
     match change {
@@ -185,6 +252,12 @@ fn changed(event: &Event, change: Change) -> Result<Event, EventError> {
             result,
             report,
         } => edit::set_result(event, round, board, result, report),
+        Change::Correct {
+            round,
+            board,
+            result,
+            report,
+        } => edit::correct_result(event, round, board, result, report),
         Change::Withdraw(name) => edit::withdraw(event, &name),
         Change::Lineup {
             round,

@@ -20,12 +20,15 @@ pub enum EventCommand {
     Import,
     /// Change the open event.
     Change(Change),
-    /// Record the result of the game on the board to `board` of `round`.
+    /// Record the result of the game on the board to `board` of `round`, wherever the board
+    /// stands in the game.
     RecordGame {
         /// The round.
         round: u32,
         /// The board.
         board: u32,
+        /// The board has a result that this one corrects.
+        replace: bool,
     },
     /// Write the event in `format` (asks where).
     Export(Format),
@@ -66,6 +69,17 @@ pub enum Change {
         /// The result.
         result: BoardResult,
         /// The record and its fouls.
+        report: Option<GameReport>,
+    },
+    /// Correct a board's result: replace it, or clear it (`None`).
+    Correct {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The new result, if any.
+        result: Option<BoardResult>,
+        /// The record and its fouls, when the new result came from one.
         report: Option<GameReport>,
     },
     /// Withdraw a player (20).

@@ -4,9 +4,7 @@ use std::path::PathBuf;
 
 use crate::formats::ReadWarning;
 use crate::lang::Language;
-use crate::rules::{FenError, IllegalReason, Move};
-
-use crate::ui::base::files::NoDialog;
+use crate::rules::{Color, FenError, IllegalReason, Move};
 
 /// A message for the status line, rendered in the language of the moment.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,6 +27,8 @@ pub enum Notice {
         /// Why it is not allowed.
         reason: IllegalReason,
     },
+    /// A piece of the side not to move was clicked: it is this side's move.
+    TurnOf(Color),
     /// Pasted text was not a FEN position.
     BadFen(FenError),
     /// The game was saved to this file.
@@ -43,8 +43,6 @@ pub enum Notice {
         /// What was left out.
         lost: usize,
     },
-    /// The system's file chooser was not shown: Qipu's own is.
-    OwnFileDialog(NoDialog),
     /// Puzzles made from the game's mistakes were added to the personal set in this file.
     PuzzlesAdded {
         /// How many were new.
@@ -66,6 +64,14 @@ impl Notice {
                 lang.pick("Illegal move", "不合规则的着法", "不合規則的著法"),
                 reason.message(lang)
             ),
+            Notice::TurnOf(side) => match (side, lang) {
+                (Color::Red, Language::English) => "It is Red's move".to_owned(),
+                (Color::Black, Language::English) => "It is Black's move".to_owned(),
+                (Color::Red, Language::SimplifiedChinese) => "轮到红方走棋".to_owned(),
+                (Color::Black, Language::SimplifiedChinese) => "轮到黑方走棋".to_owned(),
+                (Color::Red, Language::TraditionalChinese) => "輪到紅方走棋".to_owned(),
+                (Color::Black, Language::TraditionalChinese) => "輪到黑方走棋".to_owned(),
+            },
             Notice::GameOver => lang
                 .pick(
                     "No more moves: the game is over (Game › Continue as analysis)",
@@ -135,7 +141,6 @@ impl Notice {
                 };
                 copied + &left
             }
-            Notice::OwnFileDialog(why) => why.message(lang),
             Notice::PuzzlesAdded { added, path } => match lang {
                 Language::English => format!("{added} new puzzle(s) in {}", path.display()),
                 Language::SimplifiedChinese => format!("{} 新增 {added} 道题目", path.display()),

@@ -460,11 +460,13 @@ impl Session {
                 self.change_drawing(|d| d.toggle_highlight(*highlight))
             }
             SessionCommand::Select(sq) => {
-                self.selected = sq.filter(|&sq| {
-                    self.position()
-                        .piece_at(sq)
-                        .is_some_and(|p| p.color == self.position().side_to_move())
-                });
+                let mover = self.position().side_to_move();
+                let piece = sq.and_then(|sq| self.position().piece_at(sq));
+                self.selected = sq.filter(|_| piece.is_some_and(|p| p.color == mover));
+                // A piece of the side not to move: say whose move it is.
+                if piece.is_some_and(|p| p.color != mover) && !self.game_over() {
+                    self.notice = Some(Notice::TurnOf(mover));
+                }
             }
             SessionCommand::TryMove(mv) => self.try_move(*mv),
             SessionCommand::NewGame => self.replace_game(Game::new(Position::startpos())),

@@ -206,8 +206,9 @@ pub struct DatabaseWindow {
     import_field: String,
     import_paths: Vec<PathBuf>,
     import: Option<ImportState>,
-    /// The last import's outcome and the errors it met.
-    last_import: Option<(Result<ImportReport, String>, usize)>,
+    /// The last import's outcome and the games and files it could not read (the first
+    /// [`ERRORS_SHOWN`]).
+    last_import: Option<(Result<ImportReport, String>, Vec<ImportEvent>)>,
     filters: Filters,
     filter_error: Option<FilterError>,
     /// The position searched and whether its mirror too.
@@ -254,6 +255,16 @@ impl DatabaseWindow {
             }
         }
         window
+    }
+
+    /// Whether the window is shown.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// Close the window (Escape); what it shows stays for the next time it opens.
+    pub fn close(&mut self) {
+        self.open = false;
     }
 
     /// The database open, if any.
@@ -476,7 +487,7 @@ impl DatabaseWindow {
                     }
                 }
                 Reply::ImportDone(result) => {
-                    let errors = self.import.take().map_or(0, |i| i.errors.len());
+                    let errors = self.import.take().map(|i| i.errors).unwrap_or_default();
                     self.last_import = Some((result.map_err(|e| e.message(lang)), errors));
                     // The list, the count and the tree see the new games.
                     self.worker.ask(Request::Count);

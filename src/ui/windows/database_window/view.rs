@@ -173,13 +173,14 @@ impl DatabaseWindow {
         }
         if let Some((result, errors)) = &self.last_import {
             let text = match result {
-                Ok(report) => import_summary(report, *errors, lang),
+                Ok(report) => import_summary(report, errors.len(), lang),
                 Err(e) => format!(
                     "{}: {e}",
                     lang.pick("Import failed", "导入失败", "匯入失敗")
                 ),
             };
             ui.label(text);
+            left_out(ui, errors, lang, "last-import-errors");
         }
     }
 
@@ -416,23 +417,32 @@ fn import_progress(
             asked.push(DatabaseCommand::CancelImport);
         }
     });
-    if !import.errors.is_empty() {
-        egui::CollapsingHeader::new(format!(
-            "{} {}",
-            import.errors.len(),
-            lang.pick("not imported", "未能导入", "未能匯入")
-        ))
-        .id_salt("import-errors")
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(100.0)
-                .show(ui, |ui| {
-                    for error in &import.errors {
-                        ui.label(error.left_out().unwrap_or_default());
-                    }
-                });
-        });
+    left_out(ui, &import.errors, lang, "import-errors");
+}
+
+/// The games and files an import could not read, each with its file and place ("a.pgn: game
+/// 3, line 12, column 5: …"), under a heading that opens them.
+fn left_out(ui: &mut egui::Ui, errors: &[ImportEvent], lang: Language, salt: &str) {
+    if errors.is_empty() {
+        return;
     }
+    egui::CollapsingHeader::new(format!(
+        "{} {}",
+        errors.len(),
+        lang.pick("not read: which", "未能读取：明细", "未能讀取：明細")
+    ))
+    .id_salt(salt)
+    .default_open(errors.len() <= 5)
+    .show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt(salt)
+            .max_height(120.0)
+            .show(ui, |ui| {
+                for error in errors {
+                    ui.label(error.left_out().unwrap_or_default());
+                }
+            });
+    });
 }
 
 /// "files 12/40, games 3,400, 61,000 games/min, 0:21 left".

@@ -138,7 +138,7 @@ impl PlayerForm {
         }
     }
 
-    /// Draw the form; Add or Save gives the change.
+    /// Draw the form; Add or Save (or Enter in the name) gives the change.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
@@ -155,12 +155,16 @@ impl PlayerForm {
             None => lang.pick("Add a player", "添加棋手", "新增棋手").to_owned(),
         });
         let rating_ok = self.rating.trim().is_empty() || self.rating.trim().parse::<u32>().is_ok();
+        let mut entered = false;
         egui::Grid::new("player-form")
             .num_columns(2)
             .show(ui, |ui| {
                 let label = ui.label(lang.pick("Player's name", "棋手姓名", "棋手姓名"));
-                ui.add(egui::TextEdit::singleline(&mut self.name))
+                let field = ui
+                    .add(egui::TextEdit::singleline(&mut self.name))
                     .labelled_by(label.id);
+                // Enter in the name adds the player (or saves the correction).
+                entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 ui.end_row();
                 let label = ui.label(lang.pick("Rating", "等级分", "等級分"));
                 ui.horizontal(|ui| {
@@ -197,7 +201,7 @@ impl PlayerForm {
                 Some(_) => lang.pick("Save changes", "保存修改", "儲存修改"),
                 None => lang.pick("Add player", "添加", "新增"),
             };
-            if ui.add_enabled(ready, egui::Button::new(label)).clicked() {
+            if ui.add_enabled(ready, egui::Button::new(label)).clicked() || (ready && entered) {
                 let player = Player {
                     rating: self.rating.trim().parse().ok(),
                     club: self.club.trim().to_owned(),

@@ -1,7 +1,8 @@
 //! The Event window: the event an arbiter runs (chapters 3–5 of the rules), kept in its file by
 //! [`crate::tournament`]. Players (add, edit, import, withdraw), the rounds with their pairing
-//! tables, results by a click or from the game on the board, the standings and the crosstable,
-//! and the exports. The file is read and written on its own thread ([`crate::ui::workers::event_worker`]): the window
+//! tables, results by a click or from the game on the board (and corrected, or cleared, on
+//! purpose), the standings and the crosstable, and the exports. Files are chosen in the system's
+//! file dialog, or in Qipu's own where there is none. The file is read and written on its own thread ([`crate::ui::workers::event_worker`]): the window
 //! never waits, shows that work is under way, and says why a change was refused.
 //!
 //! The window's buttons give [`EventCommand`]s (as [`Command::Event`]), which the app hands
@@ -18,22 +19,27 @@ use crate::lang::Language;
 use crate::tournament::event::Event;
 use crate::tournament::export::Format;
 use crate::tournament::from_record::result_of_record;
+use crate::tournament::BoardResult;
 
 use crate::ui::base::command::event_command::{Ask, Change, EventCommand};
 use crate::ui::base::command::Command;
 use crate::ui::base::files::{self, FileDialogs, Picking};
 use crate::ui::base::session::Session;
+use crate::ui::windows::file_chooser::{FileChooser, Purpose};
 use crate::ui::windows::{Shown, Window};
-use crate::ui::workers::event_worker::{Job, Reply, Worker};
+use crate::ui::workers::event_worker::{Correction, Job, Reply, Worker};
 
 use forms::{NewEventForm, PlayerForm};
 
-/// A file path being typed because no file chooser could be shown.
-#[derive(Clone, Debug)]
-struct Typed {
-    ask: Ask,
-    path: String,
-    reason: String,
+/// The last outcome shown under the toolbar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Message {
+    /// Done.
+    Notice(String),
+    /// Done, with something to look at.
+    Warning(String),
+    /// Refused, nothing changed.
+    Refusal(String),
 }
 
 /// The part of the event shown.
@@ -50,15 +56,17 @@ pub struct EventWindow {
     worker: Worker,
     path: Option<PathBuf>,
     event: Option<Event>,
-    /// The last outcome: a notice, or why something was refused.
-    message: Option<Result<String, String>>,
+    /// The last outcome: a notice, a warning, or why something was refused.
+    message: Option<Message>,
     tab: Tab,
     new_event: NewEventForm,
     player: PlayerForm,
     /// The round shown (0: the last paired).
     round: u32,
-    /// A path being typed, when the system's file chooser could not be shown.
-    typed: Option<Typed>,
+    /// Qipu's own file dialog, when the system's could not be shown.
+    chooser: Option<FileChooser>,
+    /// The board whose result is being corrected: round and board.
+    correcting: Option<(u32, u32)>,
     /// The system's file chooser, while it is open: what it is for, the name suggested, the
     /// answer to come.
     waiting: Option<(Ask, PathBuf, Picking)>,
@@ -78,7 +86,8 @@ impl EventWindow {
             new_event: NewEventForm::default(),
             player: PlayerForm::default(),
             round: 0,
-            typed: None,
+            chooser: None,
+            correcting: None,
             waiting: None,
             lineups: tables::Lineups::default(),
         }
@@ -107,26 +116,15 @@ impl EventWindow {
             Ok(Some(path)) => self.go(ask, path),
             Ok(None) => {}
             Err(no) => {
-                self.typed = Some(Typed {
-                    ask,
-                    path: suggested.display().to_string(),
-                    reason: format!(
-                        "{} {}",
-                        no.message(lang),
-                        lang.pick(
-                            "— type the file's path:",
-                            "——请输入文件路径：",
-                            "——請輸入檔案路徑："
-                        )
-                    ),
-                })
+                self.chooser =
+                    Some(FileChooser::new(Purpose::Event(ask), suggested).because(no.message(lang)))
             }
         }
     }
 
     /// Do `ask` with the file `path`.
     fn go(&mut self, ask: Ask, path: PathBuf) {
-        self.typed = None;
+        self.chooser = None;
         let job = match ask {
             Ask::New => Job::Create(path, self.new_event.event()),
             Ask::Open => Job::Open(path),
@@ -169,22 +167,44 @@ impl EventWindow {
                 self.message = None;
             }
             EventCommand::Change(change) => {
-                if let Change::AddPlayer(_) | Change::EditPlayer(..) = change {
-                    self.player = PlayerForm::default();
+                match change {
+                    Change::AddPlayer(_) | Change::EditPlayer(..) => {
+                        self.player = PlayerForm::default();
+                    }
+                    Change::Correct { .. } => self.correcting = None,
+                    _ => {}
                 }
                 self.worker.send(Job::Change(change));
             }
-            EventCommand::RecordGame { round, board } => {
+            EventCommand::RecordGame {
+                round,
+                board,
+                replace,
+            } => {
+                // The whole game's result, wherever the board stands in it.
                 let text = files::pgn_text(session.game(), lang, session.tandem());
                 match result_of_record(text.as_bytes()) {
-                    Ok((result, report)) => self.worker.send(Job::Change(Change::Result {
-                        round,
-                        board,
-                        result,
-                        report: Some(report),
-                    })),
+                    Ok((result, report)) => {
+                        let report = Some(report);
+                        self.correcting = None;
+                        self.worker.send(Job::Change(if replace {
+                            Change::Correct {
+                                round,
+                                board,
+                                result: Some(result),
+                                report,
+                            }
+                        } else {
+                            Change::Result {
+                                round,
+                                board,
+                                result,
+                                report,
+                            }
+                        }))
+                    }
                     Err(e) => {
-                        self.message = Some(Err(format!(
+                        self.message = Some(Message::Refusal(format!(
                             "{} {}",
                             lang.pick(
                                 "The game on the board gives no result:",
@@ -217,15 +237,20 @@ impl EventWindow {
                     self.event = Some(*event);
                     self.message = None;
                 }
+                Reply::Corrected(path, event, correction) => {
+                    self.path = Some(path);
+                    self.event = Some(*event);
+                    self.message = Some(corrected(&correction, lang));
+                }
                 Reply::Exported(path) => {
-                    self.message = Some(Ok(format!(
+                    self.message = Some(Message::Notice(format!(
                         "{} {}",
                         lang.pick("Written:", "已写入：", "已寫入："),
                         path.display()
                     )))
                 }
                 Reply::Refused(reason) => {
-                    self.message = Some(Err(format!(
+                    self.message = Some(Message::Refusal(format!(
                         "{} {}",
                         lang.pick(
                             "Refused, nothing changed:",
@@ -276,14 +301,14 @@ impl Window for EventWindow {
                 );
                 if let Some(message) = &self.message {
                     match message {
-                        Ok(notice) => ui.label(notice),
-                        Err(reason) => ui.colored_label(ui.visuals().error_fg_color, reason),
+                        Message::Notice(notice) => ui.label(notice),
+                        Message::Warning(warning) => {
+                            ui.colored_label(ui.visuals().warn_fg_color, warning)
+                        }
+                        Message::Refusal(reason) => {
+                            ui.colored_label(ui.visuals().error_fg_color, reason)
+                        }
                     };
-                }
-                if let Some(typed) = &mut self.typed {
-                    if let Some(command) = path_row(ui, typed, lang) {
-                        asked.push(command);
-                    }
                 }
                 ui.separator();
                 match &self.event {
@@ -313,6 +338,7 @@ impl Window for EventWindow {
                                     lang,
                                     session,
                                     &mut self.round,
+                                    &mut self.correcting,
                                     &mut asked,
                                 );
                                 tables::lineups(
@@ -331,6 +357,17 @@ impl Window for EventWindow {
                 }
             });
         commands.extend(asked.into_iter().map(Command::Event));
+        if let Some(chooser) = &mut self.chooser {
+            let mut answered = Vec::new();
+            if !chooser.show(ctx, shown, &mut answered) {
+                self.chooser = None;
+            }
+            commands.extend(
+                answered
+                    .into_iter()
+                    .filter(|c| matches!(c, Command::Event(_))),
+            );
+        }
         open
     }
 }
@@ -391,21 +428,35 @@ fn extension(format: Format) -> &'static str {
     }
 }
 
-/// The path typed when no file chooser could be shown: the reason, the field, OK.
-fn path_row(ui: &mut egui::Ui, typed: &mut Typed, lang: Language) -> Option<EventCommand> {
-    ui.label(&typed.reason);
-    let mut command = None;
-    ui.horizontal(|ui| {
-        let label = ui.label(lang.pick("File", "文件", "檔案"));
-        ui.add(egui::TextEdit::singleline(&mut typed.path).desired_width(360.0))
-            .labelled_by(label.id);
-        if ui.button(lang.pick("OK", "确定", "確定")).clicked() && !typed.path.trim().is_empty()
-        {
-            command = Some(EventCommand::UsePath(
-                typed.ask,
-                PathBuf::from(typed.path.trim()),
-            ));
+/// What a correction says: the board's result then and now, and the rounds paired since on the
+/// old result, whose pairings stand.
+fn corrected(c: &Correction, lang: Language) -> Message {
+    let none = lang.pick("no result", "无结果", "無結果");
+    let token = |r: Option<BoardResult>| r.map_or(none, BoardResult::token);
+    let (round, board, was, now) = (c.round, c.board, token(c.was), token(c.now));
+    let done = match lang {
+        Language::English => format!("Round {round}, board {board}: {now} (was {was})."),
+        Language::SimplifiedChinese => {
+            format!("第 {round} 轮第 {board} 台：{now}（原为 {was}）。")
         }
-    });
-    command
+        Language::TraditionalChinese => {
+            format!("第 {round} 輪第 {board} 臺：{now}（原為 {was}）。")
+        }
+    };
+    if c.paired_since.is_empty() {
+        return Message::Notice(done);
+    }
+    let rounds: Vec<String> = c.paired_since.iter().map(u32::to_string).collect();
+    let rounds = rounds.join(", ");
+    Message::Warning(match lang {
+        Language::English => format!(
+            "{done} Round(s) {rounds} were paired with the old result {was}; their pairings stand."
+        ),
+        Language::SimplifiedChinese => {
+            format!("{done}第 {rounds} 轮是按原结果 {was} 编排的，编排不变。")
+        }
+        Language::TraditionalChinese => {
+            format!("{done}第 {rounds} 輪是按原結果 {was} 編排的，編排不變。")
+        }
+    })
 }

@@ -95,14 +95,16 @@ fn board_name(round: u32, board: u32, lang: Language) -> String {
     }
 }
 
-/// A round's pairing table: each board's result, or buttons to enter it by a click or from the
-/// game on the board; and Pair next round.
+/// A round's pairing table: each board's result with Change, or buttons to enter it by a click
+/// or from the game on the board; and Pair next round. The board being corrected
+/// (`correcting`) offers the other results, From the board, Clear and Cancel.
 pub fn rounds(
     ui: &mut egui::Ui,
     event: &Event,
     lang: Language,
     session: &Session,
     shown_round: &mut u32,
+    correcting: &mut Option<(u32, u32)>,
     asked: &mut Vec<EventCommand>,
 ) {
     let last = event.rounds.len() as u32;
@@ -139,7 +141,8 @@ pub fn rounds(
         ));
         return;
     };
-    let game_result = session.game_over();
+    let has_game = session.game().main_line_end() != session.game().root()
+        || session.game().result().is_some();
     ui.strong(match lang {
         Language::English => format!("Round {number}"),
         Language::SimplifiedChinese => format!("第 {number} 轮"),
@@ -154,55 +157,63 @@ pub fn rounds(
         for g in round.games() {
             ui.label(g.board.to_string());
             ui.label(&event.players[g.red].name);
+            let name = board_name(number, g.board, lang);
+            let board = Board {
+                round: number,
+                board: g.board,
+                name: &name,
+                has_game,
+            };
             match g.result {
-                Some(r) => {
-                    ui.strong(shown(r));
-                }
-                None => {
+                Some(r) if *correcting == Some((number, g.board)) => {
                     ui.horizontal(|ui| {
-                        for r in BoardResult::ALL {
-                            if ui.small_button(shown(r)).clicked() {
-                                asked.push(EventCommand::Change(Change::Result {
-                                    round: number,
-                                    board: g.board,
-                                    result: r,
-                                    report: None,
-                                }));
-                            }
-                        }
-                        let tip = format!(
-                            "{} {}",
-                            lang.pick(
-                                "Record the result of the game on the board to",
-                                "把棋盘上对局的结果记入",
-                                "把棋盤上對局的結果記入"
-                            ),
-                            board_name(number, g.board, lang)
-                        );
+                        ui.strong(shown(r));
+                        ui.label("›");
+                        result_buttons(ui, lang, &board, Some(r), asked);
                         if ui
-                            .add_enabled(
-                                game_result,
-                                egui::Button::new(lang.pick(
-                                    "From the board",
-                                    "取自棋盘",
-                                    "取自棋盤",
-                                ))
-                                .small(),
-                            )
-                            .on_hover_text(&tip)
-                            .on_disabled_hover_text(lang.pick(
-                                "The game on the board has no result yet",
-                                "棋盘上的对局尚无结果",
-                                "棋盤上的對局尚無結果",
+                            .small_button(lang.pick("Clear", "清除", "清除"))
+                            .on_hover_text(format!(
+                                "{} {name}",
+                                lang.pick(
+                                    "Take back the result of",
+                                    "撤销此结果：",
+                                    "撤銷此結果："
+                                )
                             ))
                             .clicked()
                         {
-                            asked.push(EventCommand::RecordGame {
+                            asked.push(EventCommand::Change(Change::Correct {
                                 round: number,
                                 board: g.board,
-                            });
+                                result: None,
+                                report: None,
+                            }));
+                        }
+                        if ui
+                            .small_button(lang.pick("Cancel", "取消", "取消"))
+                            .clicked()
+                        {
+                            *correcting = None;
                         }
                     });
+                }
+                Some(r) => {
+                    ui.horizontal(|ui| {
+                        ui.strong(shown(r));
+                        if ui
+                            .small_button(lang.pick("Change…", "更改…", "更改…"))
+                            .on_hover_text(format!(
+                                "{} {name}",
+                                lang.pick("Correct the result of", "更正结果：", "更正結果：")
+                            ))
+                            .clicked()
+                        {
+                            *correcting = Some((number, g.board));
+                        }
+                    });
+                }
+                None => {
+                    ui.horizontal(|ui| result_buttons(ui, lang, &board, None, asked));
                 }
             }
             ui.label(&event.players[g.black].name);
@@ -215,6 +226,77 @@ pub fn rounds(
             lang.pick("Bye:", "轮空：", "輪空："),
             event.entrant_name(bye)
         ));
+    }
+}
+
+/// A board of the round shown, for its result buttons.
+struct Board<'a> {
+    round: u32,
+    board: u32,
+    /// "board 2 of round 1".
+    name: &'a str,
+    /// The game on the board has moves or a result to take.
+    has_game: bool,
+}
+
+/// The results to click (all but `current`, the one a correction replaces) and From the board.
+fn result_buttons(
+    ui: &mut egui::Ui,
+    lang: Language,
+    b: &Board<'_>,
+    current: Option<BoardResult>,
+    asked: &mut Vec<EventCommand>,
+) {
+    let replace = current.is_some();
+    for r in BoardResult::ALL {
+        if Some(r) == current {
+            continue;
+        }
+        if ui.small_button(shown(r)).clicked() {
+            asked.push(EventCommand::Change(if replace {
+                Change::Correct {
+                    round: b.round,
+                    board: b.board,
+                    result: Some(r),
+                    report: None,
+                }
+            } else {
+                Change::Result {
+                    round: b.round,
+                    board: b.board,
+                    result: r,
+                    report: None,
+                }
+            }));
+        }
+    }
+    let tip = format!(
+        "{} {}",
+        lang.pick(
+            "Record the result of the game on the board (wherever the board stands in it) to",
+            "把棋盘上对局（无论停在哪一步）的结果记入",
+            "把棋盤上對局（無論停在哪一步）的結果記入"
+        ),
+        b.name
+    );
+    if ui
+        .add_enabled(
+            b.has_game,
+            egui::Button::new(lang.pick("From the board", "取自棋盘", "取自棋盤")).small(),
+        )
+        .on_hover_text(&tip)
+        .on_disabled_hover_text(lang.pick(
+            "The board holds no game",
+            "棋盘上没有对局",
+            "棋盤上沒有對局",
+        ))
+        .clicked()
+    {
+        asked.push(EventCommand::RecordGame {
+            round: b.round,
+            board: b.board,
+            replace,
+        });
     }
 }
 
