@@ -1,11 +1,11 @@
 //! A picture of a board read into a position: screenshots of other programs and web pages,
 //! printed diagrams and their scans.
 //!
-//! 1. The picture is decoded with its size checked first ([`decode`]: PNG, JPEG, WebP, BMP).
-//! 2. The grid is found ([`grid`]): 9 × 10 evenly spaced lines with the river, anywhere in
+//! 1. The picture is decoded with its size checked first (`decode`: PNG, JPEG, WebP, BMP).
+//! 2. The grid is found (`grid`): 9 × 10 evenly spaced lines with the river, anywhere in
 //!    the picture, turned by up to about 3 degrees.
 //! 3. Each of the 90 points is cut out and read by a small convolutional network
-//!    ([`classify`], trained by tools/recognise/train.py): empty or one of the 14 pieces.
+//!    (`classify`, trained by tools/recognise/train.py): empty or one of the 14 pieces.
 //! 4. The board is turned so that Red is at the bottom (where Red's general stands, else where
 //!    most of Red's pieces stand), and each point read with less than [`SURE`] confidence, or
 //!    holding a piece where it can never stand (2.2), is marked uncertain.
