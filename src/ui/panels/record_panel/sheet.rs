@@ -129,15 +129,17 @@ pub fn show(
     let target = follow
         .then(|| sheet.row_of.get(&session.cursor()).copied())
         .flatten();
+    let total = sheet.rows.len() + usize::from(result.is_some());
     if let (Some(row), Some((top, height))) =
         (target, ui.data(|d| d.get_temp::<(f32, f32)>(view_id)))
     {
         let y = row as f32 * (ROW_HEIGHT + spacing);
         if y < top || y + ROW_HEIGHT > top + height {
-            area = area.vertical_scroll_offset((y - height / 3.0).max(0.0));
+            // Never past the end: an offset beyond the content springs back over several frames.
+            let end = (total as f32 * (ROW_HEIGHT + spacing) - spacing - height).max(0.0);
+            area = area.vertical_scroll_offset((y - height / 3.0).clamp(0.0, end));
         }
     }
-    let total = sheet.rows.len() + usize::from(result.is_some());
     let output = area.show_rows(ui, ROW_HEIGHT, total, |ui, range| {
         for index in range {
             match sheet.rows.get(index) {
