@@ -281,6 +281,12 @@ impl Session {
         )?;
         writeln!(
             out,
+            "option {name}Threads type spin default {} min 1 max {}",
+            options.threads,
+            Options::max_threads()
+        )?;
+        writeln!(
+            out,
             "option {name}MultiPV type spin default 1 min 1 max {}",
             Options::MAX_MULTIPV
         )?;
@@ -316,8 +322,9 @@ impl Session {
                 split.map(|i| words[i + 1..].join(" ")).unwrap_or_default(),
             )
         } else {
-            const KNOWN: [&str; 9] = [
+            const KNOWN: [&str; 10] = [
                 "skill level",
+                "threads",
                 "move overhead",
                 "multipv",
                 "hash",
@@ -358,6 +365,7 @@ impl Session {
         let applied = match key.as_str() {
             "hash" | "hashsize" => number(&value).map(|v| options.hash_mb = v as usize),
             "multipv" => number(&value).map(|v| options.multipv = v as usize),
+            "threads" => number(&value).map(|v| options.threads = v as usize),
             "skill level" => number(&value).map(|v| options.skill = v.min(20) as u8),
             "move overhead" => {
                 number(&value).map(|v| options.move_overhead = Duration::from_millis(v))

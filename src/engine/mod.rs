@@ -26,7 +26,7 @@ pub use time::Clocks;
 use crate::referee::RuleSet;
 use crate::rules::{IllegalMove, Move, Position, Square};
 use score::{INFINITE, MATE_BOUND};
-use search::{Heuristics, RootMove, Searcher, MAX_PLY};
+use search::{Heuristics, RootMove, Searcher, Shared, MAX_PLY};
 
 /// A move packed in 16 bits for the tables: `from << 7 | to`; 0 is no move.
 pub(crate) type MoveCode = u16;
@@ -60,6 +60,10 @@ pub struct Options {
     pub rules: RuleSet,
     /// Time kept back on every move for passing it on (`Move Overhead`).
     pub move_overhead: Duration,
+    /// Threads searching together, 1 to the machine's cores (`Threads`). Below full
+    /// strength the engine searches on one: a level is its depth and its choice, the same
+    /// on any machine.
+    pub threads: usize,
 }
 
 impl Options {
@@ -69,6 +73,11 @@ impl Options {
     pub const MAX_HASH_MB: usize = 4096;
     /// The strongest `Skill Level`.
     pub const MAX_SKILL: u8 = 20;
+
+    /// Most `Threads`: the machine's cores (1 when they cannot be told).
+    pub fn max_threads() -> usize {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    }
 }
 
 impl Default for Options {
@@ -79,6 +88,7 @@ impl Default for Options {
             skill: Options::MAX_SKILL,
             rules: RuleSet::Cxa1999,
             move_overhead: Duration::from_millis(10),
+            threads: 1,
         }
     }
 }
@@ -237,7 +247,24 @@ pub struct Engine {
     tt: tt::Table,
     judge: repetition::RuleJudge,
     heuristics: Heuristics,
+    /// What each helper thread keeps (`Threads` less one).
+    helpers: Vec<Helper>,
     random: skill::Random,
+}
+
+/// A helper thread's own rulings and heuristics.
+struct Helper {
+    judge: repetition::RuleJudge,
+    heuristics: Heuristics,
+}
+
+impl Helper {
+    fn new(rules: RuleSet) -> Helper {
+        Helper {
+            judge: repetition::RuleJudge::new(rules),
+            heuristics: Heuristics::new(),
+        }
+    }
 }
 
 impl Default for Engine {
@@ -249,12 +276,14 @@ impl Default for Engine {
 impl Engine {
     /// An engine with `options`.
     pub fn new(options: Options) -> Engine {
+        let threads = options.threads.clamp(1, Options::max_threads());
         Engine {
             tt: tt::Table::new(options.hash_mb),
             judge: repetition::RuleJudge::new(options.rules),
             heuristics: Heuristics::new(),
+            helpers: (1..threads).map(|_| Helper::new(options.rules)).collect(),
             random: skill::Random::from_clock(),
-            options,
+            options: Options { threads, ..options },
         }
     }
 
@@ -269,6 +298,7 @@ impl Engine {
             multipv: options.multipv.clamp(1, Options::MAX_MULTIPV),
             hash_mb: options.hash_mb.clamp(1, Options::MAX_HASH_MB),
             skill: options.skill.min(Options::MAX_SKILL),
+            threads: options.threads.clamp(1, Options::max_threads()),
             ..options
         };
         if options.hash_mb != self.options.hash_mb {
@@ -276,7 +306,10 @@ impl Engine {
         }
         if options.rules != self.options.rules {
             self.judge = repetition::RuleJudge::new(options.rules);
+            self.helpers.clear();
         }
+        self.helpers
+            .resize_with(options.threads - 1, || Helper::new(options.rules));
         self.options = options;
     }
 
@@ -285,6 +318,9 @@ impl Engine {
         self.tt.clear();
         self.heuristics = Heuristics::new();
         self.judge = repetition::RuleJudge::new(self.options.rules);
+        for helper in &mut self.helpers {
+            *helper = Helper::new(self.options.rules);
+        }
     }
 
     /// Search the position at the end of `line` within `limits`, calling `report` for every
@@ -339,92 +375,95 @@ impl Engine {
             .clamp(1, MAX_PLY as u32 - 8) as i32;
         let lines = self.options.multipv.max(level.lines()).min(roots.len());
         let shown = self.options.multipv.min(roots.len());
-        let mut searcher = Searcher::new(
-            line.start(),
-            line.moves(),
-            &mut self.tt,
-            &mut self.judge,
-            &mut self.heuristics,
-            control,
-            budget,
-            limits.nodes,
-            limits.ponder,
-        );
-        // Order the root by a quick look: captures and the table's move first.
+        // Order the root by a quick look: captures first.
         roots.sort_by_key(|r| std::cmp::Reverse(eval::ORDER_VALUE[capture_kind(pos, r.mv)]));
-        let mut completed = 0;
-        let mut best_score = None;
-        let single = roots.len() == 1 && budget.is_some();
-        for depth in 1..=max_depth {
-            for r in roots.iter_mut() {
-                r.previous = r.score;
+        // A level below full strength searches alone (see `Options::threads`).
+        let helpers = if level.is_full() {
+            &mut self.helpers[..]
+        } else {
+            &mut []
+        };
+        let shared = Shared::default();
+        let deepening = Deepening {
+            max_depth,
+            lines,
+            shown,
+            single: roots.len() == 1 && budget.is_some(),
+            endless: limits.infinite || limits.ponder,
+        };
+        let tt = &self.tt;
+        let judge = &mut self.judge;
+        let heuristics = &mut self.heuristics;
+        let found = std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(helpers.len());
+            for (i, helper) in helpers.iter_mut().enumerate() {
+                let mut roots = roots.clone();
+                let shared = &shared;
+                handles.push(scope.spawn(move || {
+                    let mut searcher = Searcher::new(
+                        line.start(),
+                        line.moves(),
+                        tt,
+                        &mut helper.judge,
+                        &mut helper.heuristics,
+                        control,
+                        shared,
+                        true,
+                        None,
+                        None,
+                        false,
+                    );
+                    searcher.help(&mut roots, i + 1, max_depth)
+                }));
             }
-            for pv_index in 0..lines {
-                let previous = roots[pv_index].previous;
-                let mut delta = 30;
-                let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
-                    (previous - delta, previous + delta)
-                } else {
-                    (-INFINITE, INFINITE)
-                };
-                loop {
-                    let score = searcher.root(&mut roots, pv_index, depth, alpha, beta);
-                    sort_from(&mut roots, pv_index);
-                    if searcher.stopped {
-                        break;
-                    }
-                    if score <= alpha && alpha > -INFINITE {
-                        beta = (alpha + beta) / 2;
-                        alpha = (score - delta).max(-INFINITE);
-                    } else if score >= beta && beta < INFINITE {
-                        beta = (score + delta).min(INFINITE);
-                    } else {
-                        break;
-                    }
-                    delta *= 2;
-                    if delta > 600 {
-                        alpha = -INFINITE;
-                        beta = INFINITE;
-                    }
-                }
-                if searcher.stopped {
-                    break;
-                }
-            }
-            searcher.guard_first = false;
-            if searcher.stopped {
-                break;
-            }
-            completed = depth;
-            best_score = Some(roots[0].score);
-            let elapsed = searcher.start.elapsed();
-            let nodes = searcher.nodes;
-            let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-            let hashfull = searcher.hashfull();
-            for (i, r) in roots.iter().take(shown).enumerate() {
+            let mut searcher = Searcher::new(
+                line.start(),
+                line.moves(),
+                tt,
+                judge,
+                heuristics,
+                control,
+                &shared,
+                false,
+                budget,
+                limits.nodes,
+                limits.ponder,
+            );
+            let found = deepening.run(&mut searcher, &mut roots, control, report);
+            shared.done.store(true, Ordering::Relaxed);
+            let helped: Vec<(i32, RootMove)> = handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect();
+            (found, searcher.nodes, searcher.start.elapsed(), helped)
+        });
+        let ((mut completed, best_score), main_nodes, elapsed, helped) = found;
+        // Every helper has finished and added its nodes.
+        let nodes = main_nodes + shared.helper_nodes.load(Ordering::Relaxed);
+        // A helper that finished a deeper iteration with a better score than the main
+        // thread's gives the move (one line searched: the main thread's lines are the
+        // MultiPV or the level's choice otherwise).
+        if lines == 1 && completed > 0 {
+            let deeper = helped
+                .into_iter()
+                .filter(|(depth, r)| *depth > completed && r.score > roots[0].score)
+                .max_by_key(|(depth, r)| (*depth, r.score));
+            if let Some((depth, root)) = deeper {
                 report(&Report {
                     depth: depth as u32,
-                    seldepth: r.seldepth.max(depth as usize) as u32,
-                    multipv: i + 1,
-                    score: Score::from_internal(r.score),
+                    seldepth: root.seldepth as u32,
+                    multipv: 1,
+                    score: Score::from_internal(root.score),
                     nodes,
-                    nps,
+                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                     time: elapsed,
-                    hashfull,
-                    pv: r.pv.clone(),
+                    hashfull: self.tt.hashfull(),
+                    pv: root.pv.clone(),
                 });
-            }
-            let mate_found = roots[0].score.abs() >= MATE_BOUND
-                && depth > score::MATE - roots[0].score.abs() + 2;
-            if control.stopped() || single || (mate_found && !limits.infinite && !limits.ponder) {
-                break;
-            }
-            if !searcher.time_for_another() {
-                break;
+                completed = depth;
+                roots[0] = root;
             }
         }
-        let nodes = searcher.nodes;
-        drop(searcher);
         let chosen = if level.is_full() || completed == 0 {
             0
         } else {
@@ -446,7 +485,66 @@ fn capture_kind(pos: &Position, mv: Move) -> usize {
     pos.piece_at(mv.to).map_or(0, |p| p.kind as usize)
 }
 
-/// Sort the root moves from `first` on by score, best first, keeping the order of equals.
-fn sort_from(roots: &mut [RootMove], first: usize) {
-    roots[first..].sort_by_key(|r| std::cmp::Reverse(r.score));
+/// The main thread's iterative deepening.
+struct Deepening {
+    /// The deepest iteration.
+    max_depth: i32,
+    /// Lines searched (MultiPV, or the level's choice).
+    lines: usize,
+    /// Lines reported.
+    shown: usize,
+    /// One legal move under a time limit: one iteration gives it.
+    single: bool,
+    /// `go infinite` or `go ponder`: a mate found does not end the search.
+    endless: bool,
+}
+
+impl Deepening {
+    /// Iterate to the deepest iteration or until stopped, reporting each finished one;
+    /// returns the deepest finished iteration and its best score.
+    fn run(
+        &self,
+        searcher: &mut Searcher,
+        roots: &mut [RootMove],
+        control: &Control,
+        report: &mut dyn FnMut(&Report),
+    ) -> (i32, Option<i32>) {
+        let mut completed = 0;
+        let mut best_score = None;
+        for depth in 1..=self.max_depth {
+            searcher.iterate(roots, self.lines, depth);
+            searcher.guard_first = false;
+            if searcher.stopped {
+                break;
+            }
+            completed = depth;
+            best_score = Some(roots[0].score);
+            let elapsed = searcher.start.elapsed();
+            let nodes = searcher.all_nodes();
+            let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+            let hashfull = searcher.hashfull();
+            for (i, r) in roots.iter().take(self.shown).enumerate() {
+                report(&Report {
+                    depth: depth as u32,
+                    seldepth: r.seldepth.max(depth as usize) as u32,
+                    multipv: i + 1,
+                    score: Score::from_internal(r.score),
+                    nodes,
+                    nps,
+                    time: elapsed,
+                    hashfull,
+                    pv: r.pv.clone(),
+                });
+            }
+            let mate_found = roots[0].score.abs() >= MATE_BOUND
+                && depth > score::MATE - roots[0].score.abs() + 2;
+            if control.stopped() || self.single || (mate_found && !self.endless) {
+                break;
+            }
+            if !searcher.time_for_another() {
+                break;
+            }
+        }
+        (completed, best_score)
+    }
 }

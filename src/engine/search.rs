@@ -6,8 +6,12 @@
 //! not at all in quiescence or near the leaves), and the rules' own endings inside the tree:
 //! mate and stalemate lose (4.1.1, 4.1.3), repetitions are scored by the referee's verdict,
 //! the natural limit draws (4.2.4).
+//!
+//! With more than one thread the search is Lazy SMP: helper threads search the same root,
+//! half of them a ply deeper, each with its own heuristics, and share what they find through
+//! the one transposition table; the main thread keeps the clock, reports and decides.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::captures::captures;
@@ -38,6 +42,15 @@ pub(crate) struct RootMove {
     pub previous: i32,
     pub pv: Vec<Move>,
     pub seldepth: usize,
+}
+
+/// What the threads of one search share besides the table.
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    /// Set when the main thread has finished: the helpers stop.
+    pub done: AtomicBool,
+    /// Nodes the helper threads have visited so far (each adds its count now and then).
+    pub helper_nodes: AtomicU64,
 }
 
 /// Heuristics kept from one search to the next (cleared by a new game).
@@ -78,10 +91,15 @@ fn lmr_table() -> &'static [[i8; 64]; 64] {
 /// One search over a game: the working position and the line that led to it.
 pub(crate) struct Searcher<'a> {
     pos: Position,
-    tt: &'a mut Table,
+    tt: &'a Table,
     judge: &'a mut RuleJudge,
     heuristics: &'a mut Heuristics,
     control: &'a Control,
+    shared: &'a Shared,
+    /// A helper thread: no clock, no limits, it stops when the main thread is done.
+    helper: bool,
+    /// Of `nodes`, those already added to [`Shared::helper_nodes`] (a helper's).
+    published: u64,
     /// Hash of every position since the start of the game, the current last.
     hashes: Vec<u64>,
     /// The move from each position to the next (a null move is marked in `nulls`).
@@ -112,14 +130,17 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     /// A search of the position after `moves` played from `start` (the moves are legal).
+    /// A `helper` thread has no budget, node limit nor pondering of its own.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         start: &Position,
         moves: &[Move],
-        tt: &'a mut Table,
+        tt: &'a Table,
         judge: &'a mut RuleJudge,
         heuristics: &'a mut Heuristics,
         control: &'a Control,
+        shared: &'a Shared,
+        helper: bool,
         budget: Option<Budget>,
         node_limit: Option<u64>,
         pondering: bool,
@@ -150,6 +171,9 @@ impl<'a> Searcher<'a> {
             judge,
             heuristics,
             control,
+            shared,
+            helper,
+            published: 0,
         };
         s.hashes.push(start.hash());
         s.checks.push(start.in_check());
@@ -168,6 +192,20 @@ impl<'a> Searcher<'a> {
     /// Per mille of the transposition table used in this search.
     pub fn hashfull(&self) -> u32 {
         self.tt.hashfull()
+    }
+
+    /// Nodes visited by every thread so far (the helpers' as they last added them).
+    pub fn all_nodes(&self) -> u64 {
+        self.nodes + self.shared.helper_nodes.load(Ordering::Relaxed)
+    }
+
+    /// Add a helper's nodes not yet counted to the shared count.
+    pub fn publish_nodes(&mut self) {
+        if self.helper {
+            let fresh = self.nodes - self.published;
+            self.shared.helper_nodes.fetch_add(fresh, Ordering::Relaxed);
+            self.published = self.nodes;
+        }
     }
 
     #[inline]
@@ -241,12 +279,18 @@ impl<'a> Searcher<'a> {
             return true;
         }
         if let Some(limit) = self.node_limit {
-            if self.nodes >= limit && !self.guard_first {
+            if self.all_nodes() >= limit && !self.guard_first {
                 self.stopped = true;
                 return true;
             }
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
+            if self.helper {
+                self.publish_nodes();
+                if self.shared.done.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
             if self.control.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if self.pondering {
@@ -407,6 +451,63 @@ impl<'a> Searcher<'a> {
             let cell = &mut h[m.from.index()][m.to.index()];
             *cell -= bonus + *cell * bonus / 16_384;
         }
+    }
+
+    /// One iteration to `depth` of the first `lines` root moves, each line in an aspiration
+    /// window around its last score, widened until the score falls inside; the roots end
+    /// sorted, best first. An unfinished iteration leaves `stopped` set.
+    pub fn iterate(&mut self, roots: &mut [RootMove], lines: usize, depth: i32) {
+        for r in roots.iter_mut() {
+            r.previous = r.score;
+        }
+        for pv_index in 0..lines {
+            let previous = roots[pv_index].previous;
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            loop {
+                let score = self.root(roots, pv_index, depth, alpha, beta);
+                sort_from(roots, pv_index);
+                if self.stopped {
+                    return;
+                }
+                if score <= alpha && alpha > -INFINITE {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITE);
+                } else if score >= beta && beta < INFINITE {
+                    beta = (score + delta).min(INFINITE);
+                } else {
+                    break;
+                }
+                delta *= 2;
+                if delta > 600 {
+                    alpha = -INFINITE;
+                    beta = INFINITE;
+                }
+            }
+        }
+    }
+
+    /// A helper thread's search (number `id`, from 1): iterations of the best line to
+    /// `max_depth`, the odd helpers a ply ahead of the even ones, until the main thread is
+    /// done; what it finds reaches the main thread through the table.
+    /// Returns its deepest finished iteration and the best root move of it.
+    pub fn help(&mut self, roots: &mut [RootMove], id: usize, max_depth: i32) -> (i32, RootMove) {
+        self.guard_first = false;
+        let mut finished = (0, roots[0].clone());
+        for depth in 1 + (id % 2) as i32..=max_depth {
+            self.iterate(roots, 1, depth);
+            if self.stopped {
+                break;
+            }
+            roots[0].seldepth = roots[0].seldepth.max(depth as usize);
+            finished = (depth, roots[0].clone());
+        }
+        self.publish_nodes();
+        finished
     }
 
     /// Search the root moves from `first` on (earlier ones are the lines already chosen for
@@ -761,4 +862,9 @@ impl<'a> Searcher<'a> {
 /// The point a0, for placeholder moves that are never played.
 fn mv_none() -> crate::rules::Square {
     crate::rules::Square::from_coords(0, 0).expect("a0 is on the board")
+}
+
+/// Sort the root moves from `first` on by score, best first, keeping the order of equals.
+fn sort_from(roots: &mut [RootMove], first: usize) {
+    roots[first..].sort_by_key(|r| std::cmp::Reverse(r.score));
 }

@@ -96,6 +96,7 @@ fn uci_handshake_names_the_options_and_answers_isready() {
     for option in [
         "option name Hash type spin",
         "option name MultiPV type spin",
+        "option name Threads type spin default 1 min 1 max ",
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name Rules type combo default cxa1999 var cxa1999 var asian",
         "option name Move Overhead type spin",
