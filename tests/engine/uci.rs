@@ -128,6 +128,34 @@ fn ucci_handshake_answers_ucciok_and_bye() {
 }
 
 #[test]
+fn threads_set_to_two_search_and_answer_a_legal_bestmove() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Threads value 2");
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go movetime 300");
+    let (best, infos) = e.best();
+    assert!(
+        !infos.iter().any(|l| l.contains("unknown option")),
+        "{infos:#?}"
+    );
+    let pos = Position::startpos()
+        .play(mv("h2e2"))
+        .and_then(|p| p.play(mv("h9g7")))
+        .expect("legal opening");
+    let words: Vec<&str> = best.split_whitespace().collect();
+    assert_eq!(words[0], "bestmove");
+    assert!(pos.is_legal(mv(words[1])), "{best}");
+    // UCCI names the option without `name`.
+    e.send("setoption threads 1");
+    e.send("isready");
+    let ready = e.until("readyok");
+    assert_eq!(ready, vec!["readyok"]);
+    assert!(e.quit().success());
+}
+
+#[test]
 fn a_search_reports_each_depth_and_a_legal_bestmove_with_ponder() {
     let mut e = Engine::start();
     e.send("uci");

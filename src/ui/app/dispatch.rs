@@ -199,10 +199,17 @@ impl QipuApp {
             }
             AppCommand::StartMatch(settings) => self.start_match(settings),
             AppCommand::OpenEngines => {
-                let window = EnginesWindow::new(&self.settings.engines);
+                let window =
+                    EnginesWindow::new(&self.settings.engines, self.settings.engine_threads());
                 self.windows.open(OpenWindow::Engines(window));
             }
             AppCommand::SetEngines(engines) => self.settings.engines = engines,
+            AppCommand::SetEngineThreads(threads) => {
+                if threads != self.settings.engine_threads() {
+                    self.settings.engine_threads = threads;
+                    self.use_builtin_engine();
+                }
+            }
             AppCommand::StopComputer => self.computer = None,
             AppCommand::ToggleAnalysis => self.analysis.toggle(),
             AppCommand::ToggleEvalGraph => self.graph.toggle(),
@@ -212,7 +219,7 @@ impl QipuApp {
                 }
             }
             AppCommand::OpenReview => {
-                let window = ReviewWindow::new(self.engine.clone(), self.settings.review);
+                let window = ReviewWindow::new(self.builtin_engine(), self.settings.review);
                 self.windows.open(OpenWindow::Review(window));
             }
             AppCommand::OpenManual => self.windows.open(OpenWindow::Manual(ManualWindow::new())),
@@ -268,7 +275,7 @@ impl QipuApp {
             self.save_in_place = false;
             self.session.apply(&SessionCommand::NewGame);
         }
-        match ComputerGame::start(&settings, &self.engine, self.session.rules()) {
+        match ComputerGame::start(&settings, &self.builtin_engine(), self.session.rules()) {
             Ok(game) => self.computer = Some(game),
             Err(e) => {
                 self.error = Some(e.into());
@@ -286,7 +293,8 @@ impl QipuApp {
     /// Start an engine match from the move on the board.
     fn start_match(&mut self, settings: MatchSettings) {
         let at = self.session.cursor();
-        match ComputerGame::start_match(&settings, at, &self.engine, self.session.rules()) {
+        let builtin = self.builtin_engine();
+        match ComputerGame::start_match(&settings, at, &builtin, self.session.rules()) {
             Ok(game) => self.computer = Some(game),
             Err(e) => {
                 self.error = Some(e.into());

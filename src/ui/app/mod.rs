@@ -185,6 +185,7 @@ impl QipuApp {
             .and_then(|path| std::fs::read_to_string(origin_file(path)).ok())
             .and_then(|text| serde_json::from_str(&text).ok());
         let database = DatabaseWindow::new(ctx, settings.database.clone());
+        let builtin = with_threads(EngineConfig::builtin(), settings.engine_threads());
         QipuApp {
             session,
             settings,
@@ -204,8 +205,8 @@ impl QipuApp {
             engine: EngineConfig::builtin(),
             computer: None,
             puzzles: None,
-            analysis: AnalysisPanel::new(EngineConfig::builtin()),
-            graph: EvalGraph::new(EngineConfig::builtin()),
+            analysis: AnalysisPanel::new(builtin.clone()),
+            graph: EvalGraph::new(builtin),
             quiet: None,
             renderer: "none".to_owned(),
             renderer_fallback: None,
@@ -235,9 +236,21 @@ impl QipuApp {
     /// Start the built-in engine as `config` says (by default this program with the argument
     /// `uci`; a test names the `qipu` program, as its own executable is the test).
     pub fn set_builtin_engine(&mut self, config: EngineConfig) {
-        self.analysis.set_engine(config.clone());
-        self.graph.set_engine(config.clone());
         self.engine = config;
+        self.use_builtin_engine();
+    }
+
+    /// The built-in engine as analysis, review and play start it: as set, searching on the
+    /// threads of the settings.
+    pub fn builtin_engine(&self) -> EngineConfig {
+        with_threads(self.engine.clone(), self.settings.engine_threads())
+    }
+
+    /// Give the analysis panel and the evaluation graph the built-in engine as it is now set.
+    fn use_builtin_engine(&mut self) {
+        let config = self.builtin_engine();
+        self.analysis.set_engine(config.clone());
+        self.graph.set_engine(config);
     }
 
     /// The side the computer plays, while a game against it is under way.
@@ -324,4 +337,15 @@ impl eframe::App for QipuApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
+}
+
+/// `config` searching on `threads` (`Threads`, in place of any it had).
+fn with_threads(mut config: EngineConfig, threads: usize) -> EngineConfig {
+    config
+        .options
+        .retain(|(name, _)| !name.eq_ignore_ascii_case("threads"));
+    config
+        .options
+        .push(("Threads".to_owned(), threads.to_string()));
+    config
 }

@@ -6,6 +6,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::competition::Preset;
+use crate::engine::Options;
 use crate::engine_client::Thresholds;
 use crate::lang::Language;
 use crate::notation::{Notation, TandemConvention};
@@ -45,6 +46,9 @@ pub struct Settings {
     pub review: ReviewSettings,
     /// The puzzle set last opened from a file or folder (Training > Puzzles).
     pub puzzle_set: Option<PathBuf>,
+    /// Threads the built-in engine searches on (`Threads`) in analysis, review and play, 1 to
+    /// the machine's cores; 0, as a first run has it, for every core.
+    pub engine_threads: usize,
 }
 
 /// How a game is reviewed: the engine's time per position and the losses that earn a mark.
@@ -114,6 +118,15 @@ impl Settings {
     /// The tandem convention, the textbook one (前車進四) if the stored name is unknown.
     pub fn tandem(&self) -> TandemConvention {
         self.tandem.parse().unwrap_or_default()
+    }
+
+    /// The built-in engine's `Threads`: as set, within the machine's cores; every core
+    /// when not set.
+    pub fn engine_threads(&self) -> usize {
+        match self.engine_threads {
+            0 => Options::max_threads(),
+            n => n.min(Options::max_threads()),
+        }
     }
 
     /// Put `path` first in the recent files.

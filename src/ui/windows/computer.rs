@@ -149,7 +149,9 @@ impl Seat {
         let mut config =
             EngineConfig::parse_spec(choice.engine.trim()).map_err(|e| e.to_string())?;
         if config.program == EngineProgram::Builtin {
+            // The built-in engine's own settings (its threads) first: the spec's may change them.
             config.program = builtin.program.clone();
+            config.options.splice(0..0, builtin.options.iter().cloned());
         }
         let wanted = vec![
             ("Skill Level".to_owned(), choice.level.to_string()),

@@ -1,9 +1,11 @@
 //! Game > Engines…: the engines the user has configured, once, by name and spec (a program path
 //! with its protocol and option settings, [`EngineConfig::parse_spec`]); they are kept in the
-//! settings and offered wherever an engine is chosen.
+//! settings and offered wherever an engine is chosen; and the threads the built-in engine
+//! searches on.
 
 use eframe::egui;
 
+use crate::engine::Options;
 use crate::engine_client::{EngineConfig, EngineProgram};
 use crate::lang::Language;
 
@@ -12,10 +14,12 @@ use crate::ui::base::command::Command;
 use crate::ui::base::settings::NamedEngine;
 use crate::ui::windows::{Shown, Window};
 
-/// The window's state while it is open: the list being edited.
+/// The window's state while it is open: the list being edited, and the built-in engine's
+/// threads.
 #[derive(Clone, Debug, Default)]
 pub struct EnginesWindow {
     engines: Vec<NamedEngine>,
+    threads: usize,
 }
 
 /// What is wrong with a configured engine, in words.
@@ -51,16 +55,18 @@ fn fault(engine: &NamedEngine, all: &[NamedEngine], lang: Language) -> Option<St
 }
 
 impl EnginesWindow {
-    /// The window on the engines configured so far.
-    pub fn new(engines: &[NamedEngine]) -> EnginesWindow {
+    /// The window on the engines configured so far, the built-in engine on `threads`.
+    pub fn new(engines: &[NamedEngine], threads: usize) -> EnginesWindow {
         EnginesWindow {
             engines: engines.to_vec(),
+            threads,
         }
     }
 }
 
 impl Window for EnginesWindow {
-    /// Show the window; false once it is closed. Saving pushes [`AppCommand::SetEngines`].
+    /// Show the window; false once it is closed. Saving pushes [`AppCommand::SetEngines`] and
+    /// [`AppCommand::SetEngineThreads`].
     fn show(
         &mut self,
         ctx: &egui::Context,
@@ -74,6 +80,20 @@ impl Window for EnginesWindow {
             .collapsible(false)
             .open(&mut open)
             .show(ctx, |ui| {
+                let cores = Options::max_threads();
+                ui.horizontal(|ui| {
+                    ui.label(lang.pick(
+                        "Built-in engine threads:",
+                        "内置引擎线程数：",
+                        "內建引擎執行緒數：",
+                    ));
+                    ui.add(egui::DragValue::new(&mut self.threads).range(1..=cores));
+                    ui.weak(format!(
+                        "{} {cores}",
+                        lang.pick("cores on this computer:", "本机核心数：", "本機核心數：")
+                    ));
+                });
+                ui.separator();
                 ui.label(lang.pick(
                     "A spec is the program's path, then :key=value settings \
                      (protocol=ucci, Hash=64, …).",
@@ -115,6 +135,7 @@ impl Window for EnginesWindow {
                         .clicked()
                     {
                         commands.push(AppCommand::SetEngines(self.engines.clone()).into());
+                        commands.push(AppCommand::SetEngineThreads(self.threads).into());
                         close = true;
                     }
                 });

@@ -67,6 +67,8 @@ pub enum AppCommand {
     OpenEngines,
     /// Keep these engines as the ones configured.
     SetEngines(Vec<NamedEngine>),
+    /// Search on this many threads with the built-in engine (`Threads`).
+    SetEngineThreads(usize),
     /// Open or close the analysis panel.
     ToggleAnalysis,
     /// Show or hide the evaluation graph of the main line.
