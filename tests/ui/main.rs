@@ -13,6 +13,7 @@ mod database;
 mod database_files;
 mod desk;
 mod engine_match;
+mod engine_threads;
 mod eval_graph;
 mod event;
 mod files;
