@@ -7,4 +7,5 @@ mod cli;
 mod client;
 mod client_qipu;
 mod search;
+mod threads;
 mod uci;
