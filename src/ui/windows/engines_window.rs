@@ -82,12 +82,13 @@ impl Window for EnginesWindow {
             .show(ctx, |ui| {
                 let cores = Options::max_threads();
                 ui.horizontal(|ui| {
-                    ui.label(lang.pick(
+                    let label = ui.label(lang.pick(
                         "Built-in engine threads:",
                         "内置引擎线程数：",
                         "內建引擎執行緒數：",
                     ));
-                    ui.add(egui::DragValue::new(&mut self.threads).range(1..=cores));
+                    ui.add(egui::DragValue::new(&mut self.threads).range(1..=cores))
+                        .labelled_by(label.id);
                     ui.weak(format!(
                         "{} {cores}",
                         lang.pick("cores on this computer:", "本机核心数：", "本機核心數：")
