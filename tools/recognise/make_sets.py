@@ -1,7 +1,7 @@
 """Test sets for `qipu recognise-bench`: folders of pictures with positions.tsv (FILE<TAB>FEN).
 
     ~/.cache/recog-venv/bin/python tools/recognise/make_sets.py OUT [--corpus ../shared/corpus]
-        [--xboard] [--display :34]
+        [--xboard] [--display :34] [--web XIANGQIBOARDJS]
 
 Positions: the [FEN] tags of the corpus's games (sorted, every one in turn).
 Sets:
@@ -10,6 +10,9 @@ Sets:
   screen    screen boards in random styles, lettered with that font, in a larger screenshot
   xboard    screenshots of XBoard's Xiangqi board at several sizes (needs xboard, Xvfb on
             --display, ImageMagick's import and xdotool)
+  web       screenshots of a web page holding xiangqiboard.js's board (MIT; a checkout of
+            https://github.com/lengyanyu258/xiangqiboardjs given as --web) in its three lettered
+            piece themes, 250-700 px wide, rendered by headless Chromium (Debian `chromium`)
 """
 
 import argparse
@@ -116,6 +119,56 @@ def xboard_set(fens, display, sizes):
     return items
 
 
+WEB_THEMES = ["wikimedia", "traditional", "wikipedia"]
+WEB_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><base href="file://{docs}/">
+<link rel="stylesheet" href="css/xiangqiboard.min.css">
+<style>body {{ margin: 0; padding: {top}px {left}px; background: {bg}; font-family: sans-serif; color: #333 }}</style>
+</head><body>
+<p>Position {n}: {caption}</p>
+<div id="board" style="width: {width}px"></div>
+<p>Red to move.</p>
+<script src="js/jquery.min.js"></script>
+<script src="js/xiangqiboard.min.js"></script>
+<script>Xiangqiboard('board', {{ position: '{fen}', pieceTheme: 'img/xiangqipieces/{theme}/{{piece}}.svg',
+  showNotation: {notation} }});</script>
+</body></html>
+"""
+
+
+def web_set(fens, checkout, seed):
+    """Screenshots of xiangqiboard.js's board in a web page, by headless Chromium."""
+    import tempfile
+
+    rng = random.Random(seed)
+    docs = os.path.abspath(os.path.join(checkout, "docs"))
+    if not os.path.exists(os.path.join(docs, "js", "xiangqiboard.min.js")):
+        sys.exit(f"{checkout}: not a checkout of xiangqiboardjs (docs/js/xiangqiboard.min.js missing)")
+    items = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, fen in enumerate(fens):
+            width = rng.randint(250, 700)
+            theme = WEB_THEMES[n % len(WEB_THEMES)]
+            top, left = rng.randint(0, 120), rng.randint(0, 200)
+            page = WEB_PAGE.format(
+                docs=docs, top=top, left=left, n=n + 1, caption=rng.choice(["from the game record", "after the 20th move", "study"]),
+                bg=rng.choice(["#ffffff", "#f4f4f4", "#e8e4d8", "#fafaf0"]), width=width, fen=fen, theme=theme,
+                notation="true" if rng.random() < 0.5 else "false")
+            html = os.path.join(tmp, "page.html")
+            with open(html, "w") as f:
+                f.write(page)
+            shot = os.path.join(tmp, "shot.png")
+            size = f"{width + 2 * left + rng.randint(0, 200)},{int(width * 10 / 9) + top + 150 + rng.randint(0, 100)}"
+            subprocess.run(
+                ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+                 "--allow-file-access-from-files", "--virtual-time-budget=3000", f"--window-size={size}", f"--screenshot={shot}",
+                 "file://" + html],
+                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+            img = Image.open(shot).convert("RGB")
+            items.append((f"web{n:03}_{theme}_{width}.png", img, fen, "PNG"))
+    return items
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -124,15 +177,22 @@ def main():
     ap.add_argument("--xboard", action="store_true")
     ap.add_argument("--only-xboard", action="store_true")
     ap.add_argument("--display", default=":34")
+    ap.add_argument("--web", metavar="XIANGQIBOARDJS", help="a checkout of xiangqiboardjs: make the web set")
+    ap.add_argument("--only-web", action="store_true")
     args = ap.parse_args()
     fens = corpus_fens(args.corpus)
     print(f"{len(fens)} positions in the corpus")
     pick = lambda k: [fens[(k + i * 7) % len(fens)] for i in range(args.count)]  # noqa: E731
+    if args.only_web:
+        write_set(args.out, "web", web_set(pick(6), args.web, 13))
+        return
     if not args.only_xboard:
         write_set(args.out, "printed", printed_set(pick(0), 11))
         write_set(args.out, "screen", screen_set(pick(3), 12))
     if args.xboard or args.only_xboard:
         write_set(args.out, "xboard", xboard_set(pick(5), args.display, [25, 33, 40, 49, 58, 64]))
+    if args.web:
+        write_set(args.out, "web", web_set(pick(6), args.web, 13))
 
 
 if __name__ == "__main__":
