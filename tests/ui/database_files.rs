@@ -5,17 +5,15 @@
 //! is given, so that no timing decides where it stops).
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use qipu::database::Database;
 use qipu::formats::read_record_file;
 use qipu::ui::{AppOptions, NativeDialogs, QipuApp};
 
-use crate::support::{self, corpus, type_over, wait_for, wait_until, Scripted};
+use crate::support::{self, corpus, type_over, wait_until, Scripted};
 
 /// A fresh folder for test `name`.
 fn scratch(name: &str) -> PathBuf {
@@ -130,6 +128,7 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
 
 /// The write end of the named pipe at `path`, opened without waiting: `None` while no one reads
 /// it (ENXIO). Dropped, it gives its reader the end of the file.
+#[cfg(unix)]
 fn pipe_writer(path: &Path) -> Option<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
@@ -140,6 +139,7 @@ fn pipe_writer(path: &Path) -> Option<std::fs::File> {
 }
 
 /// Make a named pipe at `path`.
+#[cfg(unix)]
 fn make_pipe(path: &Path) {
     let made = std::process::Command::new("mkfifo")
         .arg(path)
@@ -148,9 +148,21 @@ fn make_pipe(path: &Path) {
     assert!(made.success(), "mkfifo {}", path.display());
 }
 
+/// The import is held at Unix named pipes (`mkfifo`, opened without waiting): off Unix the test
+/// says so and checks nothing.
+#[cfg(not(unix))]
 #[test]
 fn a_cancelled_import_stops_after_its_batch_and_the_database_holds_what_it_reports() {
+    println!("skipped: the import is held at named pipes made by mkfifo, which are Unix's");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_cancelled_import_stops_after_its_batch_and_the_database_holds_what_it_reports() {
+    use crate::support::wait_for;
+    use qipu::database::Database;
     use std::io::Write;
+    use std::time::{Duration, Instant};
     let dir = scratch("cancel");
     let file = dir.join("games.qipu");
     // Three files of 2,500 games each (one opening under other names): an import batch is at
