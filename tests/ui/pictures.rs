@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{self, DroppedFile};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipu::ui::QipuApp;
 
@@ -99,7 +99,9 @@ fn position_from_picture_reads_the_file_chosen() {
     let mut harness = app([1400.0, 950.0], dialogs, None);
     harness.run();
     click(&mut harness, "Game");
-    click(&mut harness, "Position from picture…");
+    // While the picture is read a spinner turns: frames are stepped, not settled.
+    harness.get_by_label("Position from picture…").click();
+    harness.step();
     wait_for_editor(&mut harness);
     assert_eq!(fen_field(&harness), listed_fen("screen-xboard-2.png"));
 }

@@ -67,7 +67,7 @@ impl QipuApp {
         };
         let lang = self.session.lang();
         let Some(answer) = worker.poll() else {
-            egui::Area::new(egui::Id::new("reading-picture"))
+            egui::Area::new(egui::Id::unique("reading-picture"))
                 .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
                 .order(egui::Order::Foreground)
                 .show(ctx, |ui| {
