@@ -17,6 +17,7 @@ mod decode;
 mod grid;
 mod sample;
 
+use crate::lang::Language;
 use crate::rules::{reachable, Color, Piece, PieceKind, Setup, Square};
 
 pub use decode::{check_size, MAX_PIXELS, MAX_SIDE, MIN_SIDE};
@@ -59,6 +60,85 @@ pub enum RecogniseError {
     /// The classifier could not be run.
     #[error("the piece classifier failed: {0}")]
     Classifier(String),
+}
+
+/// The endings of the picture files read (a dropped file with one of them is read as a
+/// picture, not as a record).
+pub const EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "webp", "bmp"];
+
+/// Whether `path` names a picture by its ending ([`EXTENSIONS`], any case).
+pub fn is_picture_path(path: &std::path::Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
+
+impl RecogniseError {
+    /// Why the picture was not read, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        match self {
+            RecogniseError::Unreadable(detail) => format!(
+                "{} ({detail})",
+                lang.pick(
+                    "The file is not a picture that can be read (PNG, JPEG, WebP, BMP)",
+                    "该文件不是可读取的图片（PNG、JPEG、WebP、BMP）",
+                    "該檔案不是可讀取的圖片（PNG、JPEG、WebP、BMP）",
+                )
+            ),
+            RecogniseError::TooLarge { width, height } => match lang {
+                Language::English => format!(
+                    "The picture is {width}×{height} pixels: too large to read (at most \
+                     {MAX_SIDE} a side)"
+                ),
+                Language::SimplifiedChinese => format!(
+                    "图片为 {width}×{height} 像素，太大，无法读取（每边最多 {MAX_SIDE}）"
+                ),
+                Language::TraditionalChinese => format!(
+                    "圖片為 {width}×{height} 像素，太大，無法讀取（每邊最多 {MAX_SIDE}）"
+                ),
+            },
+            RecogniseError::TooSmall { width, height } => match lang {
+                Language::English => format!(
+                    "The picture is {width}×{height} pixels: too small to show a board"
+                ),
+                Language::SimplifiedChinese => {
+                    format!("图片为 {width}×{height} 像素，太小，容不下棋盘")
+                }
+                Language::TraditionalChinese => {
+                    format!("圖片為 {width}×{height} 像素，太小，容不下棋盤")
+                }
+            },
+            RecogniseError::NoBoard => lang
+                .pick(
+                    "No board was found in the picture.",
+                    "图片中没有找到棋盘。",
+                    "圖片中沒有找到棋盤。",
+                )
+                .to_owned(),
+            RecogniseError::OtherGrid => lang
+                .pick(
+                    "No Xiangqi board was found in the picture (no grid of 9 by 10 lines with a river).",
+                    "图片中没有找到象棋棋盘（没有九路十线、中有河界的格线）。",
+                    "圖片中沒有找到象棋棋盤（沒有九路十線、中有河界的格線）。",
+                )
+                .to_owned(),
+            RecogniseError::CutOff => lang
+                .pick(
+                    "The board is cut off at the edge of the picture.",
+                    "棋盘在图片边缘被截断。",
+                    "棋盤在圖片邊緣被截斷。",
+                )
+                .to_owned(),
+            RecogniseError::Classifier(detail) => format!(
+                "{} ({detail})",
+                lang.pick(
+                    "The pieces could not be read",
+                    "无法识别棋子",
+                    "無法辨識棋子",
+                )
+            ),
+        }
+    }
 }
 
 /// What a picture was read as.

@@ -22,6 +22,7 @@ mod fonts;
 mod layers;
 mod layout;
 mod manual;
+mod pictures;
 mod play;
 mod puzzles;
 mod quiet;

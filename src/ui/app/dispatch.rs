@@ -24,6 +24,7 @@ use crate::ui::windows::palette::Palette;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::review_window::ReviewWindow;
 use crate::ui::windows::setup_editor::SetupEditor;
+use crate::ui::workers::picture_worker::PictureSource;
 
 use super::file_work::log_cut_message;
 use super::open_windows::OpenWindow;
@@ -166,6 +167,13 @@ impl QipuApp {
             AppCommand::OpenSetup => {
                 self.setup = Some(SetupEditor::new(self.session.position().to_setup()))
             }
+            AppCommand::PositionFromPicture => {
+                let folder = self.folder();
+                let picked = self.options.dialogs.pick_picture(lang, &folder);
+                self.picked(ctx, Purpose::Picture, picked, &folder);
+            }
+            AppCommand::ReadPicture(path) => self.read_picture(ctx, PictureSource::File(path)),
+            AppCommand::PastePicture(image) => self.read_picture(ctx, PictureSource::Pasted(image)),
             AppCommand::OpenExport => self
                 .windows
                 .open(OpenWindow::Export(ExportDialog::default())),

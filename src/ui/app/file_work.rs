@@ -19,6 +19,7 @@ use crate::ui::base::files;
 use crate::ui::base::files::{ListedGame, Picking};
 use crate::ui::windows::file_chooser::{FileChooser, Purpose};
 use crate::ui::windows::save_report::SaveReport;
+use crate::ui::workers::picture_worker::PictureSource;
 
 use super::open_windows::OpenWindow;
 use super::{QipuApp, Question, Told};
@@ -266,6 +267,7 @@ impl QipuApp {
             Purpose::Import => self
                 .database
                 .apply(DatabaseCommand::AddImport(vec![path]), &self.session),
+            Purpose::Picture => self.read_picture(ctx, PictureSource::File(path)),
             Purpose::Event(ask) => {
                 if let Some(window) = self.windows.event() {
                     window.apply(

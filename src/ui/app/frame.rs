@@ -45,6 +45,10 @@ impl QipuApp {
             self.question = Some(Question::Discard(None));
         }
         self.engines(ctx);
+        self.picture_answer(ctx);
+        if self.question.is_none() && self.waiting.is_none() {
+            self.pictures_given(ctx, &mut commands);
+        }
         if self.question.is_none()
             && self.setup.is_none()
             && !self.windows.take_keys()

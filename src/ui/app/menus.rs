@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use eframe::egui::{self};
 
 use crate::lang::Language;
+use crate::recognise::is_picture_path;
 use crate::referee::RuleSet;
 
 use crate::ui::base::command::app_command::AppCommand;
@@ -17,11 +18,13 @@ use super::QipuApp;
 
 impl QipuApp {
     pub(super) fn keyboard(&self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        // Pictures dropped are read, not opened (QipuApp::pictures_given).
         let files_dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw
                 .dropped_files
                 .iter()
                 .map(|file| file.path().to_owned())
+                .filter(|path| !is_picture_path(path))
                 .collect()
         });
         commands.extend(

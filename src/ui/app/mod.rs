@@ -9,6 +9,7 @@ mod file_work;
 mod frame;
 mod menus;
 mod open_windows;
+mod picture;
 mod puzzle_set;
 mod side_panels;
 
@@ -33,6 +34,7 @@ use crate::ui::windows::computer::ComputerGame;
 use crate::ui::windows::database_window::DatabaseWindow;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::setup_editor::SetupEditor;
+use crate::ui::workers::picture_worker::PictureWorker;
 
 use file_work::{origin_file, Origin, Waiting};
 use open_windows::OpenWindows;
@@ -114,6 +116,8 @@ pub struct QipuApp {
     title: String,
     /// The position setup editor, shown in place of the board while open.
     setup: Option<SetupEditor>,
+    /// A picture of a board being read, for the setup editor.
+    picture: Option<PictureWorker>,
     /// The windows open over the main one.
     windows: OpenWindows,
     /// The system's file chooser, while it is open.
@@ -197,6 +201,7 @@ impl QipuApp {
             error: None,
             title: String::new(),
             setup: None,
+            picture: None,
             windows: OpenWindows::default(),
             waiting: None,
             after_save: None,

@@ -60,6 +60,11 @@ pub trait FileDialogs {
     fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picking {
         self.pick_save(lang, suggested)
     }
+    /// A picture of a board to read (PNG, JPEG, WebP, BMP), starting in `folder`; by default
+    /// asked like [`Self::pick_open`].
+    fn pick_picture(&mut self, lang: Language, folder: &Path) -> Picking {
+        self.pick_open(lang, folder)
+    }
     /// An event file to open, or a CSV list of players when `players`; by default asked like
     /// [`Self::pick_open`].
     fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picking {

@@ -82,6 +82,8 @@ pub enum UserCommand {
     Redo,
     /// The position setup editor.
     SetUpPosition,
+    /// A picture of a board read into the setup editor.
+    PositionFromPicture,
     /// Continue a finished game as analysis.
     ContinueAsAnalysis,
     /// Play against the computer.
@@ -179,6 +181,7 @@ impl UserCommand {
             UserCommand::Undo,
             UserCommand::Redo,
             UserCommand::SetUpPosition,
+            UserCommand::PositionFromPicture,
             UserCommand::ContinueAsAnalysis,
             UserCommand::PlayComputer,
             UserCommand::EngineMatch,
@@ -247,6 +250,9 @@ impl UserCommand {
             UserCommand::Undo => lang.pick("Undo edit", "撤销改动", "復原變更"),
             UserCommand::Redo => lang.pick("Redo edit", "重做改动", "重做變更"),
             UserCommand::SetUpPosition => lang.pick("Set up position…", "摆局…", "擺局…"),
+            UserCommand::PositionFromPicture => {
+                lang.pick("Position from picture…", "从图片摆局…", "從圖片擺局…")
+            }
             UserCommand::ContinueAsAnalysis => {
                 lang.pick("Continue as analysis", "作为研究继续", "作為研究繼續")
             }
@@ -331,6 +337,7 @@ impl UserCommand {
             | UserCommand::Undo
             | UserCommand::Redo
             | UserCommand::SetUpPosition
+            | UserCommand::PositionFromPicture
             | UserCommand::ContinueAsAnalysis
             | UserCommand::PlayComputer
             | UserCommand::EngineMatch
@@ -445,6 +452,7 @@ impl UserCommand {
             | UserCommand::CopyDhtmlxq
             | UserCommand::Paste
             | UserCommand::SetUpPosition
+            | UserCommand::PositionFromPicture
             | UserCommand::ContinueAsAnalysis
             | UserCommand::PlayComputer
             | UserCommand::EngineMatch
@@ -511,6 +519,7 @@ impl UserCommand {
             UserCommand::Undo => SessionCommand::Undo.into(),
             UserCommand::Redo => SessionCommand::Redo.into(),
             UserCommand::SetUpPosition => AppCommand::OpenSetup.into(),
+            UserCommand::PositionFromPicture => AppCommand::PositionFromPicture.into(),
             UserCommand::ContinueAsAnalysis => SessionCommand::ContinueAsAnalysis.into(),
             UserCommand::PlayComputer => AppCommand::OpenPlayComputer.into(),
             UserCommand::EngineMatch => AppCommand::OpenEngineMatch.into(),

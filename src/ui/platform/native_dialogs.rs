@@ -119,6 +119,22 @@ impl FileDialogs for NativeDialogs {
         )
     }
 
+    fn pick_picture(&mut self, lang: Language, folder: &Path) -> Picking {
+        self.ask(
+            || {
+                AsyncFileDialog::new()
+                    .set_title(lang.pick("Position from picture", "从图片摆局", "從圖片擺局"))
+                    .add_filter(
+                        lang.pick("Pictures", "图片", "圖片"),
+                        &crate::recognise::EXTENSIONS,
+                    )
+                    .set_directory(folder)
+                    .pick_file()
+            },
+            path,
+        )
+    }
+
     fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picking {
         self.ask(
             || {

@@ -32,6 +32,8 @@ pub enum Purpose {
     Import,
     /// A file of the Event window: a new event, an event to open, a players' list, an export.
     Event(Ask),
+    /// A picture of a board to read into the setup editor (PNG, JPEG, WebP, BMP).
+    Picture,
 }
 
 /// The endings Save as offers: one for each record format (`crate::formats::RecordFormat`).
@@ -47,6 +49,7 @@ impl Purpose {
             Purpose::Export => &crate::ui::base::files::EXPORT_EXTENSIONS,
             Purpose::Database => &crate::ui::base::files::DATABASE_EXTENSIONS,
             Purpose::Import => &crate::formats::FileKind::RECORD_EXTENSIONS,
+            Purpose::Picture => &crate::recognise::EXTENSIONS,
             Purpose::Event(Ask::New | Ask::Open) => &["qipu-event"],
             Purpose::Event(Ask::Import) => &["csv", "txt"],
             Purpose::Event(Ask::Export(format)) => match format {
@@ -62,7 +65,10 @@ impl Purpose {
     fn reads(self) -> bool {
         matches!(
             self,
-            Purpose::Open | Purpose::Import | Purpose::Event(Ask::Open | Ask::Import)
+            Purpose::Open
+                | Purpose::Import
+                | Purpose::Picture
+                | Purpose::Event(Ask::Open | Ask::Import)
         )
     }
 
@@ -77,6 +83,7 @@ impl Purpose {
                 "导入一个文件，或（不填文件名）此文件夹",
                 "匯入一個檔案，或（不填檔名）此資料夾",
             ),
+            Purpose::Picture => lang.pick("Position from picture", "从图片摆局", "從圖片擺局"),
             Purpose::Event(Ask::New) => lang.pick("A new event", "新赛事", "新賽事"),
             Purpose::Event(Ask::Open) => lang.pick("Open an event", "打开赛事", "開啟賽事"),
             Purpose::Event(Ask::Import) => lang.pick("Import players", "导入棋手", "匯入棋手"),
@@ -93,6 +100,7 @@ impl Purpose {
             Purpose::Import | Purpose::Event(Ask::Import) => lang.pick("Import", "导入", "匯入"),
             Purpose::Event(Ask::New) => lang.pick("Create", "创建", "建立"),
             Purpose::Event(Ask::Open) => lang.pick("Open", "打开", "開啟"),
+            Purpose::Picture => lang.pick("Read", "读取", "讀取"),
             Purpose::Event(Ask::Export(_)) => lang.pick("Export", "导出", "匯出"),
         }
     }
@@ -513,6 +521,7 @@ impl Window for FileChooser {
                 Purpose::Database => DatabaseCommand::Open(path.display().to_string()).into(),
                 Purpose::Import => DatabaseCommand::AddImport(vec![path]).into(),
                 Purpose::Event(ask) => EventCommand::UsePath(ask, path).into(),
+                Purpose::Picture => AppCommand::ReadPicture(path).into(),
             },
             Answer::Cancelled => AppCommand::FileNotChosen.into(),
         });

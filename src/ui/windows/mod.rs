@@ -20,6 +20,7 @@ pub mod puzzle_window;
 pub mod review_window;
 pub mod save_report;
 pub mod setup_editor;
+pub mod setup_picture;
 
 use std::path::PathBuf;
 

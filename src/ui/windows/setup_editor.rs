@@ -2,7 +2,9 @@
 //! FEN, and start a new record from the position. What no diagram can show is refused with the
 //! rule it breaks ([`SetupError::message`]); a position play cannot reach but a rule-book diagram
 //! or a composed problem shows (a soldier behind its start, 2.2) is accepted with a named
-//! warning ([`SetupWarning::message`]); both are shown as soon as the board is changed.
+//! warning ([`SetupWarning::message`]); both are shown as soon as the board is changed. A
+//! position read from a picture comes with its notes ([`PictureNotes`]): the points to check
+//! ringed until clicked, how the side to move was found.
 
 use eframe::egui::{
     self, Color32, Rect, RichText, Role, Sense, Stroke, TextEdit, Ui, Vec2, WidgetInfo,
@@ -10,6 +12,7 @@ use eframe::egui::{
 
 use crate::export::board_painter::{paint_grid, paint_piece};
 use crate::lang::Language;
+use crate::recognise::Reading;
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, SetupWarning, Square};
 
 use crate::ui::base::command::app_command::AppCommand;
@@ -17,6 +20,8 @@ use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::platform::screen_surface::point;
 use crate::ui::widgets::board;
+
+use super::setup_picture::PictureNotes;
 
 /// What a click on a point does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -45,6 +50,8 @@ pub struct SetupEditor {
     fen: String,
     /// Why the FEN typed or pasted could not be read.
     fen_error: Option<String>,
+    /// The notes of a position read from a picture, until the board is cleared or replaced.
+    picture: Option<PictureNotes>,
 }
 
 impl SetupEditor {
@@ -56,6 +63,16 @@ impl SetupEditor {
             brush: Brush::Place(Piece::new(Color::Red, PieceKind::Chariot)),
             fen,
             fen_error: None,
+            picture: None,
+        }
+    }
+
+    /// Open the editor on the position read from a picture (named `name`; `None`: pasted),
+    /// its doubtful points marked.
+    pub fn from_reading(reading: &Reading, name: Option<String>) -> SetupEditor {
+        SetupEditor {
+            picture: Some(PictureNotes::new(reading, name)),
+            ..SetupEditor::new(reading.setup.clone())
         }
     }
 
@@ -81,15 +98,22 @@ impl SetupEditor {
             Brush::Place(_) | Brush::Erase => None,
         };
         self.setup.set(sq, piece);
+        if let Some(picture) = &mut self.picture {
+            picture.checked(sq);
+        }
+        self.changed();
+    }
+
+    /// A new arrangement not read from the picture: its notes no longer apply.
+    fn replace(&mut self, setup: Setup) {
+        self.setup = setup;
+        self.picture = None;
         self.changed();
     }
 
     fn read_fen(&mut self, lang: Language) {
         match Setup::from_fen(self.fen.trim()) {
-            Ok(setup) => {
-                self.setup = setup;
-                self.changed();
-            }
+            Ok(setup) => self.replace(setup),
             Err(e) => {
                 self.fen_error = Some(format!(
                     "{}: {}",
@@ -104,6 +128,9 @@ impl SetupEditor {
     pub fn show(&mut self, ui: &mut Ui, lang: Language, flipped: bool) -> Option<SetupOutcome> {
         let mut outcome = None;
         ui.heading(lang.pick("Set up a position", "摆局", "擺局"));
+        if let Some(picture) = &self.picture {
+            picture.show(ui, lang, self.setup.side);
+        }
         self.palette(ui, lang);
         ui.horizontal(|ui| {
             ui.label(lang.pick("To move:", "走棋方：", "走棋方："));
@@ -113,6 +140,9 @@ impl SetupEditor {
                     .clicked()
                 {
                     self.setup.side = color;
+                    if let Some(picture) = &mut self.picture {
+                        picture.side_chosen();
+                    }
                     self.changed();
                 }
             }
@@ -121,17 +151,15 @@ impl SetupEditor {
                 .button(lang.pick("Clear board", "清空棋盘", "清空棋盤"))
                 .clicked()
             {
-                let side = self.setup.side;
-                self.setup = Setup::empty();
-                self.setup.side = side;
-                self.changed();
+                let mut empty = Setup::empty();
+                empty.side = self.setup.side;
+                self.replace(empty);
             }
             if ui
                 .button(lang.pick("Start position", "初始局面", "初始局面"))
                 .clicked()
             {
-                self.setup = Setup::startpos();
-                self.changed();
+                self.replace(Setup::startpos());
             }
         });
         ui.horizontal(|ui| {
@@ -202,7 +230,7 @@ impl SetupEditor {
                 ));
             }
         }
-        self.board(ui, flipped);
+        self.board(ui, lang, flipped);
         outcome
     }
 
@@ -248,7 +276,7 @@ impl SetupEditor {
     }
 
     /// The board with the arrangement; clicks place or clear pieces.
-    fn board(&mut self, ui: &mut Ui, flipped: bool) {
+    fn board(&mut self, ui: &mut Ui, lang: Language, flipped: bool) {
         // Never wider than the panel, whatever the rows above asked for.
         let available = ui.available_rect_before_wrap().intersect(ui.clip_rect());
         let geometry = board::fit(available, flipped);
@@ -262,7 +290,19 @@ impl SetupEditor {
                 id.with(sq.index()),
                 Sense::click(),
             );
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, sq.to_string()));
+            let reading = self.picture.as_ref().and_then(|p| p.reading_at(sq, lang));
+            let label = match &reading {
+                Some(_) => format!(
+                    "{sq} {}",
+                    lang.pick("(to check)", "（需核对）", "（需核對）")
+                ),
+                None => sq.to_string(),
+            };
+            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
+            let response = match reading {
+                Some(reading) => response.on_hover_text(reading),
+                None => response,
+            };
             if response.clicked() {
                 self.paint(sq, self.brush);
             }
@@ -283,6 +323,9 @@ impl SetupEditor {
             if let Some(piece) = self.setup.get(sq) {
                 paint_piece(&mut painter, geometry.point(sq), geometry.step, piece);
             }
+        }
+        if let Some(picture) = &self.picture {
+            picture.paint_marks(&painter, &geometry);
         }
     }
 }

@@ -1,11 +1,12 @@
 //! The threads that work in the background and report back by messages: the engine link, the
-//! evaluation of a line, the review of a game, puzzle sets and verdicts, the game database and
-//! the event file. They draw nothing; imports only from the folders below (no folder under
-//! `src/ui` imports from them but panels, windows and the app).
+//! evaluation of a line, the review of a game, puzzle sets and verdicts, the game database,
+//! the event file and pictures of boards read. They draw nothing; imports only from the
+//! folders below (no folder under `src/ui` imports from them but panels, windows and the app).
 
 pub mod database_worker;
 pub mod engine_link;
 pub mod eval_worker;
 pub mod event_worker;
+pub mod picture_worker;
 pub mod puzzle_worker;
 pub mod review_worker;

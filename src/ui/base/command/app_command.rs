@@ -1,6 +1,9 @@
 //! What the app applies itself: files, the clipboard, and opening its windows.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use eframe::egui::ColorImage;
 
 use crate::rules::Color;
 
@@ -32,6 +35,12 @@ pub enum AppCommand {
     SaveAs,
     /// Open the position setup editor on the position shown.
     OpenSetup,
+    /// Ask for a picture of a board and read it into the setup editor.
+    PositionFromPicture,
+    /// Read this picture file into the setup editor (dropped or chosen).
+    ReadPicture(PathBuf),
+    /// Read this pasted image into the setup editor.
+    PastePicture(Arc<ColorImage>),
     /// Open the export window (diagrams, scoresheet).
     OpenExport,
     /// Ask the system for the clipboard's text (it comes back as [`AppCommand::PasteText`]).

@@ -1,0 +1,99 @@
+//! Pictures of boards: a picture file dropped on the window, an image pasted, or one chosen by
+//! Game › Position from picture is read on a thread of its own ([`PictureWorker`]); the setup
+//! editor opens on the position read, or a message says why there was none.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use eframe::egui;
+
+use crate::recognise::is_picture_path;
+
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::Command;
+use crate::ui::windows::setup_editor::SetupEditor;
+use crate::ui::workers::picture_worker::{PictureSource, PictureWorker};
+
+use super::{QipuApp, Told};
+
+/// The picture files dropped on the window in this frame (a record file dropped is opened
+/// as before, [`QipuApp::keyboard`]).
+pub(super) fn dropped_pictures(ctx: &egui::Context) -> Vec<PathBuf> {
+    ctx.input(|i| {
+        i.raw
+            .dropped_files
+            .iter()
+            .map(|file| file.path().to_owned())
+            .filter(|path| is_picture_path(path))
+            .collect()
+    })
+}
+
+impl QipuApp {
+    /// The pictures given in this frame: files dropped, images pasted (Ctrl/Cmd+V, or Paste
+    /// from the menu, with an image on the clipboard). The last one given is read.
+    pub(super) fn pictures_given(&self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        commands.extend(
+            dropped_pictures(ctx)
+                .into_iter()
+                .map(|path| AppCommand::ReadPicture(path).into()),
+        );
+        let pasted: Vec<Arc<egui::ColorImage>> = ctx.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|event| match event {
+                    egui::Event::PasteImage(image) => Some(Arc::clone(image)),
+                    _ => None,
+                })
+                .collect()
+        });
+        commands.extend(
+            pasted
+                .into_iter()
+                .map(|image| AppCommand::PastePicture(image).into()),
+        );
+    }
+
+    /// Start reading a picture (one at a time: a new one replaces the one being read).
+    pub(super) fn read_picture(&mut self, ctx: &egui::Context, source: PictureSource) {
+        self.picture = Some(PictureWorker::start(ctx, source));
+    }
+
+    /// The picture's reading, once it is there: the setup editor opens on it, or the reason
+    /// none was read is shown. Until then a note says that the picture is being read.
+    pub(super) fn picture_answer(&mut self, ctx: &egui::Context) {
+        let Some(worker) = &self.picture else {
+            return;
+        };
+        let lang = self.session.lang();
+        let Some(answer) = worker.poll() else {
+            egui::Area::new(egui::Id::unique("reading-picture"))
+                .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
+                .order(egui::Order::Foreground)
+                .show(ctx, |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label(lang.pick(
+                                "Reading the picture…",
+                                "正在读取图片…",
+                                "正在讀取圖片…",
+                            ));
+                        });
+                    });
+                });
+            return;
+        };
+        let name = worker.source().file_name();
+        self.picture = None;
+        match answer {
+            Ok(reading) => self.setup = Some(SetupEditor::from_reading(&reading, name)),
+            Err(e) => {
+                self.error = Some(Told {
+                    title: name,
+                    ..Told::from(e.message(lang))
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! What the setup editor says about a position read from a picture ([`crate::recognise`]):
+//! the points to check, ringed on the board until the user clicks them; how the side to move
+//! was found, or that the picture does not say; and that the picture showed more than one
+//! board.
+
+use eframe::egui::{self, Color32, Painter, RichText, Stroke, Ui};
+
+use crate::export::board_painter::Geometry;
+use crate::lang::Language;
+use crate::recognise::Reading;
+use crate::rules::{Color, Piece, Square};
+
+use crate::ui::widgets::board;
+
+/// The colour of the marks on the points to check.
+const MARK: Color32 = Color32::from_rgb(225, 110, 0);
+
+/// How the side to move of a position read from a picture was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideFound {
+    /// From the position: the side in check moves (the side not to move cannot be in check).
+    InCheck,
+    /// The picture does not say: Red is assumed until the user chooses.
+    Unknown,
+    /// The user chose it.
+    Chosen,
+}
+
+/// The notes of a position read from a picture, kept while the editor is open.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PictureNotes {
+    /// The picture's file name (`None`: pasted).
+    name: Option<String>,
+    /// The points still to check, with what was read there and how sure the reading was.
+    to_check: Vec<(Square, Option<Piece>, f32)>,
+    /// How many points were marked at first.
+    marked: usize,
+    /// How the side to move was found.
+    side: SideFound,
+    /// How many boards the picture showed (the largest was read).
+    boards: usize,
+}
+
+impl PictureNotes {
+    /// The notes of `reading`, from the picture named `name`.
+    pub fn new(reading: &Reading, name: Option<String>) -> PictureNotes {
+        let to_check: Vec<(Square, Option<Piece>, f32)> = reading
+            .points
+            .iter()
+            .filter(|(sq, _, _)| reading.uncertain.contains(sq))
+            .copied()
+            .collect();
+        PictureNotes {
+            name,
+            marked: to_check.len(),
+            to_check,
+            side: if reading.side_known {
+                SideFound::InCheck
+            } else {
+                SideFound::Unknown
+            },
+            boards: reading.boards,
+        }
+    }
+
+    /// The point was corrected (or confirmed) by a click: its mark goes.
+    pub fn checked(&mut self, sq: Square) {
+        self.to_check.retain(|&(marked, _, _)| marked != sq);
+    }
+
+    /// The user chose the side to move.
+    pub fn side_chosen(&mut self) {
+        self.side = SideFound::Chosen;
+    }
+
+    /// The lines above the board: where the position came from, the points to check, the side
+    /// to move, a second board.
+    pub fn show(&self, ui: &mut Ui, lang: Language, side: Color) {
+        let caution = Color32::from_rgb(160, 100, 0);
+        let source = match &self.name {
+            Some(name) => format!(
+                "{} {name}",
+                lang.pick("Read from the picture", "读自图片", "讀自圖片")
+            ),
+            None => lang
+                .pick(
+                    "Read from the pasted picture",
+                    "读自粘贴的图片",
+                    "讀自貼上的圖片",
+                )
+                .to_owned(),
+        };
+        let left = self.to_check.len();
+        let check = match (left, lang) {
+            (0, _) if self.marked > 0 => lang
+                .pick(
+                    "every point marked has been checked",
+                    "标记的点都已核对",
+                    "標記的點都已核對",
+                )
+                .to_owned(),
+            (0, _) => lang
+                .pick(
+                    "every point was read with confidence",
+                    "每个点都已可靠识别",
+                    "每個點都已可靠辨識",
+                )
+                .to_owned(),
+            (1, Language::English) => {
+                "1 point to check (ringed): choose the right piece above and click it".to_owned()
+            }
+            (n, Language::English) => {
+                format!("{n} points to check (ringed): choose the right piece above and click each")
+            }
+            (n, Language::SimplifiedChinese) => {
+                format!("有 {n} 个点需核对（已圈出）：在上方选好正确的棋子后点击该点")
+            }
+            (n, Language::TraditionalChinese) => {
+                format!("有 {n} 個點需核對（已圈出）：在上方選好正確的棋子後點擊該點")
+            }
+        };
+        let color = if left > 0 {
+            caution
+        } else {
+            ui.visuals().text_color()
+        };
+        ui.label(RichText::new(format!("{source}: {check}")).color(color));
+        match self.side {
+            SideFound::InCheck => {
+                ui.label(format!(
+                    "{} {}",
+                    match lang {
+                        Language::English => format!(
+                            "{} to move, guessed from the position: that side is in check.",
+                            side.name(lang)
+                        ),
+                        Language::SimplifiedChinese =>
+                            format!("由局面推定{}走棋：该方被将军。", side.name(lang)),
+                        Language::TraditionalChinese =>
+                            format!("由局面推定{}走棋：該方被將軍。", side.name(lang)),
+                    },
+                    lang.pick(
+                        "Change it if need be.",
+                        "如有需要可更改。",
+                        "如有需要可更改。"
+                    )
+                ));
+            }
+            SideFound::Unknown => {
+                ui.label(
+                    RichText::new(lang.pick(
+                        "The picture does not say who moves: choose the side to move.",
+                        "图片未表明哪方走棋：请选择走棋方。",
+                        "圖片未表明哪方走棋：請選擇走棋方。",
+                    ))
+                    .color(caution),
+                );
+            }
+            SideFound::Chosen => {}
+        }
+        if self.boards > 1 {
+            ui.label(
+                RichText::new(match lang {
+                    Language::English => format!(
+                        "The picture shows {} boards: the largest was read.",
+                        self.boards
+                    ),
+                    Language::SimplifiedChinese => {
+                        format!("图片中有 {} 个棋盘：读取了最大的一个。", self.boards)
+                    }
+                    Language::TraditionalChinese => {
+                        format!("圖片中有 {} 個棋盤：讀取了最大的一個。", self.boards)
+                    }
+                })
+                .color(caution),
+            );
+        }
+    }
+
+    /// Ring the points to check on the board drawn with `geometry`.
+    pub fn paint_marks(&self, painter: &Painter, geometry: &Geometry) {
+        for &(sq, _, _) in &self.to_check {
+            let center = board::screen_from_square(geometry, sq);
+            let radius = geometry.step * 0.5;
+            painter.circle_stroke(center, radius, Stroke::new(3.0, MARK));
+            let badge = center + egui::vec2(radius * 0.75, -radius * 0.75);
+            painter.circle_filled(badge, radius * 0.3, MARK);
+            painter.text(
+                badge,
+                egui::Align2::CENTER_CENTER,
+                "?",
+                egui::FontId::proportional(radius * 0.45),
+                Color32::WHITE,
+            );
+        }
+    }
+
+    /// What was read at `sq` and how sure, if it is marked: the hover text of the point.
+    pub fn reading_at(&self, sq: Square, lang: Language) -> Option<String> {
+        let &(_, piece, prob) = self.to_check.iter().find(|(at, _, _)| *at == sq)?;
+        let read = match piece {
+            Some(piece) => super::setup_editor::piece_name(piece, lang),
+            None => lang.pick("empty", "空", "空").to_owned(),
+        };
+        let percent = (prob * 100.0).round();
+        Some(match lang {
+            Language::English => format!(
+                "{sq}: read as {read} ({percent}% sure). Click to put the chosen piece; \
+                 right click to clear."
+            ),
+            Language::SimplifiedChinese => {
+                format!("{sq}：识别为{read}（把握 {percent}%）。点击放置所选棋子；右键清除。")
+            }
+            Language::TraditionalChinese => {
+                format!("{sq}：辨識為{read}（把握 {percent}%）。點擊放置所選棋子；右鍵清除。")
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Setup;
+
+    fn reading(fen: &str, uncertain: &[&str], side_known: bool) -> Reading {
+        let setup = Setup::from_fen(fen).unwrap_or_else(|e| panic!("{e}"));
+        let square = |s: &str| Square::parse(s).unwrap_or_else(|| panic!("{s}"));
+        Reading {
+            points: Square::all().map(|sq| (sq, setup.get(sq), 0.99)).collect(),
+            setup,
+            side_known,
+            red_at_bottom: true,
+            uncertain: uncertain.iter().map(|s| square(s)).collect(),
+            board: [0, 0, 100, 110],
+            boards: 1,
+        }
+    }
+
+    #[test]
+    fn a_checked_point_loses_its_mark_and_the_side_found_is_told() {
+        let read = reading("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1", &["e1", "a0"], true);
+        let mut notes = PictureNotes::new(&read, None);
+        assert_eq!(notes.side, SideFound::InCheck);
+        let e1 = Square::parse("e1").unwrap_or_else(|| panic!("e1"));
+        assert_eq!(notes.to_check.len(), 2);
+        assert!(notes
+            .reading_at(e1, Language::English)
+            .is_some_and(|t| t.contains("read as Red chariot (99% sure)")));
+        notes.checked(e1);
+        assert_eq!(notes.to_check.len(), 1);
+        assert!(notes.reading_at(e1, Language::English).is_none());
+        notes.side_chosen();
+        assert_eq!(notes.side, SideFound::Chosen);
+    }
+}

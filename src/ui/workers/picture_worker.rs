@@ -1,0 +1,175 @@
+//! A picture of a board read in the background ([`crate::recognise`]): a file dropped or chosen,
+//! or an image pasted. Reading takes a tenth of a second or more; the window never waits on it.
+//! The thread wakes the window when its answer is there.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::Arc;
+
+use eframe::egui;
+
+use crate::lang::Language;
+use crate::recognise::{recognise, recognise_image, Reading, RecogniseError};
+
+/// Where the picture comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PictureSource {
+    /// A picture file (PNG, JPEG, WebP, BMP).
+    File(PathBuf),
+    /// An image from the clipboard.
+    Pasted(Arc<egui::ColorImage>),
+}
+
+impl PictureSource {
+    /// The file's name without its folder, for titles; `None` for a pasted image.
+    pub fn file_name(&self) -> Option<String> {
+        match self {
+            PictureSource::File(path) => Some(path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )),
+            PictureSource::Pasted(_) => None,
+        }
+    }
+}
+
+/// Why a picture was not read.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PictureError {
+    /// The file could not be opened.
+    #[error("cannot open the picture: {0}")]
+    Open(String),
+    /// It was opened but holds no board that can be read.
+    #[error(transparent)]
+    Recognise(#[from] RecogniseError),
+    /// The reading thread could not be started, or ended without an answer.
+    #[error("the picture could not be read: {0}")]
+    Thread(String),
+}
+
+impl PictureError {
+    /// Why, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        match self {
+            PictureError::Open(detail) => format!(
+                "{} ({detail})",
+                lang.pick(
+                    "The file could not be opened",
+                    "无法打开该文件",
+                    "無法開啟該檔案",
+                )
+            ),
+            PictureError::Recognise(e) => e.message(lang),
+            PictureError::Thread(detail) => format!(
+                "{} ({detail})",
+                lang.pick(
+                    "The picture could not be read",
+                    "无法读取图片",
+                    "無法讀取圖片",
+                )
+            ),
+        }
+    }
+}
+
+/// A picture being read.
+pub struct PictureWorker {
+    source: PictureSource,
+    answer: Receiver<Result<Reading, PictureError>>,
+}
+
+impl PictureWorker {
+    /// Start reading `source` on a thread of its own; it wakes `ctx` when it is done.
+    pub fn start(ctx: &egui::Context, source: PictureSource) -> PictureWorker {
+        let (tx, answer) = mpsc::channel();
+        let job = source.clone();
+        let wake = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("picture reading".to_owned())
+            .spawn(move || {
+                let read = read(&job);
+                // The window may have closed meanwhile: then nobody waits for the answer.
+                let _ = tx.send(read);
+                wake.request_repaint();
+            });
+        if let Err(e) = spawned {
+            let (tx, answer) = mpsc::channel();
+            let _ = tx.send(Err(PictureError::Thread(e.to_string())));
+            return PictureWorker { source, answer };
+        }
+        PictureWorker { source, answer }
+    }
+
+    /// What is being read.
+    pub fn source(&self) -> &PictureSource {
+        &self.source
+    }
+
+    /// The answer if it has come.
+    pub fn poll(&self) -> Option<Result<Reading, PictureError>> {
+        match self.answer.try_recv() {
+            Ok(answer) => Some(answer),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err(PictureError::Thread(
+                "the reading ended without an answer".to_owned(),
+            ))),
+        }
+    }
+}
+
+/// Read the picture (on the worker's thread).
+fn read(source: &PictureSource) -> Result<Reading, PictureError> {
+    match source {
+        PictureSource::File(path) => {
+            let bytes = std::fs::read(path).map_err(|e| PictureError::Open(e.to_string()))?;
+            Ok(recognise(&bytes)?)
+        }
+        PictureSource::Pasted(image) => Ok(recognise_image(&rgb_over_white(image))?),
+    }
+}
+
+/// A pasted image as RGB, its transparent parts on white (as a page or a light window shows
+/// them). egui's colours are premultiplied: white under a pixel adds `255 - alpha`.
+fn rgb_over_white(image: &egui::ColorImage) -> image::RgbImage {
+    let [width, height] = image.size;
+    let mut rgb = image::RgbImage::new(
+        u32::try_from(width).unwrap_or(u32::MAX),
+        u32::try_from(height).unwrap_or(u32::MAX),
+    );
+    for (pixel, color) in rgb.pixels_mut().zip(&image.pixels) {
+        let under = 255 - color.a();
+        *pixel = image::Rgb([
+            color.r().saturating_add(under),
+            color.g().saturating_add(under),
+            color.b().saturating_add(under),
+        ]);
+    }
+    rgb
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pasted_image_lies_on_white() {
+        let image = egui::ColorImage::new(
+            [2, 1],
+            vec![
+                egui::Color32::from_rgb(200, 10, 10),
+                egui::Color32::from_rgba_unmultiplied(0, 0, 0, 0),
+            ],
+        );
+        let rgb = rgb_over_white(&image);
+        assert_eq!(rgb.dimensions(), (2, 1));
+        assert_eq!(rgb.get_pixel(0, 0).0, [200, 10, 10]);
+        assert_eq!(rgb.get_pixel(1, 0).0, [255, 255, 255]);
+    }
+
+    #[test]
+    fn a_file_that_is_not_there_is_refused_with_its_reason() {
+        let source = PictureSource::File(PathBuf::from("/no/such/picture.png"));
+        assert!(matches!(read(&source), Err(PictureError::Open(_))));
+        assert_eq!(source.file_name().as_deref(), Some("picture.png"));
+    }
+}

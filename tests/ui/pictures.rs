@@ -1,0 +1,178 @@
+//! A picture of a board read into the setup editor: a file dropped on the window, an image
+//! pasted, or Game › Position from picture…; the points to check ringed until clicked; a picture
+//! without a board refused with a message; of two boards the larger read and the two counted.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use eframe::egui::accesskit::Role;
+use eframe::egui::{self, DroppedFile};
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::Harness;
+use qipu::ui::QipuApp;
+
+use crate::support::{app, click, wait_for, Scripted};
+
+/// A file dropped on the window, as the system hands it over.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/recognise")
+        .join(name)
+}
+
+/// The FEN of `file` in tests/data/recognise/positions.tsv.
+fn listed_fen(file: &str) -> String {
+    let list = std::fs::read_to_string(data("positions.tsv")).expect("positions.tsv");
+    list.lines()
+        .find_map(|l| l.strip_prefix(file)?.strip_prefix('\t'))
+        .unwrap_or_else(|| panic!("{file} listed"))
+        .to_owned()
+}
+
+fn drop_file(harness: &mut Harness<'_, QipuApp>, path: PathBuf) {
+    harness
+        .input_mut()
+        .dropped_files
+        .push(Arc::new(Dropped(path)));
+    harness.step();
+}
+
+/// Wait for the setup editor to show the picture's reading.
+fn wait_for_editor(harness: &mut Harness<'_, QipuApp>) {
+    wait_for(harness, "the setup editor on the picture read", |h| {
+        h.query_by_label_contains("Read from the").is_some()
+    });
+    harness.run();
+}
+
+fn fen_field(harness: &Harness<'_, QipuApp>) -> String {
+    harness
+        .get_by_role_and_label(Role::TextInput, "FEN")
+        .value()
+        .unwrap_or_default()
+}
+
+/// The points ringed for checking, by their accessible names ("e3 (to check)").
+fn ringed(harness: &Harness<'_, QipuApp>) -> Vec<String> {
+    harness
+        .get_all_by_label_contains("(to check)")
+        .filter_map(|node| node.accesskit_node().label())
+        .map(|label| label.replace(" (to check)", ""))
+        .collect()
+}
+
+#[test]
+fn a_dropped_picture_opens_the_setup_editor_on_the_position_read() {
+    let mut harness = app([1400.0, 950.0], Scripted::default(), None);
+    harness.run();
+    drop_file(&mut harness, data("screen-xboard-1.png"));
+    wait_for_editor(&mut harness);
+    harness.get_by_label_contains("Read from the picture screen-xboard-1.png");
+    assert_eq!(fen_field(&harness), listed_fen("screen-xboard-1.png"));
+    // Nobody is in check: the picture does not say who moves, and the editor asks.
+    harness.get_by_label_contains("The picture does not say who moves");
+    // The record shown is untouched until the position is started.
+    assert_eq!(harness.state().session().game().move_count(), 0);
+    click(&mut harness, "Start from this position");
+    assert_eq!(
+        harness.state().session().position().to_fen(),
+        listed_fen("screen-xboard-1.png")
+    );
+}
+
+#[test]
+fn position_from_picture_reads_the_file_chosen() {
+    let mut dialogs = Scripted::default();
+    dialogs.opens.push_back(data("screen-xboard-2.png"));
+    let mut harness = app([1400.0, 950.0], dialogs, None);
+    harness.run();
+    click(&mut harness, "Game");
+    // While the picture is read a spinner turns: frames are stepped, not settled.
+    harness.get_by_label("Position from picture…").click();
+    harness.step();
+    wait_for_editor(&mut harness);
+    assert_eq!(fen_field(&harness), listed_fen("screen-xboard-2.png"));
+}
+
+#[test]
+fn a_picture_without_a_board_is_refused_with_a_message() {
+    let mut harness = app([1400.0, 950.0], Scripted::default(), None);
+    harness.run();
+    drop_file(&mut harness, data("no-board.png"));
+    wait_for(&mut harness, "the message", |h| {
+        h.query_by_label_contains("No Xiangqi board was found in the picture")
+            .is_some()
+    });
+    // Named by the file, and no editor opened.
+    harness.get_by_label("no-board.png");
+    assert!(harness.query_by_label("Read FEN").is_none());
+}
+
+/// Two boards pasted as one image: the larger is read, and the editor says there were two.
+#[test]
+fn of_two_boards_pasted_the_larger_is_read_and_the_two_are_counted() {
+    let big = image::open(data("screen-xboard-2.png"))
+        .expect("decodes")
+        .into_rgba8();
+    let small = image::open(data("screen-xboard-1.png"))
+        .expect("decodes")
+        .into_rgba8();
+    let mut both = image::RgbaImage::from_pixel(
+        big.width() + small.width() + 40,
+        big.height().max(small.height()),
+        image::Rgba([255, 255, 255, 255]),
+    );
+    image::imageops::replace(&mut both, &small, 0, 0);
+    image::imageops::replace(&mut both, &big, i64::from(small.width()) + 40, 0);
+    let size = [both.width() as usize, both.height() as usize];
+    let pasted = egui::ColorImage::from_rgba_unmultiplied(size, both.as_raw());
+    let mut harness = app([1400.0, 950.0], Scripted::default(), None);
+    harness.run();
+    harness.event(egui::Event::PasteImage(Arc::new(pasted)));
+    wait_for_editor(&mut harness);
+    harness.get_by_label_contains("Read from the pasted picture");
+    harness.get_by_label_contains("The picture shows 2 boards: the largest was read.");
+    assert_eq!(fen_field(&harness), listed_fen("screen-xboard-2.png"));
+}
+
+/// A screenshot read with doubt at four points: each is ringed, and one click with the right
+/// piece corrects a point and takes its ring away.
+#[test]
+fn the_points_read_with_doubt_are_ringed_and_one_click_corrects_one() {
+    let mut harness = app([1400.0, 950.0], Scripted::default(), None);
+    harness.run();
+    drop_file(&mut harness, data("screen-2.png"));
+    wait_for_editor(&mut harness);
+    // The black soldier on e1 is read as a chariot, with doubt.
+    assert_eq!(
+        fen_field(&harness),
+        "3P1k3/9/9/5P3/6c2/3p2C2/9/9/4r4/5K3 w - - 0 1"
+    );
+    let mut marked = ringed(&harness);
+    marked.sort();
+    assert_eq!(marked, ["d9", "e1", "f0", "f6"]);
+    harness.get_by_label_contains("4 points to check (ringed)");
+    click(&mut harness, "Black soldier");
+    click(&mut harness, "e1 (to check)");
+    assert_eq!(fen_field(&harness), listed_fen("screen-2.png"));
+    let mut marked = ringed(&harness);
+    marked.sort();
+    assert_eq!(marked, ["d9", "f0", "f6"]);
+    harness.get_by_label_contains("3 points to check (ringed)");
+    // A right click clears a point, and its ring.
+    harness.get_by_label("f6 (to check)").click_secondary();
+    harness.run();
+    assert_eq!(ringed(&harness).len(), 2);
+}
