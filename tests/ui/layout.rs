@@ -178,6 +178,49 @@ fn the_record_scrolls_as_the_user_says_and_a_click_lands_on_the_move_drawn() {
     }
 }
 
+/// After End (the key or the Last button) the record's end is in view: the last move and the
+/// result line drawn after it (it was left below the visible part); after Home, its start.
+#[test]
+fn after_end_the_result_line_is_in_view() {
+    let mut harness = app([1100.0, 800.0]);
+    let game = sample_game();
+    let end = game.main_line_end();
+    let result = game.result().expect("the sample has a result").pgn();
+    let first = text_of(&game, game.main_line()[0]);
+    harness.state_mut().show_game(game);
+    harness.run();
+    for step in ["End", "Last"] {
+        harness.key_press(Key::Home);
+        harness.run();
+        // Home (and First) go back to the sheet's top, from its end too.
+        assert!(
+            harness
+                .query_all_by_label(&first)
+                .any(|node| visible_in_record(&harness, node.rect())),
+            "the first move {first} is in view at the start"
+        );
+        if step == "End" {
+            harness.key_press(Key::End);
+            harness.run();
+        } else {
+            click(&mut harness, "Last");
+        }
+        assert_eq!(harness.state().session().cursor(), end);
+        let shown = harness
+            .query_all_by_label_contains(result)
+            .any(|node| visible_in_record(&harness, node.rect()));
+        assert!(shown, "after {step} the result line {result} is in view");
+        let game = harness.state().session().game();
+        let last = text_of(game, end);
+        assert!(
+            harness
+                .query_all_by_label(&last)
+                .any(|node| visible_in_record(&harness, node.rect())),
+            "after {step} the last move {last} is in view"
+        );
+    }
+}
+
 #[test]
 fn a_new_variation_deep_in_the_record_is_scrolled_into_view() {
     let mut harness = app([1100.0, 800.0]);
