@@ -54,14 +54,14 @@ impl Column {
         }
     }
 
-    fn width(self) -> f32 {
+    /// The widest the column gets when its texts are long (an event's full name): the rest is
+    /// shown on hover.
+    fn max_width(self) -> f32 {
         match self {
-            Column::Ply => 36.0,
-            Column::Red | Column::Black => 96.0,
-            Column::Event => 150.0,
-            Column::Date => 84.0,
-            Column::Result => 56.0,
-            Column::Source => 150.0,
+            Column::Ply => 60.0,
+            Column::Red | Column::Black => 180.0,
+            Column::Event | Column::Source => 220.0,
+            Column::Date | Column::Result => 120.0,
         }
     }
 
@@ -219,6 +219,8 @@ pub struct DatabaseWindow {
     sort: Option<(Column, bool)>,
     /// The game last opened from the list.
     selected: Option<i64>,
+    /// The list's column widths fitted to the rows, made again when the rows change.
+    widths: Option<view::Widths>,
     tree: TreeState,
 }
 
@@ -247,6 +249,7 @@ impl DatabaseWindow {
             rows: Vec::new(),
             sort: None,
             selected: None,
+            widths: None,
             tree: TreeState::default(),
         };
         if let Some(location) = remembered {
@@ -435,6 +438,7 @@ impl DatabaseWindow {
                             self.remembered = Some(location.clone());
                             self.location = Some(location);
                             self.rows.clear();
+                            self.widths = None;
                             self.position = None;
                             self.tree.asked = None;
                             self.tree.answer = None;
@@ -458,6 +462,7 @@ impl DatabaseWindow {
                         match result {
                             Ok(rows) => {
                                 self.rows = rows;
+                                self.widths = None;
                                 self.sort_rows();
                             }
                             Err(e) => self.error = Some(e.message(lang)),
