@@ -232,6 +232,17 @@ fn a_game_opened_from_the_list_and_a_position_search_put_the_game_on_the_board()
     let stored = db.game(found.id).unwrap();
     assert!(harness.state().session().game().same_record(&stored));
     assert_eq!(harness.state().session().position(), &Position::startpos());
+    // The window steps aside for the board, and the status line says how to get it back…
+    assert!(!harness.state().database().is_open());
+    assert!(harness.query_by_label("Open or create").is_none());
+    harness.get_by_label_contains("Opened from the database");
+    // …where the list is as it was left.
+    let listed = harness.state().database().rows().to_vec();
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+    harness.run();
+    assert!(harness.state().database().is_open());
+    assert_eq!(harness.state().database().rows(), listed.as_slice());
+    assert!(harness.get_all_by_label("象棋旋风").next().is_some());
 
     // Four plies on, the filters cleared, the position on the board is searched (Database ▸
     // Search this position).

@@ -1,7 +1,7 @@
 //! The database window (棋譜庫): open or create a database (a file, or a `postgresql://` URL
 //! typed in), import files and folders with progress that can be cancelled, and the game list
 //! with its tag filters and sortable columns; a game opened from it is shown on the board, at
-//! the ply of the position searched. Every query runs on the [`Worker`]'s threads: the window
+//! the ply of the position searched, the window stepping aside for it. Every query runs on the [`Worker`]'s threads: the window
 //! only sends requests and reads answers, never waits.
 //!
 //! The window's own fields (the location typed, the filters) change as the user types, like the
@@ -21,6 +21,8 @@ use crate::rules::Position;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::{Column, DatabaseCommand};
+use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::session::Session;
 use crate::ui::panels::opening_tree::TreeView;
@@ -476,6 +478,12 @@ impl DatabaseWindow {
                     Ok((game, ply)) => {
                         commands
                             .push(AppCommand::ShowGameAt(GameToShow(Box::new(game)), ply).into());
+                        // The errand is done: the window steps aside for the board, as an open
+                        // dialog does, keeping its list, filters and place for the next time it
+                        // is shown (a collapsed title bar would still cover the record's
+                        // buttons). The status line says how to get it back.
+                        self.open = false;
+                        commands.push(SessionCommand::Notify(Notice::FromDatabase).into());
                     }
                     Err(e) => self.error = Some(e.message(lang)),
                 },
