@@ -221,6 +221,60 @@ fn after_end_the_result_line_is_in_view() {
     }
 }
 
+/// The top of the topmost widget labelled `label`.
+fn top_of(harness: &Harness<'_, QipuApp>, label: &str) -> f32 {
+    harness
+        .get_all_by_label(label)
+        .map(|node| node.rect().min.y)
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// The record's first move holds its place when the notation changes (the row choosing how two
+/// pieces on a file are written was dropped for WXF and ICCS) and when the user steps into the
+/// game (the marks for moves missing from a sheet appeared); the move box's panel holds still
+/// too.
+#[test]
+fn the_record_holds_still_when_the_notation_changes_and_when_stepping_in() {
+    let mut harness = app([1100.0, 800.0]);
+    let ctx = harness.ctx.clone();
+    let game = sample_game();
+    let first = game.main_line()[0];
+    harness.state_mut().show_game(game.clone());
+    harness.run();
+    harness.key_press(Key::Home);
+    harness.run();
+    let written = |notation| {
+        write_move(
+            game.position_before(first),
+            game.move_of(first).expect("a move"),
+            notation,
+            &WriteOptions::default(),
+        )
+    };
+    let row = top_of(&harness, &written(Notation::ChineseSimplified));
+    let clock = top_of(&harness, "Start clock");
+    for notation in [
+        Notation::Wxf,
+        Notation::Iccs,
+        Notation::Abbreviated,
+        Notation::ChineseTraditional,
+        Notation::ChineseSimplified,
+    ] {
+        harness
+            .state_mut()
+            .apply(&ctx, qipu::ui::SessionCommand::SetNotation(notation));
+        harness.run();
+        let text = written(notation);
+        assert_eq!(top_of(&harness, &text), row, "the first move {text}");
+    }
+    harness.key_press(Key::ArrowRight);
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), first);
+    let text = written(Notation::ChineseSimplified);
+    assert_eq!(top_of(&harness, &text), row, "after a step, {text}");
+    assert_eq!(top_of(&harness, "Start clock"), clock, "after a step");
+}
+
 #[test]
 fn a_new_variation_deep_in_the_record_is_scrolled_into_view() {
     let mut harness = app([1100.0, 800.0]);
