@@ -53,14 +53,16 @@ impl<'a> Args<'a> {
         Ok(None)
     }
 
-    /// The remaining arguments, in order; an unknown `--option` is refused.
+    /// The remaining arguments, in order; an unknown `--option` is refused. A bare `--` is a
+    /// value, not an option: the result token of both sides forfeiting (`qipu event result
+    /// EVENT ROUND BOARD --`, 21.3).
     pub fn positionals(self) -> Result<Vec<&'a str>, CliError> {
         let mut out = Vec::new();
         for (arg, used) in self.rest.iter().zip(self.used) {
             if used {
                 continue;
             }
-            if arg.starts_with("--") {
+            if arg.starts_with("--") && arg != "--" {
                 return Err(CliError::Usage(format!("unknown option '{arg}'")));
             }
             out.push(arg.as_str());

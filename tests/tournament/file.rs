@@ -324,6 +324,16 @@ fn a_result_is_replaced_and_cleared_and_the_standings_follow() {
     // Cleared, the board takes a result again without --replace.
     assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0);
     assert_eq!(leader(p), (red, 1.0));
+    // Both sides forfeit (21.3): `--` is the result, not the end of the options.
+    let (ok, out, err) = qipu(&["event", "result", p, "1", "2", "--", "--replace"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "round 1, board 2: --\n");
+    let event = EventFile::open(&path).unwrap();
+    assert_eq!(
+        event.event().rounds[0].game(2).unwrap().result,
+        Some(BoardResult::DoubleForfeit)
+    );
+    drop(event);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -221,6 +221,37 @@ fn the_analysis_panel_shows_lines_in_chinese_and_adds_one_as_a_variation() {
     harness.get_by_label("Start analysis");
 }
 
+/// In a small window the analysis line's parts go to the next row whole: the engine's speed
+/// was cut between its number and "M nodes/s".
+#[test]
+fn the_engine_speed_is_never_split_over_two_rows() {
+    use egui_kittest::kittest::NodeT;
+    let mut harness = app();
+    harness.set_size(eframe::egui::Vec2::new(640.0, 480.0));
+    harness.run();
+    click(&mut harness, "View");
+    click(&mut harness, "Analysis panel");
+    click(&mut harness, "Start analysis");
+    wait_for(&mut harness, "the engine's speed", |h| {
+        h.query_all_by_label_contains("M nodes/s").next().is_some()
+    });
+    // One row of text: the label of the number of lines beside the Stop button.
+    let row = 1.5
+        * harness
+            .get_all_by_label("Lines")
+            .map(|n| n.rect().height())
+            .fold(f32::INFINITY, f32::min);
+    for speed in harness.query_all_by_label_contains("M nodes/s") {
+        let rect = speed.rect();
+        assert!(
+            rect.height() < row,
+            "{:?} spans more than a row: {rect:?} (a row: {row})",
+            speed.accesskit_node().label()
+        );
+    }
+    click(&mut harness, "Stop analysis");
+}
+
 /// The form of a game against the computer: under a clock the engine spends the clock's time,
 /// so Time per move is not offered; the closed time-control chooser says what it holds.
 #[test]

@@ -232,6 +232,17 @@ fn a_game_opened_from_the_list_and_a_position_search_put_the_game_on_the_board()
     let stored = db.game(found.id).unwrap();
     assert!(harness.state().session().game().same_record(&stored));
     assert_eq!(harness.state().session().position(), &Position::startpos());
+    // The window steps aside for the board, and the status line says how to get it back…
+    assert!(!harness.state().database().is_open());
+    assert!(harness.query_by_label("Open or create").is_none());
+    harness.get_by_label_contains("Opened from the database");
+    // …where the list is as it was left.
+    let listed = harness.state().database().rows().to_vec();
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+    harness.run();
+    assert!(harness.state().database().is_open());
+    assert_eq!(harness.state().database().rows(), listed.as_slice());
+    assert!(harness.get_all_by_label("象棋旋风").next().is_some());
 
     // Four plies on, the filters cleared, the position on the board is searched (Database ▸
     // Search this position).
@@ -277,6 +288,56 @@ fn a_game_opened_from_the_list_and_a_position_search_put_the_game_on_the_board()
     let session = harness.state().session();
     assert_eq!(session.game().ply(session.cursor()), other.ply as usize);
     assert_eq!(session.position(), &position);
+}
+
+/// The list's cells hold their text whole ("1/2-…" and cut names were shown): each cell in
+/// view is as wide as its text with the button's padding, or, for a text longer than a column
+/// gets (an event's full name), at least 200 points wide, the rest on hover.
+#[test]
+fn the_list_shows_names_and_results_whole() {
+    use eframe::egui::{Color32, TextStyle};
+    use egui_kittest::kittest::NodeT;
+    let (mut harness, _) = app_with_database("widths");
+    // A player with a draw among the computer-championship games.
+    type_over(&mut harness, "Player", "理治棋壮");
+    press(&mut harness, "Search");
+    wait_until(&mut harness, "the search", |app| !app.database().busy());
+    let rows = harness.state().database().rows().to_vec();
+    assert!(rows.iter().any(|f| f.result_token() == "1/2-1/2"));
+    let ctx = harness.ctx.clone();
+    let style = ctx.global_style();
+    let font = TextStyle::Button.resolve(&style);
+    let padding = 2.0 * style.spacing.button_padding.x;
+    let mut checked = 0;
+    for found in &rows {
+        let texts = [
+            found.red.clone(),
+            found.black.clone(),
+            found.event.clone(),
+            found.date.clone(),
+            found.result_token().to_owned(),
+        ];
+        for text in texts.iter().filter(|t| !t.is_empty()) {
+            let whole = ctx.fonts_mut(|f| {
+                f.layout_no_wrap(text.clone(), font.clone(), Color32::BLACK)
+                    .size()
+                    .x
+            });
+            for cell in harness.get_all_by_role(Role::Button).filter(|n| {
+                n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l == text.as_str())
+            }) {
+                let width = cell.rect().width();
+                assert!(
+                    width >= (whole + padding).min(200.0) - 0.5,
+                    "{text:?} is cut: {width} wide, its text {whole}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 5 * rows.len().min(5), "cells checked: {checked}");
 }
 
 fn db_game(file: &std::path::Path, id: i64) -> qipu::record::Game {

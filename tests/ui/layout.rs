@@ -178,6 +178,103 @@ fn the_record_scrolls_as_the_user_says_and_a_click_lands_on_the_move_drawn() {
     }
 }
 
+/// After End (the key or the Last button) the record's end is in view: the last move and the
+/// result line drawn after it (it was left below the visible part); after Home, its start.
+#[test]
+fn after_end_the_result_line_is_in_view() {
+    let mut harness = app([1100.0, 800.0]);
+    let game = sample_game();
+    let end = game.main_line_end();
+    let result = game.result().expect("the sample has a result").pgn();
+    let first = text_of(&game, game.main_line()[0]);
+    harness.state_mut().show_game(game);
+    harness.run();
+    for step in ["End", "Last"] {
+        harness.key_press(Key::Home);
+        harness.run();
+        // Home (and First) go back to the sheet's top, from its end too.
+        assert!(
+            harness
+                .query_all_by_label(&first)
+                .any(|node| visible_in_record(&harness, node.rect())),
+            "the first move {first} is in view at the start"
+        );
+        if step == "End" {
+            harness.key_press(Key::End);
+            harness.run();
+        } else {
+            click(&mut harness, "Last");
+        }
+        assert_eq!(harness.state().session().cursor(), end);
+        let shown = harness
+            .query_all_by_label_contains(result)
+            .any(|node| visible_in_record(&harness, node.rect()));
+        assert!(shown, "after {step} the result line {result} is in view");
+        let game = harness.state().session().game();
+        let last = text_of(game, end);
+        assert!(
+            harness
+                .query_all_by_label(&last)
+                .any(|node| visible_in_record(&harness, node.rect())),
+            "after {step} the last move {last} is in view"
+        );
+    }
+}
+
+/// The top of the topmost widget labelled `label`.
+fn top_of(harness: &Harness<'_, QipuApp>, label: &str) -> f32 {
+    harness
+        .get_all_by_label(label)
+        .map(|node| node.rect().min.y)
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// The record's first move holds its place when the notation changes (the row choosing how two
+/// pieces on a file are written was dropped for WXF and ICCS) and when the user steps into the
+/// game (the marks for moves missing from a sheet appeared); the move box's panel holds still
+/// too.
+#[test]
+fn the_record_holds_still_when_the_notation_changes_and_when_stepping_in() {
+    let mut harness = app([1100.0, 800.0]);
+    let ctx = harness.ctx.clone();
+    let game = sample_game();
+    let first = game.main_line()[0];
+    harness.state_mut().show_game(game.clone());
+    harness.run();
+    harness.key_press(Key::Home);
+    harness.run();
+    let written = |notation| {
+        write_move(
+            game.position_before(first),
+            game.move_of(first).expect("a move"),
+            notation,
+            &WriteOptions::default(),
+        )
+    };
+    let row = top_of(&harness, &written(Notation::ChineseSimplified));
+    let clock = top_of(&harness, "Start clock");
+    for notation in [
+        Notation::Wxf,
+        Notation::Iccs,
+        Notation::Abbreviated,
+        Notation::ChineseTraditional,
+        Notation::ChineseSimplified,
+    ] {
+        harness
+            .state_mut()
+            .apply(&ctx, qipu::ui::SessionCommand::SetNotation(notation));
+        harness.run();
+        let text = written(notation);
+        assert_eq!(top_of(&harness, &text), row, "the first move {text}");
+    }
+    harness.key_press(Key::ArrowRight);
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), first);
+    let text = written(Notation::ChineseSimplified);
+    assert_eq!(top_of(&harness, &text), row, "after a step, {text}");
+    assert_eq!(top_of(&harness, "Start clock"), clock, "after a step");
+}
+
 #[test]
 fn a_new_variation_deep_in_the_record_is_scrolled_into_view() {
     let mut harness = app([1100.0, 800.0]);

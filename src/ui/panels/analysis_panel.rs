@@ -6,7 +6,7 @@
 //! its own thread and process ([`EngineLink`]); the search follows the board: another position
 //! shown starts a new search.
 
-use eframe::egui;
+use eframe::egui::{self, RichText};
 
 use crate::engine_client::{EngineConfig, Limit, Lines, RedScore, SearchInfo};
 use crate::lang::Language;
@@ -217,16 +217,21 @@ impl AnalysisPanel {
                     commands
                         .push(SessionCommand::AddLine(session.cursor(), line.pv.clone()).into());
                 }
-                ui.monospace(summary(line, position, lang));
+                // Each part whole on its row: "0.3" was left at a row's end and "M nodes/s"
+                // began the next.
+                for (i, part) in summary(line, position, lang).into_iter().enumerate() {
+                    let text = if i == 0 { part } else { format!("· {part}") };
+                    ui.add(egui::Label::new(RichText::new(text).monospace()).extend());
+                }
                 ui.label(line_text(position, line, session));
             });
         }
     }
 }
 
-/// `1. Red +0.35 · Black −0.35 · depth 9 · 1.2 M nodes/s`: the line's rank, its score from
-/// Red's side and from the side to move, its depth and speed.
-fn summary(line: &SearchInfo, position: &Position, lang: Language) -> String {
+/// `1. Red +0.35`, `Black −0.35`, `depth 9`, `1.2 M nodes/s`: the line's rank, its score from
+/// Red's side and from the side to move, its depth and speed, each drawn on one row.
+fn summary(line: &SearchInfo, position: &Position, lang: Language) -> Vec<String> {
     let mover = position.side_to_move();
     let mut parts = Vec::new();
     if let Some(score) = line.score {
@@ -255,7 +260,7 @@ fn summary(line: &SearchInfo, position: &Position, lang: Language) -> String {
             lang.pick("M nodes/s", "百万节点/秒", "百萬節點/秒")
         ));
     }
-    parts.join(" · ")
+    parts
 }
 
 /// The line's first moves in the session's notation.

@@ -19,7 +19,10 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     let lang = session.lang();
     let game = &session.game();
     let cursor = session.cursor();
-    if game.is_main_line(cursor) && game.move_of(cursor).is_some() {
+    // Always there, greyed out before the first move and in a variation: the panel does not
+    // jump when the user steps into the game.
+    let applies = game.is_main_line(cursor) && game.move_of(cursor).is_some();
+    ui.add_enabled_ui(applies, |ui| {
         ui.horizontal_wrapped(|ui| {
             for side in [Color::Red, Color::Black] {
                 let comment = game.comment(cursor);
@@ -36,7 +39,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
                 }
             }
         });
-    }
+    });
     let first = game.start().side_to_move();
     let [red, black] = sheets(game);
     for (side, sheet) in [(Color::Red, red), (Color::Black, black)] {

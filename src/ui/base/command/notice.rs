@@ -29,6 +29,8 @@ pub enum Notice {
     },
     /// A piece of the side not to move was clicked: it is this side's move.
     TurnOf(Color),
+    /// A game was opened from the database: its window stepped aside, the list kept.
+    FromDatabase,
     /// Pasted text was not a FEN position.
     BadFen(FenError),
     /// The game was saved to this file.
@@ -84,6 +86,13 @@ impl Notice {
                     "No take-back: the result is final (Undo corrects it)",
                     "不能悔棋：结果已定（撤销可更正）",
                     "不能悔棋：結果已定（復原可更正）",
+                )
+                .to_owned(),
+            Notice::FromDatabase => lang
+                .pick(
+                    "Opened from the database (Database › Game database… shows the list again)",
+                    "已从棋谱库打开（棋谱库菜单可回到列表）",
+                    "已從棋譜庫開啟（棋譜庫選單可回到列表）",
                 )
                 .to_owned(),
             Notice::VariationAdded => lang
@@ -163,6 +172,7 @@ impl Notice {
                 | Notice::CopiedDhtmlxq { .. }
                 | Notice::PuzzlesAdded { .. }
                 | Notice::VariationAdded
+                | Notice::FromDatabase
         )
     }
 

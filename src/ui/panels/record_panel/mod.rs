@@ -90,12 +90,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
                 }
             }
         });
-    if matches!(
-        session.notation(),
-        Notation::ChineseSimplified | Notation::ChineseTraditional | Notation::Abbreviated
-    ) {
-        tandem_choice(ui, session, commands);
-    }
+    tandem_choice(ui, session, commands);
     game_info(ui, session, commands);
     comment_editor(ui, session, commands);
     annotate::bar(ui, session, commands);
@@ -129,8 +124,25 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
 }
 
 /// How a piece that shares its file with another of its kind is written: the textbook 前車進四
-/// or, as many records write it, 車六進四 when only that piece can make the move.
+/// or, as many records write it, 車六進四 when only that piece can make the move. Greyed out in
+/// WXF and ICCS, which do not write it so, but always there: the record below it does not jump
+/// when the notation changes.
 fn tandem_choice(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+    let lang = session.lang();
+    let applies = matches!(
+        session.notation(),
+        Notation::ChineseSimplified | Notation::ChineseTraditional | Notation::Abbreviated
+    );
+    ui.add_enabled_ui(applies, |ui| tandem_rows(ui, session, commands))
+        .response
+        .on_disabled_hover_text(lang.pick(
+            "Only the Chinese notations write it",
+            "只有中文记谱法用到",
+            "只有中文記譜法用到",
+        ));
+}
+
+fn tandem_rows(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
     let lang = session.lang();
     let label = |tandem| match tandem {
         TandemConvention::FrontBack => lang.pick(

@@ -126,13 +126,19 @@ pub fn show(
         .id_salt("scoresheet")
         .auto_shrink([false, false]);
     let view_id = egui::Id::unique("record-sheet-view");
+    // The start of the game (First, Home) is the sheet's top.
+    let cursor = session.cursor();
     let target = follow
-        .then(|| sheet.row_of.get(&session.cursor()).copied())
+        .then(|| match sheet.row_of.get(&cursor) {
+            Some(&row) => Some(row),
+            None => (cursor == session.game().root() && !sheet.rows.is_empty()).then_some(0),
+        })
         .flatten();
     let total = sheet.rows.len() + usize::from(result.is_some());
     if let (Some(row), Some((top, height))) =
         (target, ui.data(|d| d.get_temp::<(f32, f32)>(view_id)))
     {
+        let row = row_to_follow(session, sheet, row, result.is_some(), height, spacing);
         let y = row as f32 * (ROW_HEIGHT + spacing);
         if y < top || y + ROW_HEIGHT > top + height {
             // Never past the end: an offset beyond the content springs back over several frames.
@@ -158,6 +164,30 @@ pub fn show(
     let top = output.state.clamped_offset().y;
     let height = output.inner_rect.height();
     ui.data_mut(|d| d.insert_temp(view_id, (top, height)));
+}
+
+/// The row to bring into view for the move on the board in `row`: at the last move of the main
+/// line, the result line after the sheet (the end of the record, after End), as long as the
+/// move's row stays in a view `height` high with it; else the move's row.
+fn row_to_follow(
+    session: &Session,
+    sheet: &Sheet,
+    row: usize,
+    result: bool,
+    height: f32,
+    spacing: f32,
+) -> usize {
+    let game = session.game();
+    let cursor = session.cursor();
+    let at_end =
+        cursor != game.root() && game.children(cursor).is_empty() && game.is_main_line(cursor);
+    let result_row = sheet.rows.len();
+    let span = (result_row - row.min(result_row) + 1) as f32 * (ROW_HEIGHT + spacing) - spacing;
+    if result && at_end && span <= height {
+        result_row
+    } else {
+        row
+    }
 }
 
 fn draw_row(

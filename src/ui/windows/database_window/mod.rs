@@ -1,7 +1,7 @@
 //! The database window (棋譜庫): open or create a database (a file, or a `postgresql://` URL
 //! typed in), import files and folders with progress that can be cancelled, and the game list
 //! with its tag filters and sortable columns; a game opened from it is shown on the board, at
-//! the ply of the position searched. Every query runs on the [`Worker`]'s threads: the window
+//! the ply of the position searched, the window stepping aside for it. Every query runs on the [`Worker`]'s threads: the window
 //! only sends requests and reads answers, never waits.
 //!
 //! The window's own fields (the location typed, the filters) change as the user types, like the
@@ -21,6 +21,8 @@ use crate::rules::Position;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::{Column, DatabaseCommand};
+use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::session::Session;
 use crate::ui::panels::opening_tree::TreeView;
@@ -54,14 +56,14 @@ impl Column {
         }
     }
 
-    fn width(self) -> f32 {
+    /// The widest the column gets when its texts are long (an event's full name): the rest is
+    /// shown on hover.
+    fn max_width(self) -> f32 {
         match self {
-            Column::Ply => 36.0,
-            Column::Red | Column::Black => 96.0,
-            Column::Event => 150.0,
-            Column::Date => 84.0,
-            Column::Result => 56.0,
-            Column::Source => 150.0,
+            Column::Ply => 60.0,
+            Column::Red | Column::Black => 180.0,
+            Column::Event | Column::Source => 220.0,
+            Column::Date | Column::Result => 120.0,
         }
     }
 
@@ -219,6 +221,8 @@ pub struct DatabaseWindow {
     sort: Option<(Column, bool)>,
     /// The game last opened from the list.
     selected: Option<i64>,
+    /// The list's column widths fitted to the rows, made again when the rows change.
+    widths: Option<view::Widths>,
     tree: TreeState,
 }
 
@@ -247,6 +251,7 @@ impl DatabaseWindow {
             rows: Vec::new(),
             sort: None,
             selected: None,
+            widths: None,
             tree: TreeState::default(),
         };
         if let Some(location) = remembered {
@@ -435,6 +440,7 @@ impl DatabaseWindow {
                             self.remembered = Some(location.clone());
                             self.location = Some(location);
                             self.rows.clear();
+                            self.widths = None;
                             self.position = None;
                             self.tree.asked = None;
                             self.tree.answer = None;
@@ -458,6 +464,7 @@ impl DatabaseWindow {
                         match result {
                             Ok(rows) => {
                                 self.rows = rows;
+                                self.widths = None;
                                 self.sort_rows();
                             }
                             Err(e) => self.error = Some(e.message(lang)),
@@ -471,6 +478,12 @@ impl DatabaseWindow {
                     Ok((game, ply)) => {
                         commands
                             .push(AppCommand::ShowGameAt(GameToShow(Box::new(game)), ply).into());
+                        // The errand is done: the window steps aside for the board, as an open
+                        // dialog does, keeping its list, filters and place for the next time it
+                        // is shown (a collapsed title bar would still cover the record's
+                        // buttons). The status line says how to get it back.
+                        self.open = false;
+                        commands.push(SessionCommand::Notify(Notice::FromDatabase).into());
                     }
                     Err(e) => self.error = Some(e.message(lang)),
                 },

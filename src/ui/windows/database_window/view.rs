@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use eframe::egui::{self, Align, Color32, Layout, RichText};
 
-use crate::database::{ImportReport, Progress};
+use crate::database::{Found, ImportReport, Progress};
 use crate::ending::Outcome;
 use crate::lang::Language;
 
@@ -34,7 +34,8 @@ impl Window for DatabaseWindow {
         egui::Window::new(lang.pick("Game database", "棋谱库", "棋譜庫"))
             .id(egui::Id::unique("database-window"))
             .open(&mut open)
-            .default_size([(content.width() - 80.0).min(700.0), content.height() * 0.7])
+            // Wide enough for every column fitted to its text (each up to its limit).
+            .default_size([(content.width() - 80.0).min(900.0), content.height() * 0.7])
             .default_pos(content.left_top() + egui::vec2(40.0, 50.0))
             .constrain(true)
             .resizable(true)
@@ -305,7 +306,7 @@ impl DatabaseWindow {
         }
     }
 
-    fn list(&self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {
+    fn list(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {
         ui.horizontal(|ui| {
             if self.searching {
                 ui.spinner();
@@ -326,6 +327,22 @@ impl DatabaseWindow {
             .filter(|&c| c != Column::Ply || self.position.is_some())
             .collect();
         let height = ui.spacing().interact_size.y;
+        let font = egui::TextStyle::Button.resolve(ui.style());
+        if self
+            .widths
+            .as_ref()
+            .is_none_or(|w| w.lang != lang || w.font != font)
+        {
+            self.widths = Some(Widths::fit(ui, lang, font, &self.rows));
+        }
+        let widths = self.widths.as_ref().map_or([0.0; 7], |w| w.of);
+        let width = |column: Column| {
+            Column::ALL
+                .iter()
+                .position(|&c| c == column)
+                .and_then(|i| widths.get(i).copied())
+                .unwrap_or(0.0)
+        };
         egui::ScrollArea::horizontal()
             .id_salt("database-list-columns")
             .show(ui, |ui| {
@@ -337,7 +354,7 @@ impl DatabaseWindow {
                             _ => "",
                         };
                         let text = format!("{}{arrow}", column.label(lang));
-                        if cell(ui, column.width(), height, egui::Button::new(text)).clicked() {
+                        if cell(ui, width(column), height, egui::Button::new(text)).clicked() {
                             asked.push(DatabaseCommand::SortBy(column));
                         }
                     }
@@ -350,11 +367,17 @@ impl DatabaseWindow {
                             let selected = self.selected == Some(found.id);
                             ui.horizontal(|ui| {
                                 for &column in &columns {
+                                    let text = column.text(found);
+                                    // The whole text where the column is too narrow for it.
+                                    let hover = if column == Column::Source {
+                                        found.source()
+                                    } else {
+                                        format!("{text}\n{}", found.source())
+                                    };
                                     let button =
-                                        egui::Button::selectable(selected, column.text(found))
-                                            .truncate();
-                                    let response = cell(ui, column.width(), height, button)
-                                        .on_hover_text(found.source());
+                                        egui::Button::selectable(selected, text).truncate();
+                                    let response = cell(ui, width(column), height, button)
+                                        .on_hover_text(hover);
                                     if response.clicked() {
                                         asked.push(DatabaseCommand::OpenGame {
                                             id: found.id,
@@ -366,6 +389,37 @@ impl DatabaseWindow {
                         }
                     });
             });
+    }
+}
+
+/// The list's column widths: each column as wide as its widest text (its heading with a sort
+/// arrow, or a row's text) up to its [`Column::max_width`]. Measured once per search, from every
+/// row listed, so that the columns hold still as the list scrolls.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Widths {
+    lang: Language,
+    font: egui::FontId,
+    /// The widths, in the order of [`Column::ALL`].
+    of: [f32; 7],
+}
+
+impl Widths {
+    fn fit(ui: &egui::Ui, lang: Language, font: egui::FontId, rows: &[Found]) -> Widths {
+        // A button's text keeps its padding on both sides; a little more for kerning.
+        let padding = 2.0 * ui.spacing().button_padding.x + 4.0;
+        let of = ui.ctx().fonts_mut(|fonts| {
+            let mut measure =
+                |text: &str| -> f32 { text.chars().map(|c| fonts.glyph_width(&font, c)).sum() };
+            Column::ALL.map(|column| {
+                let heading = measure(&format!("{} ↓", column.label(lang)));
+                let widest = rows
+                    .iter()
+                    .map(|found| measure(&column.text(found)))
+                    .fold(heading, f32::max);
+                (widest + padding).min(column.max_width())
+            })
+        });
+        Widths { lang, font, of }
     }
 }
 
