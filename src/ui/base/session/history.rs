@@ -23,6 +23,19 @@ pub(super) struct Current<'a> {
 }
 
 impl Snapshot {
+    /// A copy of the state an edit can change.
+    pub(super) fn of(
+        game: &Game,
+        transcriber: &Transcriber,
+        contest: Option<&Contest>,
+    ) -> Snapshot {
+        Snapshot {
+            game: game.clone(),
+            transcriber: transcriber.clone(),
+            contest: contest.cloned(),
+        }
+    }
+
     /// True when `now` differs from this snapshot in the record or the clock's log.
     fn differs(&self, now: &Current<'_>) -> bool {
         let log = |c: Option<&Contest>| c.map(|c| c.log().to_vec());

@@ -404,11 +404,7 @@ impl Session {
     }
 
     fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            game: self.game.clone(),
-            transcriber: self.transcriber.clone(),
-            contest: self.contest.clone(),
-        }
+        Snapshot::of(&self.game, &self.transcriber, self.contest.as_ref())
     }
 
     fn restore(&mut self, snapshot: Snapshot) {
