@@ -2,6 +2,7 @@
 
 use crate::lang::Language;
 use crate::record::{Evaluation, Mark};
+use crate::rules::{Color, Piece, PieceKind};
 
 /// The name of a mark for its tooltip and menu entry.
 pub fn mark_name(mark: Mark, lang: Language) -> &'static str {
@@ -28,5 +29,41 @@ pub fn evaluation_name(evaluation: Evaluation, lang: Language) -> &'static str {
         Evaluation::BlackBetter => lang.pick("Black better", "黑方占优", "黑方佔優"),
         Evaluation::RedWinning => lang.pick("Red winning", "红方胜势", "紅方勝勢"),
         Evaluation::BlackWinning => lang.pick("Black winning", "黑方胜势", "黑方勝勢"),
+    }
+}
+
+/// A piece's name for the setup palette and the picture's notes: "Red chariot", 红车, 紅俥.
+pub fn piece_name(piece: Piece, lang: Language) -> String {
+    use PieceKind::*;
+    let english = match piece.kind {
+        General => "general",
+        Advisor => "advisor",
+        Elephant => "elephant",
+        Horse => "horse",
+        Chariot => "chariot",
+        Cannon => "cannon",
+        Soldier => "soldier",
+    };
+    let (hans, hant) = match (piece.color, piece.kind) {
+        (Color::Red, General) => ("帅", "帥"),
+        (Color::Red, Advisor) => ("仕", "仕"),
+        (Color::Red, Elephant) => ("相", "相"),
+        (Color::Red, Horse) => ("马", "傌"),
+        (Color::Red, Chariot) => ("车", "俥"),
+        (Color::Red, Cannon) => ("炮", "炮"),
+        (Color::Red, Soldier) => ("兵", "兵"),
+        (Color::Black, General) => ("将", "將"),
+        (Color::Black, Advisor) => ("士", "士"),
+        (Color::Black, Elephant) => ("象", "象"),
+        (Color::Black, Horse) => ("马", "馬"),
+        (Color::Black, Chariot) => ("车", "車"),
+        (Color::Black, Cannon) => ("炮", "砲"),
+        (Color::Black, Soldier) => ("卒", "卒"),
+    };
+    let side = piece.color.short_name(lang);
+    match lang {
+        Language::English => format!("{side} {english}"),
+        Language::SimplifiedChinese => format!("{side}{hans}"),
+        Language::TraditionalChinese => format!("{side}{hant}"),
     }
 }

@@ -18,6 +18,7 @@ use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, SetupWa
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
+use crate::ui::base::words::piece_name;
 use crate::ui::platform::screen_surface::point;
 use crate::ui::widgets::board;
 
@@ -327,42 +328,6 @@ impl SetupEditor {
         if let Some(picture) = &self.picture {
             picture.paint_marks(&painter, &geometry);
         }
-    }
-}
-
-/// A piece's name for the palette: "Red chariot", 红车, 紅俥.
-pub fn piece_name(piece: Piece, lang: Language) -> String {
-    use PieceKind::*;
-    let english = match piece.kind {
-        General => "general",
-        Advisor => "advisor",
-        Elephant => "elephant",
-        Horse => "horse",
-        Chariot => "chariot",
-        Cannon => "cannon",
-        Soldier => "soldier",
-    };
-    let (hans, hant) = match (piece.color, piece.kind) {
-        (Color::Red, General) => ("帅", "帥"),
-        (Color::Red, Advisor) => ("仕", "仕"),
-        (Color::Red, Elephant) => ("相", "相"),
-        (Color::Red, Horse) => ("马", "傌"),
-        (Color::Red, Chariot) => ("车", "俥"),
-        (Color::Red, Cannon) => ("炮", "炮"),
-        (Color::Red, Soldier) => ("兵", "兵"),
-        (Color::Black, General) => ("将", "將"),
-        (Color::Black, Advisor) => ("士", "士"),
-        (Color::Black, Elephant) => ("象", "象"),
-        (Color::Black, Horse) => ("马", "馬"),
-        (Color::Black, Chariot) => ("车", "車"),
-        (Color::Black, Cannon) => ("炮", "砲"),
-        (Color::Black, Soldier) => ("卒", "卒"),
-    };
-    let side = piece.color.short_name(lang);
-    match lang {
-        Language::English => format!("{side} {english}"),
-        Language::SimplifiedChinese => format!("{side}{hans}"),
-        Language::TraditionalChinese => format!("{side}{hant}"),
     }
 }
 

@@ -10,6 +10,7 @@ use crate::lang::Language;
 use crate::recognise::Reading;
 use crate::rules::{Color, Piece, Square};
 
+use crate::ui::base::words::piece_name;
 use crate::ui::widgets::board;
 
 /// The colour of the marks on the points to check.
@@ -199,7 +200,7 @@ impl PictureNotes {
     pub fn reading_at(&self, sq: Square, lang: Language) -> Option<String> {
         let &(_, piece, prob) = self.to_check.iter().find(|(at, _, _)| *at == sq)?;
         let read = match piece {
-            Some(piece) => super::setup_editor::piece_name(piece, lang),
+            Some(piece) => piece_name(piece, lang),
             None => lang.pick("empty", "空", "空").to_owned(),
         };
         let percent = (prob * 100.0).round();
