@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 
 use crate::formats::pgn::clock::EncodeError;
-use crate::formats::{save_atomic, RecordFormat, TargetState};
+use crate::formats::{save_atomic, GameError, RecordFormat, TargetState};
 use crate::lang::Language;
+use crate::notation::MoveStyle;
 use crate::record::{Game, TagKey};
 
 use crate::ui::base::command::database_command::{Browse, DatabaseCommand};
@@ -40,6 +41,26 @@ fn about_file(path: &Path, told: Told) -> Told {
     }
 }
 
+/// What a file read with defects left out, in words, under the file's name.
+fn defects_told(
+    path: &Path,
+    game: &Game,
+    error: &GameError,
+    style: MoveStyle,
+    lang: Language,
+) -> Told {
+    let defects = files::defects(game, error, style, lang);
+    about_file(
+        path,
+        Told {
+            title: None,
+            text: defects.text,
+            detail: defects.detail,
+            drawn: 0,
+        },
+    )
+}
+
 impl QipuApp {
     pub(super) fn open(&mut self, path: PathBuf) {
         let lang = self.session.lang();
@@ -54,15 +75,7 @@ impl QipuApp {
                 };
                 // What could not be read is said in words; the part read is shown.
                 let style = self.session.move_style();
-                self.error = error.map(|e| {
-                    let defects = files::defects(&game, &e, style, lang);
-                    Told {
-                        title: Some(file_name(&path)),
-                        text: defects.text,
-                        detail: defects.detail,
-                        drawn: 0,
-                    }
-                });
+                self.error = error.map(|e| defects_told(&path, &game, &e, style, lang));
                 self.show_game(game);
                 self.settings.remember(path.clone());
                 self.save_in_place = opened.save_in_place;
@@ -90,15 +103,7 @@ impl QipuApp {
         match files::showable(games.swap_remove(index)) {
             Ok((game, error)) => {
                 let style = self.session.move_style();
-                self.error = error.map(|e| {
-                    let defects = files::defects(&game, &e, style, lang);
-                    Told {
-                        title: Some(file_name(&path)),
-                        text: defects.text,
-                        detail: defects.detail,
-                        drawn: 0,
-                    }
-                });
+                self.error = error.map(|e| defects_told(&path, &game, &e, style, lang));
                 self.show_game(game);
                 // A game out of several is saved to a new file, never over the collection.
                 self.path = None;
