@@ -519,12 +519,19 @@ fn qipu_with_input(args: &[&str], input: &str) -> std::process::Output {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("qipu runs");
-    child
+    let written = child
         .stdin
         .take()
         .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("input written");
+        .write_all(input.as_bytes());
+    // A usage error ends the program before it reads its input: the pipe is then closed.
+    if let Err(e) = written {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "input written: {e}"
+        );
+    }
     child.wait_with_output().expect("qipu ends")
 }
 
