@@ -4,9 +4,10 @@
 //! The picture is reduced to at most [`WORK_SIDE`] pixels a side; thin lines (darker or lighter
 //! than both sides at two or three pixels' distance) that run on for several pixels are kept;
 //! their projections on the two axes, sheared by a small angle for slightly rotated scans, give
-//! peaks; evenly spaced runs of 9 and 10 peaks are paired and each pair is checked on the
-//! picture itself (how much of each line is there, how little of the river and of the lines
-//! one step outside).
+//! peaks; evenly spaced runs of 9 and 10 peaks (two of them may be missing, the outer ones
+//! too: blur merges an outer line with a frame drawn close outside it) are paired and each pair
+//! is checked on the picture itself (how much of each line is there, how little of the river
+//! and of the lines one step outside), the most promising pairs first.
 
 use image::RgbImage;
 
@@ -147,31 +148,11 @@ pub fn find(image: &RgbImage) -> Result<Found, Miss> {
         let vs = progressions(&peaks(&v_profile), 9, max_step);
         let hs = progressions(&peaks(&h_profile), 10, max_step);
         any_progression |= !vs.is_empty() && !hs.is_empty();
-        for v in &vs {
-            for h in &hs {
-                let ratio = h.1 / v.1;
-                if !(0.8..=1.3).contains(&ratio) {
-                    continue;
-                }
-                let grid = Grid {
-                    x0: v.0 - offset,
-                    sx: v.1,
-                    y0: h.0 - offset,
-                    sy: h.1,
-                    shear,
-                };
-                if !masks.check(&grid).is_near() {
-                    continue;
-                }
-                let grid = masks.refine(grid);
-                let check = masks.check(&grid);
-                if check.is_board() {
-                    if best.as_ref().is_none_or(|b| check.score() > b.1.score()) {
-                        best = Some((grid, check));
-                    }
-                    accepted.push((grid, check));
-                }
+        for (grid, check) in masks.boards(&vs, &hs, offset, shear) {
+            if best.as_ref().is_none_or(|b| check.score() > b.1.score()) {
+                best = Some((grid, check));
             }
+            accepted.push((grid, check));
         }
         if best.is_some() {
             break;
@@ -415,48 +396,38 @@ fn peaks(profile: &[f32]) -> Vec<(f32, f32)> {
     kept
 }
 
-/// Evenly spaced runs of `lines` peaks: first position and spacing, best first.
+/// Lines that may be missing from a run (hidden under pieces, or merged by blur with a frame
+/// drawn close outside the outer lines).
+const MAX_MISSING: usize = 2;
+
+/// Evenly spaced runs of `lines` peaks: first position and spacing, best first. Any two peaks
+/// may be two of the run's lines, the outer lines among those missing.
 fn progressions(peaks: &[(f32, f32)], lines: usize, max_step: f32) -> Vec<(f32, f32)> {
-    let gaps = (lines - 1) as f32;
     let mut found: Vec<(f32, f32, f32)> = Vec::new();
     for (ai, a) in peaks.iter().enumerate() {
         for b in &peaks[ai + 1..] {
-            let step = (b.0 - a.0) / gaps;
-            if !(MIN_STEP..=max_step).contains(&step) {
-                continue;
-            }
-            let tolerance = (0.07 * step).max(1.5);
-            let mut score = 0.0;
-            let mut missing = 0;
-            let mut fit = Fit::default();
-            for k in 0..lines {
-                let want = a.0 + k as f32 * step;
-                let near = peaks
-                    .iter()
-                    .filter(|p| (p.0 - want).abs() <= tolerance)
-                    .max_by(|p, q| p.1.total_cmp(&q.1));
-                match near {
-                    Some(p) => {
-                        score += p.1;
-                        fit.add(k as f32, p.0);
-                    }
-                    None => missing += 1,
+            for gaps in lines - 1 - MAX_MISSING..lines {
+                let step = (b.0 - a.0) / gaps as f32;
+                if !(MIN_STEP..=max_step).contains(&step) {
+                    continue;
                 }
-            }
-            if missing > 2 {
-                continue;
-            }
-            if let Some((first, step)) = fit.line() {
-                found.push((first, step, score));
+                for before in 0..lines - gaps {
+                    let first = a.0 - before as f32 * step;
+                    found.extend(fit_run(peaks, first, step, lines));
+                }
             }
         }
     }
     found.sort_by(|a, b| b.2.total_cmp(&a.2));
     let mut kept: Vec<(f32, f32)> = Vec::new();
     for (first, step, _) in found {
-        let same = kept
-            .iter()
-            .any(|k| (k.0 - first).abs() < 0.3 * step && (k.1 - step).abs() < 0.05 * step);
+        // the same run: its first and last lines within a peak's tolerance of a run kept
+        let last = first + (lines - 1) as f32 * step;
+        let tolerance = (0.07 * step).max(1.5);
+        let same = kept.iter().any(|k| {
+            (k.0 - first).abs() <= tolerance
+                && (k.0 + (lines - 1) as f32 * k.1 - last).abs() <= tolerance
+        });
         if !same {
             kept.push((first, step));
             if kept.len() == MAX_PROGRESSIONS {
@@ -465,6 +436,35 @@ fn progressions(peaks: &[(f32, f32)], lines: usize, max_step: f32) -> Vec<(f32, 
         }
     }
     kept
+}
+
+/// The run of `lines` peaks nearest to `first + k·step`, fitted again: first position,
+/// spacing and the strength of the peaks found; none with more than [`MAX_MISSING`] missing.
+fn fit_run(peaks: &[(f32, f32)], first: f32, step: f32, lines: usize) -> Option<(f32, f32, f32)> {
+    let tolerance = (0.07 * step).max(1.5);
+    let mut score = 0.0;
+    let mut missing = 0;
+    let mut fit = Fit::default();
+    for k in 0..lines {
+        let want = first + k as f32 * step;
+        // peaks are in order of position
+        let from = peaks.partition_point(|p| p.0 < want - tolerance);
+        let near = peaks[from..]
+            .iter()
+            .take_while(|p| p.0 <= want + tolerance)
+            .max_by(|p, q| p.1.total_cmp(&q.1));
+        match near {
+            Some(p) => {
+                score += p.1;
+                fit.add(k as f32, p.0);
+            }
+            None => missing += 1,
+        }
+        if missing > MAX_MISSING {
+            return None;
+        }
+    }
+    fit.line().map(|(first, step)| (first, step, score))
 }
 
 /// A least-squares line through (k, position) pairs.
@@ -536,6 +536,51 @@ struct Masks<'a> {
 }
 
 impl Masks<'_> {
+    /// The boards among the pairs of vertical and horizontal runs (`offset` added to their
+    /// positions): those near a board refined, best first, each refined only where it does
+    /// not cover a board already found (a run shifted by a line is near the board it shifts).
+    fn boards(
+        &self,
+        vs: &[(f32, f32)],
+        hs: &[(f32, f32)],
+        offset: f32,
+        shear: f32,
+    ) -> Vec<(Grid, Check)> {
+        let mut near: Vec<(Grid, f32)> = Vec::new();
+        for v in vs {
+            for h in hs {
+                let ratio = h.1 / v.1;
+                if !(0.8..=1.3).contains(&ratio) {
+                    continue;
+                }
+                let grid = Grid {
+                    x0: v.0 - offset,
+                    sx: v.1,
+                    y0: h.0 - offset,
+                    sy: h.1,
+                    shear,
+                };
+                let check = self.check(&grid);
+                if check.is_near() {
+                    near.push((grid, check.score()));
+                }
+            }
+        }
+        near.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let mut found: Vec<(Grid, Check)> = Vec::new();
+        for (grid, _) in near {
+            if found.iter().any(|(g, _)| overlap(g, &grid)) {
+                continue;
+            }
+            let grid = self.refine(grid);
+            let check = self.check(&grid);
+            if check.is_board() {
+                found.push((grid, check));
+            }
+        }
+        found
+    }
+
     /// Share of the segment from grid point `from` to `to` covered by line pixels of `mask`
     /// (one pixel either side allowed).
     fn seen(&self, grid: &Grid, from: (f32, f32), to: (f32, f32), horizontal: bool) -> f32 {
@@ -661,5 +706,39 @@ impl Masks<'_> {
             .map(|s| s.0)
             .collect();
         near_top.iter().sum::<f32>() / near_top.len() as f32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Peaks at `positions`, each of strength 10.
+    fn peaks_at(positions: &[f32]) -> Vec<(f32, f32)> {
+        positions.iter().map(|&p| (p, 10.0)).collect()
+    }
+
+    #[test]
+    fn a_run_is_found_with_its_outer_lines_merged_into_a_frame() {
+        // Nine lines 25 apart from 18; blur merged the outer two with a frame drawn 6 pixels
+        // outside them, so their peaks lie 3 pixels outside; a caption stands at 250.
+        let mut at: Vec<f32> = (1..8).map(|k| 18.0 + 25.0 * k as f32).collect();
+        at.extend([15.0, 221.0, 250.0]);
+        at.sort_by(f32::total_cmp);
+        // (the picture decides between the candidate runs; the true one must be among them)
+        let runs = progressions(&peaks_at(&at), 9, 40.0);
+        assert!(
+            runs.iter()
+                .any(|&(first, step)| (first - 18.0).abs() < 0.3 && (step - 25.0).abs() < 0.05),
+            "{runs:?}"
+        );
+    }
+
+    #[test]
+    fn a_run_missing_three_lines_is_not_taken() {
+        let at: Vec<f32> = (1..7).map(|k| 18.0 + 25.0 * k as f32).collect();
+        assert!(progressions(&peaks_at(&at), 9, 40.0)
+            .iter()
+            .all(|&(_, step)| (step - 25.0).abs() > 1.0));
     }
 }
