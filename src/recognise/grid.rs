@@ -27,7 +27,9 @@ const SHEARS: [f32; 13] = [
 /// Peaks of a projection considered.
 const MAX_PEAKS: usize = 48;
 /// Candidate line sets kept per axis.
-const MAX_PROGRESSIONS: usize = 10;
+const MAX_PROGRESSIONS: usize = 24;
+/// Candidate runs kept per axis of one set of lines shifted by whole steps.
+const MAX_SHIFTED: usize = 3;
 
 /// The board's grid on the picture: vertical line `i` (0–8, left to right) is where
 /// `x - y·shear = x0 + i·sx`, horizontal line `j` (0–9, top to bottom) where
@@ -428,7 +430,16 @@ fn progressions(peaks: &[(f32, f32)], lines: usize, max_step: f32) -> Vec<(f32, 
             (k.0 - first).abs() <= tolerance
                 && (k.0 + (lines - 1) as f32 * k.1 - last).abs() <= tolerance
         });
-        if !same {
+        // runs of one set of lines shifted by whole steps: only a few, so that the lines of
+        // another board find room
+        let kin = kept
+            .iter()
+            .filter(|k| {
+                let shift = (first - k.0) / step;
+                (k.1 - step).abs() < 0.05 * step && (shift - shift.round()).abs() < 0.15
+            })
+            .count();
+        if !same && kin < MAX_SHIFTED {
             kept.push((first, step));
             if kept.len() == MAX_PROGRESSIONS {
                 break;
