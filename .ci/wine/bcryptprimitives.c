@@ -1,8 +1,8 @@
 /* For the Wine runs in CI only, never shipped: Rust's standard library takes its random bytes
  * from ProcessPrng in bcryptprimitives.dll (Windows 10 and later have it); Debian's Wine lacks
- * it. This DLL, placed beside the test programs, forwards it to RtlGenRandom (advapi32's
- * SystemFunction036). Built with: x86_64-w64-mingw32-gcc -shared -O2 -o bcryptprimitives.dll
- * bcryptprimitives.c bcryptprimitives.def -ladvapi32 */
+ * it. This DLL, copied into the Wine prefix's system folder by .ci/windows, forwards it to
+ * RtlGenRandom (advapi32's SystemFunction036). Built with: x86_64-w64-mingw32-gcc -shared -O2
+ * -o bcryptprimitives.dll bcryptprimitives.c bcryptprimitives.def -ladvapi32 */
 #include <windows.h>
 
 BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
