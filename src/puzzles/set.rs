@@ -135,10 +135,16 @@ pub fn read_puzzle_set(path: &Path) -> Result<PuzzleSet, PuzzleError> {
             source,
         })?;
         let shown = file.strip_prefix(path).unwrap_or(&file);
+        // The place below the folder, its parts joined by `/` on every system (a puzzle's
+        // source is kept with its progress and must read the same on Windows).
         let shown = if shown.as_os_str().is_empty() {
             set.name.clone()
         } else {
-            shown.display().to_string()
+            shown
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/")
         };
         let several = record.games.len() > 1;
         for (i, read) in record.games.into_iter().enumerate() {

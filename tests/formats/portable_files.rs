@@ -179,16 +179,44 @@ fn a_saved_file_read_by_a_path_with_the_other_separator_and_its_drive() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Whether this Windows program runs under Wine (its ntdll exports `wine_get_version`).
+#[cfg(windows)]
+fn under_wine() -> bool {
+    use std::ffi::c_void;
+    extern "system" {
+        fn GetModuleHandleA(name: *const u8) -> *mut c_void;
+        fn GetProcAddress(module: *mut c_void, name: *const u8) -> *mut c_void;
+    }
+    // SAFETY: both names are NUL-terminated C strings, and the module is checked for null
+    // before it is searched; neither call keeps the pointers.
+    unsafe {
+        let ntdll = GetModuleHandleA(c"ntdll.dll".as_ptr().cast());
+        !ntdll.is_null() && !GetProcAddress(ntdll, c"wine_get_version".as_ptr().cast()).is_null()
+    }
+}
+
+/// Off Windows there is no Wine to run under.
+#[cfg(not(windows))]
+fn under_wine() -> bool {
+    false
+}
+
 #[test]
 fn an_atomic_save_replaces_a_file_that_exists_and_is_open_and_leaves_no_temporary_file() {
     let dir = scratch("atomic");
     let path = dir.join("对局.pgn");
     std::fs::write(&path, b"old contents").expect("the first version");
     // A reader holds the file open while it is saved over (an editor, a viewer, the window).
-    let held = std::fs::File::open(&path).expect("open the old file");
-    save_atomic(&path, b"new contents", TargetState::Safe, false).expect("saved over");
-    assert_eq!(std::fs::read(&path).expect("reads"), b"new contents");
-    drop(held);
+    // Windows 10 and later replace it (the standard library renames with POSIX semantics);
+    // Wine has no such rename and refuses while the reader is open.
+    if under_wine() {
+        println!("skipped: saving over a file a reader holds open (Wine cannot rename over an open file; Windows 10 and later can)");
+    } else {
+        let held = std::fs::File::open(&path).expect("open the old file");
+        save_atomic(&path, b"new contents", TargetState::Safe, false).expect("saved over");
+        assert_eq!(std::fs::read(&path).expect("reads"), b"new contents");
+        drop(held);
+    }
     save_atomic(&path, b"third contents", TargetState::Safe, false).expect("saved again");
     assert_eq!(std::fs::read(&path).expect("reads"), b"third contents");
     let names: Vec<String> = std::fs::read_dir(&dir)
