@@ -1,7 +1,7 @@
 //! The window as a user meets it: the program started under a virtual X server (Xvfb), its
 //! window waited for, and a screenshot of the screen taken and looked at. The program is the one
-//! cargo builds for the tests (optimised, `[profile.dev]`); the release profile is built by
-//! `.ci/windows` (`qipu.exe`) and by the release workflow, so no second Linux build is made here.
+//! cargo builds for the tests (optimised, `[profile.dev]`), not a second build of the same code
+//! in the release profile (that one is compiled by `.ci/windows` and the release workflow).
 //!
 //! Needs on Linux: `xvfb`, `x11-utils` (xwininfo), `imagemagick` (import) and the app's run-time
 //! libraries (README); `.ci/run` installs them. The screenshot is kept in the cargo target
