@@ -81,6 +81,15 @@ fn mv(text: &str) -> Move {
     Move::parse_iccs(text).expect("ICCS move")
 }
 
+/// The position after `position startpos moves h2e2 h9g7` (炮二平五 馬8進7), which the search
+/// tests send.
+fn central_cannon_and_horse() -> Position {
+    Position::startpos()
+        .play(mv("h2e2"))
+        .and_then(|p| p.play(mv("h9g7")))
+        .expect("legal opening")
+}
+
 fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let i = words.iter().position(|w| *w == key)?;
@@ -140,10 +149,7 @@ fn threads_set_to_two_search_and_answer_a_legal_bestmove() {
         !infos.iter().any(|l| l.contains("unknown option")),
         "{infos:#?}"
     );
-    let pos = Position::startpos()
-        .play(mv("h2e2"))
-        .and_then(|p| p.play(mv("h9g7")))
-        .expect("legal opening");
+    let pos = central_cannon_and_horse();
     let words: Vec<&str> = best.split_whitespace().collect();
     assert_eq!(words[0], "bestmove");
     assert!(pos.is_legal(mv(words[1])), "{best}");
@@ -177,10 +183,7 @@ fn a_search_reports_each_depth_and_a_legal_bestmove_with_ponder() {
         field(last, "nps").is_some() && field(last, "pv").is_some(),
         "{last}"
     );
-    let pos = Position::startpos()
-        .play(mv("h2e2"))
-        .and_then(|p| p.play(mv("h9g7")))
-        .expect("legal opening");
+    let pos = central_cannon_and_horse();
     let words: Vec<&str> = best.split_whitespace().collect();
     assert_eq!(words[0], "bestmove");
     let best_move = mv(words[1]);
