@@ -89,11 +89,19 @@ fn start_xvfb() -> (Running, String) {
 }
 
 /// The window tree line of the app's window, once it is mapped with `title` in its title.
-fn wait_for_window(display: &str, app: &mut Running, title: &str, patience: Duration) -> String {
+/// `log` is where the app writes its standard error, shown if it ends first.
+fn wait_for_window(
+    display: &str,
+    app: &mut Running,
+    log: &Path,
+    title: &str,
+    patience: Duration,
+) -> String {
     let start = Instant::now();
     while start.elapsed() < patience {
         if let Some(status) = app.0.try_wait().expect("the app's status can be read") {
-            panic!("the app exited before its window appeared: {status}");
+            let said = std::fs::read_to_string(log).unwrap_or_default();
+            panic!("the app exited before its window appeared: {status}; it said:\n{said}");
         }
         let tree = Command::new("xwininfo")
             .args(["-root", "-tree"])
@@ -145,6 +153,8 @@ fn the_program_opens_a_window_showing_the_board_and_the_file_it_was_given() {
     let record = common::shared_path(&format!("data/samples/{name}"));
 
     let (_xvfb, display) = start_xvfb();
+    let log = home.join("stderr.txt");
+    let stderr = std::fs::File::create(&log).expect("the app's log file");
     let started = Instant::now();
     let mut app = Running(
         Command::new(binary)
@@ -155,7 +165,7 @@ fn the_program_opens_a_window_showing_the_board_and_the_file_it_was_given() {
             .env("XDG_DATA_HOME", home.join("data"))
             .env("XDG_CONFIG_HOME", home.join("config"))
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the app starts"),
     );
@@ -163,6 +173,7 @@ fn the_program_opens_a_window_showing_the_board_and_the_file_it_was_given() {
     let window = wait_for_window(
         &display,
         &mut app,
+        &log,
         &format!("\"{name} — Qipu\""),
         Duration::from_secs(60),
     );
@@ -259,6 +270,8 @@ fn windows_binary_under_wine_opens_its_window_draws_the_board_and_takes_a_click(
     let record = common::shared_path(&format!("data/samples/{name}"));
 
     let (_xvfb, display) = start_xvfb();
+    let log = exe.with_file_name("smoke-window-wine-stderr.txt");
+    let stderr = std::fs::File::create(&log).expect("the app's log file");
     let started = Instant::now();
     let mut app = Running(
         Command::new(&wine)
@@ -269,13 +282,14 @@ fn windows_binary_under_wine_opens_its_window_draws_the_board_and_takes_a_click(
             .env_remove("QIPU_RENDERER")
             .env("WINEDEBUG", "-all")
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("wine starts"),
     );
     let window = wait_for_window(
         &display,
         &mut app,
+        &log,
         &format!("\"{name} — Qipu\""),
         Duration::from_secs(120),
     );
