@@ -127,22 +127,37 @@ fn the_computer_playing_red_moves_first_and_undo_takes_back_its_move_and_the_use
 #[test]
 fn after_a_resignation_the_computer_never_moves() {
     let mut harness = app();
+    // A reply that cannot come by itself while the test runs (full strength, an hour a
+    // move): the resignation is always clicked while the computer thinks, however slow the
+    // machine (states are waited for, never the clock).
     start(
         &mut harness,
         PlaySettings {
-            move_time: Duration::from_millis(300),
-            ..quick(Color::Black)
+            computer: Color::Black,
+            engine: EngineChoice {
+                level: 20,
+                ..EngineChoice::default()
+            },
+            move_time: Duration::from_secs(3600),
+            ..PlaySettings::default()
         },
     );
     play(&mut harness, "h2e2");
+    wait_for(&mut harness, "the computer thinking", |h| {
+        h.state().computer_thinking()
+    });
     // Red resigns while the computer thinks about its reply (4.1.9).
     click(&mut harness, "Resign");
     click(&mut harness, "Yes, resign");
     let session = harness.state().session();
     assert!(session.game_over());
     assert_eq!(session.game().result().map(|o| o.pgn()), Some("0-1"));
-    idle(&mut harness, 1500);
+    // The search is stopped; the move it answers with is dropped.
+    wait_for(&mut harness, "the search stopped", |h| {
+        !h.state().computer_thinking()
+    });
     assert_eq!(plies(&harness), 1, "no move after the game ended");
+    assert_eq!(harness.state().computer_side(), Some(Color::Black));
 }
 
 #[test]

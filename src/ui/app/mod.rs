@@ -263,6 +263,12 @@ impl QipuApp {
         self.computer.as_ref().and_then(ComputerGame::computer)
     }
 
+    /// True while the computer's engine searches (a search stopped is over once the engine has
+    /// answered the stop).
+    pub fn computer_thinking(&self) -> bool {
+        self.computer.as_ref().is_some_and(ComputerGame::thinking)
+    }
+
     /// The evaluation graph's scores of the main line.
     pub fn evaluation_curve(&self) -> &Curve {
         self.graph.curve()
