@@ -31,12 +31,13 @@ pub use platform::{fonts, quiet_input};
 pub use widgets::{board, move_text};
 
 pub use app::{AppOptions, QipuApp};
-pub use base::command::app_command::AppCommand;
+pub use base::command::app_command::{Answer, AppCommand};
 pub use base::command::arbiter_action::ArbiterAction;
 pub use base::command::database_command::{Column, DatabaseCommand};
 pub use base::command::notice::Notice;
+pub use base::command::origin::{FileTie, Origin};
 pub use base::command::session_command::SessionCommand;
-pub use base::command::Command;
+pub use base::command::{Command, GameToShow};
 pub use base::files::{FileDialogs, NoDialog, Picked, Picking};
 pub use base::folds::FoldMode;
 pub use base::layout::{Fit, Layout, Panel};

@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::ending::{Outcome, Reason};
 use qipu::rules::{Color, Move};
-use qipu::ui::{AppCommand, Notice, QipuApp, Session, SessionCommand};
+use qipu::ui::{AppCommand, FileTie, Notice, QipuApp, Session, SessionCommand};
 
 use crate::support::{self, click, Scripted};
 
@@ -202,7 +202,10 @@ fn a_move_in_the_record_is_gone_to_and_a_new_one_is_said_to_add_a_variation() {
     for m in ["h2e2", "h9g7"] {
         session.apply(&SessionCommand::TryMove(mv(m)));
     }
-    session.apply(&SessionCommand::MarkSaved);
+    session.apply(&SessionCommand::Saved(FileTie {
+        path: PathBuf::from("game.pgn"),
+        in_place: true,
+    }));
     session.apply(&SessionCommand::First);
     session.apply(&SessionCommand::TryMove(mv("h2e2")));
     assert_eq!(session.notice(), None);

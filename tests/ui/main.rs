@@ -21,6 +21,7 @@ mod final_result;
 mod fonts;
 mod layers;
 mod layout;
+mod lost_game;
 mod manual;
 mod pictures;
 mod play;

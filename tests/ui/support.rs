@@ -115,6 +115,23 @@ pub fn corpus(part: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("the shared corpus must be beside the project: {part}"))
 }
 
+/// The shared data folder's `part` (read in place, never copied into the project).
+pub fn shared_data(part: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|dir| dir.join("shared/data").join(part))
+        .find(|path| path.exists())
+        .unwrap_or_else(|| panic!("the shared data must be beside the project: {part}"))
+}
+
+/// A fresh, empty folder for one test (`name` tells the tests apart; the process id, runs).
+pub fn scratch_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("qipu-ui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
 /// Type `text` into the field labelled `label`, over what it holds, a frame at a time (a
 /// spinner may keep the window busy, so no settling).
 pub fn type_over(harness: &mut Harness<'_, QipuApp>, label: &str, text: &str) {

@@ -5,11 +5,12 @@ use eframe::egui;
 
 use crate::formats::{read_pgn_text, write_dhtmlxq};
 
-use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::app_command::{Answer, AppCommand};
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
-use crate::ui::base::command::Command;
+use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files;
 use crate::ui::base::settings::{MatchSettings, PlaySettings};
 use crate::ui::windows::about::About;
@@ -33,18 +34,19 @@ use super::{QipuApp, Question};
 
 impl QipuApp {
     /// Apply one command: the single place where the app and its session change. Each kind
-    /// goes to the one that applies it: the session, the app, or the window it belongs to.
+    /// goes to the one that applies it: the session, the app, or the window it belongs to. A
+    /// command that would put another game in place of unsaved changes asks first.
     pub fn apply(&mut self, ctx: &egui::Context, command: impl Into<Command>) {
         let command = command.into();
-        let loses_work = match &command {
-            Command::Session(c) => c.loses_work(),
-            Command::App(c) => c.loses_work(),
-            Command::Export(_) | Command::Event(_) | Command::Database(_) => false,
-        };
-        if loses_work && self.session.dirty() {
+        if command.replaces_game() && self.session.dirty() {
             self.question = Some(Question::Discard(Some(command)));
             return;
         }
+        self.apply_asked(ctx, command);
+    }
+
+    /// Apply a command whose loss of unsaved changes, if any, was asked about.
+    fn apply_asked(&mut self, ctx: &egui::Context, command: Command) {
         // A result is final: the word that ends the game is asked for once (4.1.9, 23.1).
         if let Command::Session(asked) = &command {
             if self.session.would_end_the_game(asked) {
@@ -53,7 +55,7 @@ impl QipuApp {
             }
         }
         let ended = self.session.ending();
-        let edits = matches!(&command, Command::Session(c) if c.edits());
+        let generation = self.session.generation();
         match command {
             Command::Session(command) => self.apply_to_session(command),
             Command::App(command) => self.apply_app(ctx, command),
@@ -70,14 +72,15 @@ impl QipuApp {
             Command::Database(DatabaseCommand::Browse(what)) => self.browse(ctx, what),
             Command::Database(command) => self.database.apply(command, &self.session),
         }
-        if edits || self.session.ending() != ended {
+        // The crash-recovery copy follows every change of the record, whichever way it came.
+        if self.session.generation() != generation || self.session.ending() != ended {
             self.autosave();
         }
     }
 
-    /// A command for the session, with what the app does around it: a new game forgets the
-    /// file and the computer's game; against the computer a take-back takes back its reply too.
-    fn apply_to_session(&mut self, command: SessionCommand) {
+    /// A command for the session, with what the app does around it: another game stops the
+    /// computer's; against the computer a take-back takes back its reply too.
+    pub(super) fn apply_to_session(&mut self, command: SessionCommand) {
         if matches!(command, SessionCommand::TakeBack | SessionCommand::Undo) {
             if let Some(computer) = self.computer.as_mut() {
                 // Against the computer a take-back takes back its reply and the user's move;
@@ -98,25 +101,36 @@ impl QipuApp {
                 return;
             }
         }
-        if matches!(
-            command,
-            SessionCommand::NewGame | SessionCommand::ContinueAsAnalysis
-        ) {
-            self.path = None;
-            self.save_in_place = false;
-        }
-        if matches!(
-            command,
-            SessionCommand::NewGame | SessionCommand::PasteFen(_)
-        ) {
+        // Going on from the game as analysis keeps it, and the computer playing it.
+        if command.replaces_game() && command != SessionCommand::ContinueAsAnalysis {
             self.computer = None;
         }
         self.session.apply(&command);
-        if matches!(command, SessionCommand::RestoreAutosave(_)) {
-            if let Some(origin) = self.restored_origin.take() {
-                self.path = origin.path;
-                self.save_in_place = origin.save_in_place;
+    }
+
+    /// The answer to the question about unsaved changes: save them and go on, go on without
+    /// them, or stay.
+    fn answer(&mut self, ctx: &egui::Context, answer: Answer) {
+        let Some(Question::Discard(pending)) = self.question.take() else {
+            return;
+        };
+        let then = pending.unwrap_or_else(|| AppCommand::Quit.into());
+        match answer {
+            Answer::Save => {
+                // Once saved, what was asked goes on (closing the window, opening a file).
+                self.after_save = Some(then);
+                self.apply_asked(ctx, AppCommand::Save.into());
             }
+            Answer::Discard => {
+                // Closing without the changes leaves no copy to restore; any other command
+                // keeps the copy until it has put its game in their place.
+                if then == Command::App(AppCommand::Quit) {
+                    self.closing = true;
+                    self.remove_autosave();
+                }
+                self.apply_asked(ctx, then);
+            }
+            Answer::Cancel => {}
         }
     }
 
@@ -153,10 +167,16 @@ impl QipuApp {
             }
             AppCommand::OpenPath(path) => self.open(path),
             AppCommand::PickGame(index) => self.pick_game(index),
-            AppCommand::Save => match self.path.clone() {
-                Some(path) if self.save_in_place => self.save(ctx, path),
+            AppCommand::Save => match self.session.tie().cloned() {
+                Some(tie) if tie.in_place => self.save(ctx, tie.path),
                 _ => self.save_as(ctx),
             },
+            AppCommand::Revert => {
+                if let Some(tie) = self.session.tie().cloned() {
+                    self.open(tie.path);
+                }
+            }
+            AppCommand::Answer(answer) => self.answer(ctx, answer),
             AppCommand::SaveAs => self.save_as(ctx),
             AppCommand::SaveTo(path) => self.save(ctx, path),
             AppCommand::ChooseExportFile(name) => {
@@ -185,15 +205,12 @@ impl QipuApp {
             }
             AppCommand::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             AppCommand::OpenPalette => self.windows.open(OpenWindow::Palette(Palette::default())),
-            AppCommand::ShowGameAt(game, ply) => {
-                // A game from the database is saved to a file of its own.
-                self.path = None;
-                self.save_in_place = false;
+            AppCommand::ShowGameAt(shown, ply) => {
                 let node = ply
                     .checked_sub(1)
-                    .and_then(|i| game.0.main_line().get(i).copied())
-                    .unwrap_or(game.0.root());
-                self.session.apply(&SessionCommand::ShowGame(game));
+                    .and_then(|i| shown.game.main_line().get(i).copied())
+                    .unwrap_or(shown.game.root());
+                self.apply_to_session(SessionCommand::ShowGame(shown));
                 self.session.apply(&SessionCommand::GoTo(node));
             }
             AppCommand::OpenPlayComputer => {
@@ -248,22 +265,7 @@ impl QipuApp {
                 }
                 self.computer = None;
             }
-            AppCommand::TrainPuzzle(command) => {
-                let shows = matches!(*command, SessionCommand::ShowGame(_));
-                self.session.apply(&command);
-                if shows {
-                    // A puzzle on the board is no work of the user's to save (nor to restore).
-                    self.path = None;
-                    self.save_in_place = false;
-                    self.session.apply(&SessionCommand::MarkSaved);
-                    self.remove_autosave();
-                }
-            }
-            AppCommand::DiscardChanges => {
-                self.session.apply(&SessionCommand::MarkSaved);
-                self.restored_origin = None;
-                self.remove_autosave();
-            }
+            AppCommand::DiscardChanges => self.remove_autosave(),
             AppCommand::FileNotChosen => self.after_save = None,
             AppCommand::Quit => {
                 if self.session.dirty() && !self.closing {
@@ -279,8 +281,6 @@ impl QipuApp {
     /// Start a game against the computer: a new game if asked, the clock if wanted, the engine.
     fn play_computer(&mut self, settings: PlaySettings) {
         if settings.new_game {
-            self.path = None;
-            self.save_in_place = false;
             self.session.apply(&SessionCommand::NewGame);
         }
         match ComputerGame::start(&settings, &self.builtin_engine(), self.session.rules()) {
@@ -312,21 +312,19 @@ impl QipuApp {
         self.settings.engine_match = settings;
     }
 
-    /// Pasted text: a FEN position, or a PGN game.
+    /// Pasted text: a FEN position, or a PGN game (moves, or tags: a game without moves, a
+    /// position); either is unsaved work of no file (a text that is neither is said to be no FEN).
     fn paste(&mut self, text: &str) {
-        if crate::rules::Position::from_diagram_fen(text.trim()).is_ok() {
-            self.session
-                .apply(&SessionCommand::PasteFen(text.to_owned()));
-            return;
-        }
-        match read_pgn_text(text).next() {
-            Some(Ok(game)) if game.move_count() > 0 || !game.tags().is_empty() => {
-                self.show_game(game);
-                self.path = None;
-            }
-            _ => self
-                .session
-                .apply(&SessionCommand::PasteFen(text.to_owned())),
-        }
+        let fen = crate::rules::Position::from_diagram_fen(text.trim()).is_ok();
+        let game = (!fen)
+            .then(|| read_pgn_text(text).next())
+            .flatten()
+            .and_then(Result::ok)
+            .filter(|game| game.move_count() > 0 || text.trim_start().starts_with('['));
+        let command = match game {
+            Some(game) => SessionCommand::ShowGame(GameToShow::new(game, Origin::Unsaved)),
+            None => SessionCommand::PasteFen(text.to_owned()),
+        };
+        self.apply_to_session(command);
     }
 }

@@ -15,7 +15,9 @@ use crate::ui::base::command::database_command::{Browse, DatabaseCommand};
 use crate::ui::base::command::event_command::EventCommand;
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::origin::{FileTie, Origin};
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::GameToShow;
 use crate::ui::base::files;
 use crate::ui::base::files::{ListedGame, Picking};
 use crate::ui::windows::file_chooser::{FileChooser, Purpose};
@@ -76,10 +78,15 @@ impl QipuApp {
                 // What could not be read is said in words; the part read is shown.
                 let style = self.session.move_style();
                 self.error = error.map(|e| defects_told(&path, &game, &e, style, lang));
-                self.show_game(game);
                 self.settings.remember(path.clone());
-                self.save_in_place = opened.save_in_place;
-                self.path = Some(path);
+                let tie = FileTie {
+                    path,
+                    in_place: opened.save_in_place,
+                };
+                self.apply_to_session(SessionCommand::ShowGame(GameToShow::new(
+                    game,
+                    Origin::File(tie),
+                )));
             }
             Ok(opened) => {
                 self.settings.remember(path.clone());
@@ -104,9 +111,11 @@ impl QipuApp {
             Ok((game, error)) => {
                 let style = self.session.move_style();
                 self.error = error.map(|e| defects_told(&path, &game, &e, style, lang));
-                self.show_game(game);
                 // A game out of several is saved to a new file, never over the collection.
-                self.path = None;
+                self.apply_to_session(SessionCommand::ShowGame(GameToShow::new(
+                    game,
+                    Origin::Fresh,
+                )));
             }
             Err(error) => self.error = error.map(|e| about_file(&path, e.message(lang).into())),
         }
@@ -120,8 +129,9 @@ impl QipuApp {
                 .filter(|folder| !folder.as_os_str().is_empty())
                 .map(Path::to_owned)
         };
-        self.path
-            .as_ref()
+        self.session
+            .tie()
+            .map(|tie| &tie.path)
             .and_then(folder_of)
             .or_else(|| self.settings.recent.first().and_then(folder_of))
             .or_else(|| std::env::current_dir().ok())
@@ -132,7 +142,8 @@ impl QipuApp {
     /// they are (`BHW-COO0.PGN`, never a second `BHW-COO0.pgn` beside it); the game's own name
     /// as PGN in its folder (`w2.pgn` beside an opened `w2.xqf`); else the players' names.
     fn suggested_path(&self) -> PathBuf {
-        let own = self.path.as_ref().and_then(|path| {
+        let own = self.session.tie().and_then(|tie| {
+            let path = &tie.path;
             let pgn = path
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
@@ -312,10 +323,11 @@ impl QipuApp {
                     self.after_save = None;
                     return;
                 }
-                self.session.apply(&SessionCommand::MarkSaved);
                 self.settings.remember(path.clone());
-                self.save_in_place = true;
-                self.path = Some(path);
+                self.session.apply(&SessionCommand::Saved(FileTie {
+                    path,
+                    in_place: true,
+                }));
                 self.remove_autosave();
                 if let Some(then) = self.after_save.take() {
                     self.apply(ctx, then);
@@ -334,6 +346,7 @@ impl QipuApp {
             return;
         };
         if !self.session.dirty() {
+            self.remove_autosave();
             return;
         }
         if let Some(dir) = path.parent() {
@@ -347,11 +360,7 @@ impl QipuApp {
             self.error = Some(e.message(self.session.lang()).into());
             return;
         }
-        let origin = Origin {
-            path: self.path.clone(),
-            save_in_place: self.save_in_place,
-        };
-        if let Ok(text) = serde_json::to_string(&origin) {
+        if let Ok(text) = serde_json::to_string(&self.session.tie()) {
             let written = save_atomic(
                 &origin_file(&path),
                 text.as_bytes(),
@@ -372,15 +381,9 @@ impl QipuApp {
     }
 }
 
-/// The file the autosaved game belonged to, kept beside the autosave (`autosave.json`), so that
-/// a restored game comes back with its name and title.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub(super) struct Origin {
-    pub(super) path: Option<PathBuf>,
-    pub(super) save_in_place: bool,
-}
-
-/// Where the origin of the autosave at `autosave` is kept.
+/// Where the file the autosaved game belonged to is kept beside the autosave at `autosave`
+/// (`autosave.json`, its [`FileTie`]), so that a restored game comes back with its name and
+/// title.
 pub(super) fn origin_file(autosave: &Path) -> PathBuf {
     autosave.with_extension("json")
 }

@@ -6,7 +6,8 @@ use eframe::egui;
 use crate::lang::Language;
 
 use crate::ui::app::side_panels::{self, Part};
-use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::app_command::{Answer, AppCommand};
+use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::layout::Panel;
@@ -179,7 +180,7 @@ impl QipuApp {
             if !open {
                 self.puzzles = None;
             }
-            commands.extend(asked.into_iter().map(train));
+            commands.extend(asked);
         }
         self.told(ctx);
     }
@@ -250,15 +251,7 @@ impl QipuApp {
         for command in commands {
             self.apply(ctx, command);
         }
-        let title = match &self.path {
-            Some(path) => format!(
-                "{}{} — Qipu",
-                if self.session.dirty() { "• " } else { "" },
-                path.file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-            ),
-            None => format!("{}Qipu 棋谱", if self.session.dirty() { "• " } else { "" }),
-        };
+        let title = self.title();
         if title != self.title {
             self.title.clone_from(&title);
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
@@ -276,8 +269,7 @@ impl QipuApp {
         };
         let mut close = false;
         match question {
-            Question::Discard(pending) => {
-                let pending = pending.clone();
+            Question::Discard(_) => {
                 egui::Modal::new(egui::Id::unique("discard")).show(ctx, |ui| {
                     ui.label(lang.pick(
                         "This game has unsaved changes.",
@@ -285,23 +277,18 @@ impl QipuApp {
                         "本局有未儲存的變更。",
                     ));
                     ui.horizontal(|ui| {
-                        if ui.button(lang.pick("Save", "保存", "儲存")).clicked() {
-                            // Once saved, what was asked goes on (closing the window, opening).
-                            self.after_save =
-                                Some(pending.clone().unwrap_or(AppCommand::Quit.into()));
-                            commands.push(AppCommand::Save.into());
-                            close = true;
-                        }
-                        if ui
-                            .button(lang.pick("Discard", "放弃改动", "放棄變更"))
-                            .clicked()
-                        {
-                            close = true;
-                            commands.push(AppCommand::DiscardChanges.into());
-                            commands.push(pending.clone().unwrap_or(AppCommand::Quit.into()));
-                        }
-                        if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
-                            close = true;
+                        let answers = [
+                            (Answer::Save, lang.pick("Save", "保存", "儲存")),
+                            (
+                                Answer::Discard,
+                                lang.pick("Discard", "放弃改动", "放棄變更"),
+                            ),
+                            (Answer::Cancel, lang.pick("Cancel", "取消", "取消")),
+                        ];
+                        for (answer, label) in answers {
+                            if ui.button(label).clicked() {
+                                commands.push(AppCommand::Answer(answer).into());
+                            }
                         }
                     });
                 });
@@ -327,8 +314,8 @@ impl QipuApp {
                     }
                 });
             }
-            Question::Restore(game) => {
-                let game = game.clone();
+            Question::Restore(game, tie) => {
+                let restored = GameToShow::new(game.clone(), Origin::Restored(tie.clone()));
                 egui::Modal::new(egui::Id::unique("restore")).show(ctx, |ui| {
                     ui.label(lang.pick(
                         "Qipu did not close normally last time. Restore the unsaved game?",
@@ -337,10 +324,7 @@ impl QipuApp {
                     ));
                     ui.horizontal(|ui| {
                         if ui.button(lang.pick("Restore", "恢复", "恢復")).clicked() {
-                            commands.push(
-                                SessionCommand::RestoreAutosave(GameToShow(Box::new(game.clone())))
-                                    .into(),
-                            );
+                            commands.push(SessionCommand::ShowGame(restored.clone()).into());
                             close = true;
                         }
                         if ui.button(lang.pick("Discard", "放弃", "放棄")).clicked() {
@@ -372,7 +356,7 @@ impl QipuApp {
             .as_mut()
             .map_or_else(Vec::new, |t| t.frame(&self.session));
         for command in asked {
-            self.apply(ctx, train(command));
+            self.apply(ctx, command);
         }
         self.analysis.frame(&self.session);
         self.graph.frame(&self.session);
@@ -436,12 +420,4 @@ fn confirm(
         });
     });
     answered || modal.should_close()
-}
-
-/// A command of the puzzle trainer's: one for the session goes as [`AppCommand::TrainPuzzle`].
-fn train(command: Command) -> Command {
-    match command {
-        Command::Session(c) => AppCommand::TrainPuzzle(Box::new(c)).into(),
-        other => other,
-    }
 }

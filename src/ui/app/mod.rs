@@ -21,6 +21,7 @@ use crate::engine_client::EngineConfig;
 use crate::formats::read_pgn_text;
 use crate::record::Game;
 
+use crate::ui::base::command::origin::{FileTie, Origin};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files::{FileDialogs, ListedGame};
@@ -36,7 +37,7 @@ use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::workers::picture_worker::PictureWorker;
 
-use file_work::{origin_file, Origin, Waiting};
+use file_work::{origin_file, Waiting};
 use open_windows::OpenWindows;
 
 /// Where the app keeps things and how it asks for files.
@@ -91,8 +92,9 @@ enum Question {
         /// Its games.
         games: Vec<ListedGame>,
     },
-    /// Unsaved work was found from a run that did not end normally.
-    Restore(Game),
+    /// Unsaved work was found from a run that did not end normally, with the file it belonged
+    /// to.
+    Restore(Game, Option<FileTie>),
     /// This command would end the game (a resignation, a draw agreed): apply it?
     Confirm(SessionCommand),
 }
@@ -102,11 +104,6 @@ pub struct QipuApp {
     session: Session,
     settings: Settings,
     options: AppOptions,
-    /// The file the game came from or was saved to.
-    path: Option<PathBuf>,
-    /// Whether Save may write over `path`: a PGN file read without error, or one we wrote.
-    /// An XQF file, or a file that read only in part, is saved under a new name instead.
-    save_in_place: bool,
     question: Option<Question>,
     /// The user agreed to close with unsaved changes.
     closing: bool,
@@ -124,8 +121,6 @@ pub struct QipuApp {
     waiting: Option<Waiting>,
     /// What to do once the game is saved (the close prompt's Save: go on closing).
     after_save: Option<Command>,
-    /// The file of the autosave found at start, until it is restored or discarded.
-    restored_origin: Option<Origin>,
     /// The game database's window and opening tree.
     database: DatabaseWindow,
     /// How the built-in engine is started.
@@ -176,26 +171,26 @@ impl QipuApp {
             .with_view(settings.language(), settings.notation(), settings.flipped)
             .with_layout(settings.layout)
             .with_tandem(settings.tandem());
+        let restored_tie = || {
+            options
+                .autosave
+                .as_deref()
+                .and_then(|path| std::fs::read_to_string(origin_file(path)).ok())
+                .and_then(|text| serde_json::from_str::<FileTie>(&text).ok())
+        };
         let question = options
             .autosave
             .as_deref()
             .and_then(|path| std::fs::read_to_string(path).ok())
             .and_then(|text| read_pgn_text(&text).next())
             .and_then(Result::ok)
-            .map(Question::Restore);
-        let restored_origin = options
-            .autosave
-            .as_deref()
-            .and_then(|path| std::fs::read_to_string(origin_file(path)).ok())
-            .and_then(|text| serde_json::from_str(&text).ok());
+            .map(|game| Question::Restore(game, restored_tie()));
         let database = DatabaseWindow::new(ctx, settings.database.clone());
         let builtin = with_threads(EngineConfig::builtin(), settings.engine_threads());
         QipuApp {
             session,
             settings,
             options,
-            path: None,
-            save_in_place: false,
             question,
             closing: false,
             error: None,
@@ -205,7 +200,6 @@ impl QipuApp {
             windows: OpenWindows::default(),
             waiting: None,
             after_save: None,
-            restored_origin,
             database,
             engine: EngineConfig::builtin(),
             computer: None,
@@ -279,11 +273,14 @@ impl QipuApp {
         self.analysis.arrows(&self.session)
     }
 
-    /// Show `game` as if it had been opened.
+    /// Show `game` as a game of no file, unchanged (as a game of the database is shown).
     pub fn show_game(&mut self, game: Game) {
         self.computer = None;
         self.session
-            .apply(&SessionCommand::ShowGame(GameToShow(Box::new(game))));
+            .apply(&SessionCommand::ShowGame(GameToShow::new(
+                game,
+                Origin::Fresh,
+            )));
     }
 
     /// The state shown.
@@ -298,7 +295,26 @@ impl QipuApp {
 
     /// The file the game belongs to.
     pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
+        self.session.tie().map(|tie| tie.path.as_path())
+    }
+
+    /// True while the question about unsaved changes waits for its [`crate::ui::Answer`].
+    pub fn asks_about_unsaved_changes(&self) -> bool {
+        matches!(self.question, Some(Question::Discard(_)))
+    }
+
+    /// True once the window is closing (asked to, with nothing unsaved or the changes given up).
+    pub fn closing(&self) -> bool {
+        self.closing
+    }
+
+    /// The window's title: the file's name (`• ` before it while changes are unsaved).
+    pub fn title(&self) -> String {
+        let unsaved = if self.session.dirty() { "• " } else { "" };
+        match self.path().and_then(Path::file_name) {
+            Some(name) => format!("{unsaved}{} — Qipu", name.to_string_lossy()),
+            None => format!("{unsaved}Qipu 棋谱"),
+        }
     }
 
     /// The puzzle trainer, while its window is open.

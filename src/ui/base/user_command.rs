@@ -60,6 +60,8 @@ pub enum UserCommand {
     Save,
     /// Save under a new name.
     SaveAs,
+    /// Read the game's file again, in place of the changes not saved.
+    Revert,
     /// The export window.
     Export,
     /// The Event window (a tournament's players, rounds, results and standings).
@@ -170,6 +172,7 @@ impl UserCommand {
             UserCommand::Open,
             UserCommand::Save,
             UserCommand::SaveAs,
+            UserCommand::Revert,
             UserCommand::Export,
             UserCommand::Event,
             UserCommand::CopyFen,
@@ -235,6 +238,7 @@ impl UserCommand {
             UserCommand::Open => lang.pick("Open…", "打开…", "開啟…"),
             UserCommand::Save => lang.pick("Save", "保存", "儲存"),
             UserCommand::SaveAs => lang.pick("Save as…", "另存为…", "另存新檔…"),
+            UserCommand::Revert => lang.pick("Revert to saved", "还原为已保存", "還原為已儲存"),
             UserCommand::Export => lang.pick("Export…", "导出…", "匯出…"),
             UserCommand::Event => lang.pick("Event…", "赛事…", "賽事…"),
             UserCommand::CopyFen => lang.pick("Copy FEN", "复制 FEN", "複製 FEN"),
@@ -326,6 +330,7 @@ impl UserCommand {
             | UserCommand::Open
             | UserCommand::Save
             | UserCommand::SaveAs
+            | UserCommand::Revert
             | UserCommand::Export
             | UserCommand::Event
             | UserCommand::CopyFen
@@ -445,7 +450,8 @@ impl UserCommand {
             UserCommand::ShowPanel(Panel::Tree) => {
                 vec![(key(CMD | Modifiers::SHIFT, Key::T), Window)]
             }
-            UserCommand::Export
+            UserCommand::Revert
+            | UserCommand::Export
             | UserCommand::Event
             | UserCommand::CopyFen
             | UserCommand::CopyPgn
@@ -477,6 +483,7 @@ impl UserCommand {
             UserCommand::Redo => session.can_redo(),
             UserCommand::TakeBack => on_move,
             UserCommand::ContinueAsAnalysis => session.game_over(),
+            UserCommand::Revert => session.tie().is_some() && session.dirty(),
             UserCommand::Mark(_)
             | UserCommand::Evaluate(_)
             | UserCommand::PromoteLine
@@ -509,6 +516,7 @@ impl UserCommand {
             UserCommand::Open => AppCommand::Open.into(),
             UserCommand::Save => AppCommand::Save.into(),
             UserCommand::SaveAs => AppCommand::SaveAs.into(),
+            UserCommand::Revert => AppCommand::Revert.into(),
             UserCommand::Export => AppCommand::OpenExport.into(),
             UserCommand::Event => AppCommand::OpenEvent.into(),
             UserCommand::CopyFen => AppCommand::CopyFen.into(),

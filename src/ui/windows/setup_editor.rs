@@ -13,10 +13,12 @@ use eframe::egui::{
 use crate::export::board_painter::{paint_grid, paint_piece};
 use crate::lang::Language;
 use crate::recognise::Reading;
+use crate::record::Game;
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, SetupWarning, Square};
 
-use crate::ui::base::command::app_command::AppCommand;
-use crate::ui::base::command::Command;
+use crate::ui::base::command::origin::Origin;
+use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::session::Session;
 use crate::ui::base::words::piece_name;
 use crate::ui::platform::screen_surface::point;
@@ -345,7 +347,8 @@ pub fn show_open(
     };
     match open.show(ui, session.lang(), session.flipped()) {
         Some(SetupOutcome::Start(position)) => {
-            commands.push(AppCommand::PasteText(position.to_fen()).into());
+            let game = GameToShow::new(Game::new(position), Origin::Unsaved);
+            commands.push(SessionCommand::ShowGame(game).into());
             *editor = None;
         }
         Some(SetupOutcome::Cancel) => *editor = None,

@@ -47,8 +47,12 @@ pub enum AppCommand {
     RequestPaste,
     /// Open the command palette.
     OpenPalette,
-    /// Forget the unsaved changes (and their autosave copy).
+    /// Forget the unsaved work of a run that did not end normally (its autosave copy).
     DiscardChanges,
+    /// The user's answer to the question about unsaved changes.
+    Answer(Answer),
+    /// Read the game's file again, in place of the changes not saved.
+    Revert,
     /// Close the window (asking first when there are unsaved changes).
     Quit,
     /// Apply this command, which ends the game (a resignation, a draw agreed): the user
@@ -94,23 +98,31 @@ pub enum AppCommand {
     SetReviewSettings(ReviewSettings),
     /// Open the puzzle trainer (Training > Puzzles).
     OpenPuzzles,
-    /// What the puzzle trainer does on the board (the puzzle put there, the opponent's reply,
-    /// a refused move taken back): applied to the session, a puzzle shown not counted as work
-    /// to save.
-    TrainPuzzle(Box<SessionCommand>),
     /// Open Help › About.
     OpenAbout,
     /// No file was chosen in Qipu's own file chooser: what was to follow a save is forgotten.
     FileNotChosen,
 }
 
+/// An answer to the question asked before unsaved changes would be lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Save them first, then go on.
+    Save,
+    /// Go on without them.
+    Discard,
+    /// Do not go on.
+    Cancel,
+}
+
 impl AppCommand {
-    /// Whether the command puts another game in place of the one shown (so the unsaved changes
-    /// of that one are asked about first).
-    pub fn loses_work(&self) -> bool {
+    /// Whether the command may put another game in place of the one shown (so the unsaved
+    /// changes of that one are asked about first).
+    pub fn replaces_game(&self) -> bool {
         match self {
             AppCommand::Open
             | AppCommand::OpenPath(_)
+            | AppCommand::Revert
             | AppCommand::PasteText(_)
             | AppCommand::ShowGameAt(..)
             | AppCommand::OpenPuzzles => true,

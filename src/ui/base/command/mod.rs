@@ -10,6 +10,7 @@ pub mod database_command;
 pub mod event_command;
 pub mod export_job;
 pub mod notice;
+pub mod origin;
 pub mod session_command;
 
 use crate::record::Game;
@@ -18,15 +19,32 @@ use app_command::AppCommand;
 use database_command::DatabaseCommand;
 use event_command::EventCommand;
 use export_job::ExportJob;
+use origin::Origin;
 use session_command::SessionCommand;
 
-/// A game for a command to show (opened, pasted, restored).
+/// A game for a command to show (opened, pasted, picked, restored, a puzzle) and where it
+/// comes from, which ties it to its file or to none.
 #[derive(Clone, Debug)]
-pub struct GameToShow(pub Box<Game>);
+pub struct GameToShow {
+    /// The game.
+    pub game: Box<Game>,
+    /// Where it comes from.
+    pub origin: Origin,
+}
+
+impl GameToShow {
+    /// `game`, from `origin`.
+    pub fn new(game: Game, origin: Origin) -> GameToShow {
+        GameToShow {
+            game: Box::new(game),
+            origin,
+        }
+    }
+}
 
 impl PartialEq for GameToShow {
     fn eq(&self, other: &GameToShow) -> bool {
-        self.0.same_record(&other.0)
+        self.origin == other.origin && self.game.same_record(&other.game)
     }
 }
 
@@ -43,6 +61,18 @@ pub enum Command {
     Event(EventCommand),
     /// Something asked of the game database (its window, the opening tree).
     Database(DatabaseCommand),
+}
+
+impl Command {
+    /// Whether the command may put another game in place of the one shown, so that unsaved
+    /// changes are asked about first.
+    pub fn replaces_game(&self) -> bool {
+        match self {
+            Command::Session(c) => c.replaces_game(),
+            Command::App(c) => c.replaces_game(),
+            Command::Export(_) | Command::Event(_) | Command::Database(_) => false,
+        }
+    }
 }
 
 impl From<SessionCommand> for Command {

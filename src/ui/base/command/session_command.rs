@@ -14,6 +14,7 @@ use crate::ui::base::layout::Layout;
 
 use super::arbiter_action::ArbiterAction;
 use super::notice::Notice;
+use super::origin::FileTie;
 use super::GameToShow;
 
 /// A change the session makes to the game, the cursor, the view or the clock.
@@ -107,12 +108,11 @@ pub enum SessionCommand {
     Arbiter(ArbiterAction),
     /// The time has moved on: the clock settles it (a flag may fall). Sent at every frame.
     Tick,
-    /// Show this game (opened from a file, pasted, picked from a list).
+    /// Show this game (opened from a file, pasted, picked from a list, restored, a puzzle), tied
+    /// to a file or to none as its origin says.
     ShowGame(GameToShow),
-    /// Show the unsaved game found in the autosave file, still unsaved.
-    RestoreAutosave(GameToShow),
-    /// The game was saved (or its changes discarded): nothing is unsaved now.
-    MarkSaved,
+    /// The game shown was written whole to this file: it is tied to it, nothing is unsaved.
+    Saved(FileTie),
     /// The text in the move box, as typed.
     SetMoveBox(String),
     /// Go on from a finished game: a copy without its result, to play on as analysis.
@@ -195,11 +195,14 @@ impl SessionCommand {
     }
 
     /// Whether the command puts another game in place of the one shown (so the unsaved changes
-    /// of that one are asked about first).
-    pub fn loses_work(&self) -> bool {
+    /// of that one are asked about first, and the game's tie to its file is set anew).
+    pub fn replaces_game(&self) -> bool {
         matches!(
             self,
-            SessionCommand::NewGame | SessionCommand::ContinueAsAnalysis
+            SessionCommand::NewGame
+                | SessionCommand::ContinueAsAnalysis
+                | SessionCommand::ShowGame(_)
+                | SessionCommand::PasteFen(_)
         )
     }
 }

@@ -58,7 +58,6 @@ impl Session {
         self.contest_error = contest.start(at, &[]).err();
         self.contest = Some(contest);
         self.clock_record_error = None;
-        self.dirty = true;
     }
 
     /// The arbiter stops the clock, with the reason (22.4).
@@ -138,9 +137,6 @@ impl Session {
             return;
         };
         let done = act(contest, at, count);
-        if done.is_ok() {
-            self.dirty = true;
-        }
         self.contest_error = done.err();
     }
 
@@ -153,7 +149,6 @@ impl Session {
         let plies = u32::try_from(self.game.main_line().len()).unwrap_or(u32::MAX);
         let ending = Ending::win(side.opponent(), Reason::Resignation, plies);
         self.game.set_ending(Some(&ending));
-        self.dirty = true;
     }
 
     /// Captures and checks along the main line, for a natural-limit claim (23.3).

@@ -19,6 +19,5 @@ impl Session {
         change(&mut d);
         let node = self.cursor();
         set_drawing(&mut self.game, node, &d);
-        self.dirty = true;
     }
 }

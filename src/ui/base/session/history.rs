@@ -37,7 +37,7 @@ impl Snapshot {
     }
 
     /// True when `now` differs from this snapshot in the record or the clock's log.
-    fn differs(&self, now: &Current<'_>) -> bool {
+    pub(super) fn differs(&self, now: &Current<'_>) -> bool {
         let log = |c: Option<&Contest>| c.map(|c| c.log().to_vec());
         !self.game.same_record(now.game) || log(self.contest.as_ref()) != log(now.contest)
     }

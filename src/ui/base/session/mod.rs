@@ -7,6 +7,7 @@
 //! ([`history`]).
 
 mod clock;
+mod document;
 mod drawing;
 mod history;
 mod line_referee;
@@ -23,6 +24,7 @@ use crate::referee::{Judgement, RuleSet};
 use crate::rules::{Move, Position, Square};
 use crate::transcribe::Transcriber;
 
+use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 
 use super::command::notice::Notice;
@@ -30,6 +32,7 @@ use super::layout::Layout;
 use super::timer::Timer;
 
 pub use clock::ClockRecordError;
+use document::Document;
 use history::{History, Snapshot};
 use line_referee::LineReferee;
 
@@ -46,7 +49,8 @@ pub struct Session {
     notation: Notation,
     tandem: TandemConvention,
     notice: Option<Notice>,
-    dirty: bool,
+    /// The file the game belongs to, and whether the game differs from it.
+    document: Document,
     rules: RuleSet,
     referee: LineReferee,
     judgement: Judgement,
@@ -75,9 +79,13 @@ impl Session {
     /// A session with a new game from `start`.
     pub fn new(start: Position) -> Session {
         let rules = RuleSet::default();
+        let referee = LineReferee::new(rules, &start);
+        let game = Game::new(start);
+        let transcriber = Transcriber::new();
+        let document = Document::fresh(Snapshot::of(&game, &transcriber, None));
         let mut session = Session {
-            referee: LineReferee::new(rules, &start),
-            game: Game::new(start),
+            referee,
+            game,
             selected: None,
             flipped: false,
             layout: Layout::default(),
@@ -85,10 +93,10 @@ impl Session {
             notation: Notation::ChineseSimplified,
             tandem: TandemConvention::default(),
             notice: None,
-            dirty: false,
+            document,
             rules,
             judgement: Judgement::default(),
-            transcriber: Transcriber::new(),
+            transcriber,
             move_box: String::new(),
             contest: None,
             contest_error: None,
@@ -177,11 +185,6 @@ impl Session {
     /// The last message for the status line.
     pub fn notice(&self) -> Option<&Notice> {
         self.notice.as_ref()
-    }
-
-    /// Changes not yet saved.
-    pub fn dirty(&self) -> bool {
-        self.dirty
     }
 
     /// The rule set this game is judged by.
@@ -338,13 +341,15 @@ impl Session {
     ///
     /// Edits (of the record or the clock) join the undo history; a move added at the end of the
     /// main line presses the game clock; then the referee judges the line to the cursor once,
-    /// and a final result of the referee or of the clock becomes the game's result.
+    /// a final result of the referee or of the clock becomes the game's result, and the game is
+    /// compared with what its file holds (the unsaved mark).
     pub fn apply(&mut self, command: &SessionCommand) {
         if !command.keeps_record() {
             self.generation += 1;
         }
         let before = command.edits().then(|| self.snapshot());
         let line = self.game.main_line();
+        let ended = self.game.ending();
         self.apply_one(command);
         if matches!(
             command,
@@ -360,6 +365,9 @@ impl Session {
                 contest: self.contest.as_ref(),
             };
             self.history.note(before, &now);
+        }
+        if !command.keeps_record() || self.game.ending() != ended {
+            self.compare_with_kept();
         }
     }
 
@@ -398,7 +406,6 @@ impl Session {
         if let Some(ending) = ending {
             if self.game.ending() != Some(ending) {
                 self.game.set_ending(Some(&ending));
-                self.dirty = true;
             }
         }
     }
@@ -417,7 +424,6 @@ impl Session {
         };
         self.selected = None;
         self.notice = None;
-        self.dirty = true;
     }
 
     /// The one place a command changes the session: each kind of command, by what it changes.
@@ -433,10 +439,8 @@ impl Session {
                     self.restore(snapshot);
                 }
             }
-            SessionCommand::ShowGame(game) => self.replace_game(game.0.as_ref().clone()),
-            SessionCommand::RestoreAutosave(game) => {
-                self.replace_game(game.0.as_ref().clone());
-                self.dirty = true;
+            SessionCommand::ShowGame(shown) => {
+                self.show(shown.game.as_ref().clone(), shown.origin.clone())
             }
             SessionCommand::Transcribe(text) => self.transcribe(text),
             SessionCommand::TranscribeInsert(text) => self.transcribe_insert(text),
@@ -465,7 +469,7 @@ impl Session {
                 }
             }
             SessionCommand::TryMove(mv) => self.try_move(*mv),
-            SessionCommand::NewGame => self.replace_game(Game::new(Position::startpos())),
+            SessionCommand::NewGame => self.show(Game::new(Position::startpos()), Origin::Fresh),
             SessionCommand::TakeBack => self.take_back(),
             SessionCommand::First => self.go_to(self.game.root()),
             SessionCommand::Back => {
@@ -498,19 +502,17 @@ impl Session {
             }
             SessionCommand::SetMoveBox(text) => self.move_box.clone_from(text),
             SessionCommand::Tick => self.tick(),
-            SessionCommand::MarkSaved => self.dirty = false,
+            SessionCommand::Saved(tie) => self.saved(tie.clone()),
             SessionCommand::Notify(notice) => self.notice = Some(notice.clone()),
             SessionCommand::ContinueAsAnalysis => self.continue_as_analysis(),
             SessionCommand::SetComment(node, text) => {
                 if self.game.contains(*node) && self.game.comment(*node) != text {
                     self.game.set_comment(*node, text.clone());
-                    self.dirty = true;
                 }
             }
             SessionCommand::SetMark(node, mark) => {
                 if self.game.contains(*node) && self.game.mark(*node) != *mark {
                     self.game.set_mark(*node, *mark);
-                    self.dirty = true;
                 }
             }
             SessionCommand::SetEvaluation(node, evaluation) => {
@@ -518,30 +520,27 @@ impl Session {
                     && self.game.annotation(*node).evaluation() != *evaluation
                 {
                     self.game.annotation_mut(*node).set_evaluation(*evaluation);
-                    self.dirty = true;
                 }
             }
             SessionCommand::PromoteLine(node) => {
                 if self.game.contains(*node) {
-                    self.dirty |= self.game.promote(*node);
+                    self.game.promote(*node);
                 }
             }
             SessionCommand::PromoteToMain(node) => {
                 if self.game.contains(*node) && !self.game.is_main_line(*node) {
                     self.game.promote_to_main(*node);
-                    self.dirty = true;
                 }
             }
             SessionCommand::DemoteLine(node) => {
                 if self.game.contains(*node) {
-                    self.dirty |= self.game.demote(*node);
+                    self.game.demote(*node);
                 }
             }
             SessionCommand::DeleteFrom(node) => {
                 if self.game.contains(*node) && *node != self.game.root() {
                     self.game.delete_from(*node);
                     self.selected = None;
-                    self.dirty = true;
                 }
             }
             SessionCommand::AddLine(node, moves) => {
@@ -551,12 +550,10 @@ impl Session {
             }
             SessionCommand::ApplyReview(reviews) => {
                 annotate(&mut self.game, reviews, BestLines::Marked);
-                self.dirty = true;
             }
             SessionCommand::SetRules(rules) => {
                 self.rules = *rules;
                 rules.store_in(&mut self.game);
-                self.dirty = true;
             }
             SessionCommand::SetTag(key, value) => {
                 if value.trim().is_empty() {
@@ -564,13 +561,9 @@ impl Session {
                 } else {
                     self.game.tags_mut().set(key.clone(), value.trim());
                 }
-                self.dirty = true;
             }
             SessionCommand::PasteFen(text) => match Position::from_diagram_fen(text.trim()) {
-                Ok(position) => {
-                    self.replace_game(Game::new(position));
-                    self.dirty = true;
-                }
+                Ok(position) => self.show(Game::new(position), Origin::Unsaved),
                 Err(e) => self.notice = Some(Notice::BadFen(e)),
             },
         }
@@ -593,7 +586,6 @@ impl Session {
         // clipboard, the setup editor, the autosave).
         let warnings = ReadWarning::of_game(&self.game);
         self.notice = (!warnings.is_empty()).then_some(Notice::StartWarnings(warnings));
-        self.dirty = false;
     }
 
     /// Go on from a finished game as analysis: a copy of the record without its result and
@@ -606,9 +598,8 @@ impl Session {
         let mut copy = self.game.clone();
         copy.set_ending(None);
         let cursor = self.cursor();
-        self.replace_game(copy);
+        self.show(copy, Origin::Unsaved);
         self.game.go_to(cursor);
-        self.dirty = true;
         self.notice = Some(Notice::Analysis);
     }
 
@@ -632,7 +623,6 @@ impl Session {
                 // A move where the record goes on another way is a new variation: said, so
                 // that the question about unsaved changes later is no surprise.
                 self.notice = branches.then_some(Notice::VariationAdded);
-                self.dirty = true;
             }
             Err(e) => {
                 self.notice = Some(Notice::Illegal {
@@ -652,9 +642,6 @@ impl Session {
                 Ok(next) => at = next,
                 Err(_) => break,
             }
-        }
-        if at != node {
-            self.dirty = true;
         }
     }
 
@@ -682,7 +669,6 @@ impl Session {
                     self.contest = contest;
                 }
             }
-            self.dirty = true;
         }
         self.go_to(parent);
     }

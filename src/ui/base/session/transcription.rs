@@ -1,7 +1,7 @@
 //! The session's side of transcription (錄入): moves typed in the move box and corrections in
 //! the middle of the record.
 
-use crate::transcribe::{Entry, Stop};
+use crate::transcribe::Stop;
 
 use crate::ui::base::command::notice::Notice;
 
@@ -13,8 +13,8 @@ impl Session {
         if self.typed_after_the_end() {
             return;
         }
-        let entry = self.transcriber.enter(&mut self.game, text);
-        self.entered(&entry);
+        self.transcriber.enter(&mut self.game, text);
+        self.entered();
     }
 
     /// Insert the typed move(s) after the move on the board (a missed move).
@@ -23,10 +23,9 @@ impl Session {
             return;
         }
         let (cursor, writing) = (self.cursor(), self.move_style().options);
-        let entry = self
-            .transcriber
+        self.transcriber
             .insert_after(&mut self.game, cursor, text, &writing);
-        self.entered(&entry);
+        self.entered();
     }
 
     /// Replace the move on the board by the typed one (a wrong move).
@@ -35,23 +34,22 @@ impl Session {
             return;
         }
         let (cursor, writing) = (self.cursor(), self.move_style().options);
-        let entry = self
-            .transcriber
+        self.transcriber
             .replace(&mut self.game, cursor, text, &writing);
-        self.entered(&entry);
+        self.entered();
     }
 
     /// Remove the move on the board (a move written twice).
     pub(super) fn transcribe_remove(&mut self) {
         let (cursor, writing) = (self.cursor(), self.move_style().options);
-        let entry = self.transcriber.remove(&mut self.game, cursor, &writing);
-        self.entered(&entry);
+        self.transcriber.remove(&mut self.game, cursor, &writing);
+        self.entered();
     }
 
     /// Answer a move written as the other side's by removing its whole round.
     pub(super) fn transcribe_remove_round(&mut self) {
-        let entry = self.transcriber.remove_round(&mut self.game);
-        self.entered(&entry);
+        self.transcriber.remove_round(&mut self.game);
+        self.entered();
     }
 
     /// A typed move at the end of a finished game is refused as a move on the board is.
@@ -65,12 +63,9 @@ impl Session {
 
     /// After entering: the box is emptied, except for a move that fits nothing, which stays
     /// there to be corrected (entering it again stands in for the stopped move).
-    fn entered(&mut self, entry: &Entry) {
+    fn entered(&mut self) {
         self.selected = None;
         self.notice = None;
-        if !entry.entered.is_empty() {
-            self.dirty = true;
-        }
         self.move_box = match self.transcriber.stop() {
             Some(Stop::Misfit { text, .. }) => text.clone(),
             _ => String::new(),

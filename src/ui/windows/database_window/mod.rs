@@ -22,6 +22,7 @@ use crate::rules::Position;
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::{Column, DatabaseCommand};
 use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::session::Session;
@@ -476,8 +477,10 @@ impl DatabaseWindow {
                 }
                 Reply::Game(result) => match result {
                     Ok((game, ply)) => {
-                        commands
-                            .push(AppCommand::ShowGameAt(GameToShow(Box::new(game)), ply).into());
+                        commands.push(
+                            AppCommand::ShowGameAt(GameToShow::new(game, Origin::Fresh), ply)
+                                .into(),
+                        );
                         // The errand is done: the window steps aside for the board, as an open
                         // dialog does, keeping its list, filters and place for the next time it
                         // is shown (a collapsed title bar would still cover the record's

@@ -17,6 +17,7 @@ use crate::puzzles::{Attempt, Goal, Pick, PickKind, Progress, Puzzle, PuzzleSet,
 use crate::record::{Game, NodeId};
 use crate::rules::{kind_name, Color, Move};
 
+use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::session::Session;
@@ -261,7 +262,7 @@ impl PuzzleTrainer {
             phase: Phase::Showing,
             message: Message::YourMove,
         });
-        commands.push(SessionCommand::ShowGame(GameToShow(Box::new(start))).into());
+        commands.push(SessionCommand::ShowGame(GameToShow::new(start, Origin::Puzzle)).into());
         if session.flipped() != (solver == Color::Black) {
             commands.push(SessionCommand::Flip.into());
         }
@@ -516,6 +517,6 @@ impl PuzzleTrainer {
             current.message = Message::Shown;
         }
         self.record(Attempt::Failed);
-        commands.push(SessionCommand::ShowGame(GameToShow(Box::new(game))).into());
+        commands.push(SessionCommand::ShowGame(GameToShow::new(game, Origin::Puzzle)).into());
     }
 }
