@@ -16,6 +16,7 @@ mod engine_match;
 mod engine_threads;
 mod eval_graph;
 mod event;
+mod file_model;
 mod files;
 mod final_result;
 mod fonts;
