@@ -1,6 +1,6 @@
 //! Where a game put on the board comes from, and the file it is tied to (保存位置): what every
 //! command that replaces the game carries, so that the session sets or clears the tie in one
-//! place ([`crate::ui::base::session::Session`]).
+//! place (its `show`).
 
 use std::path::PathBuf;
 
