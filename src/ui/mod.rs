@@ -37,6 +37,7 @@ pub use base::command::database_command::{Column, DatabaseCommand};
 pub use base::command::notice::Notice;
 pub use base::command::origin::{FileTie, Origin};
 pub use base::command::session_command::SessionCommand;
+pub use base::command::window_id::WindowId;
 pub use base::command::{Command, GameToShow};
 pub use base::files::{FileDialogs, NoDialog, Picked, Picking};
 pub use base::folds::FoldMode;

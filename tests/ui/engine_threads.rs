@@ -4,7 +4,7 @@
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::engine::Options;
-use qipu::ui::{AppCommand, Command, QipuApp};
+use qipu::ui::{AppCommand, Command, QipuApp, WindowId};
 
 use crate::computer::app;
 use crate::support::click;
@@ -31,7 +31,7 @@ fn the_builtin_engine_searches_on_every_core_until_set_otherwise() {
     let mut harness = app();
     let cores = Options::max_threads();
     assert_eq!(threads(&harness), vec![cores.to_string()]);
-    apply(&mut harness, AppCommand::OpenEngines);
+    apply(&mut harness, AppCommand::Open(WindowId::Engines));
     harness.get_by_label("Built-in engine threads:");
     harness.get_by_label(&format!("cores on this computer: {cores}"));
     // Saving the window keeps the threads shown.
@@ -39,7 +39,7 @@ fn the_builtin_engine_searches_on_every_core_until_set_otherwise() {
     assert_eq!(threads(&harness), vec![cores.to_string()]);
     apply(&mut harness, AppCommand::SetEngineThreads(1));
     assert_eq!(threads(&harness), vec!["1".to_owned()]);
-    apply(&mut harness, AppCommand::OpenEngines);
+    apply(&mut harness, AppCommand::Open(WindowId::Engines));
     harness.get_by_label("Built-in engine threads:");
     click(&mut harness, "Save");
     assert_eq!(threads(&harness), vec!["1".to_owned()]);

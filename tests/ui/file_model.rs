@@ -473,7 +473,7 @@ impl World {
     fn command(&self, step: Step) -> qipu::ui::Command {
         match step {
             Step::Open(i, ..) => AppCommand::OpenPath(self.dir.join(NAMES[i])).into(),
-            Step::OpenByDialog(..) => AppCommand::Open.into(),
+            Step::OpenByDialog(..) => AppCommand::PickFileToOpen.into(),
             Step::New(..) => SessionCommand::NewGame.into(),
             Step::PasteFen(i, ..) => AppCommand::PasteText(POSITIONS[i].to_owned()).into(),
             Step::PastePgn(..) => {

@@ -10,25 +10,18 @@ use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files;
 use crate::ui::base::settings::{MatchSettings, PlaySettings};
-use crate::ui::windows::about::About;
-use crate::ui::windows::computer::{ComputerGame, PlayForm};
-use crate::ui::windows::engine_match::MatchForm;
-use crate::ui::windows::engines_window::EnginesWindow;
-use crate::ui::windows::event_window::EventWindow;
-use crate::ui::windows::export_dialog::ExportDialog;
+use crate::ui::panels::computer_game::ComputerGame;
 use crate::ui::windows::file_chooser::Purpose;
-use crate::ui::windows::manual::ManualWindow;
-use crate::ui::windows::palette::Palette;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
-use crate::ui::windows::review_window::ReviewWindow;
 use crate::ui::windows::setup_editor::SetupEditor;
+use crate::ui::windows::{self, Opening, WindowMessage};
 use crate::ui::workers::picture_worker::PictureSource;
 
 use super::file_work::log_cut_message;
-use super::open_windows::OpenWindow;
 use super::puzzle_set::personal_set;
 use super::{QipuApp, Question};
 
@@ -59,16 +52,8 @@ impl QipuApp {
         match command {
             Command::Session(command) => self.apply_to_session(command),
             Command::App(command) => self.apply_app(ctx, command),
-            Command::Export(job) => {
-                if let Some(export) = self.windows.export() {
-                    export.run(&job, &self.session);
-                }
-            }
-            Command::Event(asked) => {
-                if let Some(window) = self.windows.event() {
-                    window.apply(asked, &self.session, self.options.dialogs.as_mut());
-                }
-            }
+            Command::Export(job) => self.send_to_window(WindowMessage::Export(job)),
+            Command::Event(asked) => self.send_to_window(WindowMessage::Event(asked)),
             Command::Database(DatabaseCommand::Browse(what)) => self.browse(ctx, what),
             Command::Database(command) => self.database.apply(command, &self.session),
         }
@@ -160,7 +145,8 @@ impl QipuApp {
             }
             AppCommand::PasteText(text) => self.paste(&text),
             AppCommand::Confirmed(command) => self.apply_to_session(*command),
-            AppCommand::Open => {
+            AppCommand::Open(id) => self.open_window(ctx, id),
+            AppCommand::PickFileToOpen => {
                 let folder = self.folder();
                 let picked = self.options.dialogs.pick_open(lang, &folder);
                 self.picked(ctx, Purpose::Open, picked, &folder);
@@ -194,17 +180,7 @@ impl QipuApp {
             }
             AppCommand::ReadPicture(path) => self.read_picture(ctx, PictureSource::File(path)),
             AppCommand::PastePicture(image) => self.read_picture(ctx, PictureSource::Pasted(image)),
-            AppCommand::OpenExport => self
-                .windows
-                .open(OpenWindow::Export(ExportDialog::default())),
-            AppCommand::OpenEvent => {
-                if self.windows.event().is_none() {
-                    self.windows
-                        .open(OpenWindow::Event(Box::new(EventWindow::new(ctx))));
-                }
-            }
             AppCommand::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
-            AppCommand::OpenPalette => self.windows.open(OpenWindow::Palette(Palette::default())),
             AppCommand::ShowGameAt(shown, ply) => {
                 let node = ply
                     .checked_sub(1)
@@ -213,21 +189,8 @@ impl QipuApp {
                 self.apply_to_session(SessionCommand::ShowGame(shown));
                 self.session.apply(&SessionCommand::GoTo(node));
             }
-            AppCommand::OpenPlayComputer => {
-                let form = PlayForm::new(self.settings.play.clone());
-                self.windows.open(OpenWindow::Play(form));
-            }
             AppCommand::PlayComputer(settings) => self.play_computer(settings),
-            AppCommand::OpenEngineMatch => {
-                let form = MatchForm::new(self.settings.engine_match.clone());
-                self.windows.open(OpenWindow::Match(form));
-            }
             AppCommand::StartMatch(settings) => self.start_match(settings),
-            AppCommand::OpenEngines => {
-                let window =
-                    EnginesWindow::new(&self.settings.engines, self.settings.engine_threads());
-                self.windows.open(OpenWindow::Engines(window));
-            }
             AppCommand::SetEngines(engines) => self.settings.engines = engines,
             AppCommand::SetEngineThreads(threads) => {
                 if threads != self.settings.engine_threads() {
@@ -243,16 +206,7 @@ impl QipuApp {
                     self.graph.toggle();
                 }
             }
-            AppCommand::OpenReview => {
-                let window = ReviewWindow::new(self.builtin_engine(), self.settings.review);
-                self.windows.open(OpenWindow::Review(window));
-            }
-            AppCommand::OpenManual => self.windows.open(OpenWindow::Manual(ManualWindow::new())),
             AppCommand::SetReviewSettings(review) => self.settings.review = review,
-            AppCommand::OpenAbout => {
-                let window = About::new(self.renderer.clone(), self.renderer_fallback.clone());
-                self.windows.open(OpenWindow::About(window));
-            }
             AppCommand::MakePuzzles(side) => self.make_puzzles(side),
             AppCommand::OpenPuzzles => {
                 if self.puzzles.is_none() {
@@ -276,6 +230,28 @@ impl QipuApp {
                 }
             }
         }
+    }
+
+    /// Open the window `id` as the app stands (one already open stays as it is, in front).
+    fn open_window(&mut self, ctx: &egui::Context, id: WindowId) {
+        let opening = Opening {
+            ctx,
+            settings: &self.settings,
+            builtin_engine: self.builtin_engine(),
+            renderer: &self.renderer,
+            renderer_fallback: self.renderer_fallback.as_deref(),
+        };
+        if self.windows.is_open(id) {
+            self.windows.raise(id);
+        } else if let Some(window) = windows::open(id, &opening) {
+            self.windows.open(id, window);
+        }
+    }
+
+    /// Hand `message` to the window it is for, if it is open.
+    pub(super) fn send_to_window(&mut self, message: WindowMessage) {
+        self.windows
+            .receive(message, &self.session, self.options.dialogs.as_mut());
     }
 
     /// Start a game against the computer: a new game if asked, the clock if wanted, the engine.

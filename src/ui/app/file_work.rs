@@ -17,14 +17,15 @@ use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::origin::{FileTie, Origin};
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::GameToShow;
 use crate::ui::base::files;
 use crate::ui::base::files::{ListedGame, Picking};
 use crate::ui::windows::file_chooser::{FileChooser, Purpose};
 use crate::ui::windows::save_report::SaveReport;
+use crate::ui::windows::WindowMessage;
 use crate::ui::workers::picture_worker::PictureSource;
 
-use super::open_windows::OpenWindow;
 use super::{QipuApp, Question, Told};
 
 /// A file's name without its folder, as people call it.
@@ -193,9 +194,8 @@ impl QipuApp {
             Ok(None) => self.after_save = None,
             Err(why) => {
                 let why = why.message(self.session.lang());
-                self.windows.open(OpenWindow::Chooser(
-                    FileChooser::new(purpose, suggested).because(why),
-                ));
+                let chooser = FileChooser::new(purpose, suggested).because(why);
+                self.windows.open(WindowId::Chooser, Box::new(chooser));
             }
         }
     }
@@ -271,11 +271,7 @@ impl QipuApp {
         match purpose {
             Purpose::Open => self.open(path),
             Purpose::Save => self.save(ctx, path),
-            Purpose::Export => {
-                if let Some(export) = self.windows.export() {
-                    export.run(&ExportJob { path }, &self.session);
-                }
-            }
+            Purpose::Export => self.send_to_window(WindowMessage::Export(ExportJob { path })),
             Purpose::Database => self.database.apply(
                 DatabaseCommand::Open(path.display().to_string()),
                 &self.session,
@@ -285,13 +281,7 @@ impl QipuApp {
                 .apply(DatabaseCommand::AddImport(vec![path]), &self.session),
             Purpose::Picture => self.read_picture(ctx, PictureSource::File(path)),
             Purpose::Event(ask) => {
-                if let Some(window) = self.windows.event() {
-                    window.apply(
-                        EventCommand::UsePath(ask, path),
-                        &self.session,
-                        self.options.dialogs.as_mut(),
-                    );
-                }
+                self.send_to_window(WindowMessage::Event(EventCommand::UsePath(ask, path)))
             }
         }
     }
@@ -315,7 +305,7 @@ impl QipuApp {
                 self.session
                     .apply(&SessionCommand::Notify(Notice::Saved(path.clone())));
                 if let Some(report) = SaveReport::of(path.clone(), format, written.losses) {
-                    self.windows.open(OpenWindow::SaveReport(report));
+                    self.windows.open(WindowId::SaveReport, Box::new(report));
                 }
                 self.error = cut.map(|e| log_cut_message(&e, lang).into());
                 // A FEN file holds a position, not the game: the game stays unsaved.

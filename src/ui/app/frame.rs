@@ -11,11 +11,11 @@ use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::layout::Panel;
+use crate::ui::panels::computer_game::ComputerGame;
 use crate::ui::panels::{clock_panel, opening_tree, record_panel, status, transcribe_panel};
 use crate::ui::platform::quiet_input;
 use crate::ui::platform::quiet_input::QuietZone;
 use crate::ui::widgets::board::{self, BoardView};
-use crate::ui::windows::computer::ComputerGame;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::{setup_editor, Shown, Window};
 

@@ -11,6 +11,7 @@ use crate::referee::RuleSet;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::user_command::{Menu, Scope, UserCommand};
 
@@ -151,7 +152,7 @@ impl QipuApp {
                     .button(lang.pick("About Qipu", "关于棋谱", "關於棋譜"))
                     .clicked()
                 {
-                    commands.push(AppCommand::OpenAbout.into());
+                    commands.push(AppCommand::Open(WindowId::About).into());
                 }
             });
             ui.menu_button(lang.pick("Language", "语言", "語言"), |ui| {

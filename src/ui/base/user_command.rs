@@ -12,6 +12,7 @@ use crate::record::{Evaluation, Mark};
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::folds::{nearest_branch, FoldMode};
 use crate::ui::base::layout::{Layout, Panel};
@@ -513,12 +514,12 @@ impl UserCommand {
         let node = session.cursor();
         match self {
             UserCommand::NewGame => SessionCommand::NewGame.into(),
-            UserCommand::Open => AppCommand::Open.into(),
+            UserCommand::Open => AppCommand::PickFileToOpen.into(),
             UserCommand::Save => AppCommand::Save.into(),
             UserCommand::SaveAs => AppCommand::SaveAs.into(),
             UserCommand::Revert => AppCommand::Revert.into(),
-            UserCommand::Export => AppCommand::OpenExport.into(),
-            UserCommand::Event => AppCommand::OpenEvent.into(),
+            UserCommand::Export => AppCommand::Open(WindowId::Export).into(),
+            UserCommand::Event => AppCommand::Open(WindowId::Event).into(),
             UserCommand::CopyFen => AppCommand::CopyFen.into(),
             UserCommand::CopyPgn => AppCommand::CopyPgn.into(),
             UserCommand::CopyDhtmlxq => AppCommand::CopyDhtmlxq.into(),
@@ -529,10 +530,10 @@ impl UserCommand {
             UserCommand::SetUpPosition => AppCommand::OpenSetup.into(),
             UserCommand::PositionFromPicture => AppCommand::PositionFromPicture.into(),
             UserCommand::ContinueAsAnalysis => SessionCommand::ContinueAsAnalysis.into(),
-            UserCommand::PlayComputer => AppCommand::OpenPlayComputer.into(),
-            UserCommand::EngineMatch => AppCommand::OpenEngineMatch.into(),
-            UserCommand::Engines => AppCommand::OpenEngines.into(),
-            UserCommand::ReviewGame => AppCommand::OpenReview.into(),
+            UserCommand::PlayComputer => AppCommand::Open(WindowId::Play).into(),
+            UserCommand::EngineMatch => AppCommand::Open(WindowId::Match).into(),
+            UserCommand::Engines => AppCommand::Open(WindowId::Engines).into(),
+            UserCommand::ReviewGame => AppCommand::Open(WindowId::Review).into(),
             UserCommand::NextMistake => {
                 SessionCommand::GoTo(next_critical(session.game(), node).unwrap_or(node)).into()
             }
@@ -569,8 +570,8 @@ impl UserCommand {
             UserCommand::DemoteLine => SessionCommand::DemoteLine(node).into(),
             UserCommand::DeleteMove => SessionCommand::DeleteFrom(node).into(),
             UserCommand::Paste => AppCommand::RequestPaste.into(),
-            UserCommand::Palette => AppCommand::OpenPalette.into(),
-            UserCommand::Manual => AppCommand::OpenManual.into(),
+            UserCommand::Palette => AppCommand::Open(WindowId::Palette).into(),
+            UserCommand::Manual => AppCommand::Open(WindowId::Manual).into(),
             UserCommand::DatabaseWindow => Command::Database(DatabaseCommand::ShowWindow),
             UserCommand::SearchPosition => {
                 Command::Database(DatabaseCommand::SearchPosition { mirror: false })

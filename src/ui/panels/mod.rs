@@ -6,6 +6,7 @@ pub mod analysis_panel;
 pub mod annotate;
 pub mod arbiter;
 pub mod clock_panel;
+pub mod computer_game;
 pub mod eval_graph;
 pub mod opening_name;
 pub mod opening_tree;

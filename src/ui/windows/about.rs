@@ -6,7 +6,7 @@ use eframe::egui;
 use crate::lang::Language;
 
 use crate::ui::base::command::Command;
-use crate::ui::windows::{Shown, Window};
+use crate::ui::windows::{Opening, Opens, Shown, Window};
 
 /// The About window.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +81,15 @@ impl Window for About {
                 }
             });
         open
+    }
+}
+
+impl Opens for About {
+    fn open(opening: &Opening<'_>) -> About {
+        About::new(
+            opening.renderer.to_owned(),
+            opening.renderer_fallback.map(str::to_owned),
+        )
     }
 }
 

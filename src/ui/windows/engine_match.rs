@@ -15,7 +15,7 @@ use crate::rules::Color;
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::settings::{EngineChoice, MatchSettings, NamedEngine};
-use crate::ui::windows::{Shown, Window};
+use crate::ui::windows::{Opening, Opens, Shown, Window};
 
 /// The engine and level fields of a form: a choice among the built-in engine and the engines
 /// configured, the spec itself, and the level. `id` tells two such rows of one form apart.
@@ -177,5 +177,12 @@ impl Window for MatchForm {
             }
         }
         frame.open
+    }
+}
+
+impl Opens for MatchForm {
+    /// The form with the settings last used.
+    fn open(opening: &Opening<'_>) -> MatchForm {
+        MatchForm::new(opening.settings.engine_match.clone())
     }
 }

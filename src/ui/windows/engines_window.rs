@@ -12,7 +12,7 @@ use crate::lang::Language;
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::settings::NamedEngine;
-use crate::ui::windows::{Shown, Window};
+use crate::ui::windows::{Opening, Opens, Shown, Window};
 
 /// The window's state while it is open: the list being edited, and the built-in engine's
 /// threads.
@@ -142,5 +142,12 @@ impl Window for EnginesWindow {
                 });
             });
         open && !close
+    }
+}
+
+impl Opens for EnginesWindow {
+    fn open(opening: &Opening<'_>) -> EnginesWindow {
+        let settings = opening.settings;
+        EnginesWindow::new(&settings.engines, settings.engine_threads())
     }
 }

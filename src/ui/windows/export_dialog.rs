@@ -24,8 +24,9 @@ use crate::record::NodeId;
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::Command;
+use crate::ui::base::files::FileDialogs;
 use crate::ui::base::session::Session;
-use crate::ui::windows::{Shown, Window};
+use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 
 /// What to export.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -336,6 +337,13 @@ impl Window for ExportDialog {
         }
         open
     }
+
+    /// Write the export asked for, to the file chosen.
+    fn receive(&mut self, message: WindowMessage, session: &Session, _: &mut dyn FileDialogs) {
+        if let WindowMessage::Export(job) = message {
+            self.run(&job, session);
+        }
+    }
 }
 
 /// `line.svg` → `line-007.svg` for the position after ply 7.
@@ -361,5 +369,11 @@ fn saved_text(files: &[PathBuf], lang: Language) -> String {
             lang.pick("Saved", "已保存", "已儲存"),
             lang.pick("files: ", "个文件：", "個檔案："),
         ),
+    }
+}
+
+impl Opens for ExportDialog {
+    fn open(_: &Opening<'_>) -> ExportDialog {
+        ExportDialog::default()
     }
 }

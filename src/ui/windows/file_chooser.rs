@@ -527,6 +527,10 @@ impl Window for FileChooser {
         });
         false
     }
+
+    fn takes_keys(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

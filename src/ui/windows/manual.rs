@@ -6,7 +6,7 @@ use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 
 use crate::ui::base::command::Command;
 use crate::ui::base::manual::{blocks, Block, SECTIONS};
-use crate::ui::windows::{Shown, Window};
+use crate::ui::windows::{Opening, Opens, Shown, Window};
 
 /// The manual's window.
 #[derive(Default)]
@@ -77,5 +77,11 @@ impl Window for ManualWindow {
                 });
             });
         open
+    }
+}
+
+impl Opens for ManualWindow {
+    fn open(_: &Opening<'_>) -> ManualWindow {
+        ManualWindow::new()
     }
 }

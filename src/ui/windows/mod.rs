@@ -3,22 +3,14 @@
 //! trainer, the event, the game database, the report of a save, the manual and the command
 //! palette. Imports from the folders below.
 //!
-//! Every window is shown the one way, [`Window::show`]: with the session and what the app keeps
-//! that a window lists, pushing what the user asked for, and saying whether it stays open.
+//! Every window is one type behind [`Window`], which carries its whole life: drawn with the
+//! session and what the app keeps that a window lists, pushing what the user asked for and
+//! saying whether it stays open; whether it takes the keys; what it does with a message for it.
+//! The registry below ([`open`]) says which type each [`WindowId`] is and how one is opened:
+//! adding a window is one file here, its line in the registry and its id.
 
-pub mod about;
-pub mod computer;
 pub mod database_window;
-pub mod engine_match;
-pub mod engines_window;
-pub mod event_window;
-pub mod export_dialog;
-pub mod file_chooser;
-pub mod manual;
-pub mod palette;
 pub mod puzzle_window;
-pub mod review_window;
-pub mod save_report;
 pub mod setup_editor;
 pub mod setup_picture;
 
@@ -26,9 +18,14 @@ use std::path::PathBuf;
 
 use eframe::egui;
 
+use crate::engine_client::EngineConfig;
+use crate::ui::base::command::event_command::EventCommand;
+use crate::ui::base::command::export_job::ExportJob;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
+use crate::ui::base::files::FileDialogs;
 use crate::ui::base::session::Session;
-use crate::ui::base::settings::NamedEngine;
+use crate::ui::base::settings::{NamedEngine, Settings};
 
 /// What a window is shown with: the session, and what the app keeps that a window lists.
 pub struct Shown<'a> {
@@ -40,10 +37,105 @@ pub struct Shown<'a> {
     pub recent: &'a [PathBuf],
 }
 
-/// A window over the main one.
+/// What a window is opened with: the app as it stands.
+pub struct Opening<'a> {
+    /// The window's context.
+    pub ctx: &'a egui::Context,
+    /// The settings kept between runs (the forms start from the values last used).
+    pub settings: &'a Settings,
+    /// How the built-in engine is started.
+    pub builtin_engine: EngineConfig,
+    /// The renderer drawing the window, in its own words (Help › About).
+    pub renderer: &'a str,
+    /// Why wgpu was given up for glow, when it was (Help › About).
+    pub renderer_fallback: Option<&'a str>,
+}
+
+/// A message for a window open over the main one (what its own buttons asked, answered by
+/// the app: the file to export to, an event's command).
+#[derive(Clone, Debug, PartialEq)]
+pub enum WindowMessage {
+    /// Write the export the export window describes.
+    Export(ExportJob),
+    /// What a button of the Event window asks for.
+    Event(EventCommand),
+}
+
+impl WindowMessage {
+    /// The window the message is for.
+    pub fn to(&self) -> WindowId {
+        match self {
+            WindowMessage::Export(_) => WindowId::Export,
+            WindowMessage::Event(_) => WindowId::Event,
+        }
+    }
+}
+
+/// A window over the main one: its whole life.
 pub trait Window {
     /// Draw the window for this frame, pushing what the user asked for onto `commands`; false
     /// once it is closed.
     fn show(&mut self, ctx: &egui::Context, shown: &Shown<'_>, commands: &mut Vec<Command>)
         -> bool;
+
+    /// Whether the keys go to the window while it is open, not to the main window's
+    /// shortcuts (it closes itself on Escape).
+    fn takes_keys(&self) -> bool {
+        false
+    }
+
+    /// Do what `message` asks of this window, on `session`, asking for files through `dialogs`.
+    fn receive(
+        &mut self,
+        message: WindowMessage,
+        session: &Session,
+        dialogs: &mut dyn FileDialogs,
+    ) {
+        let _ = (message, session, dialogs);
+    }
+}
+
+/// A window opened from its id alone ([`crate::ui::AppCommand::Open`]).
+pub trait Opens: Window + Sized + 'static {
+    /// The window, opened as the app stands.
+    fn open(opening: &Opening<'_>) -> Self;
+}
+
+/// The window opened by `$kind::open`, or none for a window shown with its data.
+macro_rules! open_window {
+    ($opening:ident) => {
+        None
+    };
+    ($opening:ident, $kind:ty) => {
+        Some(Box::new(<$kind as Opens>::open($opening)))
+    };
+}
+
+/// The registry: each window's id, module and type (a window shown with its data, as a file
+/// chooser or the report of a save, has no type to open it by), in the order they are drawn.
+macro_rules! registry {
+    ($($id:ident: $module:ident $(=> $kind:ty)?,)*) => {
+        $(pub mod $module;)*
+
+        /// The window `id`, opened as the app stands (`None` for a window shown with its data).
+        pub fn open(id: WindowId, opening: &Opening<'_>) -> Option<Box<dyn Window>> {
+            match id {
+                $(WindowId::$id => open_window!(opening $(, $kind)?),)*
+            }
+        }
+    };
+}
+
+registry! {
+    Palette: palette => palette::Palette,
+    Export: export_dialog => export_dialog::ExportDialog,
+    Chooser: file_chooser,
+    Event: event_window => event_window::EventWindow,
+    Play: play_form => play_form::PlayForm,
+    SaveReport: save_report,
+    Match: engine_match => engine_match::MatchForm,
+    Engines: engines_window => engines_window::EnginesWindow,
+    Review: review_window => review_window::ReviewWindow,
+    Manual: manual => manual::ManualWindow,
+    About: about => about::About,
 }

@@ -5,7 +5,7 @@ use eframe::egui::{self, Key};
 
 use crate::ui::base::command::Command;
 use crate::ui::base::user_command::UserCommand;
-use crate::ui::windows::{Shown, Window};
+use crate::ui::windows::{Opening, Opens, Shown, Window};
 
 /// The command palette, open: the words typed so far.
 #[derive(Clone, Debug, Default)]
@@ -59,5 +59,15 @@ impl Window for Palette {
                 });
         });
         !(close || modal.should_close())
+    }
+
+    fn takes_keys(&self) -> bool {
+        true
+    }
+}
+
+impl Opens for Palette {
+    fn open(_: &Opening<'_>) -> Palette {
+        Palette::default()
     }
 }

@@ -15,7 +15,7 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::ReviewSettings;
-use crate::ui::windows::{Shown, Window};
+use crate::ui::windows::{Opening, Opens, Shown, Window};
 use crate::ui::workers::review_worker::{ReviewEvent, ReviewJob, ReviewWorker};
 
 /// The window's state while it is open.
@@ -186,5 +186,12 @@ impl Window for ReviewWindow {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
         open
+    }
+}
+
+impl Opens for ReviewWindow {
+    /// The review with the built-in engine and the settings last used.
+    fn open(opening: &Opening<'_>) -> ReviewWindow {
+        ReviewWindow::new(opening.builtin_engine.clone(), opening.settings.review)
     }
 }

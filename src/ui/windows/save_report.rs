@@ -91,4 +91,8 @@ impl Window for SaveReport {
         });
         open
     }
+
+    fn takes_keys(&self) -> bool {
+        true
+    }
 }

@@ -10,6 +10,7 @@ use crate::rules::Color;
 use crate::ui::base::settings::{MatchSettings, NamedEngine, PlaySettings, ReviewSettings};
 
 use super::session_command::SessionCommand;
+use super::window_id::WindowId;
 use super::GameToShow;
 
 /// A request for the app's files, clipboard, windows and engines.
@@ -23,8 +24,10 @@ pub enum AppCommand {
     CopyDhtmlxq,
     /// Pasted text: a FEN position or a PGN game.
     PasteText(String),
-    /// Open a file through the dialog.
-    Open,
+    /// Open a window over the main one.
+    Open(WindowId),
+    /// Ask for a file to open (the system's dialog, else Qipu's own).
+    PickFileToOpen,
     /// Open this file.
     OpenPath(PathBuf),
     /// Take this game from the list of the file just opened.
@@ -41,12 +44,8 @@ pub enum AppCommand {
     ReadPicture(PathBuf),
     /// Read this pasted image into the setup editor.
     PastePicture(Arc<ColorImage>),
-    /// Open the export window (diagrams, scoresheet).
-    OpenExport,
     /// Ask the system for the clipboard's text (it comes back as [`AppCommand::PasteText`]).
     RequestPaste,
-    /// Open the command palette.
-    OpenPalette,
     /// Forget the unsaved work of a run that did not end normally (its autosave copy).
     DiscardChanges,
     /// The user's answer to the question about unsaved changes.
@@ -62,22 +61,14 @@ pub enum AppCommand {
     SaveTo(PathBuf),
     /// Ask where to write the export the export window describes (suggesting this name).
     ChooseExportFile(String),
-    /// Open the Event window (the tournament).
-    OpenEvent,
     /// Show this game (from the database) at this ply of its main line.
     ShowGameAt(GameToShow, usize),
-    /// Open the form of a game against the computer.
-    OpenPlayComputer,
     /// Start a game against the computer.
     PlayComputer(PlaySettings),
     /// Stop playing against the computer, or the engine match (the game stays as it is).
     StopComputer,
-    /// Open the form of an engine match.
-    OpenEngineMatch,
     /// Start an engine match from the move on the board.
     StartMatch(MatchSettings),
-    /// Open the window of the engines configured.
-    OpenEngines,
     /// Keep these engines as the ones configured.
     SetEngines(Vec<NamedEngine>),
     /// Search on this many threads with the built-in engine (`Threads`).
@@ -88,18 +79,12 @@ pub enum AppCommand {
     ToggleEvalGraph,
     /// Show the evaluation graph (a review just written into the game).
     ShowEvalGraph,
-    /// Open the review window (Game > Review game).
-    OpenReview,
-    /// Open the manual (Help > Manual).
-    OpenManual,
     /// Add this side's mistakes and blunders of the reviewed game to the personal puzzle set.
     MakePuzzles(Color),
     /// Keep these as the way games are reviewed.
     SetReviewSettings(ReviewSettings),
     /// Open the puzzle trainer (Training > Puzzles).
     OpenPuzzles,
-    /// Open Help › About.
-    OpenAbout,
     /// No file was chosen in Qipu's own file chooser: what was to follow a save is forgotten.
     FileNotChosen,
 }
@@ -120,7 +105,7 @@ impl AppCommand {
     /// changes of that one are asked about first).
     pub fn replaces_game(&self) -> bool {
         match self {
-            AppCommand::Open
+            AppCommand::PickFileToOpen
             | AppCommand::OpenPath(_)
             | AppCommand::Revert
             | AppCommand::PasteText(_)

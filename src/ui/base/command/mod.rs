@@ -12,6 +12,7 @@ pub mod export_job;
 pub mod notice;
 pub mod origin;
 pub mod session_command;
+pub mod window_id;
 
 use crate::record::Game;
 

@@ -26,7 +26,7 @@ use crate::ui::base::command::Command;
 use crate::ui::base::files::{self, FileDialogs, Picking};
 use crate::ui::base::session::Session;
 use crate::ui::windows::file_chooser::{FileChooser, Purpose};
-use crate::ui::windows::{Shown, Window};
+use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::workers::event_worker::{Correction, Job, Reply, Worker};
 
 use forms::{NewEventForm, PlayerForm};
@@ -370,6 +370,18 @@ impl Window for EventWindow {
         }
         open
     }
+
+    /// Do what a button of the window asked, once the app has answered it.
+    fn receive(
+        &mut self,
+        message: WindowMessage,
+        session: &Session,
+        dialogs: &mut dyn FileDialogs,
+    ) {
+        if let WindowMessage::Event(asked) = message {
+            self.apply(asked, session, dialogs);
+        }
+    }
 }
 
 /// New, Open, the exports, and whether work is under way.
@@ -459,4 +471,10 @@ fn corrected(c: &Correction, lang: Language) -> Message {
             format!("{done}第 {rounds} 輪是按原結果 {was} 編排的，編排不變。")
         }
     })
+}
+
+impl Opens for EventWindow {
+    fn open(opening: &Opening<'_>) -> EventWindow {
+        EventWindow::new(opening.ctx)
+    }
 }

@@ -1,6 +1,6 @@
-//! Play against the computer (人机对弈) and engine against engine (机机对弈): the form that sets a
-//! game against the computer up (the computer's side, the engine, its level and time, the game
-//! clock of art. 6), and the games themselves. Each engine runs on its own thread and process
+//! Play against the computer (人机对弈) and engine against engine (机机对弈): the games
+//! themselves, drawn in the desk panel (the form that sets one up is a window,
+//! [`crate::ui::windows::play_form`]). Each engine runs on its own thread and process
 //! ([`EngineLink`]); each frame its move, when one has come for the position on the board, is
 //! played through the session like a move of the user's, so the record, the referee and the
 //! clock treat it as any move.
@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use eframe::egui;
 
-use crate::competition::Preset;
 use crate::engine_client::{EngineConfig, EngineProgram, Limit};
 use crate::lang::Language;
 use crate::record::NodeId;
@@ -19,115 +18,9 @@ use crate::rules::{Color, Move};
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
-use crate::ui::base::presets::{preset_brief, preset_label, presets};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{EngineChoice, MatchSettings, PlaySettings};
-use crate::ui::windows::engine_match::{engine_fields, move_time_field, start_form};
-use crate::ui::windows::{Shown, Window};
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent};
-
-/// The form of Game > Play against the computer…, kept while it is open.
-#[derive(Clone, Debug, Default)]
-pub struct PlayForm {
-    settings: PlaySettings,
-    clock: bool,
-    preset: usize,
-    minutes: u32,
-    error: Option<String>,
-}
-
-impl PlayForm {
-    /// The form with the settings last used.
-    pub fn new(settings: PlaySettings) -> PlayForm {
-        let minutes = match settings.clock {
-            Some(Preset::Art6_5(time)) => u32::try_from(time.as_secs() / 60).unwrap_or(20).max(1),
-            _ => 20,
-        };
-        let preset = settings
-            .clock
-            .and_then(|wanted| presets(minutes).iter().position(|&p| p == wanted))
-            .unwrap_or(0);
-        PlayForm {
-            clock: settings.clock.is_some(),
-            settings,
-            preset,
-            minutes,
-            error: None,
-        }
-    }
-}
-
-impl Window for PlayForm {
-    /// Show the form; false once it is closed. Starting pushes [`AppCommand::PlayComputer`].
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &Shown<'_>,
-        commands: &mut Vec<Command>,
-    ) -> bool {
-        let (lang, configured) = (shown.session.lang(), shown.engines);
-        let frame = start_form(
-            ctx,
-            lang,
-            lang.pick("Play against the computer", "人机对弈", "人機對弈"),
-            self.error.as_deref(),
-            |ui| {
-                let s = &mut self.settings;
-                ui.horizontal(|ui| {
-                    ui.label(lang.pick("The computer plays", "电脑执", "電腦執"));
-                    ui.radio_value(&mut s.computer, Color::Red, Color::Red.name(lang));
-                    ui.radio_value(&mut s.computer, Color::Black, Color::Black.name(lang));
-                });
-                engine_fields(ui, lang, "computer", &mut s.engine, configured);
-                // Under a clock the engine spends the clock's time, not a time per move.
-                if !self.clock {
-                    move_time_field(ui, lang, &mut s.move_time);
-                }
-                ui.checkbox(
-                    &mut self.clock,
-                    lang.pick("With the game clock", "使用棋钟", "使用棋鐘"),
-                );
-                if self.clock {
-                    let choices = presets(self.minutes);
-                    egui::ComboBox::new(
-                        "computer-time-control",
-                        lang.pick("Time control", "计时方案", "計時方案"),
-                    )
-                    .selected_text(preset_brief(choices[self.preset], lang))
-                    .show_ui(ui, |ui| {
-                        for (i, &preset) in choices.iter().enumerate() {
-                            ui.selectable_value(&mut self.preset, i, preset_label(preset, lang));
-                        }
-                    });
-                    if matches!(choices[self.preset], Preset::Art6_5(_)) {
-                        ui.add(
-                            egui::DragValue::new(&mut self.minutes)
-                                .range(1..=600)
-                                .suffix(lang.pick(" min", " 分钟", " 分鐘")),
-                        );
-                    }
-                }
-                ui.checkbox(&mut s.new_game, lang.pick("New game", "新对局", "新對局"))
-                    .on_hover_text(lang.pick(
-                        "Otherwise play on from the end of the game shown",
-                        "否则从所示对局的终局继续",
-                        "否則從所示對局的終局繼續",
-                    ));
-            },
-        );
-        if frame.start {
-            self.settings.clock = self.clock.then(|| presets(self.minutes)[self.preset]);
-            match EngineConfig::parse_spec(self.settings.engine.engine.trim()) {
-                Ok(_) => {
-                    commands.push(AppCommand::PlayComputer(self.settings.clone()).into());
-                    return false;
-                }
-                Err(e) => self.error = Some(e.to_string()),
-            }
-        }
-        frame.open
-    }
-}
 
 /// One engine at the board: the side it plays, and its engine.
 struct Seat {
