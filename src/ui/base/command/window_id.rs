@@ -1,6 +1,6 @@
-//! The windows over the main one by name, in the order they are drawn: what
-//! [`super::app_command::AppCommand::Open`] opens and a message is addressed to. The registry
-//! (`crate::ui::windows`) says which type each is.
+//! The windows over the main one by name, in the order they are drawn: what the app's `Open`
+//! command opens and a message is addressed to. The registry (`crate::ui::windows`) says which
+//! type each is.
 
 /// A kind of window over the main one, in the order they are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
