@@ -1,6 +1,6 @@
 //! Play against the computer (人机对弈) and engine against engine (机机对弈): the games
-//! themselves, drawn in the desk panel (the form that sets one up is a window,
-//! [`crate::ui::windows::play_form`]). Each engine runs on its own thread and process
+//! themselves, drawn in the desk panel (the form that sets one up is a window of its own, the
+//! play form). Each engine runs on its own thread and process
 //! ([`EngineLink`]); each frame its move, when one has come for the position on the board, is
 //! played through the session like a move of the user's, so the record, the referee and the
 //! clock treat it as any move.

@@ -1,5 +1,5 @@
 //! The windows over the main one by name, in the order they are drawn: what the app's `Open`
-//! command opens and a message is addressed to. The registry (`crate::ui::windows`) says which
+//! command opens and a message is addressed to. The registry of the windows' folder says which
 //! type each is.
 
 /// A kind of window over the main one, in the order they are drawn.
