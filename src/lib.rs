@@ -24,6 +24,8 @@
 //! Pictures of boards are read into setups by [`recognise`] (over `rules`; its network runs in
 //! tract, no GUI crate), for the command line and the window alike.
 //! Puzzles ([`puzzles`]) are read from record files and the database and judged by the engine.
+//! The cloud database ([`cloud`], chessdb.cn over HTTPS, with its cache) stands beside the
+//! engine: over `rules` and `referee` (which judges the repetitions its moves would make).
 //! Openings are named by [`ecco`] (over `record` and `rules`), which the database uses for the
 //! games that carry no `[ECCO]` tag.
 //! The referee reads a record's line and knows nothing of the clock; the competition controls
@@ -33,6 +35,7 @@
 //! `gui` feature the core and the command-line tools build alone.
 
 pub mod cli;
+pub mod cloud;
 pub mod competition;
 pub mod database;
 pub mod ecco;

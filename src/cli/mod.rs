@@ -3,6 +3,7 @@
 mod analyse;
 mod args;
 mod clock;
+mod cloud;
 mod convert;
 mod db;
 mod db_bench;
@@ -93,6 +94,8 @@ commands:
   analyse FILE [--engine builtin|PATH] [--movetime MS|--depth N] [--multipv K] [--game N] [-o OUT.pgn]
                                        an engine's evaluation of every move, marks, best lines
                                        and each side's accuracy
+  cloud FEN|FILE [--ply N] [--json] [--pv|--score] [--server URL] [--no-cache|--cache FILE]
+                                       the cloud database's moves (chessdb.cn), scores and line
   puzzles make FILE... -o SET.pgn [--side red|black] [--min-loss CP] [--engine E]
         [--movetime MS|--depth N]      the games' mistakes as puzzles (the better line to find)
   opening FILE|FOLDER... [--json]      each game's ECCO code and opening name
@@ -149,6 +152,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         "event" => event::run(rest, out, err),
         "uci" => uci::run(Args::new(rest), out),
         "analyse" | "analyze" => analyse::run(Args::new(rest), out, err),
+        "cloud" => cloud::run(Args::new(rest), out, err),
         "match" => engine_match::run(Args::new(rest), out),
         "puzzles" => puzzles::run(rest, err),
         "opening" => opening::run(Args::new(rest), out, err),

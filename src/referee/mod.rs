@@ -288,6 +288,15 @@ impl Referee {
         watch.judgement()
     }
 
+    /// A watch that has followed `moves` from `start`, judging only what the last move needs
+    /// (as [`Referee::judge`] does): ready to say which next moves it would rule against
+    /// ([`Watch::forbids`]).
+    pub fn follow(&self, start: &Position, moves: &[Move]) -> Watch {
+        let mut watch = self.watch(start);
+        watch.run(moves);
+        watch
+    }
+
     /// A referee that follows a game move by move ([`Watch::push`]), doing for each move only
     /// the work that move needs.
     pub fn watch(&self, start: &Position) -> Watch {
@@ -364,6 +373,39 @@ impl Watch {
             }
         }
         judgement
+    }
+
+    /// Whether the referee would rule against the side to move if it played `mv` now: a
+    /// forbidden repetition or perpetual check that loses (24.3, 26.1, 26.4; the Asian rules'
+    /// perpetual check or chase), or the duty to vary (26.4). Only a move back into a position
+    /// seen before can be; a game already over forbids nothing more.
+    pub fn forbids(&self, mv: Move) -> bool {
+        if self.finished.is_some() {
+            return false;
+        }
+        let Some(now) = self.positions.last() else {
+            return false;
+        };
+        let mover = now.side_to_move();
+        match now.play(mv) {
+            Ok(after) if self.seen.contains_key(&after.hash()) => {}
+            _ => return false,
+        }
+        let mut trial = self.clone();
+        trial.step(mv, true);
+        let ruling = match (&trial.finished, &trial.current) {
+            (Some(r), _) => r,
+            (None, Some(Verdict::Pending(r))) => &**r,
+            _ => return false,
+        };
+        ruling.side == Some(mover)
+            && match ruling.decision {
+                Decision::MustVary => true,
+                Decision::Ends(_, reason) => matches!(
+                    reason,
+                    EndReason::ForbiddenRepetition | EndReason::PerpetualCheck
+                ),
+            }
     }
 
     fn run(&mut self, moves: &[Move]) {
