@@ -83,10 +83,10 @@ pub(crate) fn quote(reply: &str) -> String {
 }
 
 impl CloudError {
-    /// A malformed reply: `reply` quoted, `reason` said.
+    /// A malformed reply: `reply` quoted (without the server's closing NUL), `reason` said.
     pub(crate) fn malformed(reply: &str, reason: impl Into<String>) -> CloudError {
         CloudError::Malformed {
-            reply: quote(reply),
+            reply: quote(reply.trim_end_matches('\0')),
             reason: reason.into(),
         }
     }
