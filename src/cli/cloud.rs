@@ -13,10 +13,10 @@
 //! `score N<TAB>depth D<TAB>pv M1 M2 …` instead, `--score` prints `score N`. With `--json`, one
 //! object: `{"fen", "source": "cloud"|"cache", "moves": [{"move", "score", "rank", "winrate",
 //! "note", "forbidden"}]}` (or `"score", "depth", "pv"` with `--pv`, `"score"` with `--score`),
-//! or `{"fen", "error"}` when the cloud gives no answer
-//! ([`CloudError::key`](crate::cloud::CloudError::key)), with exit status
-//! 1. Scores are centipawns from the side to move. Answers are kept in the cache
-//! ([`default_cache_path`], or `--cache FILE`; `--no-cache` neither reads nor writes it).
+//! or `{"fen", "error"}` when the cloud gives no answer (the error's
+//! [`key`](crate::cloud::CloudError::key)), with exit status one. Scores are centipawns from the
+//! side to move. Answers are kept in the cache ([`default_cache_path`], or `--cache FILE`;
+//! `--no-cache` neither reads nor writes it).
 
 use std::io::Write;
 use std::path::Path;
