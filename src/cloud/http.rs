@@ -5,7 +5,8 @@
 //!
 //! HTTPS goes through rustls (with ring and the Mozilla roots of webpki-roots): no system TLS
 //! library, so the Windows build needs nothing beside the program. A proxy set in the
-//! environment (`HTTPS_PROXY`, `ALL_PROXY`, with `NO_PROXY`) is used.
+//! environment (`HTTPS_PROXY`, `ALL_PROXY`, with `NO_PROXY`) is used, except for a server on this
+//! machine (`localhost`, a loopback address), which is reached directly.
 
 use std::time::Duration;
 
@@ -93,10 +94,16 @@ impl ChessDb {
         } else {
             return Err(BadServer(settings.server.clone()));
         };
-        if server.len() <= scheme_len || server.parse::<ureq::http::Uri>().is_err() {
-            return Err(BadServer(settings.server.clone()));
+        let uri = match server.parse::<ureq::http::Uri>() {
+            Ok(uri) if server.len() > scheme_len => uri,
+            _ => return Err(BadServer(settings.server.clone())),
+        };
+        let mut config = ureq::Agent::config_builder();
+        if uri.host().is_some_and(is_loopback) {
+            // A mirror on this machine is reached directly, whatever proxy is set.
+            config = config.proxy(None);
         }
-        let config = ureq::Agent::config_builder()
+        let config = config
             .timeout_global(Some(settings.timeout))
             .http_status_as_error(false)
             .user_agent(USER_AGENT)
@@ -240,6 +247,15 @@ impl ChessDb {
     }
 }
 
+/// Whether `host` names this machine: `localhost` or a loopback address.
+fn is_loopback(host: &str) -> bool {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    host.eq_ignore_ascii_case("localhost")
+        || bare
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 impl CloudBook for ChessDb {
     fn name(&self) -> &str {
         &self.settings.server
@@ -295,6 +311,15 @@ mod tests {
             assert!(ChessDb::new(settings).is_err(), "{bad:?} accepted");
         }
         assert_eq!(client().name(), "http://127.0.0.1:9/chessdb.php");
+    }
+
+    #[test]
+    fn a_server_on_this_machine_is_loopback() {
+        assert!(is_loopback("localhost"));
+        assert!(is_loopback("127.0.0.1"));
+        assert!(is_loopback("[::1]"));
+        assert!(!is_loopback("www.chessdb.cn"));
+        assert!(!is_loopback("192.168.1.2"));
     }
 
     #[test]

@@ -562,4 +562,31 @@ mod tests {
         assert_eq!(queued(""), Ok(false));
         assert!(queued("maybe").is_err());
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        /// Any reply, made of the API's words, moves, numbers and punctuation, is read or
+        /// refused, never a panic; what is read is written back and read again the same.
+        #[test]
+        fn any_reply_is_read_or_refused(
+            reply in "(move:|score:|rank:|note:|winrate:|eval:|pv:|depth:|egtb:|search:|\\?\\?|\
+                      [a-i][0-9][a-i][0-9]|[-!*?() ,|:.0-9WDLM{}\"\\[\\]]|\\PC){0,30}"
+        ) {
+            let pos = start();
+            if let Ok(moves) = Vec::<CloudMove>::parse(&reply, &pos) {
+                proptest::prop_assert_eq!(Vec::<CloudMove>::parse(&moves.write(), &pos), Ok(moves));
+            }
+            if let Ok(pv) = Pv::parse(&reply, &pos) {
+                proptest::prop_assert_eq!(Pv::parse(&pv.write(), &pos), Ok(pv));
+            }
+            if let Ok(best) = BestMove::parse(&reply, &pos) {
+                proptest::prop_assert_eq!(BestMove::parse(&best.write(), &pos), Ok(best));
+            }
+            if let Ok(score) = i32::parse(&reply, &pos) {
+                proptest::prop_assert_eq!(i32::parse(&score.write(), &pos), Ok(score));
+            }
+            let _ = queued(&reply);
+        }
+    }
 }

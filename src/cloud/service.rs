@@ -289,3 +289,15 @@ impl Cloud {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cloud_can_be_shared_with_a_worker_thread() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Cloud>();
+        shared::<std::sync::Arc<Cloud>>();
+    }
+}
