@@ -147,9 +147,11 @@ impl Cloud {
             }));
         }
         let banned: Vec<Move> = forbidden.iter().map(|m| m.mv).collect();
-        let again = match self.ask(Action::QueryAll, &request.banning(banned), |b, r| {
-            b.moves(r)
-        }) {
+        let again = match self.ask(
+            Action::QueryAll,
+            &request.banning(banned.clone()),
+            |b, r| b.moves(r),
+        ) {
             Ok(again) => again,
             // Nothing left once the forbidden moves are out, or the second query failed: the
             // first answer's other moves stand, with its ranks.
@@ -160,6 +162,7 @@ impl Cloud {
         Ok(again.map(|allowed| {
             allowed
                 .into_iter()
+                .filter(|m| !banned.contains(&m.mv))
                 .map(|cloud| ShownMove {
                     forbidden: watch.forbids(cloud.mv),
                     cloud,
