@@ -2,7 +2,7 @@
 //! the setup editor's) is no longer that file's game, so Save asks where instead of writing
 //! over the file, and the title no longer names it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use eframe::egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
@@ -31,10 +31,23 @@ fn opened_game(name: &str) -> (Harness<'static, QipuApp>, PathBuf, Vec<u8>) {
     (harness, file, bytes)
 }
 
-/// Ctrl+S with no answer in the save dialog (the user cancels it, if it is asked).
-fn save(harness: &mut Harness<'_, QipuApp>) {
+/// Ctrl+S, the save dialog (if asked) cancelled: the game shown is unsaved work of no file, and
+/// `file` still holds `bytes`.
+fn saved_elsewhere(harness: &mut Harness<'_, QipuApp>, file: &Path, bytes: &[u8]) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
+    let now = std::fs::read(file).expect("the file");
+    assert!(
+        now == bytes,
+        "the file is as it was ({} bytes, now {})",
+        bytes.len(),
+        now.len()
+    );
+    assert_eq!(harness.state().path(), None, "the game shown has no file");
+    assert!(
+        harness.state().session().dirty(),
+        "the game shown is unsaved"
+    );
 }
 
 /// `text` as the program writes it back.
@@ -56,21 +69,7 @@ fn a_pasted_position_is_never_saved_over_the_file_opened() {
         fen(POSITION),
         "the position pasted is on the board"
     );
-    save(&mut harness);
-    assert_eq!(
-        std::fs::read(&file).expect("the file"),
-        bytes,
-        "the file is as it was"
-    );
-    assert_eq!(
-        harness.state().path(),
-        None,
-        "the pasted position has no file"
-    );
-    assert!(
-        harness.state().session().dirty(),
-        "the pasted position is unsaved"
-    );
+    saved_elsewhere(&mut harness, &file, &bytes);
 }
 
 #[test]
@@ -82,19 +81,5 @@ fn a_position_set_up_is_never_saved_over_the_file_opened() {
     click(&mut harness, "Read FEN");
     click(&mut harness, "Start from this position");
     assert_eq!(harness.state().session().position().to_fen(), fen(POSITION));
-    save(&mut harness);
-    assert_eq!(
-        std::fs::read(&file).expect("the file"),
-        bytes,
-        "the file is as it was"
-    );
-    assert_eq!(
-        harness.state().path(),
-        None,
-        "the position set up has no file"
-    );
-    assert!(
-        harness.state().session().dirty(),
-        "the position set up is unsaved"
-    );
+    saved_elsewhere(&mut harness, &file, &bytes);
 }
