@@ -1,6 +1,12 @@
-//! `qipu analyse FILE [--engine builtin|PATH] [--movetime MS | --depth N] [--multipv K]
-//! [--rules cxa1999|asian] [--game N] [--inaccuracy CP] [--mistake CP] [--blunder CP]
-//! [-o OUT.pgn]`: an engine's review of every move of a game's main line, written into the game.
+//! `qipu analyse FILE [--engine builtin|PATH] [--nodes N | --movetime MS | --depth N]
+//! [--multipv K] [--rules cxa1999|asian] [--game N] [--inaccuracy CP] [--mistake CP]
+//! [--blunder CP] [-o OUT.pgn]`: an engine's review of every move of a game's main line, written
+//! into the game.
+//!
+//! The positions are searched by one engine per core, each position from a fresh start and on
+//! one thread ([`crate::engine_client::EnginePool`]), with a node budget (`--nodes`; by default
+//! [`Limit::review`] of half a second): the same game gives the same review on every run.
+//! `--movetime` and `--depth` are there too (a time limit gives another review on every run).
 //!
 //! Each main-line move gets `[%eval 0.35]` / `[%eval #-3]` in its comment (pawns, Red's side,
 //! after the move), a mark where it lost against the engine's best at least `--inaccuracy`
@@ -21,7 +27,7 @@ use super::output::{force_flag, write_output};
 use super::{Args, CliError};
 use crate::engine_client::{
     accuracy, analyse_line, annotate, mover_of, AnalysisSettings, BestLines, EngineConfig,
-    ExternalEngine, Limit, MoveReview, Thresholds,
+    EnginePool, Limit, MoveReview, Thresholds,
 };
 use crate::formats::{read_record_file, write_pgn, Completeness, PgnWriteOptions};
 use crate::notation::Script;
@@ -29,21 +35,27 @@ use crate::record::Mark;
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move};
 
-const USAGE: &str = "usage: qipu analyse FILE [--engine builtin|PATH] [--movetime MS | --depth N] \
-[--multipv K] [--rules cxa1999|asian] [--game N] [--inaccuracy CP] [--mistake CP] [--blunder CP] \
-[-o OUT.pgn] [--force]";
+const USAGE: &str = "usage: qipu analyse FILE [--engine builtin|PATH] \
+[--nodes N | --movetime MS | --depth N] [--multipv K] [--rules cxa1999|asian] [--game N] \
+[--inaccuracy CP] [--mistake CP] [--blunder CP] [-o OUT.pgn] [--force]";
 
 /// Run the subcommand.
 pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let usage = |what: String| CliError::Usage(format!("{what}\n{USAGE}"));
     let spec = args.option("--engine")?.unwrap_or("builtin");
+    let nodes = args.option("--nodes")?;
     let movetime = args.option("--movetime")?;
     let depth = args.option("--depth")?;
-    let limit = match (movetime, depth) {
-        (Some(ms), None) => Limit::MoveTime(Duration::from_millis(number(ms, "--movetime")?)),
-        (None, Some(d)) => Limit::Depth(number(d, "--depth")?),
-        (None, None) => Limit::MoveTime(Duration::from_millis(500)),
-        _ => return Err(usage("give --movetime or --depth, not both".to_owned())),
+    let limit = match (nodes, movetime, depth) {
+        (Some(n), None, None) => Limit::Nodes(number::<u64>(n, "--nodes")?.max(1)),
+        (None, Some(ms), None) => Limit::MoveTime(Duration::from_millis(number(ms, "--movetime")?)),
+        (None, None, Some(d)) => Limit::Depth(number(d, "--depth")?),
+        (None, None, None) => Limit::review(Duration::from_millis(500)),
+        _ => {
+            return Err(usage(
+                "give one of --nodes, --movetime and --depth".to_owned(),
+            ))
+        }
     };
     let multipv: u32 = args
         .option("--multipv")?
@@ -117,25 +129,18 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         .or_else(|| RuleSet::of_game(&game))
         .unwrap_or_default();
     let config = EngineConfig::parse_spec(spec).map_err(|e| usage(e.to_string()))?;
-    let mut engine = ExternalEngine::start(&config).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut engines = EnginePool::start(&config, EnginePool::per_core())
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     if multipv > 1 {
-        engine
+        engines
             .set_option("MultiPV", &multipv.to_string())
             .map_err(|e| CliError::Usage(e.to_string()))?;
     }
-    if engine.option("UCI_AnalyseMode").is_some() {
-        engine
-            .set_option("UCI_AnalyseMode", "true")
+    for (name, value) in [("UCI_AnalyseMode", "true"), ("Rules", rules.name())] {
+        engines
+            .set_offered(name, value)
             .map_err(|e| CliError::Usage(e.to_string()))?;
     }
-    if engine.option("Rules").is_some() {
-        engine
-            .set_option("Rules", rules.name())
-            .map_err(|e| CliError::Usage(e.to_string()))?;
-    }
-    engine
-        .new_game()
-        .map_err(|e| CliError::Failed(e.to_string()))?;
     let moves: Vec<Move> = game
         .main_line()
         .into_iter()
@@ -155,7 +160,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         let _ = err.flush();
     };
     let reviews = analyse_line(
-        &mut engine,
+        &mut engines,
         &game.start().clone(),
         &moves,
         &settings,

@@ -91,13 +91,14 @@ commands:
   event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT ...
                                        run a tournament kept in one event file (art. 11-21)
   uci                                  the built-in engine over UCI (or UCCI: first command 'ucci')
-  analyse FILE [--engine builtin|PATH] [--movetime MS|--depth N] [--multipv K] [--game N] [-o OUT.pgn]
-                                       an engine's evaluation of every move, marks, best lines
-                                       and each side's accuracy
+  analyse FILE [--engine builtin|PATH] [--nodes N|--movetime MS|--depth N] [--multipv K] [--game N]
+        [-o OUT.pgn]                   an engine's evaluation of every move, marks, best lines
+                                       and each side's accuracy (by nodes: the same on every run)
   cloud FEN|FILE [--ply N] [--json] [--pv|--score] [--server URL] [--no-cache|--cache FILE]
                                        the cloud database's moves (chessdb.cn), scores and line
   puzzles make FILE... -o SET.pgn [--side red|black] [--min-loss CP] [--engine E]
-        [--movetime MS|--depth N]      the games' mistakes as puzzles (the better line to find)
+        [--nodes N|--movetime MS|--depth N]
+                                       the games' mistakes as puzzles (the better line to find)
   opening FILE|FOLDER... [--json]      each game's ECCO code and opening name
   ecco-table FILE|FOLDER... -o TABLE.tsv [--min-support N] [--holdout K]
                                        the ECCO table learnt from tagged games, with its agreement

@@ -1,6 +1,7 @@
 //! `qipu puzzles make FILE… -o SET.pgn [--side red|black] [--min-loss CP]
-//! [--engine builtin|PATH] [--movetime MS | --depth N] [--rules cxa1999|asian] [--force]`: every
-//! game of the files reviewed by an engine as `qipu analyse` reviews one, and each mistake of
+//! [--engine builtin|PATH] [--nodes N | --movetime MS | --depth N] [--rules cxa1999|asian]
+//! [--force]`: every game of the files reviewed by an engine as `qipu analyse` reviews one (by
+//! default with the same node budget, by one engine per core), and each mistake of
 //! the chosen side (both sides by default) that lost at least `--min-loss` centipawns (100)
 //! made a puzzle ([`crate::engine_client::mistakes_as_puzzles`]): the position before the
 //! move, the engine's better line as the solution, the move played beside it. The puzzles go to
@@ -16,7 +17,7 @@ use std::time::{Duration, Instant};
 use super::output::{force_flag, write_output};
 use super::{Args, CliError};
 use crate::engine_client::{
-    analyse_line, mistakes_as_puzzles, AnalysisSettings, EngineConfig, ExternalEngine, Limit,
+    analyse_line, mistakes_as_puzzles, AnalysisSettings, EngineConfig, EnginePool, Limit,
     MistakeFilter, Thresholds,
 };
 use crate::formats::{read_record_file, write_pgn_games, Completeness, PgnWriteOptions};
@@ -25,7 +26,8 @@ use crate::referee::RuleSet;
 use crate::rules::{Color, Move};
 
 const USAGE: &str = "usage: qipu puzzles make FILE... -o SET.pgn [--side red|black] \
-[--min-loss CP] [--engine builtin|PATH] [--movetime MS | --depth N] [--rules cxa1999|asian] [--force]";
+[--min-loss CP] [--engine builtin|PATH] [--nodes N | --movetime MS | --depth N] \
+[--rules cxa1999|asian] [--force]";
 
 /// Run the subcommand (`make` is the one there is).
 pub fn run(rest: &[String], err: &mut dyn Write) -> Result<(), CliError> {
@@ -38,11 +40,19 @@ pub fn run(rest: &[String], err: &mut dyn Write) -> Result<(), CliError> {
 fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
     let usage = |what: String| CliError::Usage(format!("{what}\n{USAGE}"));
     let spec = args.option("--engine")?.unwrap_or("builtin");
-    let limit = match (args.option("--movetime")?, args.option("--depth")?) {
-        (Some(ms), None) => Limit::MoveTime(Duration::from_millis(number(ms, "--movetime")?)),
-        (None, Some(d)) => Limit::Depth(number(d, "--depth")?),
-        (None, None) => Limit::MoveTime(Duration::from_millis(500)),
-        _ => return Err(usage("give --movetime or --depth, not both".to_owned())),
+    let nodes = args.option("--nodes")?;
+    let movetime = args.option("--movetime")?;
+    let depth = args.option("--depth")?;
+    let limit = match (nodes, movetime, depth) {
+        (Some(n), None, None) => Limit::Nodes(number::<u64>(n, "--nodes")?.max(1)),
+        (None, Some(ms), None) => Limit::MoveTime(Duration::from_millis(number(ms, "--movetime")?)),
+        (None, None, Some(d)) => Limit::Depth(number(d, "--depth")?),
+        (None, None, None) => Limit::review(Duration::from_millis(500)),
+        _ => {
+            return Err(usage(
+                "give one of --nodes, --movetime and --depth".to_owned(),
+            ))
+        }
     };
     let side = match args.option("--side")? {
         None => None,
@@ -71,12 +81,11 @@ fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
         return Err(CliError::Usage(USAGE.to_owned()));
     }
     let config = EngineConfig::parse_spec(spec).map_err(|e| usage(e.to_string()))?;
-    let mut engine = ExternalEngine::start(&config).map_err(|e| CliError::Usage(e.to_string()))?;
-    if engine.option("UCI_AnalyseMode").is_some() {
-        engine
-            .set_option("UCI_AnalyseMode", "true")
-            .map_err(|e| CliError::Failed(e.to_string()))?;
-    }
+    let mut engines = EnginePool::start(&config, EnginePool::per_core())
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    engines
+        .set_offered("UCI_AnalyseMode", "true")
+        .map_err(|e| CliError::Failed(e.to_string()))?;
     let filter = MistakeFilter { side, min_loss };
     let settings = AnalysisSettings {
         limit,
@@ -105,13 +114,8 @@ fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
             let game_rules = rules
                 .or_else(|| RuleSet::of_game(&game))
                 .unwrap_or_default();
-            if engine.option("Rules").is_some() {
-                engine
-                    .set_option("Rules", game_rules.name())
-                    .map_err(|e| CliError::Failed(e.to_string()))?;
-            }
-            engine
-                .new_game()
+            engines
+                .set_offered("Rules", game_rules.name())
                 .map_err(|e| CliError::Failed(e.to_string()))?;
             let line: Vec<Move> = game
                 .main_line()
@@ -126,7 +130,7 @@ fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
                 let _ = err.flush();
             };
             let reviews = analyse_line(
-                &mut engine,
+                &mut engines,
                 game.start(),
                 &line,
                 &settings,

@@ -3,16 +3,18 @@
 //! When the search reaches a position that stood on the board before (in the game or along
 //! the line searched), the moves in between are a cycle (循環, 25.1). Each move is classified
 //! by the referee ([`Referee::character`]: check, mate threat, chase, idle) and the cycle
-//! judged by the referee's own rules ([`Referee::judge_cycle`]): the side whose moves are
-//! forbidden against allowed ones (24.1, 24.3, 26.1, 26.4; under the Asian rules perpetual
-//! check or chase) loses, anything else is a draw. Classifying is costly, so characters are
-//! cached by position and move, verdicts by the cycle.
+//! judged by the referee's own rules ([`Referee::judge_cycle`]): a draw (24.2, 26.2, 26.3),
+//! a loss (24.1, 26.1; under the Asian rules perpetual check or chase), or a side that must
+//! vary (24.3, 26.4). When that verdict counts — at once, or only on the third occurrence as
+//! the referee rules — is the search's to say ([`crate::referee::CycleVerdict::ruling_at`]).
+//! Classifying is costly, so characters are cached by position and move, verdicts by the
+//! cycle.
 
 use std::collections::HashMap;
 
 use crate::referee::NoCaptureCount;
 use crate::referee::{CycleVerdict, MoveCharacter, Referee, RuleSet};
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Move, Position};
 
 /// Entries kept before a cache is cleared.
 const CACHE_LIMIT: usize = 1 << 16;
@@ -21,7 +23,7 @@ const CACHE_LIMIT: usize = 1 << 16;
 pub(crate) struct RuleJudge {
     referee: Referee,
     characters: HashMap<u64, MoveCharacter>,
-    verdicts: HashMap<u64, Option<Color>>,
+    verdicts: HashMap<u64, Option<CycleVerdict>>,
 }
 
 /// A key for a move played in a position.
@@ -51,12 +53,27 @@ impl RuleJudge {
             && !self.referee.natural_limit.claimants(count).is_empty()
     }
 
-    /// The side that loses the cycle `moves` played from `start` (back to it), or `None` for
-    /// a draw. `key` identifies the cycle for the cache.
-    pub fn cycle_loser(&mut self, start: &Position, moves: &[Move], key: u64) -> Option<Color> {
-        if let Some(&known) = self.verdicts.get(&key) {
-            return known;
+    /// The referee's verdict on the cycle `moves` played from `start` (back to it), or `None`
+    /// when a move is not legal (not a cycle of this game). `key` identifies the cycle for the
+    /// cache.
+    pub fn cycle_verdict(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        key: u64,
+    ) -> Option<CycleVerdict> {
+        if let Some(known) = self.verdicts.get(&key) {
+            return known.clone();
         }
+        let verdict = self.judge(start, moves);
+        if self.verdicts.len() >= CACHE_LIMIT {
+            self.verdicts.clear();
+        }
+        self.verdicts.insert(key, verdict.clone());
+        verdict
+    }
+
+    fn judge(&mut self, start: &Position, moves: &[Move]) -> Option<CycleVerdict> {
         let mut cycle = Vec::with_capacity(moves.len());
         let mut pos = start.clone();
         for (i, &mv) in moves.iter().enumerate() {
@@ -67,10 +84,7 @@ impl RuleJudge {
                     ..c.clone()
                 },
                 None => {
-                    let Some(c) = self.referee.character(&pos, mv, i + 1) else {
-                        // Not a legal move: not a cycle of this game.
-                        return None;
-                    };
+                    let c = self.referee.character(&pos, mv, i + 1)?;
                     if self.characters.len() >= CACHE_LIMIT {
                         self.characters.clear();
                     }
@@ -79,26 +93,16 @@ impl RuleJudge {
                 }
             };
             cycle.push(character);
-            match pos.play(mv) {
-                Ok(next) => pos = next,
-                Err(_) => return None,
-            }
+            pos = pos.play(mv).ok()?;
         }
-        let loser = match self.referee.judge_cycle(start, &mut cycle).verdict {
-            CycleVerdict::Draw { .. } => None,
-            CycleVerdict::Loses { side, .. } | CycleVerdict::MustVary { side, .. } => Some(side),
-        };
-        if self.verdicts.len() >= CACHE_LIMIT {
-            self.verdicts.clear();
-        }
-        self.verdicts.insert(key, loser);
-        loser
+        Some(self.referee.judge_cycle(start, &mut cycle).verdict)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Color;
 
     fn line(text: &str) -> Vec<Move> {
         text.split_whitespace()
@@ -114,9 +118,15 @@ mod tests {
         let cycle = line("a0a9 d9d8 a9a8 d8d9");
         for rules in [RuleSet::Cxa1999, RuleSet::Asian] {
             let mut judge = RuleJudge::new(rules);
-            assert_eq!(judge.cycle_loser(&start, &cycle, 1), Some(Color::Red));
+            let loser = |judge: &mut RuleJudge| {
+                judge
+                    .cycle_verdict(&start, &cycle, 1)
+                    .expect("a legal cycle")
+                    .loser()
+            };
+            assert_eq!(loser(&mut judge), Some(Color::Red));
             // The cached verdict is the same.
-            assert_eq!(judge.cycle_loser(&start, &cycle, 1), Some(Color::Red));
+            assert_eq!(loser(&mut judge), Some(Color::Red));
         }
     }
 
@@ -126,7 +136,11 @@ mod tests {
         let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1").expect("FEN");
         let cycle = line("f0f1 d9d8 f1f0 d8d9");
         let mut judge = RuleJudge::new(RuleSet::Cxa1999);
-        assert_eq!(judge.cycle_loser(&start, &cycle, 7), None);
+        let verdict = judge.cycle_verdict(&start, &cycle, 7);
+        assert!(
+            matches!(verdict, Some(CycleVerdict::Draw { .. })),
+            "{verdict:?}"
+        );
     }
 
     #[test]

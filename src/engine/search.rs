@@ -5,7 +5,9 @@
 //! the table knows no move, the static exchange (captures that lose it are tried last, and
 //! not at all in quiescence or near the leaves), and the rules' own endings inside the tree:
 //! mate and stalemate lose (4.1.1, 4.1.3), repetitions are scored by the referee's verdict,
-//! the natural limit draws (4.2.4).
+//! the natural limit draws (4.2.4). A cycle the search itself chose is scored at its first
+//! return; a position that stood on the board in the game counts as the referee counts it:
+//! seen twice it is not yet a ruling, and the search goes on (24).
 //!
 //! With more than one thread the search is Lazy SMP: helper threads search the same root,
 //! half of them a ply deeper, each with its own heuristics, and share what they find through
@@ -22,7 +24,7 @@ use super::see;
 use super::time::Budget;
 use super::tt::{Bound, Table};
 use super::{decode, encode, Control, MoveCode};
-use crate::referee::NoCaptureCount;
+use crate::referee::{CycleVerdict, NoCaptureCount, RepetitionRuling, RULING_OCCURRENCE};
 use crate::rules::{Color, Move, MoveList, Position, Status};
 
 /// Deepest line the search follows.
@@ -111,6 +113,8 @@ pub(crate) struct Searcher<'a> {
     counts: Vec<NoCaptureCount>,
     /// Positions before this index cannot repeat along the path (a null move lies between).
     floor: usize,
+    /// The index of the root position in `hashes`: those up to it were played in the game.
+    root: usize,
     killers: [[MoveCode; 2]; MAX_PLY],
     /// The static evaluation at each ply of the current line (`-INFINITE` in check).
     evals: [i32; MAX_PLY],
@@ -154,6 +158,7 @@ impl<'a> Searcher<'a> {
             checks: Vec::with_capacity(n),
             counts: Vec::with_capacity(n),
             floor: 0,
+            root: moves.len(),
             killers: [[0; 2]; MAX_PLY],
             evals: [-INFINITE; MAX_PLY],
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
@@ -342,10 +347,35 @@ impl<'a> Searcher<'a> {
             return None;
         }
         let hash = self.hashes[n];
+        // Earlier occurrences of the position in the game played up to the root.
+        let mut played = 0;
+        // The verdict on the last two rounds, once the position has come round three times.
+        let mut verdict = None;
         let mut i = n - 4;
         loop {
             if self.hashes[i] == hash {
-                return Some(self.repetition_score(i, n, ply));
+                if i > self.root {
+                    // The whole cycle was chosen by this search: a side that would not repeat
+                    // it varies at its first occurrence, where it had the same moves, so the
+                    // cycle is scored at its first return as the rules will rule it if it
+                    // goes on (24, 26).
+                    let loser = self.cycle_verdict(i, n)?.loser();
+                    return Some(self.loss_score(loser, ply));
+                }
+                // The earlier occurrence was played in the game, where nobody can vary any
+                // more: the position counts as the referee counts it (循環反復三次, 24), and
+                // the cycle is judged over its last two rounds as the referee judges it.
+                played += 1;
+                if played + 1 == RULING_OCCURRENCE {
+                    verdict = Some(self.cycle_verdict(i, n)?);
+                }
+                match verdict.as_ref().map(|v| v.ruling_at(played + 1)) {
+                    None | Some(RepetitionRuling::Continues | RepetitionRuling::MustVary(_)) => {}
+                    Some(RepetitionRuling::Draw) => return Some(0),
+                    Some(RepetitionRuling::Loses(side)) => {
+                        return Some(self.loss_score(Some(side), ply))
+                    }
+                }
             }
             if i < 2 || n - (i - 2) > reach {
                 return None;
@@ -354,7 +384,18 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn repetition_score(&mut self, from: usize, to: usize, ply: usize) -> i32 {
+    /// The score for the side to move at `ply` when `loser` has lost (`None`: a draw).
+    fn loss_score(&self, loser: Option<Color>, ply: usize) -> i32 {
+        match loser {
+            None => 0,
+            Some(side) if side == self.pos.side_to_move() => -(MATE - ply as i32),
+            Some(_) => MATE - ply as i32,
+        }
+    }
+
+    /// The referee's verdict on the cycle from the position at index `from` to the one at
+    /// `to`, the current one.
+    fn cycle_verdict(&mut self, from: usize, to: usize) -> Option<CycleVerdict> {
         let mut key = 0xC0FF_EE00_u64;
         for &h in &self.hashes[from..=to] {
             key = (key ^ h).wrapping_mul(0x100_0000_01B3).rotate_left(23);
@@ -363,12 +404,7 @@ impl<'a> Searcher<'a> {
         for j in (from..to).rev() {
             start.unmake(self.moves[j], self.captured[j]);
         }
-        let loser = self.judge.cycle_loser(&start, &self.moves[from..to], key);
-        match loser {
-            None => 0,
-            Some(side) if side == self.pos.side_to_move() => -(MATE - ply as i32),
-            Some(_) => MATE - ply as i32,
-        }
+        self.judge.cycle_verdict(&start, &self.moves[from..to], key)
     }
 
     /// Whether `side` has a chariot, horse or cannon (no null move without one: zugzwang).

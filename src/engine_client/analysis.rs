@@ -2,15 +2,34 @@
 //! evaluation (Red's side), how much it lost against the engine's best, a mark where the loss
 //! passes a threshold, and the best line where the move played was not it. The same work feeds
 //! `qipu analyse` and the app's evaluation graph.
+//!
+//! The positions are searched by an [`EnginePool`], several at once, each from a fresh start:
+//! under a node budget ([`Limit::review`]) the same game gives the same review on every run.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use super::accuracy::accuracy;
 use super::external_engine::{EngineError, ExternalEngine};
+use super::pool::EnginePool;
 use super::score::{BoundedScore, RedScore, Value};
-use super::search::{Limit, Lines, SearchRequest};
+use super::search::{Limit, Lines, SearchOutcome, SearchRequest};
 use crate::record::{commands, Game, Mark, NodeId};
 use crate::rules::{Move, Position, Status};
+
+/// Nodes a review gives a position for each second of the time set per position: about what
+/// the built-in engine searches in a second on one core of an ordinary computer.
+pub const REVIEW_NODES_PER_SECOND: u64 = 1_000_000;
+
+impl Limit {
+    /// The search of a review that gives each position about `time` of one core: a node
+    /// budget ([`REVIEW_NODES_PER_SECOND`]), which, unlike a time, gives the same result on
+    /// every run.
+    pub fn review(time: Duration) -> Limit {
+        let nodes = time.as_millis() * u128::from(REVIEW_NODES_PER_SECOND) / 1000;
+        Limit::Nodes(u64::try_from(nodes).unwrap_or(u64::MAX).max(1))
+    }
+}
 
 /// Losses in centipawns from which a move is marked.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -90,11 +109,12 @@ struct Searched {
     lines: Lines,
 }
 
-/// Analyse the line `moves` from `start`: every position is searched (a finished one is scored
-/// without the engine), then each move reviewed. `progress(done, total)` is called after each
-/// position; setting `cancel` stops the work (`Ok(None)`).
+/// Analyse the line `moves` from `start`: every position is searched by `engines`, several
+/// at once (a finished one is scored without an engine), then each move reviewed.
+/// `progress(done, total)` is called as positions are done; setting `cancel` stops the work
+/// (`Ok(None)`).
 pub fn analyse_line(
-    engine: &mut ExternalEngine,
+    engines: &mut EnginePool,
     start: &Position,
     moves: &[Move],
     settings: &AnalysisSettings,
@@ -109,19 +129,22 @@ pub fn analyse_line(
         positions.push(next);
     }
     let total = positions.len();
-    let mut searched = Vec::with_capacity(total);
-    for (i, position) in positions.iter().enumerate() {
-        if cancel.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        searched.push(search_position(
-            engine,
-            start,
-            &moves[..i],
-            position,
-            settings.limit,
-        )?);
-        progress(i + 1, total);
+    let ongoing: Vec<usize> = (0..total)
+        .filter(|&i| positions[i].status() == Status::Ongoing)
+        .collect();
+    let requests: Vec<SearchRequest> = ongoing
+        .iter()
+        .map(|&i| SearchRequest::new(start.clone(), moves[..i].to_vec(), settings.limit))
+        .collect();
+    let finished = total - requests.len();
+    let mut done = |searched: usize| progress(finished + searched, total);
+    let Some(outcomes) = engines.search_all(&requests, &mut done, cancel)? else {
+        return Ok(None);
+    };
+    // Mated or stalemated positions are scored without an engine; the others by their search.
+    let mut searched: Vec<Searched> = positions.iter().map(|_| Searched::lost()).collect();
+    for (i, outcome) in ongoing.into_iter().zip(outcomes) {
+        searched[i] = Searched::from(outcome);
     }
     let mut reviews = Vec::with_capacity(moves.len());
     for (i, &mv) in moves.iter().enumerate() {
@@ -162,8 +185,33 @@ pub fn analyse_line(
     Ok(Some(reviews))
 }
 
-/// Search `position`, reached by `moves` from `start`: its score from the side to move and the
-/// lines; a finished position is scored without the engine.
+impl From<SearchOutcome> for Searched {
+    /// What a search found: its best exact line's score (0 when it gave none) and the lines.
+    fn from(outcome: SearchOutcome) -> Searched {
+        let score = outcome
+            .lines
+            .best_exact()
+            .and_then(|l| l.score)
+            .unwrap_or(BoundedScore::exact(Value::Centipawns(0)));
+        Searched {
+            score,
+            lines: outcome.lines,
+        }
+    }
+}
+
+impl Searched {
+    /// A position whose side to move is mated or stalemated: it has lost (4.1.1, 4.1.3).
+    fn lost() -> Searched {
+        Searched {
+            score: BoundedScore::exact(Value::mate_in(0)),
+            lines: Lines::default(),
+        }
+    }
+}
+
+/// Search `position`, reached by `moves` from `start`, on `engine`: its score from the side to
+/// move and the lines; a finished position is scored without the engine.
 fn search_position(
     engine: &mut ExternalEngine,
     start: &Position,
@@ -179,21 +227,9 @@ fn search_position(
                 Err(EngineError::Restarted { .. }) => engine.search(&request)?,
                 other => other?,
             };
-            let score = outcome
-                .lines
-                .best_exact()
-                .and_then(|l| l.score)
-                .unwrap_or(BoundedScore::exact(Value::Centipawns(0)));
-            Searched {
-                score,
-                lines: outcome.lines,
-            }
+            Searched::from(outcome)
         }
-        // Mated or stalemated: the side to move has lost (4.1.1, 4.1.3).
-        Status::Checkmate | Status::Stalemate => Searched {
-            score: BoundedScore::exact(Value::mate_in(0)),
-            lines: Lines::default(),
-        },
+        Status::Checkmate | Status::Stalemate => Searched::lost(),
     })
 }
 

@@ -19,6 +19,7 @@ mod external_engine;
 mod mistakes;
 mod openings;
 mod option;
+mod pool;
 mod process;
 mod reply;
 mod score;
@@ -32,7 +33,7 @@ pub use accuracy::{
 };
 pub use analysis::{
     analyse_line, annotate, evaluate_position, AnalysisSettings, BestLines, MoveReview, Thresholds,
-    LOSS_CLAMP,
+    LOSS_CLAMP, REVIEW_NODES_PER_SECOND,
 };
 pub use config::{EngineConfig, EngineProgram, Protocol, Ranks, SpecError};
 pub use coords::RankBase;
@@ -43,6 +44,7 @@ pub use mistakes::{
 };
 pub use openings::{builtin_openings, read_openings, Opening, OpeningsError};
 pub use option::{EngineOption, OptionKind, OptionValueError};
+pub use pool::EnginePool;
 pub use reply::{Output, RawInfo};
 pub use score::{Bound, BoundedScore, RedScore, Value, Wdl, MATE_CENTIPAWNS};
 pub use search::{Limit, Lines, SearchId, SearchInfo, SearchOutcome, SearchRequest};

@@ -109,6 +109,60 @@ pub enum CycleVerdict {
     },
 }
 
+/// How many times a position stands on the board before the referee rules on the cycle that
+/// brought it back (循環反復三次: 4.2.3, 23.2, 24); at the time before, a warning.
+pub const RULING_OCCURRENCE: usize = 3;
+
+/// What the rules decide when a cycle's position stands on the board once more.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RepetitionRuling {
+    /// Nothing yet: play goes on (24: the referee rules on the third occurrence).
+    Continues,
+    /// The game is drawn (24.2, 26.2, 26.3).
+    Draw,
+    /// The side has lost (24.1, 26.1; 24.3, 26.4 when it repeats after being told to vary).
+    Loses(Color),
+    /// The side must vary now; play goes on (24.3, 26.4).
+    MustVary(Color),
+}
+
+impl CycleVerdict {
+    /// The articles applied.
+    pub fn articles(&self) -> &[&'static str] {
+        match self {
+            CycleVerdict::Draw { articles }
+            | CycleVerdict::Loses { articles, .. }
+            | CycleVerdict::MustVary { articles, .. } => articles,
+        }
+    }
+
+    /// The side that loses if the cycle goes on being repeated: the loser (24.1, 26.1), or the
+    /// side that must vary and does not (24.3, 26.4); `None` when it is drawn (24.2).
+    pub fn loser(&self) -> Option<Color> {
+        match self {
+            CycleVerdict::Draw { .. } => None,
+            CycleVerdict::Loses { side, .. } | CycleVerdict::MustVary { side, .. } => Some(*side),
+        }
+    }
+
+    /// What the verdict decides when the cycle's position stands on the board for the
+    /// `occurrence`-th time: nothing before the [`RULING_OCCURRENCE`] (24), then the verdict;
+    /// the side that must vary (24.3) loses when the position comes round once more.
+    pub fn ruling_at(&self, occurrence: usize) -> RepetitionRuling {
+        if occurrence < RULING_OCCURRENCE {
+            return RepetitionRuling::Continues;
+        }
+        match self {
+            CycleVerdict::Draw { .. } => RepetitionRuling::Draw,
+            CycleVerdict::Loses { side, .. } => RepetitionRuling::Loses(*side),
+            CycleVerdict::MustVary { side, .. } if occurrence > RULING_OCCURRENCE => {
+                RepetitionRuling::Loses(*side)
+            }
+            CycleVerdict::MustVary { side, .. } => RepetitionRuling::MustVary(*side),
+        }
+    }
+}
+
 /// The judged cycle: the patterns of both sides and the verdict.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CycleJudgement {
@@ -259,4 +313,35 @@ fn same_victim(start: &Position, moves: &[MoveCharacter], side: Color) -> bool {
         });
     }
     common.is_some_and(|c| !c.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_referee_rules_on_the_third_occurrence_and_the_side_that_must_vary_loses_on_the_fourth() {
+        let draw = CycleVerdict::Draw {
+            articles: vec!["24.2", "26.2"],
+        };
+        let check = CycleVerdict::Loses {
+            side: Color::Black,
+            articles: vec!["24.1", "26.1"],
+        };
+        let chase = CycleVerdict::MustVary {
+            side: Color::Red,
+            articles: vec!["24.3", "26.4"],
+        };
+        // 24: a position seen twice is not yet a ruling, whatever the cycle.
+        for verdict in [&draw, &check, &chase] {
+            assert_eq!(verdict.ruling_at(2), RepetitionRuling::Continues);
+        }
+        assert_eq!(draw.ruling_at(3), RepetitionRuling::Draw);
+        assert_eq!(check.ruling_at(3), RepetitionRuling::Loses(Color::Black));
+        assert_eq!(chase.ruling_at(3), RepetitionRuling::MustVary(Color::Red));
+        assert_eq!(chase.ruling_at(4), RepetitionRuling::Loses(Color::Red));
+        assert_eq!(draw.loser(), None);
+        assert_eq!(chase.loser(), Some(Color::Red));
+        assert_eq!(chase.articles(), ["24.3", "26.4"]);
+    }
 }

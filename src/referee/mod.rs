@@ -43,7 +43,9 @@ mod value;
 use std::collections::HashMap;
 
 pub use character::{Character, Exception, IdleKind, MoveCharacter, Target};
-pub use cycle::{CycleJudgement, CycleVerdict, PatternName, SidePattern};
+pub use cycle::{
+    CycleJudgement, CycleVerdict, PatternName, RepetitionRuling, SidePattern, RULING_OCCURRENCE,
+};
 pub use evidence::Evidence;
 pub use mate::{MateCut, MateFinding, MateSearch};
 pub use natural_limit::{ClaimFinding, NaturalLimit, NoCaptureCount, ReplayError};
@@ -521,37 +523,27 @@ impl Watch {
                 character: m.clone(),
             })
             .collect();
-        if n == 2 {
-            return Some(Verdict::Warn(Box::new(text::warning(
-                ply, &judged, evidence,
-            ))));
-        }
-        let rules = self.referee.rules;
-        let ruling = match judged.verdict.clone() {
-            CycleVerdict::Draw { articles } => text::repetition_draw(ply, articles),
-            CycleVerdict::Loses { side, articles } => {
-                let reason = if judged.patterns[side.index()].perpetual_check() {
+        let articles = judged.verdict.articles().to_vec();
+        let ruling = match judged.verdict.ruling_at(n) {
+            RepetitionRuling::Continues => {
+                return Some(Verdict::Warn(Box::new(text::warning(
+                    ply, &judged, evidence,
+                ))));
+            }
+            RepetitionRuling::Draw => text::repetition_draw(ply, articles),
+            RepetitionRuling::Loses(side) => {
+                let pattern = &judged.patterns[side.index()];
+                let reason = if pattern.perpetual_check() {
                     EndReason::PerpetualCheck
                 } else {
                     EndReason::ForbiddenRepetition
                 };
-                text::repetition_loss(ply, side, reason, articles, &judged.patterns[side.index()])
+                text::repetition_loss(ply, side, reason, articles, pattern)
             }
-            CycleVerdict::MustVary { side, articles } => {
-                if n >= 4 || rules == RuleSet::Asian {
-                    text::repetition_loss(
-                        ply,
-                        side,
-                        EndReason::ForbiddenRepetition,
-                        articles,
-                        &judged.patterns[side.index()],
-                    )
-                } else if last {
-                    text::must_vary(ply, side, articles, &judged.patterns[side.index()])
-                } else {
-                    return None;
-                }
+            RepetitionRuling::MustVary(side) if last => {
+                text::must_vary(ply, side, articles, &judged.patterns[side.index()])
             }
+            RepetitionRuling::MustVary(_) => return None,
         };
         let ruling = Ruling {
             patterns: Some(judged.patterns),

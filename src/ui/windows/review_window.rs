@@ -52,7 +52,7 @@ impl ReviewWindow {
             start: game.start().clone(),
             moves,
             settings: AnalysisSettings {
-                limit: Limit::MoveTime(self.settings.move_time),
+                limit: Limit::review(self.settings.move_time),
                 thresholds: self.settings.thresholds(),
             },
         }));

@@ -1,14 +1,13 @@
-//! A game review in the background: an engine on a thread of its own searches every position of
-//! the main line ([`analyse_line`]), reporting its progress position by position, until the
-//! reviews are done or the work is cancelled. The window never waits on it.
+//! A game review in the background: engines on a thread of their own, one per core
+//! ([`EnginePool`]), search every position of the main line ([`analyse_line`]), reporting the
+//! progress position by position, until the reviews are done or the work is cancelled. The
+//! window never waits on it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
-use crate::engine_client::{
-    analyse_line, AnalysisSettings, EngineConfig, ExternalEngine, MoveReview,
-};
+use crate::engine_client::{analyse_line, AnalysisSettings, EngineConfig, EnginePool, MoveReview};
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
 
@@ -81,28 +80,23 @@ fn run(job: &ReviewJob, cancel: &AtomicBool, events: &Sender<ReviewEvent>) {
     let fail = |why: String| {
         let _ = events.send(ReviewEvent::Failed(why));
     };
-    let mut engine = match ExternalEngine::start(&job.engine) {
-        Ok(engine) => engine,
+    let mut engines = match EnginePool::start(&job.engine, EnginePool::per_core()) {
+        Ok(engines) => engines,
         Err(e) => return fail(e.to_string()),
     };
     for (name, value) in [("Rules", job.rules.name()), ("UCI_AnalyseMode", "true")] {
-        if engine.option(name).is_some() {
-            if let Err(e) = engine.set_option(name, value) {
-                return fail(e.to_string());
-            }
+        if let Err(e) = engines.set_offered(name, value) {
+            return fail(e.to_string());
         }
     }
-    if let Err(e) = engine.new_game() {
-        return fail(e.to_string());
-    }
-    if events.send(ReviewEvent::Started(engine.label())).is_err() {
+    if events.send(ReviewEvent::Started(engines.label())).is_err() {
         return;
     }
     let mut progress = |done: usize, total: usize| {
         let _ = events.send(ReviewEvent::Progress(done, total));
     };
     match analyse_line(
-        &mut engine,
+        &mut engines,
         &job.start,
         &job.moves,
         &job.settings,
