@@ -307,6 +307,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_review_s_time_per_position_is_a_node_budget() {
+        assert_eq!(
+            Limit::review(Duration::from_millis(500)),
+            Limit::Nodes(500_000)
+        );
+        assert_eq!(Limit::review(Duration::ZERO), Limit::Nodes(1));
+    }
+
+    #[test]
     fn thresholds_mark_by_loss() {
         let t = Thresholds::default();
         assert_eq!(t.mark(49), None);

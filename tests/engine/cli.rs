@@ -1,4 +1,5 @@
-//! `qipu match` and `qipu analyse` against Debian's Fairy-Stockfish (installed by `.ci/run`).
+//! `qipu match` and `qipu analyse` against Debian's Fairy-Stockfish (installed by `.ci/run`), and
+//! `qipu analyse` by nodes with the built-in engine.
 
 use crate::common;
 
@@ -257,6 +258,40 @@ fn analyse_with_bad_input_says_why_and_exits_2() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("the thresholds must grow"), "{err}");
+}
+
+#[test]
+fn analyse_by_nodes_gives_the_same_review_on_every_run() {
+    let game = corpus_game();
+    let run = || qipu(&["analyse", game.to_str().unwrap(), "--nodes", "20000"]);
+    let (code, first, first_err) = run();
+    assert_eq!(code, 0, "{first_err}");
+    let (code, second, second_err) = run();
+    assert_eq!(code, 0, "{second_err}");
+    assert_eq!(first, second, "the same marks, evaluations and best lines");
+    // The summary, marks and accuracy, is the same; only the seconds differ.
+    let summary = |err: &str| {
+        let last = err.lines().last().unwrap_or_default().to_owned();
+        let (marks, _) = last
+            .split_once("; seconds ")
+            .unwrap_or_else(|| panic!("{last}"));
+        marks.to_owned()
+    };
+    assert_eq!(summary(&first_err), summary(&second_err));
+    assert!(summary(&first_err).starts_with("moves "), "{first_err}");
+    let (code, _, err) = qipu(&[
+        "analyse",
+        game.to_str().unwrap(),
+        "--nodes",
+        "20000",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("give one of --nodes, --movetime and --depth"),
+        "{err}"
+    );
 }
 
 #[test]

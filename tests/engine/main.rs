@@ -6,6 +6,8 @@ mod common;
 mod cli;
 mod client;
 mod client_qipu;
+mod hu_yang;
+mod repetition;
 mod search;
 mod threads;
 mod uci;

@@ -344,36 +344,39 @@ fn mates_in(pos: &Position, n: usize) -> bool {
         })
 }
 
-/// 細則 3, 圖三 (see tests/referee_cxa_examples.rs): 馬二退一 車９平８ / 馬一進二 車８平９.
+/// 細則 3, 圖三 (see tests/referee/cxa_examples.rs): 馬二退一 車９平８ / 馬一進二 車８平９.
 /// Red chases on every move, Black exchanges and chases: under CXA 1999 Red must vary (24.3,
-/// 26.4); under the Asian rules it is a draw.
+/// 26.4); under the Asian rules it is a draw. Played twice, the next 馬二退一 brings a position
+/// round the third time, when the referee rules (24).
 const FIGURE_3: &str = "3aka2r/9/6n2/7N1/9/9/6c1C/5N3/7R1/3K5 w - - 0 1";
 const FIGURE_3_CYCLE: &str = "h6i4 i9h9 i4h6 h9i9";
 
 #[test]
-fn under_cxa_the_forbidden_side_varies_and_under_asian_rules_may_repeat() {
+fn the_rules_option_says_how_the_third_occurrence_is_ruled() {
     let mut e = Engine::start();
     e.send("uci");
     e.until("uciok");
-    let position = format!("position fen {FIGURE_3} moves {FIGURE_3_CYCLE}");
-    // CXA 1999 (the default): repeating 馬二退一 loses, so the engine plays something else.
-    e.send(&position);
-    e.send("go depth 5");
-    let (best, _) = e.best();
-    assert!(!best.starts_with("bestmove h6i4"), "{best}");
-    e.send(&position);
-    e.send("go depth 3 searchmoves h6i4");
-    let (best, infos) = e.best();
-    assert!(best.starts_with("bestmove h6i4"), "{best}");
-    let last = infos.last().expect("info");
-    assert!(last.contains("score mate -1 "), "{last}");
-    // Asian rules: the repetition is a draw, the move keeps its score of a draw.
+    let once = format!("position fen {FIGURE_3} moves {FIGURE_3_CYCLE}");
+    let twice = format!("{once} {FIGURE_3_CYCLE}");
+    let score_of_h6i4 = |e: &mut Engine, position: &str| {
+        e.send(position);
+        e.send("go depth 4 searchmoves h6i4");
+        let (best, infos) = e.best();
+        assert!(best.starts_with("bestmove h6i4"), "{best}");
+        infos.last().expect("info").clone()
+    };
+    // CXA 1999 (the default): Red must vary, the game goes on: neither a draw nor a loss yet.
+    let cxa = score_of_h6i4(&mut e, &twice);
+    assert!(
+        !cxa.contains("score cp 0 ") && !cxa.contains("score mate"),
+        "{cxa}"
+    );
+    // Asian rules: the third time is a draw; the second is not (24).
     e.send("setoption name Rules value asian");
-    e.send(&position);
-    e.send("go depth 3 searchmoves h6i4");
-    let (_, infos) = e.best();
-    let last = infos.last().expect("info");
-    assert!(last.contains("score cp 0 "), "{last}");
+    let asian = score_of_h6i4(&mut e, &twice);
+    assert!(asian.contains("score cp 0 "), "{asian}");
+    let second = score_of_h6i4(&mut e, &once);
+    assert!(!second.contains("score cp 0 "), "{second}");
     assert!(e.quit().success());
 }
 
