@@ -8,7 +8,8 @@
 //! (UCCI) or `go searchmoves` (UCI), and an engine that hangs or dies is restarted. The engine's
 //! output is read on a thread of its own and arrives as messages over a channel, so a user
 //! interface polls it ([`ExternalEngine::poll`]) without blocking; [`EngineThread`] runs the whole
-//! engine, handshake included, on a thread of its own.
+//! engine, handshake included, on a thread of its own; [`EnginePool`] runs several side by side,
+//! one per core, to review a game ([`analyse_line`]) the same way on every run.
 
 mod accuracy;
 mod analysis;
