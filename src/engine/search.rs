@@ -6,8 +6,9 @@
 //! not at all in quiescence or near the leaves), and the rules' own endings inside the tree:
 //! mate and stalemate lose (4.1.1, 4.1.3), repetitions are scored by the referee's verdict,
 //! the natural limit draws (4.2.4). A cycle the search itself chose is scored at its first
-//! return; a position that stood on the board in the game counts as the referee counts it:
-//! seen twice it is not yet a ruling, and the search goes on (24).
+//! return. A position that stood on the board in the game is no draw the second time: an
+//! allowed cycle is drawn on the third, as the referee rules it (24); a forbidden one is lost
+//! by the side that must vary as soon as its own move brings the position round again.
 //!
 //! With more than one thread the search is Lazy SMP: helper threads search the same root,
 //! half of them a ply deeper, each with its own heuristics, and share what they find through
@@ -363,9 +364,20 @@ impl<'a> Searcher<'a> {
                     return Some(self.loss_score(loser, ply));
                 }
                 // The earlier occurrence was played in the game, where nobody can vary any
-                // more: the position counts as the referee counts it (循環反復三次, 24), and
-                // the cycle is judged over its last two rounds as the referee judges it.
+                // more. A forbidden cycle is lost by the side that must vary when its own move
+                // brought the position round: it must vary on this same position by the third
+                // time (24.3, 26.4; 26.1), so repeating gains it nothing. When the other side's
+                // move did, the side that must vary is to move and varies: the search goes on.
                 played += 1;
+                if played == 1 {
+                    let loser = self.cycle_verdict(i, n)?.loser();
+                    if loser.is_some_and(|side| side != self.pos.side_to_move()) {
+                        return Some(self.loss_score(loser, ply));
+                    }
+                }
+                // Otherwise the position counts as the referee counts it (循環反復三次, 24):
+                // an allowed cycle is drawn on the third time (24.2), the cycle judged over
+                // its last two rounds as the referee judges it.
                 if played + 1 == RULING_OCCURRENCE {
                     verdict = Some(self.cycle_verdict(i, n)?);
                 }

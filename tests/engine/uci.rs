@@ -346,13 +346,12 @@ fn mates_in(pos: &Position, n: usize) -> bool {
 
 /// 細則 3, 圖三 (see tests/referee/cxa_examples.rs): 馬二退一 車９平８ / 馬一進二 車８平９.
 /// Red chases on every move, Black exchanges and chases: under CXA 1999 Red must vary (24.3,
-/// 26.4); under the Asian rules it is a draw. Played twice, the next 馬二退一 brings a position
-/// round the third time, when the referee rules (24).
+/// 26.4); under the Asian rules it is a draw, when the position comes round the third time (24).
 const FIGURE_3: &str = "3aka2r/9/6n2/7N1/9/9/6c1C/5N3/7R1/3K5 w - - 0 1";
 const FIGURE_3_CYCLE: &str = "h6i4 i9h9 i4h6 h9i9";
 
 #[test]
-fn the_rules_option_says_how_the_third_occurrence_is_ruled() {
+fn the_rules_option_says_how_a_repetition_is_ruled() {
     let mut e = Engine::start();
     e.send("uci");
     e.until("uciok");
@@ -365,12 +364,14 @@ fn the_rules_option_says_how_the_third_occurrence_is_ruled() {
         assert!(best.starts_with("bestmove h6i4"), "{best}");
         infos.last().expect("info").clone()
     };
-    // CXA 1999 (the default): Red must vary, the game goes on: neither a draw nor a loss yet.
-    let cxa = score_of_h6i4(&mut e, &twice);
-    assert!(
-        !cxa.contains("score cp 0 ") && !cxa.contains("score mate"),
-        "{cxa}"
-    );
+    // CXA 1999 (the default): 馬二退一 brings the position round by the move of the side that
+    // must vary, which gains nothing by it: a loss at once; so the engine plays another move.
+    let cxa = score_of_h6i4(&mut e, &once);
+    assert!(cxa.contains("score mate -1 "), "{cxa}");
+    e.send(&once);
+    e.send("go depth 5");
+    let (best, _) = e.best();
+    assert!(!best.starts_with("bestmove h6i4"), "{best}");
     // Asian rules: the third time is a draw; the second is not (24).
     e.send("setoption name Rules value asian");
     let asian = score_of_h6i4(&mut e, &twice);
