@@ -43,20 +43,7 @@ const USAGE: &str = "usage: qipu analyse FILE [--engine builtin|PATH] \
 pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let usage = |what: String| CliError::Usage(format!("{what}\n{USAGE}"));
     let spec = args.option("--engine")?.unwrap_or("builtin");
-    let nodes = args.option("--nodes")?;
-    let movetime = args.option("--movetime")?;
-    let depth = args.option("--depth")?;
-    let limit = match (nodes, movetime, depth) {
-        (Some(n), None, None) => Limit::Nodes(number::<u64>(n, "--nodes")?.max(1)),
-        (None, Some(ms), None) => Limit::MoveTime(Duration::from_millis(number(ms, "--movetime")?)),
-        (None, None, Some(d)) => Limit::Depth(number(d, "--depth")?),
-        (None, None, None) => Limit::review(Duration::from_millis(500)),
-        _ => {
-            return Err(usage(
-                "give one of --nodes, --movetime and --depth".to_owned(),
-            ))
-        }
-    };
+    let limit = review_limit(&mut args, USAGE)?;
     let multipv: u32 = args
         .option("--multipv")?
         .map_or(Ok(1), |k| number(k, "--multipv"))?;
@@ -229,6 +216,32 @@ fn summary(reviews: &[MoveReview], first_mover: Color) -> String {
 }
 
 fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, CliError> {
+    number_for(text, name, USAGE)
+}
+
+/// `text` as the number option `name` takes, or a usage error followed by `usage`.
+fn number_for<T: std::str::FromStr>(text: &str, name: &str, usage: &str) -> Result<T, CliError> {
     text.parse()
-        .map_err(|_| CliError::Usage(format!("{name} '{text}' is not a whole number\n{USAGE}")))
+        .map_err(|_| CliError::Usage(format!("{name} '{text}' is not a whole number\n{usage}")))
+}
+
+/// How each position is searched, as `--nodes`, `--movetime` or `--depth` says (one at most;
+/// by default the review's node budget for half a second), `usage` shown after a mistake.
+pub(super) fn review_limit(args: &mut Args, usage: &str) -> Result<Limit, CliError> {
+    let nodes = args.option("--nodes")?;
+    let movetime = args.option("--movetime")?;
+    let depth = args.option("--depth")?;
+    Ok(match (nodes, movetime, depth) {
+        (Some(n), None, None) => Limit::Nodes(number_for::<u64>(n, "--nodes", usage)?.max(1)),
+        (None, Some(ms), None) => {
+            Limit::MoveTime(Duration::from_millis(number_for(ms, "--movetime", usage)?))
+        }
+        (None, None, Some(d)) => Limit::Depth(number_for(d, "--depth", usage)?),
+        (None, None, None) => Limit::review(Duration::from_millis(500)),
+        _ => {
+            return Err(CliError::Usage(format!(
+                "give one of --nodes, --movetime and --depth\n{usage}"
+            )))
+        }
+    })
 }

@@ -12,13 +12,14 @@
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use super::analyse::review_limit;
 use super::output::{force_flag, write_output};
 use super::{Args, CliError};
 use crate::engine_client::{
-    analyse_line, mistakes_as_puzzles, AnalysisSettings, EngineConfig, EnginePool, Limit,
-    MistakeFilter, Thresholds,
+    analyse_line, mistakes_as_puzzles, AnalysisSettings, EngineConfig, EnginePool, MistakeFilter,
+    Thresholds,
 };
 use crate::formats::{read_record_file, write_pgn_games, Completeness, PgnWriteOptions};
 use crate::notation::Script;
@@ -40,20 +41,7 @@ pub fn run(rest: &[String], err: &mut dyn Write) -> Result<(), CliError> {
 fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
     let usage = |what: String| CliError::Usage(format!("{what}\n{USAGE}"));
     let spec = args.option("--engine")?.unwrap_or("builtin");
-    let nodes = args.option("--nodes")?;
-    let movetime = args.option("--movetime")?;
-    let depth = args.option("--depth")?;
-    let limit = match (nodes, movetime, depth) {
-        (Some(n), None, None) => Limit::Nodes(number::<u64>(n, "--nodes")?.max(1)),
-        (None, Some(ms), None) => Limit::MoveTime(Duration::from_millis(number(ms, "--movetime")?)),
-        (None, None, Some(d)) => Limit::Depth(number(d, "--depth")?),
-        (None, None, None) => Limit::review(Duration::from_millis(500)),
-        _ => {
-            return Err(usage(
-                "give one of --nodes, --movetime and --depth".to_owned(),
-            ))
-        }
-    };
+    let limit = review_limit(&mut args, USAGE)?;
     let side = match args.option("--side")? {
         None => None,
         Some("red") => Some(Color::Red),
