@@ -99,7 +99,11 @@ commands:
   puzzles make FILE... -o SET.pgn [--side red|black] [--min-loss CP] [--engine E]
         [--nodes N|--movetime MS|--depth N]
                                        the games' mistakes as puzzles (the better line to find)
-  opening FILE|FOLDER... [--json]      each game's ECCO code and opening name
+  opening FILE|FOLDER... [--plies N] [--tags] [--json]
+                                       each game's ECCO code and opening name, for the moves
+                                       of its first N plies (20) or by its own tags first
+  opening --agree FILE|FOLDER... [--plies N] [--held-out K]
+                                       the codes' agreement with the games' [ECCO] tags
   ecco-table FILE|FOLDER... -o TABLE.tsv [--min-support N] [--holdout K]
                                        the ECCO table learnt from tagged games, with its agreement
   match --engine A --engine B [--games N] [--movetime MS|--depth N|--tc SPEC] [--openings FILE]

@@ -1,8 +1,15 @@
-//! `qipu opening FILE|FOLDER… [--json]`: each game's opening by the ECCO table Qipu ships
-//! ([`crate::ecco`]). One line a game, `FILE<TAB>game N<TAB>CODE<TAB>NAME<TAB>ply P` (`-` for a
-//! game the table does not know), or with `--json` one array
-//! `[{"file", "game", "ecco", "name", "ply"}]` (`ecco`, `name` and `ply` null where unknown;
-//! `ply`: the ply whose position decided the opening).
+//! `qipu opening FILE|FOLDER… [--plies N] [--tags] [--json]`: each game's opening by the ECCO
+//! table Qipu ships ([`crate::ecco`]), from the first N plies of its main line (20 by default,
+//! as XiangQi Wizard names a game), or with `--tags` the game's own `[ECCO]` tag first (named
+//! from the table when the file gives no name). One line a game,
+//! `FILE<TAB>game N<TAB>CODE<TAB>NAME<TAB>ply P` (`-` for a game the table does not know), or
+//! with `--json` one array `[{"file", "game", "ecco", "name", "ply"}]` (`ecco`, `name` and `ply`
+//! null where unknown; `ply`: the ply by which the moves that decide the opening were played,
+//! 0 for a tag).
+//!
+//! `qipu opening --agree FILE|FOLDER… [--plies N] [--held-out K]`: how the table's codes for
+//! the first N plies agree with the games' `[ECCO]` tags, `games G, agreed A, percent X%`;
+//! with `--held-out K` only the files `qipu ecco-table --holdout K` held out of the learning.
 //!
 //! `qipu ecco-table FILE|FOLDER… -o TABLE.tsv [--min-support N] [--holdout K]`: the table made
 //! again from the games there that carry `[ECCO]` tags ([`crate::ecco::Learner`]; positions
@@ -21,10 +28,11 @@ use serde::Serialize;
 use super::output::write_complete;
 use super::stats::{record_files, thread_option};
 use super::{Args, CliError};
-use crate::ecco::{Agreement, EccoTable, Learner, MAX_PLY};
+use crate::ecco::{Agreement, EccoTable, Learner, DEFINING_SHARE, MAX_PLY};
 use crate::formats::{map_files, read_record_bytes, threads_for};
 
-const USAGE: &str = "usage: qipu opening FILE|FOLDER... [--json]";
+const USAGE: &str = "usage: qipu opening FILE|FOLDER... [--plies N] [--tags] [--json]\n       \
+                     qipu opening --agree FILE|FOLDER... [--plies N] [--held-out K]";
 const TABLE_USAGE: &str =
     "usage: qipu ecco-table FILE|FOLDER... -o TABLE.tsv [--min-support N] [--holdout K] [--threads N]";
 
@@ -50,14 +58,41 @@ fn files_of(inputs: &[&str]) -> Result<Vec<PathBuf>, CliError> {
     Ok(files)
 }
 
+fn whole_number(text: Option<&str>, name: &str, default: u64) -> Result<u64, CliError> {
+    text.map_or(Ok(default), |t| {
+        t.parse()
+            .map_err(|_| CliError::Usage(format!("{name} '{t}' is not a whole number\n{USAGE}")))
+    })
+}
+
 /// Run `qipu opening`.
 pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let json = args.flag("--json");
+    let tags = args.flag("--tags");
+    let agree = args.flag("--agree");
+    let plies = whole_number(args.option("--plies")?, "--plies", MAX_PLY as u64)?;
+    let plies = usize::try_from(plies).unwrap_or(usize::MAX);
+    let held = whole_number(args.option("--held-out")?, "--held-out", 0)?;
     let inputs = args.positionals()?;
     if inputs.is_empty() {
         return Err(CliError::Usage(USAGE.to_owned()));
     }
     let table = EccoTable::builtin();
+    if agree {
+        let files: Vec<PathBuf> = files_of(&inputs)?
+            .into_iter()
+            .filter(|f| held == 0 || held_out(f, held))
+            .collect();
+        let agreement = agreement(table, &files, plies, None)?;
+        writeln!(
+            out,
+            "games {}, agreed {}, percent {:.1}%",
+            agreement.games,
+            agreement.agreed,
+            agreement.percent()
+        )?;
+        return Ok(());
+    }
     let mut named = Vec::new();
     for file in files_of(&inputs)? {
         let bytes = std::fs::read(&file)
@@ -69,7 +104,11 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
                 }
                 continue;
             };
-            let found = table.classify(&game);
+            let found = if tags {
+                table.opening_of(&game)
+            } else {
+                table.classify_plies(&game, plies)
+            };
             named.push(Named {
                 file: file.display().to_string(),
                 game: i + 1,
@@ -97,6 +136,36 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         }
     }
     Ok(())
+}
+
+/// The agreement of `table` with the tags of the games in `files`, at `plies` plies, read on
+/// `threads` threads (by default as many as suit the files).
+fn agreement(
+    table: &EccoTable,
+    files: &[PathBuf],
+    plies: usize,
+    threads: Option<usize>,
+) -> Result<Agreement, CliError> {
+    let threads = threads.unwrap_or_else(|| threads_for(files.len()));
+    let stop = AtomicBool::new(false);
+    let agreement = Mutex::new(Agreement::default());
+    map_files(files, threads, &stop, |_, bytes| {
+        let Ok(bytes) = bytes else { return };
+        let mut own = Agreement::default();
+        for game in read_record_bytes(bytes)
+            .games
+            .into_iter()
+            .filter_map(|g| g.game)
+        {
+            own.count(table, &game, plies);
+        }
+        if let Ok(mut all) = agreement.lock() {
+            all.add(own);
+        }
+    });
+    agreement
+        .into_inner()
+        .map_err(|_| CliError::Failed("a reading thread failed".to_owned()))
 }
 
 /// Whether the file is held out of the learning: every `holdout`-th by a hash (FNV-1a) of its
@@ -162,26 +231,9 @@ pub fn make_table(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         .into_inner()
         .map_err(|_| CliError::Failed("a reading thread failed".to_owned()))?;
     let table = learner.table(u32::try_from(min_support).unwrap_or(u32::MAX));
-    let agreement = Mutex::new(Agreement::default());
-    map_files(&tested, threads, &stop, |_, bytes| {
-        let Ok(bytes) = bytes else { return };
-        let mut own = Agreement::default();
-        for game in read_record_bytes(bytes)
-            .games
-            .into_iter()
-            .filter_map(|g| g.game)
-        {
-            own.count(&table, &game);
-        }
-        if let Ok(mut all) = agreement.lock() {
-            all.add(own);
-        }
-    });
-    let agreement = agreement
-        .into_inner()
-        .map_err(|_| CliError::Failed("a reading thread failed".to_owned()))?;
+    let agreement = agreement(&table, &tested, MAX_PLY, Some(threads))?;
     let summary = format!(
-        "learnt {} games; positions {}; held out {} games: agreed {} ({:.1}%), unclassified {}",
+        "learnt {} games; lines {}; held out {} games: agreed {} ({:.1}%), unclassified {}",
         learner.games(),
         table.len(),
         agreement.games,
@@ -190,9 +242,10 @@ pub fn make_table(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
         agreement.unclassified
     );
     let header = format!(
-        "ECCO codes of positions, learnt from the [ECCO] and [Opening] tags of games \
-         (qipu ecco-table, the first {MAX_PLY} plies, positions of at least {min_support} games, \
-         every {holdout}-th file held out).\n{summary}"
+        "ECCO codes of lines and their defining moves, learnt from the [ECCO] and [Opening] tags \
+         of games (qipu ecco-table, the first {MAX_PLY} plies, lines of at least {min_support} \
+         games, moves of {:.0}% of a code's games, every {holdout}-th file held out).\n{summary}",
+        DEFINING_SHARE * 100.0
     );
     write_complete(Path::new(output), table.write(&header).as_bytes())?;
     writeln!(out, "{summary}")?;

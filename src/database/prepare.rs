@@ -123,19 +123,17 @@ pub fn code_result(code: Option<i64>) -> Option<Outcome> {
 }
 
 /// The tags of a game as columns. A game without an `[ECCO]` tag takes the code (and, without
-/// an `[Opening]` tag, the name) of its opening by the shipped table ([`EccoTable::classify`]),
-/// so a search by opening finds it too.
+/// an `[Opening]` tag, the name) of its opening by the shipped table, and a game with a code but
+/// no name takes the code's name ([`EccoTable::opening_of`]), so a search by opening finds it too.
 pub fn game_tags(game: &Game) -> GameTags {
     let mut opening = match (tag(game, TagKey::Opening), tag(game, TagKey::Variation)) {
         (Some(o), Some(v)) => Some(format!("{o} {v}")),
         (o, v) => o.or(v),
     };
     let mut ecco = tag(game, TagKey::Ecco);
-    if ecco.is_none() {
-        if let Some(found) = EccoTable::builtin().classify(game) {
-            ecco = Some(found.code);
-            opening = opening.or(found.name);
-        }
+    if let Some(found) = EccoTable::builtin().opening_of(game) {
+        opening = opening.or(found.name);
+        ecco = ecco.or(Some(found.code));
     }
     let date = tag(game, TagKey::Date);
     GameTags {

@@ -1,35 +1,31 @@
-//! The table of positions and their ECCO codes, with each code's name in both scripts; read
-//! from and written to its text form (UTF-8, one entry a line, fields split by tabs):
+//! The table of openings: each code's name in both scripts and its defining moves, and the
+//! lines of moves that decide a code; read from and written to its text form (UTF-8, one entry
+//! a line, fields split by tabs):
 //!
 //! ```text
 //! # comment
 //! name<TAB>C02<TAB>中炮七路马对屏风马<TAB>中炮七路馬對屏風馬
-//! position<TAB>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b<TAB>B00<TAB>3120
+//! defines<TAB>B05<TAB>rh2e2 bh9g7<TAB>412
+//! line<TAB>h2e2h9g7h0g2<TAB>C00<TAB>3120
 //! ```
 //!
-//! A position is the board and the side to move of its FEN ([`position_key`]); its last field
-//! is how many games of the sources passed through it.
+//! Moves are in ICCS and in the frame of [`Line`]: mirrored so that the first move is on Red's
+//! right half or its middle file. A `defines` entry lists the moves (`r` Red's, `b` Black's)
+//! that every game of the code has played, in any order, and how many games it was learnt
+//! from; a `line` entry is the moves of a line from the start, the code the games that went
+//! that way were given, and how many they were.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use crate::record::Game;
-use crate::rules::Position;
+use super::line::{Line, SideMove};
+use crate::record::{Game, NodeId};
+use crate::rules::Move;
 
-/// Plies of a main line the table looks at.
-pub const MAX_PLY: usize = 24;
-
-/// The key of a position in the table: the board and the side to move of its FEN.
-pub fn position_key(position: &Position) -> String {
-    let fen = position.to_fen();
-    let mut fields = fen.split(' ');
-    match (fields.next(), fields.next()) {
-        (Some(board), Some(side)) => format!("{board} {side}"),
-        _ => fen,
-    }
-}
+/// Plies of a line the table looks at: XiangQi Wizard names a game by its first 20 plies.
+pub const MAX_PLY: usize = 20;
 
 /// A line of the table's text that could not be read.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -50,15 +46,28 @@ pub struct Classified {
     pub name: Option<String>,
     /// The same in traditional glyphs.
     pub name_traditional: Option<String>,
-    /// The ply of the main line whose position decided it.
+    /// The ply by which the moves that decide the code had all been played (0 when the code
+    /// was given by a tag).
     pub ply: usize,
 }
 
-/// Positions with their codes, and the codes' names.
+/// A code's defining moves and the number of games they were learnt from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Definition {
+    pub(crate) moves: Vec<SideMove>,
+    pub(crate) support: u32,
+}
+
+/// The codes' names and defining moves, and the lines that decide codes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EccoTable {
-    positions: HashMap<String, (String, u32)>,
+    lines: HashMap<String, (String, u32)>,
+    definitions: HashMap<String, Definition>,
     names: HashMap<String, (String, String)>,
+}
+
+fn parse_moves(text: &str) -> Option<Vec<SideMove>> {
+    text.split_whitespace().map(SideMove::parse).collect()
 }
 
 impl EccoTable {
@@ -83,6 +92,10 @@ impl EccoTable {
                 continue;
             }
             let fields: Vec<&str> = line.split('\t').collect();
+            let count = |text: &str| {
+                text.parse::<u32>()
+                    .map_err(|_| error("the count of games is not a number"))
+            };
             match fields[..] {
                 ["name", code, simplified, traditional] if super::is_code(code) => {
                     table.names.insert(
@@ -90,18 +103,28 @@ impl EccoTable {
                         (simplified.to_owned(), traditional.to_owned()),
                     );
                 }
-                ["position", key, code, support] if super::is_code(code) => {
-                    let support = support
-                        .parse()
-                        .map_err(|_| error("the count of games is not a number"))?;
-                    if Position::from_fen(&format!("{key} - - 0 1")).is_err() {
-                        return Err(error("not a position"));
-                    }
+                ["defines", code, moves, support] if super::is_code(code) => {
+                    let moves = parse_moves(moves).ok_or_else(|| error("not a list of moves"))?;
+                    let support = count(support)?;
                     table
-                        .positions
+                        .definitions
+                        .insert(code.to_owned(), Definition { moves, support });
+                }
+                ["line", key, code, support] if super::is_code(code) => {
+                    if key.is_empty() || key.len() % 4 != 0 {
+                        return Err(error("not a line of moves"));
+                    }
+                    let moves = (0..key.len() / 4)
+                        .map(|i| key.get(4 * i..4 * i + 4).and_then(Move::parse_iccs));
+                    if moves.clone().any(|m| m.is_none()) {
+                        return Err(error("not a line of moves"));
+                    }
+                    let support = count(support)?;
+                    table
+                        .lines
                         .insert(key.to_owned(), (code.to_owned(), support));
                 }
-                _ => return Err(error("neither a name nor a position")),
+                _ => return Err(error("neither a name, a definition nor a line")),
             }
         }
         Ok(table)
@@ -120,17 +143,33 @@ impl EccoTable {
         for (code, (simplified, traditional)) in names {
             out.push_str(&format!("name\t{code}\t{simplified}\t{traditional}\n"));
         }
-        let mut positions: Vec<_> = self.positions.iter().collect();
-        positions.sort();
-        for (key, (code, support)) in positions {
-            out.push_str(&format!("position\t{key}\t{code}\t{support}\n"));
+        let mut definitions: Vec<_> = self.definitions.iter().collect();
+        definitions.sort_by(|a, b| a.0.cmp(b.0));
+        for (code, definition) in definitions {
+            let moves: Vec<String> = definition.moves.iter().map(ToString::to_string).collect();
+            out.push_str(&format!(
+                "defines\t{code}\t{}\t{}\n",
+                moves.join(" "),
+                definition.support
+            ));
+        }
+        let mut lines: Vec<_> = self.lines.iter().collect();
+        lines.sort();
+        for (key, (code, support)) in lines {
+            out.push_str(&format!("line\t{key}\t{code}\t{support}\n"));
         }
         out
     }
 
-    /// Add a position with its code and the number of games behind it.
-    pub fn insert_position(&mut self, key: String, code: String, support: u32) {
-        self.positions.insert(key, (code, support));
+    /// Add a line (its moves in ICCS, one after another, in the frame of [`Line`]) with the
+    /// code it decides and the number of games behind it.
+    pub fn insert_line(&mut self, key: String, code: String, support: u32) {
+        self.lines.insert(key, (code, support));
+    }
+
+    /// Give a code its defining moves, learnt from `support` games.
+    pub(crate) fn insert_definition(&mut self, code: String, definition: Definition) {
+        self.definitions.insert(code, definition);
     }
 
     /// Name a code in both scripts.
@@ -138,21 +177,14 @@ impl EccoTable {
         self.names.insert(code, (simplified, traditional));
     }
 
-    /// Positions in the table.
+    /// Lines in the table.
     pub fn len(&self) -> usize {
-        self.positions.len()
+        self.lines.len()
     }
 
-    /// Whether the table has no position.
+    /// Whether the table has no line.
     pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
-    }
-
-    /// The code of a position, if the table has it.
-    pub fn code_of(&self, position: &Position) -> Option<&str> {
-        self.positions
-            .get(&position_key(position))
-            .map(|(code, _)| code.as_str())
+        self.lines.is_empty()
     }
 
     /// A code's name, simplified and traditional.
@@ -160,26 +192,107 @@ impl EccoTable {
         self.names.get(code).map(|(s, t)| (s.as_str(), t.as_str()))
     }
 
-    /// The opening of `game`: the code of the deepest of the first [`MAX_PLY`] positions of its
-    /// main line in the table. `None` for a game not started from the initial position, or
-    /// whose line the table does not know.
-    pub fn classify(&self, game: &Game) -> Option<Classified> {
-        if position_key(game.start()) != position_key(&Position::startpos()) {
+    /// The code of the moves of `line` (at most [`MAX_PLY`] of them are looked at): the code of
+    /// the longest line of the table the moves begin with, when every defining move of that code
+    /// has been played; otherwise the most specific code whose defining moves have all been
+    /// played (the most moves; between equals, the code of more games), in any order. `None`
+    /// for an empty line or one no code fits.
+    pub fn classify_line(&self, line: &Line) -> Option<Classified> {
+        let moves = line.moves();
+        let moves = &moves[..moves.len().min(MAX_PLY)];
+        if moves.is_empty() {
             return None;
         }
-        let mut found = None;
-        for (i, node) in game.main_line().into_iter().take(MAX_PLY).enumerate() {
-            if let Some(code) = self.code_of(game.position(node)) {
-                found = Some((code, i + 1));
+        let played: HashSet<SideMove> = line.side_moves().take(moves.len()).collect();
+        let ply_of = |code: &str| -> Option<usize> {
+            let definition = self.definitions.get(code)?;
+            definition
+                .moves
+                .iter()
+                .map(|m| line.ply_of(m).filter(|p| *p <= moves.len()))
+                .try_fold(0, |most, ply| ply.map(|p| most.max(p)))
+        };
+        let mut key = String::with_capacity(4 * moves.len());
+        let mut by_line = None;
+        for (i, mv) in moves.iter().enumerate() {
+            key.push_str(&mv.to_string());
+            if let Some((code, _)) = self.lines.get(&key) {
+                by_line = Some((code.as_str(), i + 1));
             }
         }
+        let found = by_line
+            .and_then(|(code, ply)| ply_of(code).map(|defined| (code, ply.max(defined))))
+            .or_else(|| {
+                self.definitions
+                    .iter()
+                    .filter(|(_, d)| d.moves.iter().all(|m| played.contains(m)))
+                    .max_by(|a, b| {
+                        (a.1.moves.len(), a.1.support, b.0)
+                            .cmp(&(b.1.moves.len(), b.1.support, a.0))
+                    })
+                    .and_then(|(code, _)| ply_of(code).map(|ply| (code.as_str(), ply.max(1))))
+            });
         let (code, ply) = found?;
+        Some(self.classified(code, ply))
+    }
+
+    /// The code, with its names, as a [`Classified`].
+    fn classified(&self, code: &str, ply: usize) -> Classified {
         let name = self.name(code);
-        Some(Classified {
+        Classified {
             code: code.to_owned(),
             name: name.map(|(s, _)| s.to_owned()),
             name_traditional: name.map(|(_, t)| t.to_owned()),
             ply,
-        })
+        }
+    }
+
+    /// The opening of `game` by its main line ([`EccoTable::classify_line`]). `None` for a game
+    /// not started from the initial position, or one no code fits.
+    pub fn classify(&self, game: &Game) -> Option<Classified> {
+        self.classify_line(&Line::of_nodes(game, &game.main_line())?)
+    }
+
+    /// The opening of the moves played up to `node` (the moves on the board there), by
+    /// [`EccoTable::classify_line`].
+    pub fn classify_to(&self, game: &Game, node: NodeId) -> Option<Classified> {
+        self.classify_line(&Line::of_nodes(game, &game.line_to(node))?)
+    }
+
+    /// The opening of the first `plies` moves of `game`'s main line.
+    pub fn classify_plies(&self, game: &Game, plies: usize) -> Option<Classified> {
+        let line = game.main_line();
+        self.classify_line(&Line::of_nodes(game, &line[..plies.min(line.len())])?)
+    }
+
+    /// The game's opening as a reader should see it: its `[ECCO]` tag with its `[Opening]` tag
+    /// (or, without one, the table's name for the code: a file that carries only a code is
+    /// named), else the table's classification of its main line. The one function the window,
+    /// the database and the command line name a game's opening by.
+    pub fn opening_of(&self, game: &Game) -> Option<Classified> {
+        use crate::record::TagKey;
+        let tags = game.tags();
+        let tagged = tags
+            .get(&TagKey::Ecco)
+            .map(|c| c.trim().to_ascii_uppercase())
+            .filter(|c| super::is_code(c));
+        let Some(code) = tagged else {
+            return self.classify(game);
+        };
+        let mut found = self.classified(&code, 0);
+        if let Some(name) = tags
+            .get(&TagKey::Opening)
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            found.name = Some(super::learn::simplified(name));
+            found.name_traditional = Some(name.to_owned());
+            if let Some((simplified, traditional)) = self.name(&code) {
+                if simplified == super::learn::simplified(name) {
+                    found.name_traditional = Some(traditional.to_owned());
+                }
+            }
+        }
+        Some(found)
     }
 }

@@ -69,3 +69,80 @@ fn opening_text_agrees_with_most_tags_of_a_league() {
     let (code, _, err) = qipu(&["opening"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// `qipu opening --json` on one written game: its code, name and deciding ply.
+fn opening_of(pgn_moves: &str, tags: &str, extra: &[&str]) -> serde_json::Value {
+    let dir = scratch(&format!("line-{}", pgn_moves.len() + tags.len()));
+    let pgn = dir.join("game.pgn");
+    std::fs::write(&pgn, format!("[Event \"e\"]\n{tags}\n{pgn_moves} *\n")).unwrap();
+    let mut args = vec!["opening", "--json"];
+    args.extend_from_slice(extra);
+    args.push(pgn.to_str().unwrap());
+    let (code, out, err) = qipu(&args);
+    assert_eq!(code, 0, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let games: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    games[0].clone()
+}
+
+#[test]
+fn two_plies_name_no_more_than_two_plies_define() {
+    // XiangQi Wizard's own classifier: 1.炮二平五 马8进7 is B05, not a line of 屏风马 that
+    // needs more moves; 1.炮二平五 炮8平5 is D00, not 顺炮直车 (D14), which needs a chariot.
+    let left_horse = opening_of("1. 炮二平五 马8进7", "", &[]);
+    assert_eq!(left_horse["ecco"], "B05", "{left_horse}");
+    assert_eq!(left_horse["name"], "中炮对进左马");
+    assert_eq!(left_horse["ply"], 2);
+    let same_cannons = opening_of("1. 炮二平五 炮8平5", "", &[]);
+    assert_eq!(same_cannons["ecco"], "D00", "{same_cannons}");
+    assert_eq!(same_cannons["name"], "顺炮缓开车局");
+    // The same from Red's left file: 炮八平五 炮２平５ is the mirror of the line above.
+    let mirrored = opening_of("1. 炮八平五 炮2平5", "", &[]);
+    assert_eq!(mirrored["ecco"], "D00", "{mirrored}");
+    let elephant = opening_of("1. 相三进五", "", &[]);
+    assert_eq!(elephant["ecco"], "A10", "{elephant}");
+    assert_eq!(elephant["name"], "飞相局");
+    assert_eq!(elephant["ply"], 1);
+    // A longer game named from its first two plies only.
+    let cut = opening_of(
+        "1. 炮二平五 马8进7 2. 马二进三 车9平8 3. 车一平二 马2进3 4. 兵七进一 卒7进1",
+        "",
+        &["--plies", "2"],
+    );
+    assert_eq!(cut["ecco"], "B05", "{cut}");
+}
+
+#[test]
+fn a_file_with_only_a_code_is_given_the_codes_name() {
+    let tagged = opening_of("1. 相三进五 马8进7", "[ECCO \"A13\"]\n", &["--tags"]);
+    assert_eq!(tagged["ecco"], "A13", "{tagged}");
+    assert_eq!(tagged["name"], "飞相对进左马");
+    assert_eq!(tagged["ply"], 0, "a tag, not a classification");
+    // A name in the file is kept.
+    let named = opening_of(
+        "1. 相三进五 马8进7",
+        "[ECCO \"A13\"]\n[Opening \"飞相局\"]\n",
+        &["--tags"],
+    );
+    assert_eq!(named["name"], "飞相局", "{named}");
+}
+
+#[test]
+fn agreement_is_measured_over_a_folder() {
+    let dir = shared_path("corpus/xqwizard_liangqi/www.xqbase.com/league/league15");
+    let (code, out, err) = qipu(&[
+        "opening",
+        "--agree",
+        dir.to_str().unwrap(),
+        "--plies",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let fields: Vec<&str> = out.trim().split(", ").collect();
+    assert_eq!(fields.len(), 3, "{out}");
+    let games: usize = fields[0].trim_start_matches("games ").parse().unwrap();
+    let agreed: usize = fields[1].trim_start_matches("agreed ").parse().unwrap();
+    assert!(games > 100, "{out}");
+    assert!(agreed * 10 >= games * 9, "{out}");
+    assert!(fields[2].starts_with("percent ") && fields[2].ends_with('%'), "{out}");
+}
