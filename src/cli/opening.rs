@@ -12,10 +12,10 @@
 //! with `--held-out K` only the files `qipu ecco-table --holdout K` held out of the learning.
 //!
 //! `qipu ecco-table FILE|FOLDER… -o TABLE.tsv [--min-support N] [--holdout K]`: the table made
-//! again from the games there that carry `[ECCO]` tags ([`crate::ecco::Learner`]; positions
-//! passed by at least N games, 3 by default). Every K-th file (10 by default; by a hash of its
+//! again from the games there that carry `[ECCO]` tags ([`crate::ecco::Learner`]; lines
+//! followed by at least N games, 2 by default). Every K-th file (10 by default; by a hash of its
 //! name, so the same files each time) is held out: the table is not made from it, and its games'
-//! agreement with their tags is printed, `learnt G games; positions P; held out H games: agreed
+//! agreement with their tags is printed, `learnt G games; lines L; held out H games: agreed
 //! A (X%), unclassified U`.
 
 use std::io::Write;
@@ -197,7 +197,7 @@ pub fn make_table(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
                 .map_err(|_| usage(format!("{name} '{t}' is not a whole number")))
         })
     };
-    let min_support = number(args.option("--min-support")?, "--min-support", 3)?;
+    let min_support = number(args.option("--min-support")?, "--min-support", 2)?;
     let holdout = number(args.option("--holdout")?, "--holdout", 10)?;
     let threads = thread_option(&mut args)?;
     let Some(output) = args.option("-o")? else {

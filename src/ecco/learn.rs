@@ -254,4 +254,115 @@ fn most<K: Clone + Ord>(votes: &HashMap<K, u32>) -> Option<K> {
 }
 
 #[cfg(test)]
-mod tests {}
+mod tests {
+    use super::*;
+    use crate::rules::{Move, Position};
+
+    fn game(moves: &[&str], code: &str, name: &str) -> Game {
+        let mut game = Game::new(Position::startpos());
+        if !code.is_empty() {
+            game.tags_mut().set(TagKey::Ecco, code);
+        }
+        if !name.is_empty() {
+            game.tags_mut().set(TagKey::Opening, name);
+        }
+        let mut at = game.root();
+        for iccs in moves {
+            at = game.play(at, Move::parse_iccs(iccs).unwrap()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_line_is_named_only_for_the_moves_it_played() {
+        const SCREEN: [&str; 4] = ["h2e2", "h9g7", "h0g2", "b9c7"];
+        const LEFT_HORSE: [[&str; 4]; 2] = [
+            ["h2e2", "h9g7", "c3c4", "i9h9"],
+            ["h2e2", "h9g7", "b2c2", "h7i7"],
+        ];
+        let mut learner = Learner::new();
+        // 中炮对屏风马 five times, one source calling it otherwise; 中炮对进左马 twice, going on
+        // differently.
+        for _ in 0..5 {
+            learner.add(&game(&SCREEN, "C00", "中炮对屏风马"));
+        }
+        learner.add(&game(&SCREEN, "C01", "中炮"));
+        for line in LEFT_HORSE {
+            learner.add(&game(&line, "B05", "中炮对进左马"));
+        }
+        // Traditional text read elsewhere teaches the glyphs.
+        let mut teacher = Game::new(Position::startpos());
+        teacher.set_comment(teacher.root(), "中炮對屏風馬");
+        assert!(!learner.add(&teacher), "no code, no vote");
+        assert_eq!(learner.games(), 8);
+        let table = learner.table(2);
+        let found = table.classify(&game(&SCREEN, "", "")).unwrap();
+        assert_eq!(found.code, "C00", "five votes against one");
+        assert_eq!(found.ply, 4, "the last defining move");
+        assert_eq!(found.name.as_deref(), Some("中炮对屏风马"));
+        assert_eq!(found.name_traditional.as_deref(), Some("中炮對屏風馬"));
+        // Two plies of the same line: most games went on to C00, but only B05's defining
+        // moves have been played.
+        let two = table.classify(&game(&SCREEN[..2], "", "")).unwrap();
+        assert_eq!((two.code.as_str(), two.ply), ("B05", 2));
+        // Another order of the same moves reaches the same code.
+        let transposed = game(&["h2e2", "b9c7", "h0g2", "h9g7"], "", "");
+        assert_eq!(table.classify(&transposed).unwrap().code, "C00");
+        // And so does the mirror image, opened from Red's left.
+        let mirrored = game(&["b2e2", "b9c7", "b0c2", "h9g7"], "", "");
+        assert_eq!(table.classify(&mirrored).unwrap().code, "C00");
+        assert_eq!(table.classify(&game(&[], "", "")), None);
+        // The text form reads back as the same table.
+        let text = table.write("test table");
+        assert_eq!(EccoTable::parse(&text).unwrap(), table);
+        // Agreement with tags, at two and four plies.
+        let mut agreement = Agreement::default();
+        agreement.count(&table, &game(&SCREEN, "C00", ""), 4);
+        agreement.count(&table, &game(&SCREEN, "C00", ""), 2);
+        agreement.count(&table, &game(&["g0e2"], "A10", ""), 1);
+        assert_eq!(
+            agreement,
+            Agreement {
+                games: 3,
+                agreed: 1,
+                unclassified: 1
+            }
+        );
+    }
+
+    #[test]
+    fn a_code_alone_is_named_from_the_table() {
+        let mut learner = Learner::new();
+        for _ in 0..3 {
+            learner.add(&game(&["g0e2", "h9g7"], "A13", "飞相对进左马"));
+        }
+        let table = learner.table(2);
+        let found = table.opening_of(&game(&["g0e2"], "A13", "")).unwrap();
+        assert_eq!(found.code, "A13");
+        assert_eq!(found.name.as_deref(), Some("飞相对进左马"));
+        assert_eq!(found.ply, 0);
+        let named = table.opening_of(&game(&["g0e2"], "a13", "飛相局")).unwrap();
+        assert_eq!(named.code, "A13");
+        assert_eq!(named.name.as_deref(), Some("飞相局"));
+        assert_eq!(named.name_traditional.as_deref(), Some("飛相局"));
+        // Without a tag, the classification.
+        let untagged = table.opening_of(&game(&["g0e2", "h9g7"], "", "")).unwrap();
+        assert_eq!((untagged.code.as_str(), untagged.ply), ("A13", 2));
+    }
+
+    #[test]
+    fn a_damaged_table_names_its_line() {
+        let error = EccoTable::parse("# ok\nname\tC00\t甲\t甲\nline\th2e\tC00\t3\n").unwrap_err();
+        assert_eq!(error.line, 3);
+        assert!(EccoTable::parse("line\th2e2\tZ00\t1").is_err());
+        assert!(EccoTable::parse("defines\tB05\trh2e2 xh9g7\t4").is_err());
+    }
+
+    #[test]
+    fn the_shipped_table_reads() {
+        let text = include_str!("../../assets/ecco/table.tsv");
+        let table = EccoTable::parse(text).unwrap();
+        assert!(table.len() > 100, "{} lines", table.len());
+        assert_eq!(table.name("A13"), Some(("飞相对进左马", "飛相對進左馬")));
+    }
+}

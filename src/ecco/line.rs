@@ -115,7 +115,10 @@ mod tests {
             .map(|m| m.to_string())
             .collect();
         assert_eq!(moves, ["rh2e2", "bh9g7"]);
-        assert_eq!(SideMove::parse("bh9g7").map(|m| m.to_string()).as_deref(), Some("bh9g7"));
+        assert_eq!(
+            SideMove::parse("bh9g7").map(|m| m.to_string()).as_deref(),
+            Some("bh9g7")
+        );
         assert_eq!(SideMove::parse("xh9g7"), None);
         let l = line(&["h2e2", "h9g7", "h0g2"]);
         assert_eq!(l.ply_of(&SideMove::parse("rh0g2").unwrap()), Some(3));

@@ -227,8 +227,11 @@ impl EccoTable {
                     .iter()
                     .filter(|(_, d)| d.moves.iter().all(|m| played.contains(m)))
                     .max_by(|a, b| {
-                        (a.1.moves.len(), a.1.support, b.0)
-                            .cmp(&(b.1.moves.len(), b.1.support, a.0))
+                        (a.1.moves.len(), a.1.support, b.0).cmp(&(
+                            b.1.moves.len(),
+                            b.1.support,
+                            a.0,
+                        ))
                     })
                     .and_then(|(code, _)| ply_of(code).map(|ply| (code.as_str(), ply.max(1))))
             });

@@ -130,13 +130,7 @@ fn a_file_with_only_a_code_is_given_the_codes_name() {
 #[test]
 fn agreement_is_measured_over_a_folder() {
     let dir = shared_path("corpus/xqwizard_liangqi/www.xqbase.com/league/league15");
-    let (code, out, err) = qipu(&[
-        "opening",
-        "--agree",
-        dir.to_str().unwrap(),
-        "--plies",
-        "20",
-    ]);
+    let (code, out, err) = qipu(&["opening", "--agree", dir.to_str().unwrap(), "--plies", "20"]);
     assert_eq!(code, 0, "{err}");
     let fields: Vec<&str> = out.trim().split(", ").collect();
     assert_eq!(fields.len(), 3, "{out}");
@@ -144,5 +138,8 @@ fn agreement_is_measured_over_a_folder() {
     let agreed: usize = fields[1].trim_start_matches("agreed ").parse().unwrap();
     assert!(games > 100, "{out}");
     assert!(agreed * 10 >= games * 9, "{out}");
-    assert!(fields[2].starts_with("percent ") && fields[2].ends_with('%'), "{out}");
+    assert!(
+        fields[2].starts_with("percent ") && fields[2].ends_with('%'),
+        "{out}"
+    );
 }
