@@ -195,8 +195,9 @@ impl EccoTable {
     /// The code of the moves of `line` (at most [`MAX_PLY`] of them are looked at): the code of
     /// the longest line of the table the moves begin with, when every defining move of that code
     /// has been played; otherwise the most specific code whose defining moves have all been
-    /// played (the most moves; between equals, the code of more games), in any order. `None`
-    /// for an empty line or one no code fits.
+    /// played (the most moves; between equals, the code of more games), in any order; for a line
+    /// too short for any code, the code most of whose defining moves it has played. `None` for
+    /// an empty line.
     pub fn classify_line(&self, line: &Line) -> Option<Classified> {
         let moves = line.moves();
         let moves = &moves[..moves.len().min(MAX_PLY)];
@@ -234,6 +235,21 @@ impl EccoTable {
                         ))
                     })
                     .and_then(|(code, _)| ply_of(code).map(|ply| (code.as_str(), ply.max(1))))
+            })
+            .or_else(|| {
+                // No code's defining moves have all been played (a line shorter than the games
+                // learnt from): the code most of whose defining moves have been played, with
+                // the fewest still to come; between equals, the lower code, as the first code
+                // of an ECCO group is the one its other codes refine.
+                self.definitions
+                    .iter()
+                    .map(|(code, d)| {
+                        let done = d.moves.iter().filter(|m| played.contains(m)).count();
+                        (code, done, d.moves.len() - done)
+                    })
+                    .filter(|(_, done, _)| *done > 0)
+                    .max_by(|a, b| (a.1, b.2, b.0).cmp(&(b.1, a.2, a.0)))
+                    .map(|(code, _, _)| (code.as_str(), moves.len()))
             });
         let (code, ply) = found?;
         Some(self.classified(code, ply))
