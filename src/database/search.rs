@@ -60,6 +60,9 @@ pub struct Found {
     pub date: String,
     /// The result; `None` when not known.
     pub result: Option<Outcome>,
+    /// The opening as the list shows it, `C02 中炮七路马对屏风马`: its ECCO code and name (from
+    /// the game's tags or, without them, the shipped table's classification when imported).
+    pub opening: String,
     /// The first ply at which the position (or the material) stands; 0 without one.
     pub ply: i64,
     /// The file it came from.
@@ -242,8 +245,8 @@ impl Database {
         let mut by_id: HashMap<i64, Found> = HashMap::with_capacity(hits.len());
         for chunk in hits.chunks(500) {
             let sql = format!(
-                "SELECT g.id, rn.text, bn.text, en.text, g.date, g.result, f.path, g.number \
-                 FROM game g LEFT JOIN name rn ON rn.id = g.red \
+                "SELECT g.id, rn.text, bn.text, en.text, g.date, g.result, g.ecco, g.opening, \
+                 f.path, g.number FROM game g LEFT JOIN name rn ON rn.id = g.red \
                  LEFT JOIN name bn ON bn.id = g.black LEFT JOIN name en ON en.id = g.event \
                  JOIN source_file f ON f.id = g.file WHERE g.id IN ({})",
                 vec!["?"; chunk.len()].join(",")
@@ -260,6 +263,12 @@ impl Database {
                     next().into_text(),
                 );
                 let result = code_result(next().int());
+                let (ecco, name) = (next().into_text(), next().into_text());
+                let opening = [ecco, name]
+                    .into_iter()
+                    .filter(|t| !t.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 let file = next().into_text();
                 let number = next().int().unwrap_or(0);
                 by_id.insert(
@@ -271,6 +280,7 @@ impl Database {
                         event,
                         date,
                         result,
+                        opening,
                         ply: 0,
                         file,
                         number,

@@ -278,6 +278,17 @@ impl EccoTable {
         self.classify_line(&Line::of_nodes(game, &game.line_to(node))?)
     }
 
+    /// The opening `mv` leads to when played after the moves up to `node` (an opening tree's
+    /// next move), by [`EccoTable::classify_line`].
+    pub fn classify_next(&self, game: &Game, node: NodeId, mv: Move) -> Option<Classified> {
+        let mut nodes = game.line_to(node);
+        // Checks the start; the moves are taken again as played, as the frame may mirror them.
+        Line::of_nodes(game, &nodes)?;
+        let mut moves: Vec<Move> = nodes.drain(..).filter_map(|n| game.move_of(n)).collect();
+        moves.push(mv);
+        self.classify_line(&Line::new(&moves))
+    }
+
     /// The opening of the first `plies` moves of `game`'s main line.
     pub fn classify_plies(&self, game: &Game, plies: usize) -> Option<Classified> {
         let line = game.main_line();

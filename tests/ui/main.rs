@@ -24,6 +24,7 @@ mod layers;
 mod layout;
 mod lost_game;
 mod manual;
+mod opening;
 mod pictures;
 mod play;
 mod puzzles;

@@ -7,7 +7,7 @@ use eframe::egui::{self, Align, Color32, Layout, RichText};
 
 use crate::database::TreeMove;
 use crate::lang::Language;
-use crate::rules::{Move, Position};
+use crate::rules::Move;
 
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
@@ -109,7 +109,7 @@ fn moves_table(
                     let clicked = fixed(ui, MOVE_WIDTH, height, |ui| {
                         // Abbreviated moves keep their strokes (7.5), as in the record.
                         move_text::button(ui, false, &text, 14.0, egui::Vec2::ZERO)
-                            .on_hover_text(with_opening(details(m, lang), position, m.mv, lang))
+                            .on_hover_text(with_opening(details(m, lang), session, m.mv))
                             .clicked()
                     });
                     if clicked {
@@ -124,13 +124,10 @@ fn moves_table(
         });
 }
 
-/// A move's details, and the opening it leads to where the ECCO table knows the position.
-fn with_opening(details: String, position: &Position, mv: Move, lang: Language) -> String {
-    match position
-        .play(mv)
-        .ok()
-        .and_then(|next| opening_name::of_position(&next, lang))
-    {
+/// A move's details, and the opening it leads to from the moves on the board, where the ECCO
+/// table knows it.
+fn with_opening(details: String, session: &Session, mv: Move) -> String {
+    match opening_name::of_next(session.game(), session.cursor(), mv, session.lang()) {
         Some(opening) => format!("{details}\n{opening}"),
         None => details,
     }

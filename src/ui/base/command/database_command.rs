@@ -64,6 +64,8 @@ pub enum Column {
     Date,
     /// The result.
     Result,
+    /// The opening: its ECCO code and name.
+    Opening,
     /// The file and the game's number in it.
     Source,
 }

@@ -236,6 +236,12 @@ fn game_info(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) 
                             ui.end_row();
                         }
                     }
+                    // The whole game's opening (its tags, else its main line), not edited here.
+                    if let Some(opening) = opening_name::of_game(session.game(), lang) {
+                        ui.label(lang.pick("Opening", "开局", "開局"));
+                        ui.label(opening);
+                        ui.end_row();
+                    }
                 });
         });
 }

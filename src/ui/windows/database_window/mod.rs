@@ -35,13 +35,14 @@ mod view;
 pub const LIST_LIMIT: u64 = 5000;
 
 impl Column {
-    const ALL: [Column; 7] = [
+    const ALL: [Column; 8] = [
         Column::Ply,
         Column::Red,
         Column::Black,
         Column::Event,
         Column::Date,
         Column::Result,
+        Column::Opening,
         Column::Source,
     ];
 
@@ -53,6 +54,7 @@ impl Column {
             Column::Event => lang.pick("Event", "赛事", "賽事"),
             Column::Date => lang.pick("Date", "日期", "日期"),
             Column::Result => lang.pick("Result", "结果", "結果"),
+            Column::Opening => lang.pick("Opening", "开局", "開局"),
             Column::Source => lang.pick("Source", "来源", "來源"),
         }
     }
@@ -63,7 +65,7 @@ impl Column {
         match self {
             Column::Ply => 60.0,
             Column::Red | Column::Black => 180.0,
-            Column::Event | Column::Source => 220.0,
+            Column::Event | Column::Source | Column::Opening => 220.0,
             Column::Date | Column::Result => 120.0,
         }
     }
@@ -76,6 +78,7 @@ impl Column {
             Column::Event => found.event.clone(),
             Column::Date => found.date.clone(),
             Column::Result => found.result_token().to_owned(),
+            Column::Opening => found.opening.clone(),
             Column::Source => {
                 let name = std::path::Path::new(&found.file)
                     .file_name()

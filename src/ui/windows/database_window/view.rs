@@ -335,7 +335,10 @@ impl DatabaseWindow {
         {
             self.widths = Some(Widths::fit(ui, lang, font, &self.rows));
         }
-        let widths = self.widths.as_ref().map_or([0.0; 7], |w| w.of);
+        let widths = self
+            .widths
+            .as_ref()
+            .map_or([0.0; Column::ALL.len()], |w| w.of);
         let width = |column: Column| {
             Column::ALL
                 .iter()
@@ -400,7 +403,7 @@ pub(super) struct Widths {
     lang: Language,
     font: egui::FontId,
     /// The widths, in the order of [`Column::ALL`].
-    of: [f32; 7],
+    of: [f32; Column::ALL.len()],
 }
 
 impl Widths {
