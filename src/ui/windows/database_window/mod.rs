@@ -42,8 +42,8 @@ impl Column {
         Column::Event,
         Column::Date,
         Column::Result,
-        Column::Opening,
         Column::Source,
+        Column::Opening,
     ];
 
     fn label(self, lang: Language) -> &'static str {
