@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use chrono::{Duration, TimeZone, Utc};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipu::ending::Outcome;
 use qipu::formats::{write_pgn_games, PgnWriteOptions};
@@ -212,5 +212,42 @@ fn a_failed_puzzle_comes_back_before_the_new_ones_once_due() {
     assert_eq!(index(&harness), Some(0));
     harness.get_by_label("Due for review");
     harness.get_by_label("Tried 1, solved 0");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// MATE_IN_TWO with the colours changed: Black's chariots mate Red's general.
+const BLACK_MATES_IN_TWO: &str = "rr1k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1";
+
+#[test]
+fn a_black_puzzle_is_seen_from_black_and_the_users_view_comes_back_after_it() {
+    let dir = folder("flipped");
+    let puzzle = made(BLACK_MATES_IN_TWO, &["a9a1", "e0f0", "b9b0"]);
+    let mut harness = trainer(&dir, &[puzzle]);
+    assert!(harness.state().session().flipped(), "Black at the bottom");
+    // View ▸ Flip board shows the board's state.
+    click(&mut harness, "View");
+    let item = harness.get_by_label("Flip board");
+    assert_eq!(
+        item.accesskit_node().toggled(),
+        Some(eframe::egui::accesskit::Toggled::True)
+    );
+    harness.key_press(eframe::egui::Key::Escape);
+    harness.run();
+    harness.key_press_modifiers(eframe::egui::Modifiers::COMMAND, eframe::egui::Key::N);
+    harness.run();
+    assert_eq!(
+        *harness.state().session().game().start(),
+        Position::startpos()
+    );
+    assert!(
+        !harness.state().session().flipped(),
+        "Red at the bottom again"
+    );
+    let stored = support::stored(&mut harness);
+    let again = support::app_on([1280.0, 900.0], Scripted::default(), stored);
+    assert!(
+        !again.state().session().flipped(),
+        "not flipped after a restart"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -68,7 +68,11 @@ impl QipuApp {
                 .shortcuts()
                 .first()
                 .map(|(shortcut, _)| ui.ctx().format_shortcut(shortcut));
-            let checked = user.checked(&self.session);
+            let checked = user.checked(&self.session).or(match user {
+                UserCommand::Analysis => Some(self.analysis.is_open()),
+                UserCommand::EvaluationGraph => Some(self.graph.is_open()),
+                _ => None,
+            });
             let mut button = match checked {
                 Some(on) => egui::Button::selectable(on, label.as_str()),
                 None => egui::Button::new(label.as_str()),

@@ -341,7 +341,7 @@ impl QipuApp {
 impl eframe::App for QipuApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.settings.language = self.session.lang().tag().to_owned();
-        self.settings.flipped = self.session.flipped();
+        self.settings.flipped = self.session.chosen_flipped();
         self.settings.notation = self.session.notation().name().to_owned();
         self.settings.tandem = self.session.tandem().name().to_owned();
         self.settings.layout = self.session.layout();

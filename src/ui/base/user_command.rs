@@ -504,6 +504,7 @@ impl UserCommand {
         match self {
             UserCommand::ShowPanel(panel) => Some(session.layout().shown(panel)),
             UserCommand::EngineArrows => Some(session.layout().engine_arrows),
+            UserCommand::Flip => Some(session.flipped()),
             UserCommand::Fold(mode) => Some(session.folds().mode() == mode),
             _ => None,
         }

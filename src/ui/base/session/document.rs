@@ -4,6 +4,7 @@
 //! it, and [`Session::saved`] the one place a save ties the game to the file written.
 
 use crate::record::Game;
+use crate::rules::Color;
 
 use crate::ui::base::command::origin::{FileTie, Origin};
 
@@ -59,6 +60,9 @@ impl Session {
     /// cleared.
     pub(super) fn show(&mut self, game: Game, origin: Origin) {
         self.replace_game(game);
+        // A puzzle is seen from its solver's side; any other game as the user chose.
+        self.puzzle_flipped = matches!(origin, Origin::Puzzle)
+            .then(|| self.game.start().side_to_move() == Color::Black);
         let (tie, kept) = match origin {
             Origin::File(tie) => (Some(tie), Kept::Record(Box::new(self.snapshot()))),
             Origin::Fresh => (None, Kept::Record(Box::new(self.snapshot()))),

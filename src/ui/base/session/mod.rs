@@ -43,7 +43,11 @@ use crate::ui::base::folds::{depth_of_branch, Folds};
 pub struct Session {
     game: Game,
     selected: Option<Square>,
+    /// Black at the bottom, as the user chose (kept in the settings).
     flipped: bool,
+    /// Black at the bottom while a puzzle is shown: its solver's side is at the bottom whatever
+    /// the user chose, and the user's choice comes back with the next game shown.
+    puzzle_flipped: Option<bool>,
     layout: Layout,
     lang: Language,
     notation: Notation,
@@ -88,6 +92,7 @@ impl Session {
             game,
             selected: None,
             flipped: false,
+            puzzle_flipped: None,
             layout: Layout::default(),
             lang: Language::default(),
             notation: Notation::ChineseSimplified,
@@ -148,8 +153,14 @@ impl Session {
         self.selected
     }
 
-    /// Black at the bottom.
+    /// Black at the bottom: the puzzle's solver's side while a puzzle is shown, else as the
+    /// user chose.
     pub fn flipped(&self) -> bool {
+        self.puzzle_flipped.unwrap_or(self.flipped)
+    }
+
+    /// Black at the bottom as the user chose, whatever a puzzle shows (what the settings keep).
+    pub fn chosen_flipped(&self) -> bool {
         self.flipped
     }
 
@@ -488,7 +499,10 @@ impl Session {
                 }
             }
             SessionCommand::GoTo(node) => self.go_to(*node),
-            SessionCommand::Flip => self.flipped = !self.flipped,
+            SessionCommand::Flip => match &mut self.puzzle_flipped {
+                Some(flipped) => *flipped = !*flipped,
+                None => self.flipped = !self.flipped,
+            },
             SessionCommand::SetLayout(layout) => self.layout = *layout,
             SessionCommand::SetLanguage(lang) => self.lang = *lang,
             SessionCommand::SetNotation(notation) => self.notation = *notation,

@@ -15,7 +15,7 @@ use crate::engine::Line;
 use crate::lang::Language;
 use crate::puzzles::{Attempt, Goal, Pick, PickKind, Progress, Puzzle, PuzzleSet, Trial, Verdict};
 use crate::record::{Game, NodeId};
-use crate::rules::{kind_name, Color, Move};
+use crate::rules::{kind_name, Move};
 
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
@@ -247,7 +247,6 @@ impl PuzzleTrainer {
         *start.tags_mut() = puzzle.game.tags().clone();
         // The set's result is the solution's: the game on the board goes on.
         start.set_ending(None);
-        let solver = puzzle.solver();
         self.current = Some(Current {
             index: pick.index,
             kind: pick.kind,
@@ -263,9 +262,6 @@ impl PuzzleTrainer {
             message: Message::YourMove,
         });
         commands.push(SessionCommand::ShowGame(GameToShow::new(start, Origin::Puzzle)).into());
-        if session.flipped() != (solver == Color::Black) {
-            commands.push(SessionCommand::Flip.into());
-        }
     }
 
     /// The move the solver is expected to play: the solution's, or the engine's off it.
