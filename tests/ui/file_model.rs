@@ -446,7 +446,7 @@ impl World {
             self.dialog.state().open = self.path(open);
         }
         let command = self.command(step);
-        self.apply(command.clone());
+        self.apply(command);
         prop_assert_eq!(
             self.app.asks_about_unsaved_changes(),
             dirty,

@@ -13,6 +13,7 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files;
+use crate::ui::base::outbox::{Arrival, Recipient};
 use crate::ui::base::settings::{MatchSettings, PlaySettings};
 use crate::ui::panels::computer_game::ComputerGame;
 use crate::ui::windows::file_chooser::Purpose;
@@ -52,10 +53,11 @@ impl QipuApp {
         match command {
             Command::Session(command) => self.apply_to_session(command),
             Command::App(command) => self.apply_app(ctx, command),
-            Command::Export(job) => self.send_to_window(WindowMessage::Export(job)),
-            Command::Event(asked) => self.send_to_window(WindowMessage::Event(asked)),
+            Command::Export(job) => self.send_to_window(ctx, WindowMessage::Export(job)),
+            Command::Event(asked) => self.send_to_window(ctx, WindowMessage::Event(asked)),
             Command::Database(DatabaseCommand::Browse(what)) => self.browse(ctx, what),
             Command::Database(command) => self.database.apply(command, &self.session),
+            Command::Arrived(arrival) => self.deliver(ctx, arrival),
         }
         // The crash-recovery copy follows every change of the record, whichever way it came.
         if self.session.generation() != generation || self.session.ending() != ended {
@@ -109,7 +111,7 @@ impl QipuApp {
             Answer::Discard => {
                 // Closing without the changes leaves no copy to restore; any other command
                 // keeps the copy until it has put its game in their place.
-                if then == Command::App(AppCommand::Quit) {
+                if matches!(then, Command::App(AppCommand::Quit)) {
                     self.closing = true;
                     self.remove_autosave();
                 }
@@ -178,8 +180,8 @@ impl QipuApp {
                 let picked = self.options.dialogs.pick_picture(lang, &folder);
                 self.picked(ctx, Purpose::Picture, picked, &folder);
             }
-            AppCommand::ReadPicture(path) => self.read_picture(ctx, PictureSource::File(path)),
-            AppCommand::PastePicture(image) => self.read_picture(ctx, PictureSource::Pasted(image)),
+            AppCommand::ReadPicture(path) => self.read_picture(PictureSource::File(path)),
+            AppCommand::PastePicture(image) => self.read_picture(PictureSource::Pasted(image)),
             AppCommand::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             AppCommand::ShowGameAt(shown, ply) => {
                 let node = ply
@@ -215,6 +217,7 @@ impl QipuApp {
                         autosave.and_then(std::path::Path::parent),
                         autosave.and_then(personal_set),
                         self.settings.puzzle_set.as_deref(),
+                        self.outbox.clone(),
                     ));
                 }
                 self.computer = None;
@@ -240,6 +243,7 @@ impl QipuApp {
             builtin_engine: self.builtin_engine(),
             renderer: &self.renderer,
             renderer_fallback: self.renderer_fallback.as_deref(),
+            outbox: &self.outbox,
         };
         if self.windows.is_open(id) {
             self.windows.raise(id);
@@ -249,9 +253,31 @@ impl QipuApp {
     }
 
     /// Hand `message` to the window it is for, if it is open.
-    pub(super) fn send_to_window(&mut self, message: WindowMessage) {
-        self.windows
+    pub(super) fn send_to_window(&mut self, ctx: &egui::Context, message: WindowMessage) {
+        let asked = self
+            .windows
             .receive(message, &self.session, self.options.dialogs.as_mut());
+        for command in asked {
+            self.apply(ctx, command);
+        }
+    }
+
+    /// A background job's result, handed to the part that started the job.
+    fn deliver(&mut self, ctx: &egui::Context, arrival: Arrival) {
+        match arrival.to() {
+            Recipient::Window(id) => self.send_to_window(ctx, WindowMessage::Arrived(id, arrival)),
+            Recipient::Graph => self.graph.arrived(arrival),
+            Recipient::Picture => self.picture_arrived(arrival),
+            Recipient::Puzzles => {
+                let asked = self
+                    .puzzles
+                    .as_mut()
+                    .map_or_else(Vec::new, |t| t.arrived(arrival, &self.session));
+                for command in asked {
+                    self.apply(ctx, command);
+                }
+            }
+        }
     }
 
     /// Start a game against the computer: a new game if asked, the clock if wanted, the engine.

@@ -271,7 +271,7 @@ impl QipuApp {
         match purpose {
             Purpose::Open => self.open(path),
             Purpose::Save => self.save(ctx, path),
-            Purpose::Export => self.send_to_window(WindowMessage::Export(ExportJob { path })),
+            Purpose::Export => self.send_to_window(ctx, WindowMessage::Export(ExportJob { path })),
             Purpose::Database => self.database.apply(
                 DatabaseCommand::Open(path.display().to_string()),
                 &self.session,
@@ -279,9 +279,10 @@ impl QipuApp {
             Purpose::Import => self
                 .database
                 .apply(DatabaseCommand::AddImport(vec![path]), &self.session),
-            Purpose::Picture => self.read_picture(ctx, PictureSource::File(path)),
+            Purpose::Picture => self.read_picture(PictureSource::File(path)),
             Purpose::Event(ask) => {
-                self.send_to_window(WindowMessage::Event(EventCommand::UsePath(ask, path)))
+                let asked = EventCommand::UsePath(ask, path);
+                self.send_to_window(ctx, WindowMessage::Event(asked))
             }
         }
     }

@@ -16,7 +16,6 @@ use crate::ui::panels::{clock_panel, opening_tree, record_panel, status, transcr
 use crate::ui::platform::quiet_input;
 use crate::ui::platform::quiet_input::QuietZone;
 use crate::ui::widgets::board::{self, BoardView};
-use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::{setup_editor, Shown, Window};
 
 use super::file_work::game_title;
@@ -38,6 +37,10 @@ impl QipuApp {
     fn begin_frame(&mut self, ctx: &egui::Context) -> Vec<Command> {
         // The time moves on before anything is drawn: a flag that fell shows in this frame.
         self.apply(ctx, SessionCommand::Tick);
+        // What was sent from outside a frame (background results, the file dialogs).
+        for command in self.inbox.take() {
+            self.apply(ctx, command);
+        }
         self.database
             .show_tree(self.session.layout().shown(Panel::Tree));
         let mut commands = self.database.poll(&self.session);
@@ -46,7 +49,7 @@ impl QipuApp {
             self.question = Some(Question::Discard(None));
         }
         self.engines(ctx);
-        self.picture_answer(ctx);
+        self.reading_note(ctx);
         if self.question.is_none() && self.waiting.is_none() {
             self.pictures_given(ctx, &mut commands);
         }
@@ -342,7 +345,8 @@ impl QipuApp {
     }
 
     /// The engines' messages of this frame: the computer's move played, the analysis taken;
-    /// while an engine works the window is drawn again soon, to show what comes next.
+    /// while one of them works the window is drawn again soon, to show what comes next. The
+    /// puzzle trainer follows the board.
     fn engines(&mut self, ctx: &egui::Context) {
         let moves = self
             .computer
@@ -354,16 +358,14 @@ impl QipuApp {
         let asked = self
             .puzzles
             .as_mut()
-            .map_or_else(Vec::new, |t| t.frame(&self.session));
+            .map_or_else(Vec::new, |t| t.follow_board(&self.session));
         for command in asked {
             self.apply(ctx, command);
         }
         self.analysis.frame(&self.session);
-        self.graph.frame(&self.session);
-        let working = self.computer.as_ref().is_some_and(ComputerGame::busy)
-            || self.puzzles.as_ref().is_some_and(PuzzleTrainer::busy)
-            || self.analysis.running()
-            || self.graph.running();
+        self.graph.follow(&self.session);
+        let working =
+            self.computer.as_ref().is_some_and(ComputerGame::busy) || self.analysis.running();
         if working {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }

@@ -25,6 +25,7 @@ use crate::ui::base::command::origin::{FileTie, Origin};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files::{FileDialogs, ListedGame};
+use crate::ui::base::outbox::{Inbox, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::Settings;
 use crate::ui::panels::analysis_panel::AnalysisPanel;
@@ -140,6 +141,10 @@ pub struct QipuApp {
     renderer: String,
     /// Why wgpu was given up for glow, when it was (Help › About).
     renderer_fallback: Option<String>,
+    /// Where commands from outside a frame are sent (cloned into workers and windows).
+    outbox: Outbox,
+    /// Where the app takes them from, at the start of each frame.
+    inbox: Inbox,
 }
 
 impl QipuApp {
@@ -187,6 +192,7 @@ impl QipuApp {
             .map(|game| Question::Restore(game, restored_tie()));
         let database = DatabaseWindow::new(ctx, settings.database.clone());
         let builtin = with_threads(EngineConfig::builtin(), settings.engine_threads());
+        let (outbox, inbox) = Outbox::new(ctx);
         QipuApp {
             session,
             settings,
@@ -205,10 +211,12 @@ impl QipuApp {
             computer: None,
             puzzles: None,
             analysis: AnalysisPanel::new(builtin.clone()),
-            graph: EvalGraph::new(builtin),
+            graph: EvalGraph::new(builtin, outbox.clone()),
             quiet: None,
             renderer: "none".to_owned(),
             renderer_fallback: None,
+            outbox,
+            inbox,
         }
     }
 

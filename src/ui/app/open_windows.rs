@@ -56,17 +56,19 @@ impl OpenWindows {
         self.open.iter().any(|(_, window)| window.takes_keys())
     }
 
-    /// Hand `message` to the window it is for, if it is open.
+    /// Hand `message` to the window it is for, if it is open; what the app must do then.
     pub fn receive(
         &mut self,
         message: WindowMessage,
         session: &Session,
         dialogs: &mut dyn FileDialogs,
-    ) {
+    ) -> Vec<Command> {
+        let mut commands = Vec::new();
         let to = message.to();
         if let Some((_, window)) = self.open.iter_mut().find(|(open, _)| *open == to) {
-            window.receive(message, session, dialogs);
+            window.receive(message, session, dialogs, &mut commands);
         }
+        commands
     }
 
     /// Draw every open window, pushing what the user asked for; those closed are dropped.

@@ -11,8 +11,9 @@ use crate::recognise::is_picture_path;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
+use crate::ui::base::outbox::Arrival;
 use crate::ui::windows::setup_editor::SetupEditor;
-use crate::ui::workers::picture_worker::{PictureSource, PictureWorker};
+use crate::ui::workers::picture_worker::{PictureAnswer, PictureSource, PictureWorker};
 
 use super::{QipuApp, Told};
 
@@ -55,33 +56,40 @@ impl QipuApp {
     }
 
     /// Start reading a picture (one at a time: a new one replaces the one being read).
-    pub(super) fn read_picture(&mut self, ctx: &egui::Context, source: PictureSource) {
-        self.picture = Some(PictureWorker::start(ctx, source));
+    pub(super) fn read_picture(&mut self, source: PictureSource) {
+        self.picture = Some(PictureWorker::start(&self.outbox, source));
     }
 
-    /// The picture's reading, once it is there: the setup editor opens on it, or the reason
-    /// none was read is shown. Until then a note says that the picture is being read.
-    pub(super) fn picture_answer(&mut self, ctx: &egui::Context) {
+    /// While a picture is read, a note says so.
+    pub(super) fn reading_note(&self, ctx: &egui::Context) {
+        if self.picture.is_none() {
+            return;
+        }
+        let lang = self.session.lang();
+        egui::Area::new(egui::Id::unique("reading-picture"))
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(lang.pick(
+                            "Reading the picture…",
+                            "正在读取图片…",
+                            "正在讀取圖片…",
+                        ));
+                    });
+                });
+            });
+    }
+
+    /// The picture's reading: the setup editor opens on it, or the reason none was read is
+    /// shown. The reading of a picture given up for another is left.
+    pub(super) fn picture_arrived(&mut self, arrival: Arrival) {
         let Some(worker) = &self.picture else {
             return;
         };
-        let lang = self.session.lang();
-        let Some(answer) = worker.poll() else {
-            egui::Area::new(egui::Id::unique("reading-picture"))
-                .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
-                .order(egui::Order::Foreground)
-                .show(ctx, |ui| {
-                    egui::Frame::popup(ui.style()).show(ui, |ui| {
-                        ui.horizontal(|ui| {
-                            ui.spinner();
-                            ui.label(lang.pick(
-                                "Reading the picture…",
-                                "正在读取图片…",
-                                "正在讀取圖片…",
-                            ));
-                        });
-                    });
-                });
+        let Some(answer) = arrival.open::<PictureAnswer>(Some(worker.job())) else {
             return;
         };
         let name = worker.source().file_name();
@@ -91,7 +99,7 @@ impl QipuApp {
             Err(e) => {
                 self.error = Some(Told {
                     title: name,
-                    ..Told::from(e.message(lang))
+                    ..Told::from(e.message(self.session.lang()))
                 })
             }
         }

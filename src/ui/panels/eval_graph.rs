@@ -18,6 +18,7 @@ use crate::rules::{Move, Position};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
+use crate::ui::base::outbox::{Arrival, Outbox};
 use crate::ui::base::review::is_critical;
 use crate::ui::base::session::Session;
 use crate::ui::panels::review_summary::mark_color;
@@ -132,11 +133,13 @@ pub struct EvalGraph {
     worker: Option<EvalWorker>,
     engine_name: String,
     error: Option<String>,
+    /// Where the analysis sends its scores.
+    outbox: Outbox,
 }
 
 impl EvalGraph {
-    /// A closed graph that analyses with `engine`.
-    pub fn new(engine: EngineConfig) -> EvalGraph {
+    /// A closed graph that analyses with `engine`, its scores sent through `outbox`.
+    pub fn new(engine: EngineConfig, outbox: Outbox) -> EvalGraph {
         EvalGraph {
             open: false,
             engine,
@@ -145,6 +148,7 @@ impl EvalGraph {
             worker: None,
             engine_name: String::new(),
             error: None,
+            outbox,
         }
     }
 
@@ -166,11 +170,6 @@ impl EvalGraph {
         }
     }
 
-    /// True while the background analysis runs.
-    pub fn running(&self) -> bool {
-        self.worker.is_some()
-    }
-
     /// The scores of the main line so far.
     pub fn curve(&self) -> &Curve {
         &self.curve
@@ -184,19 +183,22 @@ impl EvalGraph {
             self.worker = None;
             return;
         }
-        self.worker = Some(EvalWorker::spawn(Job {
-            engine: self.engine.clone(),
-            rules: session.rules(),
-            start: self.curve.start.clone(),
-            moves: self.curve.moves.clone(),
-            plies,
-            limit: Limit::MoveTime(Duration::from_secs_f64(self.seconds)),
-        }));
+        self.worker = Some(EvalWorker::spawn(
+            &self.outbox,
+            Job {
+                engine: self.engine.clone(),
+                rules: session.rules(),
+                start: self.curve.start.clone(),
+                moves: self.curve.moves.clone(),
+                plies,
+                limit: Limit::MoveTime(Duration::from_secs_f64(self.seconds)),
+            },
+        ));
     }
 
-    /// One frame: follow the record (an edit drops the scores from the move it changed, and an
-    /// analysis under way starts again on the new line), and take the scores that came.
-    pub fn frame(&mut self, session: &Session) {
+    /// Follow the record: an edit drops the scores from the move it changed, and an analysis
+    /// under way starts again on the new line.
+    pub fn follow(&mut self, session: &Session) {
         let game = session.game();
         let moves = game.moves_to(game.main_line_end());
         let changed = self.curve.follow(game.start(), &moves);
@@ -204,23 +206,24 @@ impl EvalGraph {
         if changed && self.worker.is_some() {
             self.start(session);
         }
+    }
+
+    /// A message of the analysis under way (one of work given up is left).
+    pub fn arrived(&mut self, arrival: Arrival) {
         let Some(worker) = &self.worker else {
             return;
         };
-        let mut finished = false;
-        for event in worker.poll() {
-            match event {
-                WorkerEvent::Started(name) => self.engine_name = name,
-                WorkerEvent::Scored(ply, score) => self.curve.set(ply, score),
-                WorkerEvent::Failed(why) => {
-                    self.error = Some(why);
-                    finished = true;
-                }
-                WorkerEvent::Done => finished = true,
+        let Some(event) = arrival.open::<WorkerEvent>(Some(worker.job())) else {
+            return;
+        };
+        match event {
+            WorkerEvent::Started(name) => self.engine_name = name,
+            WorkerEvent::Scored(ply, score) => self.curve.set(ply, score),
+            WorkerEvent::Failed(why) => {
+                self.error = Some(why);
+                self.worker = None;
             }
-        }
-        if finished {
-            self.worker = None;
+            WorkerEvent::Done => self.worker = None,
         }
     }
 

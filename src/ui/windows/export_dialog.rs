@@ -339,7 +339,13 @@ impl Window for ExportDialog {
     }
 
     /// Write the export asked for, to the file chosen.
-    fn receive(&mut self, message: WindowMessage, session: &Session, _: &mut dyn FileDialogs) {
+    fn receive(
+        &mut self,
+        message: WindowMessage,
+        session: &Session,
+        _: &mut dyn FileDialogs,
+        _: &mut Vec<Command>,
+    ) {
         if let WindowMessage::Export(job) = message {
             self.run(&job, session);
         }

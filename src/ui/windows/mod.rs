@@ -24,6 +24,7 @@ use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::files::FileDialogs;
+use crate::ui::base::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{NamedEngine, Settings};
 
@@ -49,16 +50,20 @@ pub struct Opening<'a> {
     pub renderer: &'a str,
     /// Why wgpu was given up for glow, when it was (Help › About).
     pub renderer_fallback: Option<&'a str>,
+    /// Where a window's background work sends its results.
+    pub outbox: &'a Outbox,
 }
 
 /// A message for a window open over the main one (what its own buttons asked, answered by
-/// the app: the file to export to, an event's command).
-#[derive(Clone, Debug, PartialEq)]
+/// the app: the file to export to, an event's command; its background work's results).
+#[derive(Debug)]
 pub enum WindowMessage {
     /// Write the export the export window describes.
     Export(ExportJob),
     /// What a button of the Event window asks for.
     Event(EventCommand),
+    /// A result of the window's background work.
+    Arrived(WindowId, Arrival),
 }
 
 impl WindowMessage {
@@ -67,6 +72,7 @@ impl WindowMessage {
         match self {
             WindowMessage::Export(_) => WindowId::Export,
             WindowMessage::Event(_) => WindowId::Event,
+            WindowMessage::Arrived(id, _) => *id,
         }
     }
 }
@@ -84,14 +90,16 @@ pub trait Window {
         false
     }
 
-    /// Do what `message` asks of this window, on `session`, asking for files through `dialogs`.
+    /// Do what `message` asks of this window, on `session`, asking for files through
+    /// `dialogs` and pushing what the app must do onto `commands`.
     fn receive(
         &mut self,
         message: WindowMessage,
         session: &Session,
         dialogs: &mut dyn FileDialogs,
+        commands: &mut Vec<Command>,
     ) {
-        let _ = (message, session, dialogs);
+        let _ = (message, session, dialogs, commands);
     }
 }
 

@@ -13,9 +13,11 @@ use crate::engine_client::{AnalysisSettings, EngineConfig, Limit};
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
+use crate::ui::base::files::FileDialogs;
+use crate::ui::base::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::ReviewSettings;
-use crate::ui::windows::{Opening, Opens, Shown, Window};
+use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::workers::review_worker::{ReviewEvent, ReviewJob, ReviewWorker};
 
 /// The window's state while it is open.
@@ -26,11 +28,16 @@ pub struct ReviewWindow {
     engine_name: String,
     progress: (usize, usize),
     error: Option<String>,
+    /// The reviews were written into the game: the window closes.
+    done: bool,
+    /// Where the review sends its messages.
+    outbox: Outbox,
 }
 
 impl ReviewWindow {
-    /// The window, reviewing with `engine` as `settings` say once started.
-    pub fn new(engine: EngineConfig, settings: ReviewSettings) -> ReviewWindow {
+    /// The window, reviewing with `engine` as `settings` say once started, its messages sent
+    /// through `outbox`.
+    pub fn new(engine: EngineConfig, settings: ReviewSettings, outbox: Outbox) -> ReviewWindow {
         ReviewWindow {
             engine,
             settings,
@@ -38,6 +45,8 @@ impl ReviewWindow {
             engine_name: String::new(),
             progress: (0, 0),
             error: None,
+            done: false,
+            outbox,
         }
     }
 
@@ -46,7 +55,9 @@ impl ReviewWindow {
         let moves = game.moves_to(game.main_line_end());
         self.error = None;
         self.progress = (0, moves.len() + 1);
-        self.worker = Some(ReviewWorker::spawn(ReviewJob {
+        self.worker = Some(ReviewWorker::spawn(
+            &self.outbox,
+            ReviewJob {
             engine: self.engine.clone(),
             rules: session.rules(),
             start: game.start().clone(),
@@ -55,32 +66,33 @@ impl ReviewWindow {
                 limit: Limit::review(self.settings.move_time),
                 thresholds: self.settings.thresholds(),
             },
-        }));
+            },
+        ));
     }
 
-    /// Take the worker's messages; true once the review is written into the game.
-    fn poll(&mut self, commands: &mut Vec<Command>) -> bool {
+    /// A message of the review under way (one of work given up is left): once the reviews are
+    /// there, they are written into the game and the window closes.
+    fn arrived(&mut self, arrival: Arrival, commands: &mut Vec<Command>) {
         let Some(worker) = &self.worker else {
-            return false;
+            return;
         };
-        for event in worker.poll() {
-            match event {
-                ReviewEvent::Started(name) => self.engine_name = name,
-                ReviewEvent::Progress(done, total) => self.progress = (done, total),
-                ReviewEvent::Failed(why) => {
-                    self.error = Some(why);
-                    self.worker = None;
-                    return false;
-                }
-                ReviewEvent::Done(reviews) => {
-                    self.worker = None;
-                    commands.push(SessionCommand::ApplyReview(reviews).into());
-                    commands.push(AppCommand::ShowEvalGraph.into());
-                    return true;
-                }
+        let Some(event) = arrival.open::<ReviewEvent>(Some(worker.job())) else {
+            return;
+        };
+        match event {
+            ReviewEvent::Started(name) => self.engine_name = name,
+            ReviewEvent::Progress(done, total) => self.progress = (done, total),
+            ReviewEvent::Failed(why) => {
+                self.error = Some(why);
+                self.worker = None;
+            }
+            ReviewEvent::Done(reviews) => {
+                self.worker = None;
+                self.done = true;
+                commands.push(SessionCommand::ApplyReview(reviews).into());
+                commands.push(AppCommand::ShowEvalGraph.into());
             }
         }
-        false
     }
 
     fn fields(&mut self, ui: &mut egui::Ui, session: &Session) {
@@ -134,7 +146,7 @@ impl Window for ReviewWindow {
         shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
-        if self.poll(commands) {
+        if self.done {
             return false;
         }
         let session = shown.session;
@@ -182,16 +194,29 @@ impl Window for ReviewWindow {
                     ui.colored_label(ui.visuals().error_fg_color, error);
                 }
             });
-        if self.worker.is_some() {
-            ctx.request_repaint_after(Duration::from_millis(50));
-        }
         open
+    }
+
+    fn receive(
+        &mut self,
+        message: WindowMessage,
+        _: &Session,
+        _: &mut dyn FileDialogs,
+        commands: &mut Vec<Command>,
+    ) {
+        if let WindowMessage::Arrived(_, arrival) = message {
+            self.arrived(arrival, commands);
+        }
     }
 }
 
 impl Opens for ReviewWindow {
     /// The review with the built-in engine and the settings last used.
     fn open(opening: &Opening<'_>) -> ReviewWindow {
-        ReviewWindow::new(opening.builtin_engine.clone(), opening.settings.review)
+        ReviewWindow::new(
+            opening.builtin_engine.clone(),
+            opening.settings.review,
+            opening.outbox.clone(),
+        )
     }
 }

@@ -3,12 +3,13 @@
 //! cancelled. The window never waits on it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
 use crate::engine_client::{evaluate_position, EngineConfig, ExternalEngine, Limit, RedScore};
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
+
+use crate::ui::base::outbox::{Courier, JobId, Outbox, Recipient};
 
 /// What the analysis reports.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,33 +42,33 @@ pub struct Job {
 }
 
 /// A running analysis. Dropping it cancels the work: the thread ends after the position it is
-/// searching (the engine process with it), and its messages are no longer read.
+/// searching (the engine process with it), and its messages are left unread.
 pub struct EvalWorker {
     cancel: Arc<AtomicBool>,
-    events: Receiver<WorkerEvent>,
+    job: JobId,
 }
 
 impl EvalWorker {
-    /// Start the work of `job` on a new thread.
-    pub fn spawn(job: Job) -> EvalWorker {
+    /// Start the work of `job` on a new thread; its messages are sent through `outbox`.
+    pub fn spawn(outbox: &Outbox, job: Job) -> EvalWorker {
         let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, events) = mpsc::channel();
+        let courier = outbox.courier::<WorkerEvent>(Recipient::Graph);
+        let stamp = courier.job();
         let flag = Arc::clone(&cancel);
+        let sender = courier.clone();
         let spawned = std::thread::Builder::new()
             .name("evaluation graph".to_owned())
-            .spawn(move || run(&job, &flag, &tx));
+            .spawn(move || run(&job, &flag, &sender));
         if let Err(e) = spawned {
-            // No thread: the failure is said through the channel as any other would be.
-            let (tx, rx) = mpsc::channel();
-            let _ = tx.send(WorkerEvent::Failed(e.to_string()));
-            return EvalWorker { cancel, events: rx };
+            // No thread: the failure is said through the outbox as any other would be.
+            courier.deliver(WorkerEvent::Failed(e.to_string()));
         }
-        EvalWorker { cancel, events }
+        EvalWorker { cancel, job: stamp }
     }
 
-    /// Every message that has arrived, without waiting.
-    pub fn poll(&self) -> Vec<WorkerEvent> {
-        self.events.try_iter().collect()
+    /// The job's stamp: its messages carry it.
+    pub fn job(&self) -> JobId {
+        self.job
     }
 }
 
@@ -77,23 +78,21 @@ impl Drop for EvalWorker {
     }
 }
 
-fn run(job: &Job, cancel: &AtomicBool, events: &Sender<WorkerEvent>) {
+fn run(job: &Job, cancel: &AtomicBool, events: &Courier<WorkerEvent>) {
     let mut engine = match ExternalEngine::start(&job.engine) {
         Ok(engine) => engine,
         Err(e) => {
-            let _ = events.send(WorkerEvent::Failed(e.to_string()));
+            events.deliver(WorkerEvent::Failed(e.to_string()));
             return;
         }
     };
     if engine.option("Rules").is_some() {
         if let Err(e) = engine.set_option("Rules", job.rules.name()) {
-            let _ = events.send(WorkerEvent::Failed(e.to_string()));
+            events.deliver(WorkerEvent::Failed(e.to_string()));
             return;
         }
     }
-    if events.send(WorkerEvent::Started(engine.label())).is_err() {
-        return;
-    }
+    events.deliver(WorkerEvent::Started(engine.label()));
     for &ply in &job.plies {
         if cancel.load(Ordering::Relaxed) {
             return;
@@ -102,13 +101,11 @@ fn run(job: &Job, cancel: &AtomicBool, events: &Sender<WorkerEvent>) {
         let event = match evaluate_position(&mut engine, &job.start, moves, job.limit) {
             Ok(score) => WorkerEvent::Scored(ply, score),
             Err(e) => {
-                let _ = events.send(WorkerEvent::Failed(e.to_string()));
+                events.deliver(WorkerEvent::Failed(e.to_string()));
                 return;
             }
         };
-        if events.send(event).is_err() {
-            return;
-        }
+        events.deliver(event);
     }
-    let _ = events.send(WorkerEvent::Done);
+    events.deliver(WorkerEvent::Done);
 }

@@ -1,15 +1,16 @@
 //! A picture of a board read in the background ([`crate::recognise`]): a file dropped or chosen,
 //! or an image pasted. Reading takes a tenth of a second or more; the window never waits on it.
-//! The thread wakes the window when its answer is there.
+//! The answer comes through the outbox, which wakes the window.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 
 use eframe::egui;
 
 use crate::lang::Language;
 use crate::recognise::{recognise, recognise_image, Reading, RecogniseError};
+
+use crate::ui::base::outbox::{JobId, Outbox, Recipient};
 
 /// Where the picture comes from.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,32 +73,37 @@ impl PictureError {
     }
 }
 
-/// A picture being read.
+/// A picture being read; its reading comes through the outbox.
 pub struct PictureWorker {
     source: PictureSource,
-    answer: Receiver<Result<Reading, PictureError>>,
+    job: JobId,
 }
 
+/// What the reading of a picture answers.
+pub type PictureAnswer = Result<Reading, PictureError>;
+
 impl PictureWorker {
-    /// Start reading `source` on a thread of its own; it wakes `ctx` when it is done.
-    pub fn start(ctx: &egui::Context, source: PictureSource) -> PictureWorker {
-        let (tx, answer) = mpsc::channel();
-        let job = source.clone();
-        let wake = ctx.clone();
+    /// Start reading `source` on a thread of its own; the answer is sent through `outbox`.
+    pub fn start(outbox: &Outbox, source: PictureSource) -> PictureWorker {
+        let courier = outbox.courier::<PictureAnswer>(Recipient::Picture);
+        let job = courier.job();
+        let picture = source.clone();
+        let sender = courier.clone();
         let spawned = std::thread::Builder::new()
             .name("picture reading".to_owned())
             .spawn(move || {
-                let read = read(&job);
-                // The window may have closed meanwhile: then nobody waits for the answer.
-                let _ = tx.send(read);
-                wake.request_repaint();
+                // A reader that fails on a strange picture still answers.
+                let read = std::panic::catch_unwind(|| read(&picture)).unwrap_or_else(|_| {
+                    Err(PictureError::Thread(
+                        "the reading ended without an answer".to_owned(),
+                    ))
+                });
+                sender.deliver(read);
             });
         if let Err(e) = spawned {
-            let (tx, answer) = mpsc::channel();
-            let _ = tx.send(Err(PictureError::Thread(e.to_string())));
-            return PictureWorker { source, answer };
+            courier.deliver(Err(PictureError::Thread(e.to_string())));
         }
-        PictureWorker { source, answer }
+        PictureWorker { source, job }
     }
 
     /// What is being read.
@@ -105,15 +111,9 @@ impl PictureWorker {
         &self.source
     }
 
-    /// The answer if it has come.
-    pub fn poll(&self) -> Option<Result<Reading, PictureError>> {
-        match self.answer.try_recv() {
-            Ok(answer) => Some(answer),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Err(PictureError::Thread(
-                "the reading ended without an answer".to_owned(),
-            ))),
-        }
+    /// The job's stamp: its answer carries it.
+    pub fn job(&self) -> JobId {
+        self.job
     }
 }
 

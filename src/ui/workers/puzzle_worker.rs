@@ -1,16 +1,17 @@
 //! Puzzle work in the background: a set read from a file, a folder or the game database, or a
 //! move other than the solution's judged by the built-in engine (a search of limited depth and
-//! nodes, [`judge`]). One job per thread; the window never waits on it, and dropping the worker
-//! stops the search.
+//! nodes, [`judge`]). One job per thread; the answer comes through the outbox, the window never
+//! waits on it, and dropping the worker stops the search.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
 
 use crate::database::Database;
 use crate::engine::{Control, Engine, Options};
 use crate::puzzles::{judge, puzzles_from_database, read_puzzle_set, PuzzleSet, Trial, Verdict};
 use crate::referee::RuleSet;
+
+use crate::ui::base::outbox::{JobId, Outbox, Recipient};
 
 /// Where a set is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,37 +36,41 @@ pub enum PuzzleAnswer {
     Verdict(Option<Verdict>),
 }
 
-/// A job under way.
+/// A job under way; its answer comes to the trainer through the outbox.
 pub struct PuzzleWorker {
     control: Arc<Control>,
-    answer: Receiver<PuzzleAnswer>,
+    job: JobId,
 }
 
 impl PuzzleWorker {
-    fn spawn(name: &str, work: impl FnOnce(&Control) -> PuzzleAnswer + Send + 'static) -> Self {
+    fn spawn(
+        outbox: &Outbox,
+        name: &str,
+        work: impl FnOnce(&Control) -> PuzzleAnswer + Send + 'static,
+    ) -> Self {
         let control = Arc::new(Control::new(false));
-        let (tx, answer) = mpsc::channel();
+        let courier = outbox.courier::<PuzzleAnswer>(Recipient::Puzzles);
+        let job = courier.job();
         let shared = Arc::clone(&control);
+        let sender = courier.clone();
         let spawned = std::thread::Builder::new()
             .name(name.to_owned())
-            .spawn(move || {
-                let _ = tx.send(work(&shared));
-            });
+            .spawn(move || sender.deliver(work(&shared)));
         if let Err(e) = spawned {
-            // No thread: the failure is said through the channel as any other answer.
-            let (tx, rx) = mpsc::channel();
-            let _ = tx.send(PuzzleAnswer::Set(Err(e.to_string())));
-            return PuzzleWorker {
-                control,
-                answer: rx,
-            };
+            // No thread: the failure is said through the outbox as any other answer.
+            courier.deliver(PuzzleAnswer::Set(Err(e.to_string())));
         }
-        PuzzleWorker { control, answer }
+        PuzzleWorker { control, job }
+    }
+
+    /// The job's stamp: its answer carries it.
+    pub fn job(&self) -> JobId {
+        self.job
     }
 
     /// Read the set of `source`.
-    pub fn load(source: PuzzleSource) -> PuzzleWorker {
-        PuzzleWorker::spawn("puzzle set", move |_| {
+    pub fn load(outbox: &Outbox, source: PuzzleSource) -> PuzzleWorker {
+        PuzzleWorker::spawn(outbox, "puzzle set", move |_| {
             PuzzleAnswer::Set(match source {
                 PuzzleSource::Path(path) => read_puzzle_set(&path).map_err(|e| e.to_string()),
                 PuzzleSource::Database { location, ids } => Database::open_existing(&location)
@@ -78,19 +83,14 @@ impl PuzzleWorker {
     }
 
     /// Judge `trial` by the built-in engine under `rules`.
-    pub fn judge(trial: Trial, rules: RuleSet) -> PuzzleWorker {
-        PuzzleWorker::spawn("puzzle judge", move |control| {
+    pub fn judge(outbox: &Outbox, trial: Trial, rules: RuleSet) -> PuzzleWorker {
+        PuzzleWorker::spawn(outbox, "puzzle judge", move |control| {
             let mut engine = Engine::new(Options {
                 rules,
                 ..Options::default()
             });
             PuzzleAnswer::Verdict(judge(&mut engine, &trial, control))
         })
-    }
-
-    /// The answer, once it has come (without waiting).
-    pub fn poll(&self) -> Option<PuzzleAnswer> {
-        self.answer.try_recv().ok()
     }
 }
 

@@ -4,12 +4,14 @@
 //! window never waits on it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
 use crate::engine_client::{analyse_line, AnalysisSettings, EngineConfig, EnginePool, MoveReview};
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
+
+use crate::ui::base::command::window_id::WindowId;
+use crate::ui::base::outbox::{Courier, JobId, Outbox, Recipient};
 
 /// What the review reports.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,33 +42,33 @@ pub struct ReviewJob {
 }
 
 /// A running review. Dropping it cancels the work: the thread ends after the position it is
-/// searching (the engine process with it), and its messages are no longer read.
+/// searching (the engine process with it), and its messages are left unread.
 pub struct ReviewWorker {
     cancel: Arc<AtomicBool>,
-    events: Receiver<ReviewEvent>,
+    job: JobId,
 }
 
 impl ReviewWorker {
-    /// Start the work of `job` on a new thread.
-    pub fn spawn(job: ReviewJob) -> ReviewWorker {
+    /// Start the work of `job` on a new thread; its messages are sent through `outbox`.
+    pub fn spawn(outbox: &Outbox, job: ReviewJob) -> ReviewWorker {
         let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, events) = mpsc::channel();
+        let courier = outbox.courier::<ReviewEvent>(Recipient::Window(WindowId::Review));
+        let stamp = courier.job();
         let flag = Arc::clone(&cancel);
+        let sender = courier.clone();
         let spawned = std::thread::Builder::new()
             .name("game review".to_owned())
-            .spawn(move || run(&job, &flag, &tx));
+            .spawn(move || run(&job, &flag, &sender));
         if let Err(e) = spawned {
-            // No thread: the failure is said through the channel as any other would be.
-            let (tx, rx) = mpsc::channel();
-            let _ = tx.send(ReviewEvent::Failed(e.to_string()));
-            return ReviewWorker { cancel, events: rx };
+            // No thread: the failure is said through the outbox as any other would be.
+            courier.deliver(ReviewEvent::Failed(e.to_string()));
         }
-        ReviewWorker { cancel, events }
+        ReviewWorker { cancel, job: stamp }
     }
 
-    /// Every message that has arrived, without waiting.
-    pub fn poll(&self) -> Vec<ReviewEvent> {
-        self.events.try_iter().collect()
+    /// The job's stamp: its messages carry it.
+    pub fn job(&self) -> JobId {
+        self.job
     }
 }
 
@@ -76,9 +78,9 @@ impl Drop for ReviewWorker {
     }
 }
 
-fn run(job: &ReviewJob, cancel: &AtomicBool, events: &Sender<ReviewEvent>) {
+fn run(job: &ReviewJob, cancel: &AtomicBool, events: &Courier<ReviewEvent>) {
     let fail = |why: String| {
-        let _ = events.send(ReviewEvent::Failed(why));
+        events.deliver(ReviewEvent::Failed(why));
     };
     let mut engines = match EnginePool::start(&job.engine, EnginePool::per_core()) {
         Ok(engines) => engines,
@@ -89,11 +91,9 @@ fn run(job: &ReviewJob, cancel: &AtomicBool, events: &Sender<ReviewEvent>) {
             return fail(e.to_string());
         }
     }
-    if events.send(ReviewEvent::Started(engines.label())).is_err() {
-        return;
-    }
+    events.deliver(ReviewEvent::Started(engines.label()));
     let mut progress = |done: usize, total: usize| {
-        let _ = events.send(ReviewEvent::Progress(done, total));
+        events.deliver(ReviewEvent::Progress(done, total));
     };
     match analyse_line(
         &mut engines,
@@ -104,7 +104,7 @@ fn run(job: &ReviewJob, cancel: &AtomicBool, events: &Sender<ReviewEvent>) {
         cancel,
     ) {
         Ok(Some(reviews)) => {
-            let _ = events.send(ReviewEvent::Done(reviews));
+            events.deliver(ReviewEvent::Done(reviews));
         }
         Ok(None) => {}
         Err(e) => fail(e.to_string()),

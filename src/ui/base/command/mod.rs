@@ -16,6 +16,8 @@ pub mod window_id;
 
 use crate::record::Game;
 
+use super::outbox::Arrival;
+
 use app_command::AppCommand;
 use database_command::DatabaseCommand;
 use event_command::EventCommand;
@@ -50,7 +52,7 @@ impl PartialEq for GameToShow {
 }
 
 /// One request from the user, or from the app on the user's behalf, by who applies it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Command {
     /// A change to the game, the cursor, the view or the clock, applied by the session.
     Session(SessionCommand),
@@ -62,6 +64,8 @@ pub enum Command {
     Event(EventCommand),
     /// Something asked of the game database (its window, the opening tree).
     Database(DatabaseCommand),
+    /// A background job's result, for the part that started the job.
+    Arrived(Arrival),
 }
 
 impl Command {
@@ -71,7 +75,9 @@ impl Command {
         match self {
             Command::Session(c) => c.replaces_game(),
             Command::App(c) => c.replaces_game(),
-            Command::Export(_) | Command::Event(_) | Command::Database(_) => false,
+            Command::Export(_) | Command::Event(_) | Command::Database(_) | Command::Arrived(_) => {
+                false
+            }
         }
     }
 }

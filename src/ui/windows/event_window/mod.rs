@@ -377,6 +377,7 @@ impl Window for EventWindow {
         message: WindowMessage,
         session: &Session,
         dialogs: &mut dyn FileDialogs,
+        _: &mut Vec<Command>,
     ) {
         if let WindowMessage::Event(asked) = message {
             self.apply(asked, session, dialogs);

@@ -20,6 +20,7 @@ use crate::rules::{kind_name, Move};
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
+use crate::ui::base::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::workers::puzzle_worker::{PuzzleAnswer, PuzzleSource, PuzzleWorker};
 
@@ -123,6 +124,8 @@ pub struct PuzzleTrainer {
     current: Option<Current>,
     /// The time the schedule is read at; `None`: the system's clock (tests set it).
     clock: Option<DateTime<Utc>>,
+    /// Where the background work's answers are sent.
+    outbox: Outbox,
 }
 
 impl PuzzleTrainer {
@@ -133,6 +136,7 @@ impl PuzzleTrainer {
         folder: Option<&Path>,
         personal: Option<PathBuf>,
         last: Option<&Path>,
+        outbox: Outbox,
     ) -> PuzzleTrainer {
         let opened = match folder {
             Some(folder) => Progress::open(&folder.join(PROGRESS_FILE)),
@@ -152,6 +156,7 @@ impl PuzzleTrainer {
             error,
             current: None,
             clock: None,
+            outbox,
         }
     }
 
@@ -167,7 +172,7 @@ impl PuzzleTrainer {
     /// Read the set of `source` in the background; the first puzzle follows.
     fn load(&mut self, source: PuzzleSource) {
         self.error = None;
-        self.loading = Some(PuzzleWorker::load(source));
+        self.loading = Some(PuzzleWorker::load(&self.outbox, source));
     }
 
     /// The file or folder typed in, once a set was opened from it (the settings keep it).
@@ -276,35 +281,86 @@ impl PuzzleTrainer {
         }
     }
 
-    /// Follow the board and the background work, pushing what the session must do: the
-    /// puzzle's start, the opponent's replies, a refused move taken back.
-    pub fn frame(&mut self, session: &Session) -> Vec<Command> {
+    /// Follow the board, pushing what the session must do: the puzzle's start, the opponent's
+    /// replies.
+    pub fn follow_board(&mut self, session: &Session) -> Vec<Command> {
         let mut commands = Vec::new();
-        if let Some(answer) = self.loading.as_ref().and_then(PuzzleWorker::poll) {
-            self.loading = None;
-            if let PuzzleAnswer::Set(read) = answer {
-                match read {
-                    Ok(set) if set.puzzles.is_empty() => {
-                        self.error = Some(format!(
-                            "{}: {}",
-                            set.name,
-                            session
-                                .lang()
-                                .pick("no puzzle in it", "其中没有习题", "其中沒有習題")
-                        ))
-                    }
-                    Ok(set) => {
-                        self.ids = set.puzzles.iter().map(|p| p.id).collect();
-                        self.set = Some(set);
-                        self.current = None;
-                        self.next(session, &mut commands);
-                    }
-                    Err(why) => self.error = Some(why),
-                }
-            }
-        }
         self.follow(session, &mut commands);
         commands
+    }
+
+    /// A background job's answer (a set read, a move judged), pushing what the session must do:
+    /// the first puzzle's start, the opponent's reply, a refused move taken back. An answer of
+    /// work given up is left.
+    pub fn arrived(&mut self, arrival: Arrival, session: &Session) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let loading = self.loading.as_ref().map(PuzzleWorker::job);
+        if loading == Some(arrival.job()) {
+            self.loading = None;
+            if let Some(PuzzleAnswer::Set(read)) = arrival.open(loading) {
+                self.set_read(read, session, &mut commands);
+            }
+            return commands;
+        }
+        let Some(current) = self.current.as_mut() else {
+            return commands;
+        };
+        let Phase::Judging { node, worker } = &current.phase else {
+            return commands;
+        };
+        let node = *node;
+        let Some(PuzzleAnswer::Verdict(verdict)) = arrival.open(Some(worker.job())) else {
+            return commands;
+        };
+        match verdict {
+            Some(Verdict::Accepted { reply, next }) => {
+                current.book = None;
+                current.engine_next = next;
+                current.at = node;
+                current.left = current.left.saturating_sub(1);
+                current.message = Message::Accepted;
+                self.reply_or_finish(reply, &mut commands);
+            }
+            Some(Verdict::Refused) => {
+                current.failed = true;
+                current.message = Message::Refused;
+                current.phase = Phase::SolverToMove;
+                commands.push(SessionCommand::DeleteFrom(node).into());
+            }
+            None => {
+                current.message = Message::Stopped;
+                current.phase = Phase::SolverToMove;
+                commands.push(SessionCommand::DeleteFrom(node).into());
+            }
+        }
+        commands
+    }
+
+    /// The set read, or why not: its first puzzle is shown.
+    fn set_read(
+        &mut self,
+        read: Result<PuzzleSet, String>,
+        session: &Session,
+        commands: &mut Vec<Command>,
+    ) {
+        match read {
+            Ok(set) if set.puzzles.is_empty() => {
+                self.error = Some(format!(
+                    "{}: {}",
+                    set.name,
+                    session
+                        .lang()
+                        .pick("no puzzle in it", "其中没有习题", "其中沒有習題")
+                ))
+            }
+            Ok(set) => {
+                self.ids = set.puzzles.iter().map(|p| p.id).collect();
+                self.set = Some(set);
+                self.current = None;
+                self.next(session, commands);
+            }
+            Err(why) => self.error = Some(why),
+        }
     }
 
     fn follow(&mut self, session: &Session, commands: &mut Vec<Command>) {
@@ -350,36 +406,10 @@ impl PuzzleTrainer {
                 };
                 current.phase = Phase::Judging {
                     node: cursor,
-                    worker: PuzzleWorker::judge(trial, session.rules()),
+                    worker: PuzzleWorker::judge(&self.outbox, trial, session.rules()),
                 };
             }
-            Phase::Judging { node, worker } => {
-                let node = *node;
-                let Some(PuzzleAnswer::Verdict(verdict)) = worker.poll() else {
-                    return;
-                };
-                match verdict {
-                    Some(Verdict::Accepted { reply, next }) => {
-                        current.book = None;
-                        current.engine_next = next;
-                        current.at = node;
-                        current.left = current.left.saturating_sub(1);
-                        current.message = Message::Accepted;
-                        self.reply_or_finish(reply, commands);
-                    }
-                    Some(Verdict::Refused) => {
-                        current.failed = true;
-                        current.message = Message::Refused;
-                        current.phase = Phase::SolverToMove;
-                        commands.push(SessionCommand::DeleteFrom(node).into());
-                    }
-                    None => {
-                        current.message = Message::Stopped;
-                        current.phase = Phase::SolverToMove;
-                        commands.push(SessionCommand::DeleteFrom(node).into());
-                    }
-                }
-            }
+            Phase::Judging { .. } | Phase::Over => {}
             Phase::Replying(mv) => {
                 if game.parent(cursor) != Some(current.at) || game.move_of(cursor) != Some(*mv) {
                     return;
@@ -400,7 +430,6 @@ impl PuzzleTrainer {
                     self.finish();
                 }
             }
-            Phase::Over => {}
         }
     }
 
