@@ -1,6 +1,7 @@
-//! An engine on a thread of its own, for a user interface: requests go in over one channel and
-//! messages come back over another, so nothing the engine does (starting, the handshake, a
-//! restart) ever blocks the caller.
+//! An engine on a thread of its own, for a user interface: requests go in over a channel and
+//! each message is handed to the caller's reporter as it comes (the window sends it on to its
+//! state as a command), so nothing the engine does (starting, the handshake, a restart) ever
+//! blocks the caller.
 
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::JoinHandle;
@@ -47,22 +48,38 @@ pub enum ThreadEvent {
 /// The engine thread's handle. Dropping it ends the thread and the engine.
 pub struct EngineThread {
     requests: Option<Sender<Request>>,
-    events: Receiver<ThreadEvent>,
     handle: Option<JoinHandle<()>>,
 }
 
 impl EngineThread {
-    /// Start the engine of `config` on a new thread.
-    pub fn spawn(config: EngineConfig) -> EngineThread {
+    /// Start the engine of `config` on a new thread, handing each of its messages to `report`
+    /// (on that thread) as it comes; the thread ends once `report` says nobody listens
+    /// (false), or the handle is dropped. A thread that cannot be started reports
+    /// [`ThreadEvent::Failed`] at once.
+    pub fn spawn(
+        config: EngineConfig,
+        report: impl FnMut(ThreadEvent) -> bool + Send + 'static,
+    ) -> EngineThread {
         let (request_tx, request_rx) = mpsc::channel::<Request>();
-        let (event_tx, events) = mpsc::channel();
-        let handle = std::thread::Builder::new()
+        let report = std::sync::Arc::new(std::sync::Mutex::new(report));
+        let reporter = std::sync::Arc::clone(&report);
+        let spawned = std::thread::Builder::new()
             .name("engine".to_owned())
-            .spawn(move || run(config, request_rx, event_tx))
-            .ok();
+            .spawn(move || {
+                let mut events = |event| reporter.lock().is_ok_and(|mut r| r(event));
+                run(config, request_rx, &mut events)
+            });
+        let handle = match spawned {
+            Ok(handle) => Some(handle),
+            Err(e) => {
+                if let Ok(mut report) = report.lock() {
+                    report(ThreadEvent::Failed(e.to_string()));
+                }
+                None
+            }
+        };
         EngineThread {
             requests: Some(request_tx),
-            events,
             handle,
         }
     }
@@ -72,16 +89,6 @@ impl EngineThread {
         self.requests
             .as_ref()
             .is_some_and(|tx| tx.send(request).is_ok())
-    }
-
-    /// Every message that has arrived, without waiting.
-    pub fn poll(&self) -> Vec<ThreadEvent> {
-        self.events.try_iter().collect()
-    }
-
-    /// The next message, waiting at most `timeout`.
-    pub fn recv_timeout(&self, timeout: Duration) -> Option<ThreadEvent> {
-        self.events.recv_timeout(timeout).ok()
     }
 }
 
@@ -97,15 +104,19 @@ impl Drop for EngineThread {
 /// How often the thread looks for requests while the engine is quiet.
 const TICK: Duration = Duration::from_millis(10);
 
-fn run(config: EngineConfig, requests: Receiver<Request>, events: Sender<ThreadEvent>) {
+fn run(
+    config: EngineConfig,
+    requests: Receiver<Request>,
+    events: &mut dyn FnMut(ThreadEvent) -> bool,
+) {
     let mut engine = match ExternalEngine::start(&config) {
         Ok(engine) => engine,
         Err(e) => {
-            let _ = events.send(ThreadEvent::Failed(e.to_string()));
+            events(ThreadEvent::Failed(e.to_string()));
             return;
         }
     };
-    let _ = events.send(ThreadEvent::Ready {
+    events(ThreadEvent::Ready {
         name: engine.label(),
         options: engine.options().to_vec(),
     });
@@ -130,19 +141,19 @@ fn run(config: EngineConfig, requests: Receiver<Request>, events: Sender<ThreadE
                 Ok(None) => continue,
                 Err(e) => ThreadEvent::Refused(e.to_string()),
             };
-            if events.send(message).is_err() {
+            if !events(message) {
                 return;
             }
         }
         match engine.next_event(Instant::now() + TICK) {
             Ok(Some(event)) => {
-                if events.send(ThreadEvent::Engine(event)).is_err() {
+                if !events(ThreadEvent::Engine(event)) {
                     return;
                 }
             }
             Ok(None) => {}
             Err(e) => {
-                let _ = events.send(ThreadEvent::Failed(e.to_string()));
+                events(ThreadEvent::Failed(e.to_string()));
                 return;
             }
         }

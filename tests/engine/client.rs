@@ -250,9 +250,10 @@ fn the_engine_thread_answers_by_messages() {
     let Some(config) = config(Protocol::Uci) else {
         return;
     };
-    let thread = EngineThread::spawn(config);
+    let (tx, messages) = std::sync::mpsc::channel();
+    let thread = EngineThread::spawn(config, move |event| tx.send(event).is_ok());
     let wait = Duration::from_secs(10);
-    match thread.recv_timeout(wait) {
+    match messages.recv_timeout(wait).ok() {
         Some(ThreadEvent::Ready { name, options }) => {
             assert!(name.contains("Fairy-Stockfish"));
             assert!(options.iter().any(|o| o.name == "MultiPV"));
@@ -263,12 +264,12 @@ fn the_engine_thread_answers_by_messages() {
         &[],
         Limit::MoveTime(Duration::from_millis(100))
     )))));
-    let id = match thread.recv_timeout(wait) {
+    let id = match messages.recv_timeout(wait).ok() {
         Some(ThreadEvent::Started(id)) => id,
         other => panic!("{other:?}"),
     };
     loop {
-        match thread.recv_timeout(wait) {
+        match messages.recv_timeout(wait).ok() {
             Some(ThreadEvent::Engine(EngineEvent::Info { .. })) => {}
             Some(ThreadEvent::Engine(EngineEvent::BestMove { search, best, .. })) => {
                 assert_eq!(search, id);

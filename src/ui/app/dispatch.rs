@@ -267,6 +267,16 @@ impl QipuApp {
         match arrival.to() {
             Recipient::Window(id) => self.send_to_window(ctx, WindowMessage::Arrived(id, arrival)),
             Recipient::Graph => self.graph.arrived(arrival),
+            Recipient::Analysis => self.analysis.arrived(arrival),
+            Recipient::Computer => {
+                let moves = self
+                    .computer
+                    .as_mut()
+                    .map_or_else(Vec::new, |c| c.arrived(arrival, &self.session));
+                for command in moves {
+                    self.apply(ctx, command);
+                }
+            }
             Recipient::Picture => self.picture_arrived(arrival),
             Recipient::Puzzles => {
                 let asked = self
@@ -285,7 +295,12 @@ impl QipuApp {
         if settings.new_game {
             self.session.apply(&SessionCommand::NewGame);
         }
-        match ComputerGame::start(&settings, &self.builtin_engine(), self.session.rules()) {
+        match ComputerGame::start(
+            &settings,
+            &self.builtin_engine(),
+            self.session.rules(),
+            &self.outbox,
+        ) {
             Ok(game) => self.computer = Some(game),
             Err(e) => {
                 self.error = Some(e.into());
@@ -304,7 +319,8 @@ impl QipuApp {
     fn start_match(&mut self, settings: MatchSettings) {
         let at = self.session.cursor();
         let builtin = self.builtin_engine();
-        match ComputerGame::start_match(&settings, at, &builtin, self.session.rules()) {
+        match ComputerGame::start_match(&settings, at, &builtin, self.session.rules(), &self.outbox)
+        {
             Ok(game) => self.computer = Some(game),
             Err(e) => {
                 self.error = Some(e.into());

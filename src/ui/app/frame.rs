@@ -11,7 +11,6 @@ use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::layout::Panel;
-use crate::ui::panels::computer_game::ComputerGame;
 use crate::ui::panels::{clock_panel, opening_tree, record_panel, status, transcribe_panel};
 use crate::ui::platform::quiet_input;
 use crate::ui::platform::quiet_input::QuietZone;
@@ -48,7 +47,7 @@ impl QipuApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.question = Some(Question::Discard(None));
         }
-        self.engines(ctx);
+        self.follow_board(ctx);
         self.reading_note(ctx);
         if self.question.is_none() && self.waiting.is_none() {
             self.pictures_given(ctx, &mut commands);
@@ -344,16 +343,12 @@ impl QipuApp {
         }
     }
 
-    /// The engines' messages of this frame: the computer's move played, the analysis taken;
-    /// while one of them works the window is drawn again soon, to show what comes next. The
-    /// puzzle trainer follows the board.
-    fn engines(&mut self, ctx: &egui::Context) {
-        let moves = self
-            .computer
-            .as_mut()
-            .map_or_else(Vec::new, |c| c.frame(&self.session));
-        for command in moves {
-            self.apply(ctx, command);
+    /// The parts that follow the board: the computer's engines (a search started when one is
+    /// to move), the puzzle trainer (its replies), the analysis (a new position searched) and
+    /// the evaluation graph (an edit's scores dropped).
+    fn follow_board(&mut self, ctx: &egui::Context) {
+        if let Some(computer) = self.computer.as_mut() {
+            computer.follow_board(&self.session);
         }
         let asked = self
             .puzzles
@@ -362,13 +357,8 @@ impl QipuApp {
         for command in asked {
             self.apply(ctx, command);
         }
-        self.analysis.frame(&self.session);
+        self.analysis.follow(&self.session);
         self.graph.follow(&self.session);
-        let working =
-            self.computer.as_ref().is_some_and(ComputerGame::busy) || self.analysis.running();
-        if working {
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
-        }
     }
 }
 

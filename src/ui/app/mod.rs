@@ -210,7 +210,7 @@ impl QipuApp {
             engine: EngineConfig::builtin(),
             computer: None,
             puzzles: None,
-            analysis: AnalysisPanel::new(builtin.clone()),
+            analysis: AnalysisPanel::new(builtin.clone(), outbox.clone()),
             graph: EvalGraph::new(builtin, outbox.clone()),
             quiet: None,
             renderer: "none".to_owned(),

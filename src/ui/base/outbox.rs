@@ -23,6 +23,10 @@ pub enum Recipient {
     Window(WindowId),
     /// The evaluation graph below the board.
     Graph,
+    /// The analysis panel's engine.
+    Analysis,
+    /// The engines playing on the board (against the user, or a match).
+    Computer,
     /// The picture of a board being read for the setup editor.
     Picture,
     /// The puzzle trainer.
@@ -96,12 +100,14 @@ impl Outbox {
         (outbox, Inbox { receiver })
     }
 
-    /// Send `command` to the app and wake the window to apply it. After the window has
-    /// closed nobody is listening, and the command is dropped.
-    pub fn send(&self, command: impl Into<Command>) {
-        if self.sender.send(command.into()).is_ok() {
+    /// Send `command` to the app and wake the window to apply it; false once nobody listens
+    /// (the window has closed: the command is dropped).
+    pub fn send(&self, command: impl Into<Command>) -> bool {
+        let sent = self.sender.send(command.into()).is_ok();
+        if sent {
             self.wake.request_repaint();
         }
+        sent
     }
 
     /// A courier for a new job whose results (`T`) are for `to`.
@@ -148,13 +154,13 @@ impl<T: Send + 'static> Courier<T> {
         self.job
     }
 
-    /// Send one result.
-    pub fn deliver(&self, result: T) {
+    /// Send one result; false once nobody listens (the window has closed).
+    pub fn deliver(&self, result: T) -> bool {
         self.outbox.send(Command::Arrived(Arrival {
             to: self.to,
             job: self.job,
             payload: Box::new(result),
-        }));
+        }))
     }
 }
 

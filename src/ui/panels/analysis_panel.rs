@@ -15,6 +15,7 @@ use crate::rules::Position;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
+use crate::ui::base::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::session::Session;
 use crate::ui::widgets::board::EngineArrow;
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent, Searched};
@@ -34,11 +35,14 @@ pub struct AnalysisPanel {
     multipv: u32,
     searched: Option<Searched>,
     lines: Lines,
+    /// Where the engine's messages are sent.
+    outbox: Outbox,
 }
 
 impl AnalysisPanel {
-    /// A closed panel that analyses with `engine` once started.
-    pub fn new(engine: EngineConfig) -> AnalysisPanel {
+    /// A closed panel that analyses with `engine` once started, the engine's messages sent
+    /// through `outbox`.
+    pub fn new(engine: EngineConfig, outbox: Outbox) -> AnalysisPanel {
         AnalysisPanel {
             open: false,
             engine,
@@ -47,6 +51,7 @@ impl AnalysisPanel {
             multipv: 3,
             searched: None,
             lines: Lines::default(),
+            outbox,
         }
     }
 
@@ -70,16 +75,13 @@ impl AnalysisPanel {
         }
     }
 
-    /// True while the engine analyses.
-    pub fn running(&self) -> bool {
-        self.running
-    }
-
     fn start(&mut self) {
         let multipv = self.multipv.to_string();
         let engine = self.engine.clone();
+        let outbox = &self.outbox;
         self.link.get_or_insert_with(|| {
-            EngineLink::start(engine, vec![("MultiPV".to_owned(), multipv)])
+            let wanted = vec![("MultiPV".to_owned(), multipv)];
+            EngineLink::start(outbox, Recipient::Analysis, engine, wanted)
         });
         self.running = true;
         self.searched = None;
@@ -92,9 +94,20 @@ impl AnalysisPanel {
         self.running = false;
     }
 
-    /// One frame: take the engine's reports for the position on the board, and start a search
-    /// when the board shows another position.
-    pub fn frame(&mut self, session: &Session) {
+    /// A message of the engine: a report on the position searched is taken.
+    pub fn arrived(&mut self, arrival: Arrival) {
+        let Some(link) = &mut self.link else {
+            return;
+        };
+        if let Some(LinkEvent::Info(searched, info)) = link.take(arrival) {
+            if self.searched.as_ref() == Some(&searched) {
+                self.lines.update(&info);
+            }
+        }
+    }
+
+    /// Follow the board: a search started when the board shows another position.
+    pub fn follow(&mut self, session: &Session) {
         let Some(link) = &mut self.link else {
             return;
         };
@@ -102,13 +115,6 @@ impl AnalysisPanel {
             start: session.game().start().clone(),
             moves: session.game().moves_to(session.cursor()),
         };
-        for event in link.poll() {
-            if let LinkEvent::Info(searched, info) = event {
-                if self.searched.as_ref() == Some(&searched) {
-                    self.lines.update(&info);
-                }
-            }
-        }
         if !self.running || !link.is_ready() || self.searched.as_ref() == Some(&here) {
             return;
         }

@@ -18,6 +18,7 @@ use crate::rules::{Color, Move};
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
+use crate::ui::base::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{EngineChoice, MatchSettings, PlaySettings};
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent};
@@ -38,6 +39,7 @@ impl Seat {
         choice: &EngineChoice,
         builtin: &EngineConfig,
         rules: RuleSet,
+        outbox: &Outbox,
     ) -> Result<Seat, String> {
         let mut config =
             EngineConfig::parse_spec(choice.engine.trim()).map_err(|e| e.to_string())?;
@@ -52,7 +54,7 @@ impl Seat {
         ];
         Ok(Seat {
             color,
-            link: EngineLink::start(config, wanted),
+            link: EngineLink::start(outbox, Recipient::Computer, config, wanted),
             level: choice.level,
             stopping: false,
         })
@@ -107,8 +109,9 @@ impl ComputerGame {
         settings: &PlaySettings,
         builtin: &EngineConfig,
         rules: RuleSet,
+        outbox: &Outbox,
     ) -> Result<ComputerGame, String> {
-        let seat = Seat::start(settings.computer, &settings.engine, builtin, rules)?;
+        let seat = Seat::start(settings.computer, &settings.engine, builtin, rules, outbox)?;
         Ok(ComputerGame {
             seats: vec![seat],
             opponent: Opponent::User,
@@ -124,9 +127,10 @@ impl ComputerGame {
         at: NodeId,
         builtin: &EngineConfig,
         rules: RuleSet,
+        outbox: &Outbox,
     ) -> Result<ComputerGame, String> {
-        let red = Seat::start(Color::Red, &settings.red, builtin, rules)?;
-        let black = Seat::start(Color::Black, &settings.black, builtin, rules)?;
+        let red = Seat::start(Color::Red, &settings.red, builtin, rules, outbox)?;
+        let black = Seat::start(Color::Black, &settings.black, builtin, rules, outbox)?;
         Ok(ComputerGame {
             seats: vec![red, black],
             opponent: Opponent::Engine { at, sent: None },
@@ -169,15 +173,6 @@ impl ComputerGame {
         self.seats.iter().any(|s| s.link.is_searching())
     }
 
-    /// True while a message of an engine is awaited: one is starting or thinking.
-    pub fn busy(&self) -> bool {
-        self.thinking()
-            || self
-                .seats
-                .iter()
-                .any(|s| !s.link.is_ready() && s.link.error().is_none())
-    }
-
     /// True when the engine of `color` is to move in the game shown: the game goes on, it is
     /// that side's turn, and the board shows where the engines play (the end of the main line
     /// against the user; where the last move left the board in a match that is not paused).
@@ -206,49 +201,52 @@ impl ComputerGame {
         self.seats.iter().any(|s| self.to_play(session, s.color))
     }
 
-    /// One frame: an engine's move if it has come for the position on the board, and a search
-    /// started when an engine is to move. A search whose position has gone (a move taken back,
-    /// the game ended, the match paused) is stopped and its move dropped.
-    pub fn frame(&mut self, session: &Session) -> Vec<Command> {
+    /// A message of an engine at the board: its move is played if it is for the position on
+    /// the board and the engine is to move (a move whose position has gone is dropped).
+    pub fn arrived(&mut self, arrival: Arrival, session: &Session) -> Vec<Command> {
+        self.follow(session);
+        let mut commands = Vec::new();
+        let Some(i) = self.seats.iter().position(|s| s.link.sent(&arrival)) else {
+            return commands;
+        };
+        let Some(LinkEvent::Best(searched, best)) = self.seats[i].link.take(arrival) else {
+            return commands;
+        };
+        self.seats[i].stopping = false;
+        let game = session.game();
+        let here =
+            searched.moves == game.moves_to(session.cursor()) && searched.start == *game.start();
+        if !here || !self.to_play(session, self.seats[i].color) {
+            return commands;
+        }
+        match best {
+            Some(mv) => {
+                if let Opponent::Engine { sent, .. } = &mut self.opponent {
+                    *sent = Some(mv);
+                }
+                commands.push(SessionCommand::TryMove(mv).into());
+            }
+            None if self.is_match() => {
+                self.paused = true;
+                self.error = Some(format!(
+                    "{} {}",
+                    self.seats[i].title(session.lang()),
+                    session
+                        .lang()
+                        .pick("gave no move", "没有给出着法", "沒有給出著法")
+                ));
+            }
+            None => {}
+        }
+        commands
+    }
+
+    /// Follow the board: a search started when an engine is to move, and one whose position
+    /// has gone (a move taken back, the game ended, the match paused) stopped.
+    pub fn follow_board(&mut self, session: &Session) {
         self.follow(session);
         let game = session.game();
         let moves = game.moves_to(session.cursor());
-        let mut commands = Vec::new();
-        for i in 0..self.seats.len() {
-            let color = self.seats[i].color;
-            for event in self.seats[i].link.poll() {
-                let LinkEvent::Best(searched, best) = event else {
-                    continue;
-                };
-                self.seats[i].stopping = false;
-                let here = searched.moves == moves && searched.start == *game.start();
-                if !here || !self.to_play(session, color) {
-                    continue;
-                }
-                match best {
-                    Some(mv) => {
-                        if let Opponent::Engine { sent, .. } = &mut self.opponent {
-                            *sent = Some(mv);
-                        }
-                        commands.push(SessionCommand::TryMove(mv).into());
-                    }
-                    None if self.is_match() => {
-                        self.paused = true;
-                        self.error = Some(format!(
-                            "{} {}",
-                            self.seats[i].title(session.lang()),
-                            session
-                                .lang()
-                                .pick("gave no move", "没有给出着法", "沒有給出著法")
-                        ));
-                    }
-                    None => {}
-                }
-            }
-        }
-        if !commands.is_empty() {
-            return commands;
-        }
         let limit = self.limit(session);
         for i in 0..self.seats.len() {
             let to_play = self.to_play(session, self.seats[i].color);
@@ -262,7 +260,6 @@ impl ComputerGame {
                 seat.link.go(game.start(), &moves, limit);
             }
         }
-        commands
     }
 
     /// How many moves a take-back removes: against the user, the computer's reply and the

@@ -1,7 +1,8 @@
 //! One engine as the window uses it: the engine thread of [`crate::engine_client`] (so the
 //! window never waits on the engine), the options wanted of it (sent once it has said which it
 //! offers, so an engine without `Skill Level` is never sent one), and which search each of its
-//! messages belongs to.
+//! messages belongs to. The engine's messages come through the outbox to the part that started
+//! the link, which hands each back to its link ([`EngineLink::take`]).
 
 use std::collections::VecDeque;
 
@@ -10,6 +11,8 @@ use crate::engine_client::{
     SearchRequest, ThreadEvent,
 };
 use crate::rules::{Move, Position};
+
+use crate::ui::base::outbox::{Arrival, JobId, Outbox, Recipient};
 
 /// The position a search was asked about: the game's start and the moves from it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -32,6 +35,7 @@ pub enum LinkEvent {
 /// A running engine.
 pub struct EngineLink {
     thread: EngineThread,
+    job: JobId,
     name: String,
     options: Option<Vec<EngineOption>>,
     wanted: Vec<(String, String)>,
@@ -41,11 +45,19 @@ pub struct EngineLink {
 }
 
 impl EngineLink {
-    /// Start the engine of `config`; `wanted` are options set once it is running, each only if
-    /// the engine offers it.
-    pub fn start(config: EngineConfig, wanted: Vec<(String, String)>) -> EngineLink {
+    /// Start the engine of `config`, its messages sent through `outbox` to `to`; `wanted` are
+    /// options set once it is running, each only if the engine offers it.
+    pub fn start(
+        outbox: &Outbox,
+        to: Recipient,
+        config: EngineConfig,
+        wanted: Vec<(String, String)>,
+    ) -> EngineLink {
+        let courier = outbox.courier::<ThreadEvent>(to);
+        let job = courier.job();
         EngineLink {
-            thread: EngineThread::spawn(config),
+            thread: EngineThread::spawn(config, move |event| courier.deliver(event)),
+            job,
             name: String::new(),
             options: None,
             wanted,
@@ -105,51 +117,56 @@ impl EngineLink {
         self.thread.send(Request::Stop);
     }
 
-    /// What has arrived since the last call, without waiting.
-    pub fn poll(&mut self) -> Vec<LinkEvent> {
-        let mut out = Vec::new();
-        for event in self.thread.poll() {
-            match event {
-                ThreadEvent::Ready { name, options } => {
-                    self.name = name;
-                    for (name, value) in std::mem::take(&mut self.wanted) {
-                        if options.iter().any(|o| o.name.eq_ignore_ascii_case(&name)) {
-                            self.thread.send(Request::SetOption(name, value));
-                        }
-                    }
-                    self.options = Some(options);
-                }
-                ThreadEvent::Started(id) => {
-                    if let Some(searched) = self.awaiting.pop_front() {
-                        self.current = Some((id, searched));
-                    }
-                }
-                ThreadEvent::Engine(EngineEvent::Info { search, info }) => {
-                    if let Some((id, searched)) = &self.current {
-                        if *id == search {
-                            out.push(LinkEvent::Info(searched.clone(), info));
-                        }
+    /// Whether `arrival` comes from this link's engine.
+    pub fn sent(&self, arrival: &Arrival) -> bool {
+        arrival.job() == self.job
+    }
+
+    /// Take a message of this link's engine (one from another is left): what it says of the
+    /// search asked for, if anything.
+    pub fn take(&mut self, arrival: Arrival) -> Option<LinkEvent> {
+        let event = arrival.open::<ThreadEvent>(Some(self.job))?;
+        let mut out = None;
+        match event {
+            ThreadEvent::Ready { name, options } => {
+                self.name = name;
+                for (name, value) in std::mem::take(&mut self.wanted) {
+                    if options.iter().any(|o| o.name.eq_ignore_ascii_case(&name)) {
+                        self.thread.send(Request::SetOption(name, value));
                     }
                 }
-                ThreadEvent::Engine(EngineEvent::BestMove { search, best, .. }) => {
-                    if self.current.as_ref().is_some_and(|(id, _)| *id == search) {
-                        if let Some((_, searched)) = self.current.take() {
-                            out.push(LinkEvent::Best(searched, best));
-                        }
+                self.options = Some(options);
+            }
+            ThreadEvent::Started(id) => {
+                if let Some(searched) = self.awaiting.pop_front() {
+                    self.current = Some((id, searched));
+                }
+            }
+            ThreadEvent::Engine(EngineEvent::Info { search, info }) => {
+                if let Some((id, searched)) = &self.current {
+                    if *id == search {
+                        out = Some(LinkEvent::Info(searched.clone(), info));
                     }
                 }
-                ThreadEvent::Engine(EngineEvent::Restarted { reason }) => {
-                    // The searches under way are lost with the old process.
-                    self.current = None;
-                    self.awaiting.clear();
-                    self.error = Some(reason);
+            }
+            ThreadEvent::Engine(EngineEvent::BestMove { search, best, .. }) => {
+                if self.current.as_ref().is_some_and(|(id, _)| *id == search) {
+                    if let Some((_, searched)) = self.current.take() {
+                        out = Some(LinkEvent::Best(searched, best));
+                    }
                 }
-                ThreadEvent::Refused(reason) => self.error = Some(reason),
-                ThreadEvent::Failed(reason) => {
-                    self.current = None;
-                    self.awaiting.clear();
-                    self.error = Some(reason);
-                }
+            }
+            ThreadEvent::Engine(EngineEvent::Restarted { reason }) => {
+                // The searches under way are lost with the old process.
+                self.current = None;
+                self.awaiting.clear();
+                self.error = Some(reason);
+            }
+            ThreadEvent::Refused(reason) => self.error = Some(reason),
+            ThreadEvent::Failed(reason) => {
+                self.current = None;
+                self.awaiting.clear();
+                self.error = Some(reason);
             }
         }
         out
