@@ -268,6 +268,12 @@ impl QipuApp {
             Recipient::Window(id) => self.send_to_window(ctx, WindowMessage::Arrived(id, arrival)),
             Recipient::Graph => self.graph.arrived(arrival),
             Recipient::Analysis => self.analysis.arrived(arrival),
+            Recipient::Database => {
+                let asked = self.database.arrived(arrival, &self.session);
+                for command in asked {
+                    self.apply(ctx, command);
+                }
+            }
             Recipient::Computer => {
                 let moves = self
                     .computer

@@ -31,8 +31,9 @@ impl QipuApp {
         self.end_frame(&ctx, commands);
     }
 
-    /// Before anything is drawn: the time, the database's and the engines' answers, the close
-    /// button, and the keys (unless a question or a window takes them).
+    /// Before anything is drawn: the time, what came through the outbox (the background
+    /// work's results), the close button, the parts that follow the board, and the keys
+    /// (unless a question or a window takes them).
     fn begin_frame(&mut self, ctx: &egui::Context) -> Vec<Command> {
         // The time moves on before anything is drawn: a flag that fell shows in this frame.
         self.apply(ctx, SessionCommand::Tick);
@@ -40,9 +41,7 @@ impl QipuApp {
         for command in self.inbox.take() {
             self.apply(ctx, command);
         }
-        self.database
-            .show_tree(self.session.layout().shown(Panel::Tree));
-        let mut commands = self.database.poll(&self.session);
+        let mut commands = Vec::new();
         if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty() && !self.closing {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.question = Some(Question::Discard(None));
@@ -345,8 +344,12 @@ impl QipuApp {
 
     /// The parts that follow the board: the computer's engines (a search started when one is
     /// to move), the puzzle trainer (its replies), the analysis (a new position searched) and
-    /// the evaluation graph (an edit's scores dropped).
+    /// the evaluation graph (an edit's scores dropped) and the opening tree (the position
+    /// looked up).
     fn follow_board(&mut self, ctx: &egui::Context) {
+        self.database
+            .show_tree(self.session.layout().shown(Panel::Tree));
+        self.database.follow_board(&self.session);
         if let Some(computer) = self.computer.as_mut() {
             computer.follow_board(&self.session);
         }

@@ -190,9 +190,9 @@ impl QipuApp {
             .and_then(|text| read_pgn_text(&text).next())
             .and_then(Result::ok)
             .map(|game| Question::Restore(game, restored_tie()));
-        let database = DatabaseWindow::new(ctx, settings.database.clone());
         let builtin = with_threads(EngineConfig::builtin(), settings.engine_threads());
         let (outbox, inbox) = Outbox::new(ctx);
+        let database = DatabaseWindow::new(&outbox, settings.database.clone());
         QipuApp {
             session,
             settings,

@@ -31,6 +31,8 @@ pub enum Recipient {
     Picture,
     /// The puzzle trainer.
     Puzzles,
+    /// The game database's window and opening tree.
+    Database,
 }
 
 /// One job's stamp: results carry it, and the part that started the job keeps the stamp of

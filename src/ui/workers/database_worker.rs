@@ -1,15 +1,12 @@
 //! The game database off the UI thread: one thread with its own connection answers queries
 //! (open, search, opening tree, a game's record) in the order asked, keeping only the latest
 //! search and tree when several wait; an import runs on a thread of its own with a second
-//! connection, so that searching goes on while it writes. Answers come back on a channel and
-//! wake the window ([`egui::Context::request_repaint`]). `Database` is not `Sync`: each thread
-//! opens its own.
+//! connection, so that searching goes on while it writes. Answers come back through the
+//! outbox to the database window. `Database` is not `Sync`: each thread opens its own.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-
-use eframe::egui;
 
 use crate::database::{
     Database, DbError, Found, ImportEvent, ImportOptions, ImportReport, Progress, SearchQuery,
@@ -18,6 +15,8 @@ use crate::database::{
 use crate::lang::Language;
 use crate::record::Game;
 use crate::rules::Position;
+
+use crate::ui::base::outbox::{Arrival, Courier, Outbox, Recipient};
 
 /// Why the database could not answer.
 #[derive(Debug, thiserror::Error)]
@@ -101,34 +100,29 @@ struct Import {
     cancel: Arc<AtomicBool>,
 }
 
-/// The threads that talk to the database, and the channel their answers come on.
+/// The threads that talk to the database; their answers come through the outbox.
 pub struct Worker {
     requests: mpsc::Sender<Request>,
-    replies: mpsc::Receiver<Reply>,
-    reply_sender: mpsc::Sender<Reply>,
-    ctx: egui::Context,
+    replies: Courier<Reply>,
     import: Option<Import>,
 }
 
 impl Worker {
-    /// Start the query thread; `ctx` is woken by every answer.
-    pub fn start(ctx: &egui::Context) -> Worker {
+    /// Start the query thread; its answers are sent through `outbox`.
+    pub fn start(outbox: &Outbox) -> Worker {
         let (requests, inbox) = mpsc::channel();
-        let (reply_sender, replies) = mpsc::channel();
-        let sender = reply_sender.clone();
-        let wake = ctx.clone();
+        let replies = outbox.courier::<Reply>(Recipient::Database);
+        let sender = replies.clone();
         let spawned = std::thread::Builder::new()
             .name("database".to_owned())
-            .spawn(move || serve(&inbox, &sender, &wake));
+            .spawn(move || serve(&inbox, &sender));
         if let Err(e) = spawned {
             // Without the thread nothing is answered: the window says why.
-            let _ = reply_sender.send(Reply::Opened(String::new(), Err(WorkerError::Thread(e))));
+            replies.deliver(Reply::Opened(String::new(), Err(WorkerError::Thread(e))));
         }
         Worker {
             requests,
             replies,
-            reply_sender,
-            ctx: ctx.clone(),
             import: None,
         }
     }
@@ -140,13 +134,13 @@ impl Worker {
         let _ = self.requests.send(request);
     }
 
-    /// The answers that have come, without waiting.
-    pub fn replies(&mut self) -> Vec<Reply> {
-        let replies: Vec<Reply> = self.replies.try_iter().collect();
-        if replies.iter().any(|r| matches!(r, Reply::ImportDone(_))) {
+    /// An answer of this worker's threads (one of another worker is left).
+    pub fn take(&mut self, arrival: Arrival) -> Option<Reply> {
+        let reply = arrival.open::<Reply>(Some(self.replies.job()))?;
+        if matches!(reply, Reply::ImportDone(_)) {
             self.import = None;
         }
-        replies
+        Some(reply)
     }
 
     /// Whether an import is running.
@@ -162,14 +156,12 @@ impl Worker {
         }
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
-        let replies = self.reply_sender.clone();
-        let wake = self.ctx.clone();
+        let replies = self.replies.clone();
         let spawned = std::thread::Builder::new()
             .name("database import".to_owned())
             .spawn(move || {
-                let result = run_import(&location, &paths, &stop, &replies, &wake);
-                let _ = replies.send(Reply::ImportDone(result));
-                wake.request_repaint();
+                let result = run_import(&location, &paths, &stop, &replies);
+                replies.deliver(Reply::ImportDone(result));
             });
         match spawned {
             Ok(_) => {
@@ -177,9 +169,8 @@ impl Worker {
                 true
             }
             Err(e) => {
-                let _ = self
-                    .reply_sender
-                    .send(Reply::ImportDone(Err(WorkerError::Thread(e))));
+                self.replies
+                    .deliver(Reply::ImportDone(Err(WorkerError::Thread(e))));
                 false
             }
         }
@@ -204,8 +195,7 @@ fn run_import(
     location: &str,
     paths: &[PathBuf],
     cancel: &AtomicBool,
-    replies: &mpsc::Sender<Reply>,
-    wake: &egui::Context,
+    replies: &Courier<Reply>,
 ) -> Answer<ImportReport> {
     let mut db = Database::open(location)?;
     let mut events = |event: ImportEvent| {
@@ -213,15 +203,14 @@ fn run_import(
             ImportEvent::Progress(p) => Reply::ImportProgress(p),
             other => Reply::ImportError(other),
         };
-        let _ = replies.send(reply);
-        wake.request_repaint();
+        replies.deliver(reply);
     };
     Ok(db.import_paths(paths, &ImportOptions::default(), &mut events, cancel)?)
 }
 
 /// The query thread: answers requests until the worker is dropped. Of several searches (or
 /// trees) waiting, only the last is answered: the others are out of date.
-fn serve(inbox: &mpsc::Receiver<Request>, replies: &mpsc::Sender<Reply>, wake: &egui::Context) {
+fn serve(inbox: &mpsc::Receiver<Request>, replies: &Courier<Reply>) {
     let mut db: Option<Database> = None;
     while let Ok(first) = inbox.recv() {
         let mut waiting: Vec<Request> = std::iter::once(first).chain(inbox.try_iter()).collect();
@@ -240,11 +229,9 @@ fn serve(inbox: &mpsc::Receiver<Request>, replies: &mpsc::Sender<Reply>, wake: &
             keep
         });
         for request in waiting {
-            let reply = answer(&mut db, request);
-            if replies.send(reply).is_err() {
+            if !replies.deliver(answer(&mut db, request)) {
                 return;
             }
-            wake.request_repaint();
         }
     }
 }

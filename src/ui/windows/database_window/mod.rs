@@ -10,8 +10,6 @@
 use std::cmp::Ordering;
 use std::path::PathBuf;
 
-use eframe::egui::{self};
-
 use crate::database::{
     date_bound, is_postgres_url, Found, ImportEvent, ImportReport, Progress, SearchQuery, TreeMove,
 };
@@ -25,6 +23,7 @@ use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
+use crate::ui::base::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::panels::opening_tree::TreeView;
 use crate::ui::workers::database_worker::{Reply, Request, Worker};
@@ -233,9 +232,9 @@ pub struct DatabaseWindow {
 impl DatabaseWindow {
     /// The window, closed; the database last opened (from the settings) is opened again when it
     /// is a server or a file that still exists.
-    pub fn new(ctx: &egui::Context, remembered: Option<String>) -> DatabaseWindow {
+    pub fn new(outbox: &Outbox, remembered: Option<String>) -> DatabaseWindow {
         let mut window = DatabaseWindow {
-            worker: Worker::start(ctx),
+            worker: Worker::start(outbox),
             open: false,
             location_field: remembered.clone().unwrap_or_default(),
             location: None,
@@ -428,12 +427,11 @@ impl DatabaseWindow {
         }
     }
 
-    /// Read the answers that have come and ask for the tree of the position shown when it is
-    /// new; returns what the answers ask of the app (a game to show). Called every frame.
-    pub fn poll(&mut self, session: &Session) -> Vec<Command> {
+    /// An answer of the database; returns what it asks of the app (a game to show).
+    pub fn arrived(&mut self, arrival: Arrival, session: &Session) -> Vec<Command> {
         let lang = session.lang();
         let mut commands = Vec::new();
-        for reply in self.worker.replies() {
+        if let Some(reply) = self.worker.take(arrival) {
             match reply {
                 Reply::Opened(location, result) => {
                     if self.opening.as_ref() == Some(&location) {
@@ -515,6 +513,11 @@ impl DatabaseWindow {
                 }
             }
         }
+        commands
+    }
+
+    /// Follow the board: ask for the tree of the position shown when it is new.
+    pub fn follow_board(&mut self, session: &Session) {
         if self.tree.shown && self.location.is_some() {
             let position = session.position();
             if self.tree.asked.as_ref() != Some(position) {
@@ -522,7 +525,6 @@ impl DatabaseWindow {
                 self.worker.ask(Request::Tree(position.clone()));
             }
         }
-        commands
     }
 
     /// The tree panel's part of the state: whether a database is open, and the answer for the
