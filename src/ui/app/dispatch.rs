@@ -147,7 +147,7 @@ impl QipuApp {
             }
             AppCommand::PasteText(text) => self.paste(&text),
             AppCommand::Confirmed(command) => self.apply_to_session(*command),
-            AppCommand::Open(id) => self.open_window(ctx, id),
+            AppCommand::Open(id) => self.open_window(id),
             AppCommand::PickFileToOpen => {
                 let folder = self.folder();
                 let picked = self.options.dialogs.pick_open(lang, &folder);
@@ -236,9 +236,8 @@ impl QipuApp {
     }
 
     /// Open the window `id` as the app stands (one already open stays as it is, in front).
-    fn open_window(&mut self, ctx: &egui::Context, id: WindowId) {
+    fn open_window(&mut self, id: WindowId) {
         let opening = Opening {
-            ctx,
             settings: &self.settings,
             builtin_engine: self.builtin_engine(),
             renderer: &self.renderer,

@@ -40,8 +40,6 @@ pub struct Shown<'a> {
 
 /// What a window is opened with: the app as it stands.
 pub struct Opening<'a> {
-    /// The window's context.
-    pub ctx: &'a egui::Context,
     /// The settings kept between runs (the forms start from the values last used).
     pub settings: &'a Settings,
     /// How the built-in engine is started.

@@ -4,9 +4,7 @@
 //! when a reply is ready.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{channel, Receiver, Sender};
-
-use eframe::egui;
+use std::sync::mpsc::{channel, Sender};
 
 use crate::export::pdf::{Paper, PdfError};
 use crate::formats::{save_atomic, SaveError, TargetState};
@@ -18,6 +16,8 @@ use crate::tournament::roster::read_players_file;
 use crate::tournament::systems::pair_next;
 use crate::tournament::{edit, BoardResult, EventError, EventFile};
 use crate::ui::base::command::event_command::Change;
+use crate::ui::base::command::window_id::WindowId;
+use crate::ui::base::outbox::{Arrival, Courier, Outbox, Recipient};
 
 /// What the thread is asked to do.
 #[derive(Debug)]
@@ -95,27 +95,25 @@ impl Refusal {
     }
 }
 
-/// The thread and its two channels.
+/// The thread: jobs go in over a channel, replies come to the Event window through the outbox.
 pub struct Worker {
     jobs: Sender<Job>,
-    replies: Receiver<Reply>,
+    replies: Courier<Reply>,
     in_flight: usize,
 }
 
 impl Worker {
-    /// Start the thread; it asks `ctx` for a frame whenever it replies.
-    pub fn start(ctx: &egui::Context) -> Worker {
+    /// Start the thread; its replies are sent through `outbox`.
+    pub fn start(outbox: &Outbox) -> Worker {
         let (jobs, inbox) = channel::<Job>();
-        let (outbox, replies) = channel::<Reply>();
-        let ctx = ctx.clone();
+        let replies = outbox.courier::<Reply>(Recipient::Window(WindowId::Event));
+        let sender = replies.clone();
         std::thread::spawn(move || {
             let mut file: Option<EventFile> = None;
             for job in inbox {
-                let reply = run(&mut file, job);
-                if outbox.send(reply).is_err() {
+                if !sender.deliver(run(&mut file, job)) {
                     break;
                 }
-                ctx.request_repaint();
             }
         });
         Worker {
@@ -132,11 +130,11 @@ impl Worker {
         }
     }
 
-    /// The replies ready now.
-    pub fn replies(&mut self) -> Vec<Reply> {
-        let ready: Vec<Reply> = self.replies.try_iter().collect();
-        self.in_flight = self.in_flight.saturating_sub(ready.len());
-        ready
+    /// A reply of this worker's thread (one of another worker is left).
+    pub fn take(&mut self, arrival: Arrival) -> Option<Reply> {
+        let reply = arrival.open::<Reply>(Some(self.replies.job()))?;
+        self.in_flight = self.in_flight.saturating_sub(1);
+        Some(reply)
     }
 
     /// Whether a job is still being done.

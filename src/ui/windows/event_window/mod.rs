@@ -24,6 +24,7 @@ use crate::tournament::BoardResult;
 use crate::ui::base::command::event_command::{Ask, Change, EventCommand};
 use crate::ui::base::command::Command;
 use crate::ui::base::files::{self, FileDialogs, Picking};
+use crate::ui::base::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::windows::file_chooser::{FileChooser, Purpose};
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
@@ -75,10 +76,10 @@ pub struct EventWindow {
 }
 
 impl EventWindow {
-    /// The window with no event open; its thread asks `ctx` for frames.
-    pub fn new(ctx: &egui::Context) -> EventWindow {
+    /// The window with no event open; its thread's replies are sent through `outbox`.
+    pub fn new(outbox: &Outbox) -> EventWindow {
         EventWindow {
-            worker: Worker::start(ctx),
+            worker: Worker::start(outbox),
             path: None,
             event: None,
             message: None,
@@ -228,9 +229,9 @@ impl EventWindow {
         }
     }
 
-    /// Read what the thread has done.
-    fn take_replies(&mut self, lang: Language) {
-        for reply in self.worker.replies() {
+    /// What the thread has done.
+    fn arrived(&mut self, arrival: Arrival, lang: Language) {
+        if let Some(reply) = self.worker.take(arrival) {
             match reply {
                 Reply::Event(path, event) => {
                     self.path = Some(path);
@@ -275,7 +276,6 @@ impl Window for EventWindow {
     ) -> bool {
         let session = shown.session;
         let lang = session.lang();
-        self.take_replies(lang);
         if let Some((ask, suggested, picking)) = self.waiting.take() {
             self.picked(ask, picking, &suggested, lang);
             if self.waiting.is_some() {
@@ -371,7 +371,8 @@ impl Window for EventWindow {
         open
     }
 
-    /// Do what a button of the window asked, once the app has answered it.
+    /// Do what a button of the window asked, once the app has answered it; take what the
+    /// thread has done.
     fn receive(
         &mut self,
         message: WindowMessage,
@@ -379,8 +380,10 @@ impl Window for EventWindow {
         dialogs: &mut dyn FileDialogs,
         _: &mut Vec<Command>,
     ) {
-        if let WindowMessage::Event(asked) = message {
-            self.apply(asked, session, dialogs);
+        match message {
+            WindowMessage::Event(asked) => self.apply(asked, session, dialogs),
+            WindowMessage::Arrived(_, arrival) => self.arrived(arrival, session.lang()),
+            WindowMessage::Export(_) => {}
         }
     }
 }
@@ -476,6 +479,6 @@ fn corrected(c: &Correction, lang: Language) -> Message {
 
 impl Opens for EventWindow {
     fn open(opening: &Opening<'_>) -> EventWindow {
-        EventWindow::new(opening.ctx)
+        EventWindow::new(opening.outbox)
     }
 }
