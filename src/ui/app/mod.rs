@@ -22,10 +22,10 @@ use crate::formats::read_pgn_text;
 use crate::record::Game;
 
 use crate::ui::base::command::origin::{FileTie, Origin};
+use crate::ui::base::command::outbox::{Inbox, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files::{FileDialogs, ListedGame};
-use crate::ui::base::outbox::{Inbox, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::Settings;
 use crate::ui::panels::analysis_panel::AnalysisPanel;

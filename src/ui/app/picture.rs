@@ -10,8 +10,8 @@ use eframe::egui;
 use crate::recognise::is_picture_path;
 
 use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::outbox::Arrival;
 use crate::ui::base::command::Command;
-use crate::ui::base::outbox::Arrival;
 use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::workers::picture_worker::{PictureAnswer, PictureSource, PictureWorker};
 

@@ -1,5 +1,5 @@
 //! The bottom layer of the window, with no drawing: the [`command::Command`]s and every type
-//! they carry, the [`outbox::Outbox`] they come through from outside a frame, the
+//! they carry, the [`command::outbox::Outbox`] they come through from outside a frame, the
 //! [`session::Session`] they change, the settings kept between runs, the
 //! layout, the file-dialog trait, the menu and shortcut table, the clock's time source, and the
 //! manual's texts.
@@ -11,7 +11,6 @@ pub mod folds;
 pub mod layout;
 pub mod manual;
 pub mod numbers;
-pub mod outbox;
 pub mod presets;
 pub mod review;
 pub mod session;

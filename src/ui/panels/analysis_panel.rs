@@ -12,10 +12,10 @@ use crate::engine_client::{EngineConfig, Limit, Lines, RedScore, SearchInfo};
 use crate::lang::Language;
 use crate::rules::Position;
 
+use crate::ui::base::command::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
-use crate::ui::base::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::session::Session;
 use crate::ui::widgets::board::EngineArrow;
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent, Searched};

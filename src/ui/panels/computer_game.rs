@@ -16,9 +16,9 @@ use crate::referee::RuleSet;
 use crate::rules::{Color, Move};
 
 use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
-use crate::ui::base::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{EngineChoice, MatchSettings, PlaySettings};
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent};

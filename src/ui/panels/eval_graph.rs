@@ -15,10 +15,10 @@ use crate::lang::Language;
 use crate::record::{commands, Game, Mark, NodeId};
 use crate::rules::{Move, Position};
 
+use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
-use crate::ui::base::outbox::{Arrival, Outbox};
 use crate::ui::base::review::is_critical;
 use crate::ui::base::session::Session;
 use crate::ui::panels::review_summary::mark_color;

@@ -21,10 +21,10 @@ use eframe::egui;
 use crate::engine_client::EngineConfig;
 use crate::ui::base::command::event_command::EventCommand;
 use crate::ui::base::command::export_job::ExportJob;
+use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::files::FileDialogs;
-use crate::ui::base::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{NamedEngine, Settings};
 

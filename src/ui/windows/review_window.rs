@@ -14,7 +14,7 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::files::FileDialogs;
-use crate::ui::base::outbox::{Arrival, Outbox};
+use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::ReviewSettings;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};

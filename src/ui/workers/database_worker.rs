@@ -16,7 +16,7 @@ use crate::lang::Language;
 use crate::record::Game;
 use crate::rules::Position;
 
-use crate::ui::base::outbox::{Arrival, Courier, Outbox, Recipient};
+use crate::ui::base::command::outbox::{Arrival, Courier, Outbox, Recipient};
 
 /// Why the database could not answer.
 #[derive(Debug, thiserror::Error)]

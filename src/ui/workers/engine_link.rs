@@ -12,7 +12,7 @@ use crate::engine_client::{
 };
 use crate::rules::{Move, Position};
 
-use crate::ui::base::outbox::{Arrival, JobId, Outbox, Recipient};
+use crate::ui::base::command::outbox::{Arrival, JobId, Outbox, Recipient};
 
 /// The position a search was asked about: the game's start and the moves from it.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -9,7 +9,7 @@ use crate::engine_client::{evaluate_position, EngineConfig, ExternalEngine, Limi
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
 
-use crate::ui::base::outbox::{Courier, JobId, Outbox, Recipient};
+use crate::ui::base::command::outbox::{Courier, JobId, Outbox, Recipient};
 
 /// What the analysis reports.
 #[derive(Clone, Debug, PartialEq)]

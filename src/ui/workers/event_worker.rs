@@ -16,8 +16,8 @@ use crate::tournament::roster::read_players_file;
 use crate::tournament::systems::pair_next;
 use crate::tournament::{edit, BoardResult, EventError, EventFile};
 use crate::ui::base::command::event_command::Change;
+use crate::ui::base::command::outbox::{Arrival, Courier, Outbox, Recipient};
 use crate::ui::base::command::window_id::WindowId;
-use crate::ui::base::outbox::{Arrival, Courier, Outbox, Recipient};
 
 /// What the thread is asked to do.
 #[derive(Debug)]

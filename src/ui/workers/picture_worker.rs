@@ -10,7 +10,7 @@ use eframe::egui;
 use crate::lang::Language;
 use crate::recognise::{recognise, recognise_image, Reading, RecogniseError};
 
-use crate::ui::base::outbox::{JobId, Outbox, Recipient};
+use crate::ui::base::command::outbox::{JobId, Outbox, Recipient};
 
 /// Where the picture comes from.
 #[derive(Clone, Debug, PartialEq)]

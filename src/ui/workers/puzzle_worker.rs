@@ -11,7 +11,7 @@ use crate::engine::{Control, Engine, Options};
 use crate::puzzles::{judge, puzzles_from_database, read_puzzle_set, PuzzleSet, Trial, Verdict};
 use crate::referee::RuleSet;
 
-use crate::ui::base::outbox::{JobId, Outbox, Recipient};
+use crate::ui::base::command::outbox::{JobId, Outbox, Recipient};
 
 /// Where a set is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]

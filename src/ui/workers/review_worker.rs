@@ -10,8 +10,8 @@ use crate::engine_client::{analyse_line, AnalysisSettings, EngineConfig, EngineP
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
 
+use crate::ui::base::command::outbox::{Courier, JobId, Outbox, Recipient};
 use crate::ui::base::command::window_id::WindowId;
-use crate::ui::base::outbox::{Courier, JobId, Outbox, Recipient};
 
 /// What the review reports.
 #[derive(Clone, Debug, PartialEq)]

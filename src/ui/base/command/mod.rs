@@ -11,12 +11,13 @@ pub mod event_command;
 pub mod export_job;
 pub mod notice;
 pub mod origin;
+pub mod outbox;
 pub mod session_command;
 pub mod window_id;
 
 use crate::record::Game;
 
-use super::outbox::Arrival;
+use outbox::Arrival;
 
 use app_command::AppCommand;
 use database_command::DatabaseCommand;

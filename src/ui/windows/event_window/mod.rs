@@ -24,7 +24,7 @@ use crate::tournament::BoardResult;
 use crate::ui::base::command::event_command::{Ask, Change, EventCommand};
 use crate::ui::base::command::Command;
 use crate::ui::base::files::{self, FileDialogs, Picking};
-use crate::ui::base::outbox::{Arrival, Outbox};
+use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::windows::file_chooser::{FileChooser, Purpose};
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};

@@ -18,9 +18,9 @@ use crate::record::{Game, NodeId};
 use crate::rules::{kind_name, Move};
 
 use crate::ui::base::command::origin::Origin;
+use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
-use crate::ui::base::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::workers::puzzle_worker::{PuzzleAnswer, PuzzleSource, PuzzleWorker};
 

@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 use eframe::egui;
 
-use super::command::window_id::WindowId;
-use super::command::Command;
+use super::window_id::WindowId;
+use super::Command;
 
 /// Who a background result is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
