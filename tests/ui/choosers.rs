@@ -11,7 +11,7 @@ use egui_kittest::Harness;
 use qipu::lang::Language;
 use qipu::ui::{AppOptions, FileDialogs, Picked, Picking, QipuApp};
 
-use super::support::click;
+use super::support::{click, wait_for};
 
 /// A chooser whose answers the test gives when it likes, as a user who takes their time.
 struct Slow {
@@ -63,9 +63,8 @@ fn the_window_keeps_drawing_while_the_system_chooser_is_open_and_saves_when_it_a
     answer
         .send(Ok(Some(target.clone())))
         .expect("the app waits");
-    for _ in 0..3 {
-        harness.step();
-    }
+    // The answer comes through the outbox, which wakes the window.
+    wait_for(&mut harness, "the save", |h| !h.state().session().dirty());
     let saved = std::fs::read_to_string(&target).expect("slow.pgn written");
     assert!(saved.contains("炮二平五"), "{saved}");
     assert!(!harness.state().session().dirty());

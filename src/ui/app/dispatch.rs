@@ -7,6 +7,7 @@ use crate::formats::{read_pgn_text, write_dhtmlxq};
 
 use crate::ui::base::command::app_command::{Answer, AppCommand};
 use crate::ui::base::command::database_command::DatabaseCommand;
+use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::outbox::{Arrival, Recipient};
@@ -16,7 +17,6 @@ use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files;
 use crate::ui::base::settings::{MatchSettings, PlaySettings};
 use crate::ui::panels::computer_game::ComputerGame;
-use crate::ui::windows::file_chooser::Purpose;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::windows::{self, Opening, WindowMessage};
@@ -148,11 +148,7 @@ impl QipuApp {
             AppCommand::PasteText(text) => self.paste(&text),
             AppCommand::Confirmed(command) => self.apply_to_session(*command),
             AppCommand::Open(id) => self.open_window(id),
-            AppCommand::PickFileToOpen => {
-                let folder = self.folder();
-                let picked = self.options.dialogs.pick_open(lang, &folder);
-                self.picked(ctx, Purpose::Open, picked, &folder);
-            }
+            AppCommand::PickFileToOpen => self.pick_file(ctx, Purpose::Open, self.folder()),
             AppCommand::OpenPath(path) => self.open(path),
             AppCommand::PickGame(index) => self.pick_game(index),
             AppCommand::Save => match self.session.tie().cloned() {
@@ -166,20 +162,18 @@ impl QipuApp {
             }
             AppCommand::Answer(answer) => self.answer(ctx, answer),
             AppCommand::SaveAs => self.save_as(ctx),
-            AppCommand::SaveTo(path) => self.save(ctx, path),
             AppCommand::ChooseExportFile(name) => {
-                let suggested = self.folder().join(name);
-                let picked = self.options.dialogs.pick_export(lang, &suggested);
-                self.picked(ctx, Purpose::Export, picked, &suggested);
+                self.pick_file(ctx, Purpose::Export, self.folder().join(name))
+            }
+            AppCommand::PickFile(purpose, suggested) => self.pick_file(ctx, purpose, suggested),
+            AppCommand::FileChosen(purpose, chosen) => {
+                let answer = Ok(chosen.map(|path| vec![path]));
+                self.file_answered(ctx, purpose, &self.folder(), answer);
             }
             AppCommand::OpenSetup => {
                 self.setup = Some(SetupEditor::new(self.session.position().to_setup()))
             }
-            AppCommand::PositionFromPicture => {
-                let folder = self.folder();
-                let picked = self.options.dialogs.pick_picture(lang, &folder);
-                self.picked(ctx, Purpose::Picture, picked, &folder);
-            }
+            AppCommand::PositionFromPicture => self.pick_file(ctx, Purpose::Picture, self.folder()),
             AppCommand::ReadPicture(path) => self.read_picture(PictureSource::File(path)),
             AppCommand::PastePicture(image) => self.read_picture(PictureSource::Pasted(image)),
             AppCommand::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
@@ -223,7 +217,6 @@ impl QipuApp {
                 self.computer = None;
             }
             AppCommand::DiscardChanges => self.remove_autosave(),
-            AppCommand::FileNotChosen => self.after_save = None,
             AppCommand::Quit => {
                 if self.session.dirty() && !self.closing {
                     self.question = Some(Question::Discard(None));
@@ -253,9 +246,7 @@ impl QipuApp {
 
     /// Hand `message` to the window it is for, if it is open.
     pub(super) fn send_to_window(&mut self, ctx: &egui::Context, message: WindowMessage) {
-        let asked = self
-            .windows
-            .receive(message, &self.session, self.options.dialogs.as_mut());
+        let asked = self.windows.receive(message, &self.session);
         for command in asked {
             self.apply(ctx, command);
         }
@@ -266,6 +257,7 @@ impl QipuApp {
         match arrival.to() {
             Recipient::Window(id) => self.send_to_window(ctx, WindowMessage::Arrived(id, arrival)),
             Recipient::Graph => self.graph.arrived(arrival),
+            Recipient::FileDialog => self.file_arrived(ctx, arrival),
             Recipient::Analysis => self.analysis.arrived(arrival),
             Recipient::Database => {
                 let asked = self.database.arrived(arrival, &self.session);

@@ -12,16 +12,19 @@ use crate::notation::MoveStyle;
 use crate::record::{Game, TagKey};
 
 use crate::ui::base::command::database_command::{Browse, DatabaseCommand};
-use crate::ui::base::command::event_command::EventCommand;
+use crate::ui::base::command::event_command::{Ask, EventCommand};
 use crate::ui::base::command::export_job::ExportJob;
+use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::origin::{FileTie, Origin};
+use crate::ui::base::command::outbox::{Arrival, JobId, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::GameToShow;
 use crate::ui::base::files;
-use crate::ui::base::files::{ListedGame, Picking};
-use crate::ui::windows::file_chooser::{FileChooser, Purpose};
+use crate::ui::base::files::{ListedGame, NoDialog, Picking};
+use crate::ui::widgets::busy;
+use crate::ui::windows::file_chooser::FileChooser;
 use crate::ui::windows::save_report::SaveReport;
 use crate::ui::windows::WindowMessage;
 use crate::ui::workers::picture_worker::PictureSource;
@@ -161,36 +164,70 @@ impl QipuApp {
 
     pub(super) fn save_as(&mut self, ctx: &egui::Context) {
         let suggested = self.suggested_path();
-        let picked = self
-            .options
-            .dialogs
-            .pick_save(self.session.lang(), &suggested);
-        self.picked(ctx, Purpose::Save, picked, &suggested);
+        self.pick_file(ctx, Purpose::Save, suggested);
     }
 
-    /// Go on with what a file dialog answered; when the system's could not be shown, Qipu's
-    /// own opens on `suggested` and says why, once. While the system's is still open
-    /// its answer is waited for, frame by frame.
-    pub(super) fn picked(
+    /// Ask for a file for `purpose`, suggesting `suggested` (a file, or the folder to start
+    /// in): the one way any part of the window asks. The system's chooser answers at once or
+    /// later through the outbox; when it cannot be shown, Qipu's own opens and says why. Every
+    /// answer, from either, is carried out by [`QipuApp::file_answered`].
+    pub(super) fn pick_file(&mut self, ctx: &egui::Context, purpose: Purpose, suggested: PathBuf) {
+        let lang = self.session.lang();
+        let dialogs = self.options.dialogs.as_mut();
+        let one = |picking: Picking| picking.map(|path| vec![path]);
+        let picking = match purpose {
+            Purpose::Open => one(dialogs.pick_open(lang, &suggested)),
+            Purpose::Save => one(dialogs.pick_save(lang, &suggested)),
+            Purpose::Export => one(dialogs.pick_export(lang, &suggested)),
+            Purpose::Database => one(dialogs.pick_database(lang, &suggested)),
+            Purpose::Import => dialogs.pick_import(lang, false, &suggested),
+            Purpose::ImportFolder => dialogs.pick_import(lang, true, &suggested),
+            Purpose::Picture => one(dialogs.pick_picture(lang, &suggested)),
+            Purpose::Event(Ask::New | Ask::Export(_)) => {
+                one(dialogs.pick_event_save(lang, &suggested))
+            }
+            Purpose::Event(Ask::Open) => one(dialogs.pick_event_file(lang, false, &suggested)),
+            Purpose::Event(Ask::Import) => one(dialogs.pick_event_file(lang, true, &suggested)),
+        };
+        match picking {
+            Picking::Now(answer) => self.file_answered(ctx, purpose, &suggested, answer),
+            Picking::Later(answer) => {
+                let courier = self.outbox.courier::<FileAnswer>(Recipient::FileDialog);
+                self.waiting = Some(Waiting {
+                    purpose,
+                    suggested,
+                    job: courier.job(),
+                });
+                std::thread::spawn(move || {
+                    courier.deliver(answer.recv().unwrap_or_else(|_| Err(files::ended())));
+                });
+            }
+        }
+    }
+
+    /// The system's chooser answered (through the outbox).
+    pub(super) fn file_arrived(&mut self, ctx: &egui::Context, arrival: Arrival) {
+        let Some(waiting) = self.waiting.take() else {
+            return;
+        };
+        match arrival.open::<FileAnswer>(Some(waiting.job)) {
+            Some(answer) => self.file_answered(ctx, waiting.purpose, &waiting.suggested, answer),
+            None => self.waiting = Some(waiting),
+        }
+    }
+
+    /// Carry out what a chooser answered for `purpose`: the files chosen are used, a cancel
+    /// forgets what was to follow a save, and a system chooser that could not be shown gives
+    /// way to Qipu's own, on `suggested`, saying why.
+    pub(super) fn file_answered(
         &mut self,
         ctx: &egui::Context,
         purpose: Purpose,
-        picking: Picking,
         suggested: &Path,
+        answer: FileAnswer,
     ) {
-        let picked = match picking.poll() {
-            Ok(picked) => picked,
-            Err(picking) => {
-                self.waiting = Some(Waiting::File {
-                    purpose,
-                    suggested: suggested.to_owned(),
-                    picking,
-                });
-                return;
-            }
-        };
-        match picked {
-            Ok(Some(path)) => self.chosen(ctx, purpose, path),
+        match answer {
+            Ok(Some(paths)) => self.chosen(ctx, purpose, paths),
             Ok(None) => self.after_save = None,
             Err(why) => {
                 let why = why.message(self.session.lang());
@@ -200,74 +237,42 @@ impl QipuApp {
         }
     }
 
-    /// The database window's Browse buttons: the system's dialog, else Qipu's own.
+    /// The database window's Browse buttons.
     pub(super) fn browse(&mut self, ctx: &egui::Context, what: Browse) {
-        let lang = self.session.lang();
         let folder = self.folder();
         match what {
-            Browse::Database => {
-                let suggested = folder.join("games.qipu");
-                let picked = self.options.dialogs.pick_database(lang, &suggested);
-                self.picked(ctx, Purpose::Database, picked, &suggested);
-            }
-            Browse::ImportFiles | Browse::ImportFolder => {
-                let picking =
-                    self.options
-                        .dialogs
-                        .pick_import(lang, what == Browse::ImportFolder, &folder);
-                self.add_to_import(ctx, picking, &folder);
-            }
+            Browse::Database => self.pick_file(ctx, Purpose::Database, folder.join("games.qipu")),
+            Browse::ImportFiles => self.pick_file(ctx, Purpose::Import, folder),
+            Browse::ImportFolder => self.pick_file(ctx, Purpose::ImportFolder, folder),
         }
     }
 
-    /// Files or a folder chosen to import (Qipu's own dialog, starting in `start`, when the
-    /// system's could not be shown).
-    fn add_to_import(&mut self, ctx: &egui::Context, picking: Picking<Vec<PathBuf>>, start: &Path) {
-        match picking.poll() {
-            Ok(Ok(Some(paths))) => self
-                .database
-                .apply(DatabaseCommand::AddImport(paths), &self.session),
-            Ok(Ok(None)) => {}
-            Ok(Err(why)) => self.picked(ctx, Purpose::Import, Picking::Now(Err(why)), start),
-            Err(picking) => {
-                self.waiting = Some(Waiting::Import {
-                    start: start.to_owned(),
-                    picking,
-                })
-            }
+    /// While the system's file chooser is open, a note says so (its answer wakes the window).
+    pub(super) fn waiting_note(&self, ctx: &egui::Context) {
+        if self.waiting.is_none() {
+            return;
         }
+        let lang = self.session.lang();
+        egui::Modal::new(egui::Id::unique("waiting-for-chooser")).show(ctx, |ui| {
+            let doing = lang.pick(
+                "The file chooser is open…",
+                "文件选择器已打开…",
+                "檔案選擇器已開啟…",
+            );
+            busy::line(ui, doing, None);
+        });
     }
 
-    /// The system's file chooser's answer, once it has come; until then the window is drawn
-    /// again every tenth of a second, with a note that the chooser is open.
-    pub(super) fn chooser_answer(&mut self, ctx: &egui::Context) {
-        match self.waiting.take() {
-            Some(Waiting::File {
-                purpose,
-                suggested,
-                picking,
-            }) => self.picked(ctx, purpose, picking, &suggested),
-            Some(Waiting::Import { start, picking }) => self.add_to_import(ctx, picking, &start),
-            None => return,
+    /// The files chosen for `purpose` (one, except for an import).
+    fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, mut paths: Vec<PathBuf>) {
+        if matches!(purpose, Purpose::Import | Purpose::ImportFolder) {
+            self.database
+                .apply(DatabaseCommand::AddImport(paths), &self.session);
+            return;
         }
-        if self.waiting.is_some() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
-            let lang = self.session.lang();
-            egui::Modal::new(egui::Id::unique("waiting-for-chooser")).show(ctx, |ui| {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(lang.pick(
-                        "The file chooser is open…",
-                        "文件选择器已打开…",
-                        "檔案選擇器已開啟…",
-                    ));
-                });
-            });
-        }
-    }
-
-    /// A file was chosen for `purpose`.
-    fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, path: PathBuf) {
+        let Some(path) = paths.pop() else {
+            return;
+        };
         match purpose {
             Purpose::Open => self.open(path),
             Purpose::Save => self.save(ctx, path),
@@ -276,14 +281,12 @@ impl QipuApp {
                 DatabaseCommand::Open(path.display().to_string()),
                 &self.session,
             ),
-            Purpose::Import => self
-                .database
-                .apply(DatabaseCommand::AddImport(vec![path]), &self.session),
             Purpose::Picture => self.read_picture(PictureSource::File(path)),
             Purpose::Event(ask) => {
                 let asked = EventCommand::UsePath(ask, path);
                 self.send_to_window(ctx, WindowMessage::Event(asked))
             }
+            Purpose::Import | Purpose::ImportFolder => {}
         }
     }
 
@@ -379,19 +382,15 @@ pub(super) fn origin_file(autosave: &Path) -> PathBuf {
     autosave.with_extension("json")
 }
 
+/// What a file chooser answers: the files chosen, none (cancelled), or why no chooser could
+/// be shown.
+pub(super) type FileAnswer = Result<Option<Vec<PathBuf>>, NoDialog>;
+
 /// A system file chooser open (off the UI thread), and what its answer is for.
-pub(super) enum Waiting {
-    /// A file to open, save or export to.
-    File {
-        purpose: Purpose,
-        suggested: PathBuf,
-        picking: Picking,
-    },
-    /// Files or a folder to import into the game database.
-    Import {
-        start: PathBuf,
-        picking: Picking<Vec<PathBuf>>,
-    },
+pub(super) struct Waiting {
+    purpose: Purpose,
+    suggested: PathBuf,
+    job: JobId,
 }
 
 /// "3. Red – Black (Event)" for the game list.

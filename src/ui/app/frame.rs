@@ -159,7 +159,7 @@ impl QipuApp {
     /// the windows open, the database's window and the last file error.
     fn windows_over(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
         self.question(ctx, commands);
-        self.chooser_answer(ctx);
+        self.waiting_note(ctx);
         self.escape_closes(ctx);
         let shown = Shown {
             session: &self.session,

@@ -5,7 +5,6 @@ use eframe::egui;
 
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
-use crate::ui::base::files::FileDialogs;
 use crate::ui::base::session::Session;
 use crate::ui::windows::{Shown, Window, WindowMessage};
 
@@ -57,16 +56,11 @@ impl OpenWindows {
     }
 
     /// Hand `message` to the window it is for, if it is open; what the app must do then.
-    pub fn receive(
-        &mut self,
-        message: WindowMessage,
-        session: &Session,
-        dialogs: &mut dyn FileDialogs,
-    ) -> Vec<Command> {
+    pub fn receive(&mut self, message: WindowMessage, session: &Session) -> Vec<Command> {
         let mut commands = Vec::new();
         let to = message.to();
         if let Some((_, window)) = self.open.iter_mut().find(|(open, _)| *open == to) {
-            window.receive(message, session, dialogs, &mut commands);
+            window.receive(message, session, &mut commands);
         }
         commands
     }

@@ -12,6 +12,7 @@ use crate::recognise::is_picture_path;
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::outbox::Arrival;
 use crate::ui::base::command::Command;
+use crate::ui::widgets::busy;
 use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::workers::picture_worker::{PictureAnswer, PictureSource, PictureWorker};
 
@@ -71,14 +72,8 @@ impl QipuApp {
             .order(egui::Order::Foreground)
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.label(lang.pick(
-                            "Reading the picture…",
-                            "正在读取图片…",
-                            "正在讀取圖片…",
-                        ));
-                    });
+                    let doing = lang.pick("Reading the picture…", "正在读取图片…", "正在讀取圖片…");
+                    busy::line(ui, doing, None);
                 });
             });
     }

@@ -2,7 +2,7 @@
 //! Qipu reads and writing the game in the format its file's name asks for (PGN, XQF, JSON, FEN).
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::mpsc::{self, Receiver};
 
 use crate::formats::{
     read_record_file, write_pgn, write_record, FileGame, FileKind, GameError, NoGame,
@@ -27,21 +27,29 @@ pub enum Picking<T = PathBuf> {
     Later(Receiver<Result<Option<T>, NoDialog>>),
 }
 
-impl<T> Picking<T> {
-    /// The answer if it has come, else the picking to ask again next frame. A chooser that
-    /// went away without answering counts as one that could not be shown.
-    pub fn poll(self) -> Result<Result<Option<T>, NoDialog>, Picking<T>> {
+impl<T: Send + 'static> Picking<T> {
+    /// The same answer, each file turned into `U` by `into` (on a thread of its own for an
+    /// answer to come, so nobody waits).
+    pub fn map<U: Send + 'static>(self, into: fn(T) -> U) -> Picking<U> {
         match self {
-            Picking::Now(answer) => Ok(answer),
-            Picking::Later(answer) => match answer.try_recv() {
-                Ok(answer) => Ok(answer),
-                Err(TryRecvError::Empty) => Err(Picking::Later(answer)),
-                Err(TryRecvError::Disconnected) => Ok(Err(NoDialog::Unavailable(
-                    "the file chooser ended without an answer".to_owned(),
-                ))),
-            },
+            Picking::Now(answer) => Picking::Now(answer.map(|picked| picked.map(into))),
+            Picking::Later(answer) => {
+                let (sender, mapped) = mpsc::channel();
+                std::thread::spawn(move || {
+                    // The chooser that goes away without answering is sent on as one that
+                    // could not be shown.
+                    let answer = answer.recv().unwrap_or_else(|_| Err(ended()));
+                    let _ = sender.send(answer.map(|picked| picked.map(into)));
+                });
+                Picking::Later(mapped)
+            }
         }
     }
+}
+
+/// A chooser that went away without answering counts as one that could not be shown.
+pub fn ended() -> NoDialog {
+    NoDialog::Unavailable("the file chooser ended without an answer".to_owned())
 }
 
 impl<T> From<Result<Option<T>, NoDialog>> for Picking<T> {
@@ -82,16 +90,10 @@ pub trait FileDialogs {
         self.pick_save(lang, suggested)
     }
     /// Record files to import into the game database, or a folder of them when `folder`,
-    /// starting in `start`; by default one file asked like [`Self::pick_open`] (answered at once).
+    /// starting in `start`; by default one file asked like [`Self::pick_open`].
     fn pick_import(&mut self, lang: Language, folder: bool, start: &Path) -> Picking<Vec<PathBuf>> {
         let _ = folder;
-        let answer = match self.pick_open(lang, start).poll() {
-            Ok(answer) => answer,
-            Err(_) => Err(NoDialog::Unavailable(
-                "the file chooser did not answer".to_owned(),
-            )),
-        };
-        Picking::Now(answer.map(|path| path.map(|path| vec![path])))
+        self.pick_open(lang, start).map(|path| vec![path])
     }
 }
 

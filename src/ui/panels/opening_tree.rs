@@ -14,6 +14,7 @@ use crate::ui::base::command::Command;
 use crate::ui::base::numbers::group_digits;
 use crate::ui::base::session::Session;
 use crate::ui::panels::opening_name;
+use crate::ui::widgets::busy;
 use crate::ui::widgets::move_text;
 
 const RED: Color32 = Color32::from_rgb(200, 40, 30);
@@ -52,10 +53,7 @@ pub fn contents(
     }
     match view.answer {
         None => {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(lang.pick("Looking up…", "正在查找…", "正在尋找…"));
-            });
+            busy::line(ui, lang.pick("Looking up…", "正在查找…", "正在尋找…"), None);
         }
         Some(Err(reason)) => {
             ui.label(RichText::new(reason).color(RED));

@@ -1,6 +1,8 @@
-//! The widgets drawn inside panels and windows: the board, its drawing keys, and a move's text.
+//! The widgets drawn inside panels and windows: the board, its drawing keys, a move's text, and
+//! the line for work under way.
 //! Imports from [`super::base`] and [`super::platform`].
 
 pub mod board;
 pub mod board_drawing;
+pub mod busy;
 pub mod move_text;

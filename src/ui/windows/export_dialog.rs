@@ -24,7 +24,6 @@ use crate::record::NodeId;
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::Command;
-use crate::ui::base::files::FileDialogs;
 use crate::ui::base::session::Session;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 
@@ -343,7 +342,6 @@ impl Window for ExportDialog {
         &mut self,
         message: WindowMessage,
         session: &Session,
-        _: &mut dyn FileDialogs,
         _: &mut Vec<Command>,
     ) {
         if let WindowMessage::Export(job) = message {

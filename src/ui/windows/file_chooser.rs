@@ -9,102 +9,10 @@ use eframe::egui::{self, Color32, Key, RichText};
 
 use crate::lang::Language;
 
-use crate::tournament::export::Format;
 use crate::ui::base::command::app_command::AppCommand;
-use crate::ui::base::command::database_command::DatabaseCommand;
-use crate::ui::base::command::event_command::{Ask, EventCommand};
-use crate::ui::base::command::export_job::ExportJob;
+use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::command::Command;
 use crate::ui::windows::{Shown, Window};
-
-/// What the file is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// A record to open (PGN, XQF, JSON, FEN).
-    Open,
-    /// Where to save the game (PGN, XQF, JSON, FEN: the name's ending chooses).
-    Save,
-    /// Where to write an export (PNG, PDF, SVG: the name's ending chooses).
-    Export,
-    /// A game database file to open, or to create when it is not there.
-    Database,
-    /// A record file to import into the game database, or (no name) the folder shown.
-    Import,
-    /// A file of the Event window: a new event, an event to open, a players' list, an export.
-    Event(Ask),
-    /// A picture of a board to read into the setup editor (PNG, JPEG, WebP, BMP).
-    Picture,
-}
-
-/// The endings Save as offers: one for each record format (`crate::formats::RecordFormat`).
-const SAVE_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "json", "fen", "dhtmlxq"];
-
-impl Purpose {
-    /// The file name endings listed; a name typed without one gets the suggested name's, else
-    /// the first.
-    fn extensions(self) -> &'static [&'static str] {
-        match self {
-            Purpose::Open => &crate::formats::FileKind::RECORD_EXTENSIONS,
-            Purpose::Save => &SAVE_EXTENSIONS,
-            Purpose::Export => &crate::ui::base::files::EXPORT_EXTENSIONS,
-            Purpose::Database => &crate::ui::base::files::DATABASE_EXTENSIONS,
-            Purpose::Import => &crate::formats::FileKind::RECORD_EXTENSIONS,
-            Purpose::Picture => &crate::recognise::EXTENSIONS,
-            Purpose::Event(Ask::New | Ask::Open) => &["qipu-event"],
-            Purpose::Event(Ask::Import) => &["csv", "txt"],
-            Purpose::Event(Ask::Export(format)) => match format {
-                Format::Trf => &["trf"],
-                Format::Csv => &["csv"],
-                Format::Html => &["html"],
-                Format::Pdf => &["pdf"],
-            },
-        }
-    }
-
-    /// The file must be there (else it is to be written).
-    fn reads(self) -> bool {
-        matches!(
-            self,
-            Purpose::Open
-                | Purpose::Import
-                | Purpose::Picture
-                | Purpose::Event(Ask::Open | Ask::Import)
-        )
-    }
-
-    fn title(self, lang: Language) -> &'static str {
-        match self {
-            Purpose::Open => lang.pick("Open a game", "打开棋谱", "開啟棋譜"),
-            Purpose::Save => lang.pick("Save the game", "保存棋谱", "儲存棋譜"),
-            Purpose::Export => lang.pick("Export", "导出", "匯出"),
-            Purpose::Database => lang.pick("Game database", "棋谱库", "棋譜庫"),
-            Purpose::Import => lang.pick(
-                "Import a file, or this folder (no name)",
-                "导入一个文件，或（不填文件名）此文件夹",
-                "匯入一個檔案，或（不填檔名）此資料夾",
-            ),
-            Purpose::Picture => lang.pick("Position from picture", "从图片摆局", "從圖片擺局"),
-            Purpose::Event(Ask::New) => lang.pick("A new event", "新赛事", "新賽事"),
-            Purpose::Event(Ask::Open) => lang.pick("Open an event", "打开赛事", "開啟賽事"),
-            Purpose::Event(Ask::Import) => lang.pick("Import players", "导入棋手", "匯入棋手"),
-            Purpose::Event(Ask::Export(_)) => lang.pick("Export the event", "导出赛事", "匯出賽事"),
-        }
-    }
-
-    fn confirm(self, lang: Language) -> &'static str {
-        match self {
-            Purpose::Open => lang.pick("Open", "打开", "開啟"),
-            Purpose::Save => lang.pick("Save", "保存", "儲存"),
-            Purpose::Export => lang.pick("Export", "导出", "匯出"),
-            Purpose::Database => lang.pick("Open or create", "打开或新建", "開啟或新建"),
-            Purpose::Import | Purpose::Event(Ask::Import) => lang.pick("Import", "导入", "匯入"),
-            Purpose::Event(Ask::New) => lang.pick("Create", "创建", "建立"),
-            Purpose::Event(Ask::Open) => lang.pick("Open", "打开", "開啟"),
-            Purpose::Picture => lang.pick("Read", "读取", "讀取"),
-            Purpose::Event(Ask::Export(_)) => lang.pick("Export", "导出", "匯出"),
-        }
-    }
-}
 
 /// One line of the folder's list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,7 +164,9 @@ impl FileChooser {
 
     /// The user confirmed the name: the answer, or a question or problem to show first.
     fn confirm(&mut self) -> Option<Answer> {
-        if self.purpose == Purpose::Import && self.name.trim().is_empty() {
+        if matches!(self.purpose, Purpose::Import | Purpose::ImportFolder)
+            && self.name.trim().is_empty()
+        {
             return Some(Answer::Chosen(self.folder.clone()));
         }
         let Some(path) = self.target() else {
@@ -501,9 +411,9 @@ fn list(folder: &Path, extensions: &[&str]) -> std::io::Result<Vec<Entry>> {
 }
 
 impl Window for FileChooser {
-    /// Draw the dialog; a file chosen is pushed as what it was chosen for (a file to open, to
-    /// save to, to export to, a database, records to import), a dialog closed without one as
-    /// [`AppCommand::FileNotChosen`]. False once answered.
+    /// Draw the dialog; its answer (the file chosen, or none) is pushed as
+    /// [`AppCommand::FileChosen`], which the app carries out as it does the system chooser's.
+    /// False once answered.
     fn show(
         &mut self,
         ctx: &egui::Context,
@@ -513,18 +423,11 @@ impl Window for FileChooser {
         let Some(answer) = self.ask(ctx, shown.session.lang(), shown.recent) else {
             return true;
         };
-        commands.push(match answer {
-            Answer::Chosen(path) => match self.purpose {
-                Purpose::Open => AppCommand::OpenPath(path).into(),
-                Purpose::Save => AppCommand::SaveTo(path).into(),
-                Purpose::Export => ExportJob { path }.into(),
-                Purpose::Database => DatabaseCommand::Open(path.display().to_string()).into(),
-                Purpose::Import => DatabaseCommand::AddImport(vec![path]).into(),
-                Purpose::Event(ask) => EventCommand::UsePath(ask, path).into(),
-                Purpose::Picture => AppCommand::ReadPicture(path).into(),
-            },
-            Answer::Cancelled => AppCommand::FileNotChosen.into(),
-        });
+        let chosen = match answer {
+            Answer::Chosen(path) => Some(path),
+            Answer::Cancelled => None,
+        };
+        commands.push(AppCommand::FileChosen(self.purpose, chosen).into());
         false
     }
 
@@ -536,6 +439,8 @@ impl Window for FileChooser {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tournament::export::Format;
+    use crate::ui::base::command::event_command::Ask;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("qipu-chooser-{name}-{}", std::process::id()));

@@ -24,7 +24,6 @@ use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
-use crate::ui::base::files::FileDialogs;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{NamedEngine, Settings};
 
@@ -88,16 +87,10 @@ pub trait Window {
         false
     }
 
-    /// Do what `message` asks of this window, on `session`, asking for files through
-    /// `dialogs` and pushing what the app must do onto `commands`.
-    fn receive(
-        &mut self,
-        message: WindowMessage,
-        session: &Session,
-        dialogs: &mut dyn FileDialogs,
-        commands: &mut Vec<Command>,
-    ) {
-        let _ = (message, session, dialogs, commands);
+    /// Do what `message` asks of this window, on `session`, pushing what the app must do
+    /// onto `commands` (a file to ask for, a game to show).
+    fn receive(&mut self, message: WindowMessage, session: &Session, commands: &mut Vec<Command>) {
+        let _ = (message, session, commands);
     }
 }
 

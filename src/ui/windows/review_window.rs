@@ -13,7 +13,6 @@ use crate::engine_client::{AnalysisSettings, EngineConfig, Limit};
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
-use crate::ui::base::files::FileDialogs;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::ReviewSettings;
@@ -201,7 +200,6 @@ impl Window for ReviewWindow {
         &mut self,
         message: WindowMessage,
         _: &Session,
-        _: &mut dyn FileDialogs,
         commands: &mut Vec<Command>,
     ) {
         if let WindowMessage::Arrived(_, arrival) = message {

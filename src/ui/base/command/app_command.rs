@@ -9,6 +9,7 @@ use crate::rules::Color;
 
 use crate::ui::base::settings::{MatchSettings, NamedEngine, PlaySettings, ReviewSettings};
 
+use super::file_purpose::Purpose;
 use super::session_command::SessionCommand;
 use super::window_id::WindowId;
 use super::GameToShow;
@@ -57,8 +58,6 @@ pub enum AppCommand {
     /// Apply this command, which ends the game (a resignation, a draw agreed): the user
     /// answered yes to the question it asks first.
     Confirmed(Box<SessionCommand>),
-    /// Save the game to this file (chosen in Qipu's own file dialog).
-    SaveTo(PathBuf),
     /// Ask where to write the export the export window describes (suggesting this name).
     ChooseExportFile(String),
     /// Show this game (from the database) at this ply of its main line.
@@ -85,8 +84,12 @@ pub enum AppCommand {
     SetReviewSettings(ReviewSettings),
     /// Open the puzzle trainer (Training > Puzzles).
     OpenPuzzles,
-    /// No file was chosen in Qipu's own file chooser: what was to follow a save is forgotten.
-    FileNotChosen,
+    /// Ask for a file for this purpose, suggesting this file or folder: the system's chooser,
+    /// else Qipu's own (the one way any part of the window asks for a file).
+    PickFile(Purpose, PathBuf),
+    /// Qipu's own file chooser answered for this purpose: the file chosen, or none (then what
+    /// was to follow a save is forgotten).
+    FileChosen(Purpose, Option<PathBuf>),
 }
 
 /// An answer to the question asked before unsaved changes would be lost.

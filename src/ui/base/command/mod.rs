@@ -9,6 +9,7 @@ pub mod arbiter_action;
 pub mod database_command;
 pub mod event_command;
 pub mod export_job;
+pub mod file_purpose;
 pub mod notice;
 pub mod origin;
 pub mod outbox;

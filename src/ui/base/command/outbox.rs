@@ -33,6 +33,8 @@ pub enum Recipient {
     Puzzles,
     /// The game database's window and opening tree.
     Database,
+    /// The system's file chooser the app waits on.
+    FileDialog,
 }
 
 /// One job's stamp: results carry it, and the part that started the job keeps the stamp of

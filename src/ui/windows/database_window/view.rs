@@ -12,6 +12,7 @@ use crate::lang::Language;
 use crate::ui::base::command::database_command::{Browse, Column, DatabaseCommand};
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::group_digits;
+use crate::ui::widgets::busy;
 use crate::ui::windows::{Shown, Window};
 
 use super::*;
@@ -92,11 +93,11 @@ impl DatabaseWindow {
         });
         ui.horizontal_wrapped(|ui| {
             if let Some(location) = &self.opening {
-                ui.spinner();
-                ui.label(format!(
+                let doing = format!(
                     "{} {location}",
                     lang.pick("Opening", "正在打开", "正在開啟")
-                ));
+                );
+                busy::line(ui, &doing, None);
             } else if let Some(location) = &self.location {
                 let count = self.games.map_or_else(|| "…".to_owned(), group_digits);
                 ui.label(format!(
@@ -309,7 +310,7 @@ impl DatabaseWindow {
     fn list(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {
         ui.horizontal(|ui| {
             if self.searching {
-                ui.spinner();
+                busy::line(ui, lang.pick("Searching…", "正在查找…", "正在尋找…"), None);
             }
             let shown = group_digits(self.rows.len() as u64);
             ui.label(if self.rows.len() as u64 >= LIST_LIMIT {
@@ -461,8 +462,11 @@ fn import_progress(
                 ui.label(progress_text(p, lang));
             }
             None => {
-                ui.spinner();
-                ui.label(lang.pick("Reading the files…", "正在读取文件…", "正在讀取檔案…"));
+                busy::line(
+                    ui,
+                    lang.pick("Reading the files…", "正在读取文件…", "正在讀取檔案…"),
+                    None,
+                );
             }
         }
         if import.cancelling {

@@ -21,12 +21,14 @@ use crate::tournament::export::Format;
 use crate::tournament::from_record::result_of_record;
 use crate::tournament::BoardResult;
 
+use crate::ui::widgets::busy;
 use crate::ui::base::command::event_command::{Ask, Change, EventCommand};
 use crate::ui::base::command::Command;
-use crate::ui::base::files::{self, FileDialogs, Picking};
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::file_purpose::Purpose;
+use crate::ui::base::files;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
-use crate::ui::windows::file_chooser::{FileChooser, Purpose};
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::workers::event_worker::{Correction, Job, Reply, Worker};
 
@@ -64,13 +66,8 @@ pub struct EventWindow {
     player: PlayerForm,
     /// The round shown (0: the last paired).
     round: u32,
-    /// Qipu's own file dialog, when the system's could not be shown.
-    chooser: Option<FileChooser>,
     /// The board whose result is being corrected: round and board.
     correcting: Option<(u32, u32)>,
-    /// The system's file chooser, while it is open: what it is for, the name suggested, the
-    /// answer to come.
-    waiting: Option<(Ask, PathBuf, Picking)>,
     /// Line-ups being chosen: round and team to the players, board 1 first.
     lineups: tables::Lineups,
 }
@@ -87,9 +84,7 @@ impl EventWindow {
             new_event: NewEventForm::default(),
             player: PlayerForm::default(),
             round: 0,
-            chooser: None,
             correcting: None,
-            waiting: None,
             lineups: tables::Lineups::default(),
         }
     }
@@ -104,28 +99,8 @@ impl EventWindow {
             .unwrap_or_default()
     }
 
-    /// Go on with what a file chooser answered for `ask`, or wait for it while it is open.
-    fn picked(&mut self, ask: Ask, picking: Picking, suggested: &std::path::Path, lang: Language) {
-        let picked = match picking.poll() {
-            Ok(picked) => picked,
-            Err(picking) => {
-                self.waiting = Some((ask, suggested.to_owned(), picking));
-                return;
-            }
-        };
-        match picked {
-            Ok(Some(path)) => self.go(ask, path),
-            Ok(None) => {}
-            Err(no) => {
-                self.chooser =
-                    Some(FileChooser::new(Purpose::Event(ask), suggested).because(no.message(lang)))
-            }
-        }
-    }
-
     /// Do `ask` with the file `path`.
     fn go(&mut self, ask: Ask, path: PathBuf) {
-        self.chooser = None;
         let job = match ask {
             Ask::New => Job::Create(path, self.new_event.event()),
             Ask::Open => Job::Open(path),
@@ -135,31 +110,28 @@ impl EventWindow {
         self.worker.send(job);
     }
 
-    /// Carry out `command`; files are asked for through `dialogs`, the game on the board is the
-    /// session's.
+    /// Carry out `command`; files are asked of the app ([`AppCommand::PickFile`], pushed onto
+    /// `commands`), the game on the board is the session's.
     pub fn apply(
         &mut self,
         command: EventCommand,
         session: &Session,
-        dialogs: &mut dyn FileDialogs,
+        commands: &mut Vec<Command>,
     ) {
         let lang = session.lang();
         match command {
             EventCommand::New => {
                 let name = format!("{}.qipu-event", self.new_event.name.trim());
                 let suggested = self.folder().join(name);
-                let picked = dialogs.pick_event_save(lang, &suggested);
-                self.picked(Ask::New, picked, &suggested, lang);
+                commands.push(AppCommand::PickFile(Purpose::Event(Ask::New), suggested).into());
             }
             EventCommand::Open | EventCommand::Import => {
-                let (ask, players) = if command == EventCommand::Open {
-                    (Ask::Open, false)
+                let ask = if command == EventCommand::Open {
+                    Ask::Open
                 } else {
-                    (Ask::Import, true)
+                    Ask::Import
                 };
-                let folder = self.folder();
-                let picked = dialogs.pick_event_file(lang, players, &folder);
-                self.picked(ask, picked, &folder, lang);
+                commands.push(AppCommand::PickFile(Purpose::Event(ask), self.folder()).into());
             }
             EventCommand::UsePath(ask, path) => self.go(ask, path),
             EventCommand::NewForm => {
@@ -223,8 +195,8 @@ impl EventWindow {
                 };
                 let name = format!("{}.{}", event.name, extension(format));
                 let suggested = self.folder().join(name);
-                let picked = dialogs.pick_event_save(lang, &suggested);
-                self.picked(Ask::Export(format), picked, &suggested, lang);
+                let purpose = Purpose::Event(Ask::Export(format));
+                commands.push(AppCommand::PickFile(purpose, suggested).into());
             }
         }
     }
@@ -276,15 +248,9 @@ impl Window for EventWindow {
     ) -> bool {
         let session = shown.session;
         let lang = session.lang();
-        if let Some((ask, suggested, picking)) = self.waiting.take() {
-            self.picked(ask, picking, &suggested, lang);
-            if self.waiting.is_some() {
-                ctx.request_repaint_after(std::time::Duration::from_millis(100));
-            }
-        }
         let mut open = true;
         let mut asked: Vec<EventCommand> = Vec::new();
-        let busy = self.worker.busy();
+        let working = self.worker.busy();
         egui::Window::new(lang.pick("Event", "赛事", "賽事"))
             .id(egui::Id::unique("event-window"))
             .open(&mut open)
@@ -296,7 +262,7 @@ impl Window for EventWindow {
                     lang,
                     self.event.as_ref(),
                     self.path.as_deref(),
-                    busy,
+                    working,
                     &mut asked,
                 );
                 if let Some(message) = &self.message {
@@ -357,17 +323,6 @@ impl Window for EventWindow {
                 }
             });
         commands.extend(asked.into_iter().map(Command::Event));
-        if let Some(chooser) = &mut self.chooser {
-            let mut answered = Vec::new();
-            if !chooser.show(ctx, shown, &mut answered) {
-                self.chooser = None;
-            }
-            commands.extend(
-                answered
-                    .into_iter()
-                    .filter(|c| matches!(c, Command::Event(_))),
-            );
-        }
         open
     }
 
@@ -377,11 +332,10 @@ impl Window for EventWindow {
         &mut self,
         message: WindowMessage,
         session: &Session,
-        dialogs: &mut dyn FileDialogs,
-        _: &mut Vec<Command>,
+        commands: &mut Vec<Command>,
     ) {
         match message {
-            WindowMessage::Event(asked) => self.apply(asked, session, dialogs),
+            WindowMessage::Event(asked) => self.apply(asked, session, commands),
             WindowMessage::Arrived(_, arrival) => self.arrived(arrival, session.lang()),
             WindowMessage::Export(_) => {}
         }
@@ -394,7 +348,7 @@ fn toolbar(
     lang: Language,
     event: Option<&Event>,
     path: Option<&std::path::Path>,
-    busy: bool,
+    working: bool,
     asked: &mut Vec<EventCommand>,
 ) {
     ui.horizontal_wrapped(|ui| {
@@ -425,9 +379,8 @@ fn toolbar(
                 }
             }
         }
-        if busy {
-            ui.spinner();
-            ui.label(lang.pick("Working…", "处理中…", "處理中…"));
+        if working {
+            busy::line(ui, lang.pick("Working…", "处理中…", "處理中…"), None);
         }
     });
     if let (Some(event), Some(path)) = (event, path) {

@@ -11,6 +11,7 @@ use crate::puzzles::PickKind;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
+use crate::ui::widgets::busy;
 use crate::ui::workers::puzzle_worker::PuzzleSource;
 
 use super::{Message, Phase, PuzzleTrainer};
@@ -106,14 +107,9 @@ impl PuzzleTrainer {
                 });
             }
         });
-        if self.loading.is_some() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(lang.pick("Reading the set…", "正在读取题集…", "正在讀取題集…"));
-                if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
-                    self.loading = None;
-                }
-            });
+        let reading = lang.pick("Reading the set…", "正在读取题集…", "正在讀取題集…");
+        if self.loading.is_some() && busy::line(ui, reading, Some(lang)) {
+            self.loading = None;
         }
     }
 
@@ -194,23 +190,20 @@ impl PuzzleTrainer {
         let judging = matches!(current.phase, Phase::Judging { .. });
         let over = matches!(current.phase, Phase::Over);
         if judging {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(lang.pick(
-                    "The engine is checking your move…",
-                    "引擎正在检验你的着法…",
-                    "引擎正在檢驗你的著法…",
-                ));
-                if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
-                    if let Some(c) = self.current.as_mut() {
-                        if let Phase::Judging { node, .. } = c.phase {
-                            commands.push(SessionCommand::DeleteFrom(node).into());
-                        }
-                        c.phase = Phase::SolverToMove;
-                        c.message = Message::Stopped;
+            let doing = lang.pick(
+                "The engine is checking your move…",
+                "引擎正在检验你的着法…",
+                "引擎正在檢驗你的著法…",
+            );
+            if busy::line(ui, doing, Some(lang)) {
+                if let Some(c) = self.current.as_mut() {
+                    if let Phase::Judging { node, .. } = c.phase {
+                        commands.push(SessionCommand::DeleteFrom(node).into());
                     }
+                    c.phase = Phase::SolverToMove;
+                    c.message = Message::Stopped;
                 }
-            });
+            }
         } else {
             ui.label(current.message.text(lang));
         }
