@@ -5,6 +5,7 @@
 //! the link, which hands each back to its link ([`EngineLink::take`]).
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
 use crate::engine_client::{
     EngineConfig, EngineEvent, EngineOption, EngineThread, Limit, Request, SearchId, SearchInfo,
@@ -53,7 +54,10 @@ impl EngineLink {
         config: EngineConfig,
         wanted: Vec<(String, String)>,
     ) -> EngineLink {
-        let courier = outbox.courier::<ThreadEvent>(to);
+        // An engine reports many times a second: the window is woken at most every 50 ms.
+        let courier = outbox
+            .courier::<ThreadEvent>(to)
+            .waking_within(Duration::from_millis(50));
         let job = courier.job();
         EngineLink {
             thread: EngineThread::spawn(config, move |event| courier.deliver(event)),

@@ -10,6 +10,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
+use std::time::Duration;
 
 use eframe::egui;
 
@@ -107,9 +108,14 @@ impl Outbox {
     /// Send `command` to the app and wake the window to apply it; false once nobody listens
     /// (the window has closed: the command is dropped).
     pub fn send(&self, command: impl Into<Command>) -> bool {
-        let sent = self.sender.send(command.into()).is_ok();
+        self.send_within(command.into(), Duration::ZERO)
+    }
+
+    /// Send `command`, waking the window within `within` (at once for zero).
+    fn send_within(&self, command: Command, within: Duration) -> bool {
+        let sent = self.sender.send(command).is_ok();
         if sent {
-            self.wake.request_repaint();
+            self.wake.request_repaint_after(within);
         }
         sent
     }
@@ -120,6 +126,7 @@ impl Outbox {
             outbox: self.clone(),
             to,
             job: JobId(self.jobs.fetch_add(1, Ordering::Relaxed)),
+            within: Duration::ZERO,
             kind: PhantomData,
         }
     }
@@ -138,6 +145,9 @@ pub struct Courier<T> {
     outbox: Outbox,
     to: Recipient,
     job: JobId,
+    /// How soon the window is woken for a result (an engine's stream of reports need not
+    /// wake it more often than the eye follows).
+    within: Duration,
     kind: PhantomData<fn(T)>,
 }
 
@@ -147,12 +157,18 @@ impl<T> Clone for Courier<T> {
             outbox: self.outbox.clone(),
             to: self.to,
             job: self.job,
+            within: self.within,
             kind: PhantomData,
         }
     }
 }
 
 impl<T: Send + 'static> Courier<T> {
+    /// The same courier, waking the window within `within` of a result rather than at once.
+    pub fn waking_within(self, within: Duration) -> Courier<T> {
+        Courier { within, ..self }
+    }
+
     /// The job's stamp, kept by the part that waits for its results.
     pub fn job(&self) -> JobId {
         self.job
@@ -160,11 +176,13 @@ impl<T: Send + 'static> Courier<T> {
 
     /// Send one result; false once nobody listens (the window has closed).
     pub fn deliver(&self, result: T) -> bool {
-        self.outbox.send(Command::Arrived(Arrival {
+        let arrival = Arrival {
             to: self.to,
             job: self.job,
             payload: Box::new(result),
-        }))
+        };
+        self.outbox
+            .send_within(Command::Arrived(arrival), self.within)
     }
 }
 
