@@ -236,3 +236,31 @@ fn save_as_keeps_the_name_and_ending_of_a_pgn_file() {
     click(&mut harness, "Save as…");
     assert_eq!(field_value(&harness, "File name"), "w2.pgn");
 }
+
+/// Two files that cannot be opened, one after the other: the second message waits for the
+/// first to be dismissed (it used to take its place unseen).
+#[test]
+fn a_message_is_never_replaced_before_it_was_seen() {
+    use qipu::ui::AppCommand;
+    let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
+    let dir = support::scratch_folder("messages");
+    let (first, second) = (
+        dir.join("first-missing.pgn"),
+        dir.join("second-missing.pgn"),
+    );
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, AppCommand::OpenPath(first.clone()));
+    harness
+        .state_mut()
+        .apply(&ctx, AppCommand::OpenPath(second.clone()));
+    harness.run();
+    harness.get_by_label("first-missing.pgn");
+    assert!(harness.query_by_label("second-missing.pgn").is_none());
+    click(&mut harness, "OK");
+    harness.get_by_label("second-missing.pgn");
+    click(&mut harness, "OK");
+    assert!(harness.query_by_label("second-missing.pgn").is_none());
+    assert!(harness.query_by_label("OK").is_none());
+}

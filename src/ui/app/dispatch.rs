@@ -24,7 +24,7 @@ use crate::ui::workers::picture_worker::PictureSource;
 
 use super::file_work::log_cut_message;
 use super::puzzle_set::personal_set;
-use super::{QipuApp, Question};
+use super::{QipuApp, Question, Told};
 
 impl QipuApp {
     /// Apply one command: the single place where the app and its session change. Each kind
@@ -129,7 +129,7 @@ impl QipuApp {
             AppCommand::CopyPgn => {
                 let (game, cut) = self.session.game_to_save();
                 ctx.copy_text(files::pgn_text(&game, lang, self.session.tandem()));
-                self.error = cut.map(|e| log_cut_message(&e, lang).into());
+                self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
                 let moves = game.main_line().len();
                 self.session
                     .apply(&SessionCommand::Notify(Notice::CopiedPgn(moves)));
@@ -138,7 +138,7 @@ impl QipuApp {
                 let (game, cut) = self.session.game_to_save();
                 let written = write_dhtmlxq(&game);
                 ctx.copy_text(written.text);
-                self.error = cut.map(|e| log_cut_message(&e, lang).into());
+                self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
                 self.session
                     .apply(&SessionCommand::Notify(Notice::CopiedDhtmlxq {
                         moves: game.main_line().len(),
@@ -300,7 +300,7 @@ impl QipuApp {
         ) {
             Ok(game) => self.computer = Some(game),
             Err(e) => {
-                self.error = Some(e.into());
+                self.tell(Some(Told::from(e)));
                 return;
             }
         }
@@ -320,7 +320,7 @@ impl QipuApp {
         {
             Ok(game) => self.computer = Some(game),
             Err(e) => {
-                self.error = Some(e.into());
+                self.tell(Some(Told::from(e)));
                 return;
             }
         }

@@ -75,13 +75,13 @@ impl QipuApp {
                 let (game, error) = match files::showable(opened.games.remove(0)) {
                     Ok(shown) => shown,
                     Err(error) => {
-                        self.error = error.map(|e| about_file(&path, e.message(lang).into()));
+                        self.tell(error.map(|e| about_file(&path, e.message(lang).into())));
                         return;
                     }
                 };
                 // What could not be read is said in words; the part read is shown.
                 let style = self.session.move_style();
-                self.error = error.map(|e| defects_told(&path, &game, &e, style, lang));
+                self.tell(error.map(|e| defects_told(&path, &game, &e, style, lang)));
                 self.settings.remember(path.clone());
                 let tie = FileTie {
                     path,
@@ -99,7 +99,7 @@ impl QipuApp {
                     games: opened.games,
                 });
             }
-            Err(e) => self.error = Some(about_file(&path, e.message(lang).into())),
+            Err(e) => self.tell(Some(about_file(&path, e.message(lang).into()))),
         }
     }
 
@@ -114,14 +114,14 @@ impl QipuApp {
         match files::showable(games.swap_remove(index)) {
             Ok((game, error)) => {
                 let style = self.session.move_style();
-                self.error = error.map(|e| defects_told(&path, &game, &e, style, lang));
+                self.tell(error.map(|e| defects_told(&path, &game, &e, style, lang)));
                 // A game out of several is saved to a new file, never over the collection.
                 self.apply_to_session(SessionCommand::ShowGame(GameToShow::new(
                     game,
                     Origin::Fresh,
                 )));
             }
-            Err(error) => self.error = error.map(|e| about_file(&path, e.message(lang).into())),
+            Err(error) => self.tell(error.map(|e| about_file(&path, e.message(lang).into()))),
         }
     }
 
@@ -300,7 +300,7 @@ impl QipuApp {
             Ok(written) => written,
             Err(e) => {
                 self.after_save = None;
-                self.error = Some(files::xqf_refused(&e, lang).into());
+                self.tell(Some(Told::from(files::xqf_refused(&e, lang))));
                 return;
             }
         };
@@ -311,7 +311,7 @@ impl QipuApp {
                 if let Some(report) = SaveReport::of(path.clone(), format, written.losses) {
                     self.windows.open(WindowId::SaveReport, Box::new(report));
                 }
-                self.error = cut.map(|e| log_cut_message(&e, lang).into());
+                self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
                 // A FEN file holds a position, not the game: the game stays unsaved.
                 if !format.holds_the_game() {
                     self.after_save = None;
@@ -329,7 +329,7 @@ impl QipuApp {
             }
             Err(e) => {
                 self.after_save = None;
-                self.error = Some(e.message(lang).into());
+                self.tell(Some(Told::from(e.message(lang))));
             }
         }
     }
@@ -351,7 +351,7 @@ impl QipuApp {
         let (game, _) = self.session.game_to_save();
         let text = files::pgn_text(&game, self.session.lang(), self.session.tandem());
         if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
-            self.error = Some(e.message(self.session.lang()).into());
+            self.tell(Some(Told::from(e.message(self.session.lang()))));
             return;
         }
         if let Ok(text) = serde_json::to_string(&self.session.tie()) {
@@ -362,7 +362,7 @@ impl QipuApp {
                 false,
             );
             if let Err(e) = written {
-                self.error = Some(e.message(self.session.lang()).into());
+                self.tell(Some(Told::from(e.message(self.session.lang()))));
             }
         }
     }

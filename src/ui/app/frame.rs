@@ -190,7 +190,7 @@ impl QipuApp {
     /// trainer; not while a question, a message, a dialog or an open list has the key first.
     fn escape_closes(&mut self, ctx: &egui::Context) {
         if self.question.is_some()
-            || self.error.is_some()
+            || !self.told.is_empty()
             || self.waiting.is_some()
             || self.windows.take_keys()
             || ctx.any_popup_open()
@@ -212,11 +212,11 @@ impl QipuApp {
         }
     }
 
-    /// The message box, if one is up: the file's name as title, the message, the detail; one
-    /// OK or Escape closes it.
+    /// The message box, if a message waits: the file's name as title, the message, the
+    /// detail; one OK or Escape closes it, and the next message waiting follows.
     fn told(&mut self, ctx: &egui::Context) {
         let lang = self.session.lang();
-        let Some(told) = &mut self.error else {
+        let Some(told) = self.told.front_mut() else {
             return;
         };
         if told.drawn < 2 {
@@ -236,7 +236,7 @@ impl QipuApp {
             ok = ui.button(lang.pick("OK", "确定", "確定")).clicked();
         });
         if ok || modal.should_close() {
-            self.error = None;
+            self.told.pop_front();
         }
     }
 

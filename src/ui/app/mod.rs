@@ -13,6 +13,7 @@ mod picture;
 mod puzzle_set;
 mod side_panels;
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
 use eframe::egui;
@@ -108,8 +109,9 @@ pub struct QipuApp {
     question: Option<Question>,
     /// The user agreed to close with unsaved changes.
     closing: bool,
-    /// The last file error, shown in a window until dismissed.
-    error: Option<Told>,
+    /// The messages to be shown in a window, each until dismissed, oldest first: a message
+    /// is never put in place of one not yet seen.
+    told: VecDeque<Told>,
     /// The window title last set.
     title: String,
     /// The position setup editor, shown in place of the board while open.
@@ -199,7 +201,7 @@ impl QipuApp {
             options,
             question,
             closing: false,
-            error: None,
+            told: VecDeque::new(),
             title: String::new(),
             setup: None,
             picture: None,
@@ -218,6 +220,11 @@ impl QipuApp {
             outbox,
             inbox,
         }
+    }
+
+    /// Show `told` in a message box once the ones before it are dismissed (none: nothing).
+    fn tell(&mut self, told: Option<Told>) {
+        self.told.extend(told);
     }
 
     /// Say, in Help › About, why the window is drawn with glow: wgpu could not start.

@@ -91,12 +91,10 @@ impl QipuApp {
         self.picture = None;
         match answer {
             Ok(reading) => self.setup = Some(SetupEditor::from_reading(&reading, name)),
-            Err(e) => {
-                self.error = Some(Told {
-                    title: name,
-                    ..Told::from(e.message(self.session.lang()))
-                })
-            }
+            Err(e) => self.tell(Some(Told {
+                title: name,
+                ..Told::from(e.message(self.session.lang()))
+            })),
         }
     }
 }

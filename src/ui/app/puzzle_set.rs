@@ -18,7 +18,7 @@ use crate::rules::Color;
 use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::session_command::SessionCommand;
 
-use super::QipuApp;
+use super::{QipuApp, Told};
 
 /// The personal set's file beside `autosave`.
 pub fn personal_set(autosave: &Path) -> Option<PathBuf> {
@@ -78,15 +78,12 @@ impl QipuApp {
     pub(super) fn make_puzzles(&mut self, side: Color) {
         let lang = self.session.lang();
         let Some(path) = self.options.autosave.as_deref().and_then(personal_set) else {
-            self.error = Some(
-                lang.pick(
-                    "There is no folder of settings to keep the puzzles in.",
-                    "没有设置文件夹可保存题目。",
-                    "沒有設定資料夾可儲存題目。",
-                )
-                .to_owned()
-                .into(),
+            let why = lang.pick(
+                "There is no folder of settings to keep the puzzles in.",
+                "没有设置文件夹可保存题目。",
+                "沒有設定資料夾可儲存題目。",
             );
+            self.tell(Some(Told::from(why.to_owned())));
             return;
         };
         let puzzles = puzzles_from_marks(self.session.game(), side);
@@ -97,7 +94,7 @@ impl QipuApp {
                     added,
                     path,
                 })),
-            Err(why) => self.error = Some(why.into()),
+            Err(why) => self.tell(Some(Told::from(why))),
         }
     }
 }
