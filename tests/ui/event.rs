@@ -361,7 +361,7 @@ fn a_result_is_corrected_and_cleared_from_the_window() {
     press(&mut harness, "1-0");
     wait_for(&mut harness, "the correction after round 2", |h| {
         idle(h)
-            && h.query_by_label_contains("Round(s) 2 were paired with the old result 0-1")
+            && h.query_by_label_contains("Round 2 was paired with the old result 0-1")
                 .is_some()
     });
     assert_eq!(result_of(&file, 1, 1), Some(BoardResult::RedWins));

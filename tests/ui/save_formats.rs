@@ -76,7 +76,7 @@ fn save_as_xqf_writes_xqf_and_shows_what_it_could_not_keep() {
     assert_eq!(back.main_line().len(), moves.len());
     assert_eq!(back.tags().get(&TagKey::Black), Some("胡荣华"));
     // What could not be kept is said, in plain words, one line each.
-    harness.get_by_label_contains("XQF could not keep everything of this game (2 item(s))");
+    harness.get_by_label_contains("XQF could not keep everything of this game (2 items)");
     harness.get_by_label_contains(
         "'ä' (U+00E4) reads back as '&#228;', as GBK has no code of its own",
     );
@@ -325,7 +325,7 @@ fn save_as_dhtmlxq_writes_the_block_and_copy_as_dhtmlxq_puts_it_on_the_clipboard
     assert_eq!(back.tags().get(&TagKey::Red), Some("胡荣华"));
     assert_eq!(back.comment(back.main_line()[0]), "中炮");
     // The mark DhtmlXQ has no place for is said.
-    harness.get_by_label_contains("DhtmlXQ could not keep everything of this game (1 item(s))");
+    harness.get_by_label_contains("DhtmlXQ could not keep everything of this game (1 item)");
     harness.get_by_label_contains("DhtmlXQ has no place for the mark !?");
     click(&mut harness, "OK");
 

@@ -1,8 +1,14 @@
-//! Words shared by panels, windows and the menus: the names of a move's marks and evaluations.
+//! Words shared by panels, windows and the menus: the names of a move's marks and evaluations,
+//! and English nouns counted (Chinese has no plural).
 
 use crate::lang::Language;
 use crate::record::{Evaluation, Mark};
 use crate::rules::{Color, Piece, PieceKind};
+
+/// `n` with the English noun for it, singular for one: `1 game`, `2 games`, `0 games`.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 /// The name of a mark for its tooltip and menu entry.
 pub fn mark_name(mark: Mark, lang: Language) -> &'static str {
@@ -65,5 +71,17 @@ pub fn piece_name(piece: Piece, lang: Language) -> String {
         Language::English => format!("{side} {english}"),
         Language::SimplifiedChinese => format!("{side}{hans}"),
         Language::TraditionalChinese => format!("{side}{hant}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(counted(1, "game", "games"), "1 game");
+        assert_eq!(counted(0, "game", "games"), "0 games");
+        assert_eq!(counted(2, "new puzzle", "new puzzles"), "2 new puzzles");
     }
 }

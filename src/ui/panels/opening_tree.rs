@@ -77,15 +77,16 @@ fn moves_table(
 ) {
     let lang = session.lang();
     let total: u64 = moves.iter().map(|m| m.games).sum();
-    ui.label(format!(
-        "{} {}",
-        group_digits(total),
-        lang.pick(
-            "games continue from here",
-            "局从此局面继续",
-            "局從此局面繼續"
-        )
-    ));
+    let continuing = lang.pick(
+        if total == 1 {
+            "game continues from here"
+        } else {
+            "games continue from here"
+        },
+        "局从此局面继续",
+        "局從此局面繼續",
+    );
+    ui.label(format!("{} {continuing}", group_digits(total)));
     ui.horizontal(|ui| {
         header(ui, MOVE_WIDTH, lang.pick("Move", "着法", "著法"));
         header(ui, GAMES_WIDTH, lang.pick("Games", "局数", "局數"));

@@ -10,6 +10,7 @@ use crate::formats::{RecordFormat, RecordLoss};
 use crate::lang::Language;
 
 use crate::ui::base::command::Command;
+use crate::ui::base::words::counted;
 use crate::ui::windows::{Shown, Window};
 
 /// A file written with losses.
@@ -36,8 +37,8 @@ impl SaveReport {
         let format = self.format.name();
         let heading = match lang {
             Language::English => format!(
-                "Saved {name}. {format} could not keep everything of this game ({} item(s)):",
-                self.losses.len()
+                "Saved {name}. {format} could not keep everything of this game ({}):",
+                counted(self.losses.len(), "item", "items")
             ),
             Language::SimplifiedChinese => format!(
                 "已保存 {name}。{format} 无法保存本局的全部内容（{} 项）：",

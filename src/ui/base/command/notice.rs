@@ -6,6 +6,8 @@ use crate::formats::ReadWarning;
 use crate::lang::Language;
 use crate::rules::{Color, FenError, IllegalReason, Move};
 
+use crate::ui::base::words::counted;
+
 /// A message for the status line, rendered in the language of the moment.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
@@ -151,7 +153,11 @@ impl Notice {
                 copied + &left
             }
             Notice::PuzzlesAdded { added, path } => match lang {
-                Language::English => format!("{added} new puzzle(s) in {}", path.display()),
+                Language::English => format!(
+                    "{} in {}",
+                    counted(*added, "new puzzle", "new puzzles"),
+                    path.display()
+                ),
                 Language::SimplifiedChinese => format!("{} 新增 {added} 道题目", path.display()),
                 Language::TraditionalChinese => format!("{} 新增 {added} 道題目", path.display()),
             },

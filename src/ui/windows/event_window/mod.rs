@@ -418,8 +418,11 @@ fn corrected(c: &Correction, lang: Language) -> Message {
     let rounds: Vec<String> = c.paired_since.iter().map(u32::to_string).collect();
     let rounds = rounds.join(", ");
     Message::Warning(match lang {
+        Language::English if c.paired_since.len() == 1 => format!(
+            "{done} Round {rounds} was paired with the old result {was}; its pairings stand."
+        ),
         Language::English => format!(
-            "{done} Round(s) {rounds} were paired with the old result {was}; their pairings stand."
+            "{done} Rounds {rounds} were paired with the old result {was}; their pairings stand."
         ),
         Language::SimplifiedChinese => {
             format!("{done}第 {rounds} 轮是按原结果 {was} 编排的，编排不变。")
