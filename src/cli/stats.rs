@@ -2,7 +2,8 @@
 //! record file below it) and print, as the last line,
 //! `games G, plies P, errors E, seconds S` — G games read in full, P their moves (variations
 //! included), E games that could not be read in full, S seconds spent reading. Games read in
-//! full with a warning (a start position only a diagram shows, 2.2) are counted apart, on a line
+//! full with a warning (a start position only a diagram shows, 2.2; a last move the board
+//! cannot play, on which the game was lost, 4.1.6) are counted apart, on a line
 //! `warnings W` before the threads line when there are any. With `--errors`, one line per bad
 //! game before them, `FILE: game N, PLACE: REASON`, and one per warning,
 //! `FILE: game N, warning: WHAT`. The files are read on several

@@ -217,7 +217,8 @@ pub struct FileGame {
     /// What went wrong, if anything. With `game` set, the game lacks what the error names.
     pub error: Option<GameError>,
     /// What the game read (or the part read) was accepted with: a start position play cannot
-    /// reach ([`ReadWarning`]). Not errors: the game is read in full.
+    /// reach, a last move the board cannot play after which the record says its mover lost
+    /// ([`ReadWarning`]). Not errors: the game is read in full.
     pub warnings: Vec<ReadWarning>,
 }
 
@@ -395,12 +396,27 @@ pub fn read_record_bytes(bytes: &[u8]) -> RecordFile {
             (encoding, vec![game])
         }
         FileKind::Pgn => {
-            let games: Vec<_> = read_pgn_text(text.unwrap_or_default()).collect();
+            let mut reader = read_pgn_text(text.unwrap_or_default());
+            let (mut games, mut unplayed) = (Vec::new(), Vec::new());
+            while let Some(read) = reader.next_read() {
+                let (game, last) = match read {
+                    Ok((game, last)) => (Ok(game), last),
+                    Err(e) => (Err(e), None),
+                };
+                games.push(game);
+                unplayed.push(last);
+            }
             no_game = pgn_no_game(&games);
             let games = games
                 .into_iter()
-                .map(|r| match r {
-                    Ok(game) => FileGame::new(Some(game), None),
+                .zip(unplayed)
+                .map(|(read, last)| match read {
+                    Ok(game) => {
+                        let mut game = FileGame::new(Some(game), None);
+                        game.warnings
+                            .extend(last.map(ReadWarning::LastMoveNotPlayed));
+                        game
+                    }
                     Err(e) => FileGame::new(None, Some(e.into())),
                 })
                 .collect();

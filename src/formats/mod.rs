@@ -39,6 +39,6 @@ pub use pgn::{
 };
 pub use record_format::{write_record, RecordBytes, RecordFormat, RecordLoss};
 pub use save::{save_atomic, save_output, Completeness, SaveError, Saved, TargetState};
-pub use warning::ReadWarning;
+pub use warning::{ReadWarning, UnplayedMove};
 pub use xqf::{read_xqf, SkippedMove, XqfError, XqfRecord};
 pub use xqf_write::{write_xqf, XqfField, XqfLoss, XqfPlace, XqfWriteError, XqfWritten};

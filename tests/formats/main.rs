@@ -8,6 +8,7 @@ mod cchess_bridge;
 mod cli_records;
 mod dhtmlxq;
 mod drawing;
+mod lost_on_an_illegal_move;
 mod pgn_ccpd;
 mod pgn_corpus;
 mod pgn_deep_defects;

@@ -124,13 +124,6 @@ fn corpus_pgn_files() -> Vec<std::path::PathBuf> {
     files
 }
 
-/// The two corpus games that record an illegal move (the players lost by it: the files'
-/// comments say so): both must be reported, with their place, and nothing else.
-const KNOWN_ILLEGAL: [(&str, usize, &str); 2] = [
-    ("league12/ELE-YSY1.PGN", 134, "move 122."),
-    ("league6/BLC-EYC1.PGN", 48, "move 39..."),
-];
-
 #[test]
 fn every_corpus_pgn_reads_and_round_trips() {
     let files = corpus_pgn_files();
@@ -198,16 +191,9 @@ fn every_corpus_pgn_reads_and_round_trips() {
         files.len(),
         bad.len()
     );
-    assert_eq!(bad.len(), KNOWN_ILLEGAL.len(), "{bad:#?}");
-    for (file, line, what) in KNOWN_ILLEGAL {
-        // The paths reported use the system's separator (`\` on Windows).
-        assert!(
-            bad.iter().any(|b| b.replace('\\', "/").contains(file)
-                && b.contains(&format!("line {line},"))
-                && b.contains(what)),
-            "{file} not reported as expected: {bad:#?}"
-        );
-    }
+    // The two games that end on an illegal move (league6/BLC-EYC1, league12/ELE-YSY1) are read
+    // up to it (lost_on_an_illegal_move.rs): no game of the corpus is refused.
+    assert!(bad.is_empty(), "{bad:#?}");
 }
 
 #[test]

@@ -83,8 +83,18 @@ fn an_illegal_move_deep_in_a_league_record_is_reported_with_its_place() {
             .expect("the move");
         let at = record_line.find(word).expect("the move in its line");
         // The record ends with the broken move: a reader that let it pass would read the game
-        // in full.
-        let mut changed = lines[..row].to_vec();
+        // in full. Its result is made unknown: a record whose result says the mover lost
+        // ended on that move, and is read up to it (lost_on_an_illegal_move.rs).
+        let mut changed: Vec<&str> = lines[..row]
+            .iter()
+            .map(|l| {
+                if l.starts_with("[Result ") {
+                    "[Result \"*\"]"
+                } else {
+                    l
+                }
+            })
+            .collect();
         let replaced = format!("{}{written}", &record_line[..at]);
         changed.push(&replaced);
         let bytes = TextEncoding::Gbk.encode(&changed.join("\n")).bytes;

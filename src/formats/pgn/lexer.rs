@@ -44,6 +44,7 @@ pub enum LexError {
 }
 
 /// The text, read token by token.
+#[derive(Clone)]
 pub struct Lexer<'a> {
     text: &'a str,
     at: usize,

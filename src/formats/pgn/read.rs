@@ -2,12 +2,17 @@
 //!
 //! Every move goes through the notation module and is checked against its position. A bad game
 //! is reported with its number, line, column and reason, and reading goes on with the next one.
+//! A main line whose last move the board cannot play, with a result that says its mover lost, is
+//! a game that ended on a move against the rules (4.1.6): it is read up to that move, which is
+//! kept as text ([`UnplayedMove`]).
 
+use crate::ending::{Outcome, Reason};
 use crate::notation::{self, Notation, NotationError};
 use crate::record::{clean_comment, Game, NodeId, TagKey};
 use crate::rules::{Color, FenError, Move, Position};
 
 use super::super::encoding::{decode, utf8_or_double_byte, TextEncoding};
+use super::super::warning::UnplayedMove;
 use super::lexer::{LexError, Lexer, Place, Token};
 
 /// Why a game of a PGN file cannot be read.
@@ -114,10 +119,13 @@ pub struct PgnGames<'a> {
     number: usize,
 }
 
-impl Iterator for PgnGames<'_> {
-    type Item = Result<Game, PgnError>;
+/// A game read from PGN text, and its last move when the board could not play it.
+pub type PgnRead = (Game, Option<UnplayedMove>);
 
-    fn next(&mut self) -> Option<Self::Item> {
+impl PgnGames<'_> {
+    /// The next game with its last move the board could not play, if the game ended on one
+    /// (the game itself is read up to it, and the move is kept as text in the last comment).
+    pub fn next_read(&mut self) -> Option<Result<PgnRead, PgnError>> {
         if self.lexer.at_end() {
             return None;
         }
@@ -127,7 +135,15 @@ impl Iterator for PgnGames<'_> {
         if result.is_err() {
             self.lexer.skip_to_tag_line();
         }
-        Some(result)
+        Some(result.map(|game| (game, reader.unplayed)))
+    }
+}
+
+impl Iterator for PgnGames<'_> {
+    type Item = Result<Game, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_read().map(|read| read.map(|(game, _)| game))
     }
 }
 
@@ -136,6 +152,8 @@ struct GameReader {
     tags: Vec<(String, String)>,
     fen: Option<(Place, String)>,
     hint: Option<Notation>,
+    /// The main line's last move, which the board could not play: the game ended on it.
+    unplayed: Option<UnplayedMove>,
 }
 
 struct MoveText {
@@ -167,6 +185,7 @@ impl GameReader {
             tags: Vec::new(),
             fen: None,
             hint: None,
+            unplayed: None,
         }
     }
 
@@ -228,7 +247,7 @@ impl GameReader {
     }
 
     fn movetext(
-        &self,
+        &mut self,
         lexer: &mut Lexer<'_>,
         t: &mut MoveText,
     ) -> Result<(), (Place, PgnErrorKind)> {
@@ -272,22 +291,33 @@ impl GameReader {
                 }
                 Token::Mark(symbol) => t.mark(symbol),
                 Token::Move(body, mark) => {
-                    let node = play(&mut t.game, t.current, body, self.hint).map_err(|source| {
-                        let pos = t.game.position(t.current);
-                        let side = match pos.side_to_move() {
-                            Color::Red => ".",
-                            Color::Black => "...",
-                        };
-                        let number = pos.fullmove_number();
-                        (
-                            place,
-                            PgnErrorKind::Move {
-                                number,
-                                side,
-                                source,
-                            },
-                        )
-                    })?;
+                    let node = match play(&mut t.game, t.current, body, self.hint) {
+                        Ok(node) => node,
+                        Err(source) => {
+                            let pos = t.game.position(t.current);
+                            let (number, mover) = (pos.fullmove_number(), pos.side_to_move());
+                            if t.open.is_empty() {
+                                if let Some(unplayed) =
+                                    game_ends_on(lexer, t, number, mover, &source)
+                                {
+                                    self.unplayed = Some(unplayed);
+                                    continue;
+                                }
+                            }
+                            let side = match mover {
+                                Color::Red => ".",
+                                Color::Black => "...",
+                            };
+                            return Err((
+                                place,
+                                PgnErrorKind::Move {
+                                    number,
+                                    side,
+                                    source,
+                                },
+                            ));
+                        }
+                    };
                     t.current = node;
                     if let Some(before) = t.before.take() {
                         append(&mut t.game.annotation_mut(node).comment_before, &before);
@@ -310,6 +340,68 @@ impl GameReader {
             return Err((lexer.place(), PgnErrorKind::UnclosedVariation));
         }
         Ok(())
+    }
+}
+
+/// The move `error` is about, by `mover` at move `number`, when the game ended on it: nothing
+/// but comments and the result follow it in the main line, the board cannot play it (a move
+/// against the rules, not text that is no move or fits two moves), and the result — the
+/// `Result` tag, else the token — says its mover lost. The move is then kept in the last
+/// comment, and the reason is recorded (`Termination`, 4.1.6) unless the record gives one.
+fn game_ends_on(
+    lexer: &Lexer<'_>,
+    t: &mut MoveText,
+    number: u32,
+    mover: Color,
+    error: &NotationError,
+) -> Option<UnplayedMove> {
+    let unplayable = matches!(
+        error,
+        NotationError::Illegal { .. }
+            | NotationError::NoSuchPiece { .. }
+            | NotationError::NoSuchRow { .. }
+            | NotationError::OffBoard { .. }
+            | NotationError::Shape { .. }
+    );
+    if !unplayable {
+        return None;
+    }
+    let token = result_after(lexer.clone())?;
+    let outcome = t.game.result().or_else(|| Outcome::from_pgn(token))?;
+    if outcome.winner() != Some(mover.opponent()) {
+        return None;
+    }
+    let unplayed = UnplayedMove {
+        number,
+        side: mover,
+        error: error.clone(),
+    };
+    append(
+        &mut t.game.annotation_mut(t.current).comment,
+        &unplayed.comment(),
+    );
+    if t.game.tags().get(&TagKey::Termination).is_none() {
+        t.game
+            .tags_mut()
+            .set(TagKey::Termination, Reason::IllegalMove.key());
+    }
+    Some(unplayed)
+}
+
+/// The result token that closes the game's move text, when only comments, NAGs and marks come
+/// before it (`""` when the game ends without one); `None` when a move, a variation or a
+/// defect comes first.
+fn result_after<'a>(mut lexer: Lexer<'a>) -> Option<&'a str> {
+    loop {
+        if lexer.at_tag_line() {
+            return Some("");
+        }
+        match lexer.next_token() {
+            None => return Some(""),
+            Some(Ok((_, Token::Result(token)))) => return Some(token),
+            Some(Ok((_, Token::Comment(_) | Token::Nag(_) | Token::Mark(_) | Token::Tag(..)))) => {}
+            Some(Ok(_) | Err(_)) => return None,
+        }
     }
 }
 
