@@ -1,7 +1,12 @@
-//! The three languages every user-facing sentence exists in.
+//! The three languages every user-facing sentence exists in, and the words for the system's
+//! reasons an input or output failed ([`IoReason`]).
+
+mod io_reason;
 
 use std::fmt;
 use std::str::FromStr;
+
+pub use io_reason::IoReason;
 
 /// A language for user-facing text.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

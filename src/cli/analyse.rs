@@ -24,7 +24,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::output::{force_flag, write_output};
-use super::{Args, CliError};
+use super::{cannot_read, Args, CliError};
 use crate::engine_client::{
     accuracy, analyse_line, annotate, mover_of, AnalysisSettings, BestLines, EngineConfig,
     EnginePool, Limit, MoveReview, Thresholds,
@@ -88,8 +88,8 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     if game_number == 0 {
         return Err(usage("--game counts from 1".to_owned()));
     }
-    let record = read_record_file(Path::new(input))
-        .map_err(|e| CliError::Usage(format!("cannot read {input}: {e}")))?;
+    let record =
+        read_record_file(Path::new(input)).map_err(|e| CliError::Usage(cannot_read(input, &e)))?;
     let count = record.games.len();
     let Some(chosen) = record.games.into_iter().nth(game_number - 1) else {
         return Err(CliError::Usage(format!(

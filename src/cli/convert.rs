@@ -21,7 +21,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::output::{force_flag, write_output};
-use super::{Args, CliError};
+use super::{cannot_read, Args, CliError};
 use crate::formats::{
     encode_pgn, read_record_file, write_dhtmlxq, write_json_games, write_pgn_games, write_xqf,
     Completeness, PgnWriteOptions, RecordFormat,
@@ -58,8 +58,8 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     let [input] = positionals[..] else {
         return Err(CliError::Usage(USAGE.to_owned()));
     };
-    let record = read_record_file(Path::new(input))
-        .map_err(|e| CliError::Failed(format!("cannot read {input}: {e}")))?;
+    let record =
+        read_record_file(Path::new(input)).map_err(|e| CliError::Failed(cannot_read(input, &e)))?;
     // Nothing is written for a file without a game.
     if let Some(no_game) = record.no_game {
         return Err(CliError::Failed(no_game.message(Language::English, input)));

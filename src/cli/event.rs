@@ -31,7 +31,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::{Args, CliError};
+use super::{cannot_read, Args, CliError};
 use crate::export::pdf::Paper;
 use crate::tournament::event::{
     BoardOrder, DrawOfNumbers, Event, EventSettings, Player, Round, System,
@@ -289,8 +289,7 @@ fn result(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
             None,
         ),
         (None, Some(g)) => {
-            let bytes =
-                std::fs::read(g).map_err(|e| CliError::Failed(format!("cannot read {g}: {e}")))?;
+            let bytes = std::fs::read(g).map_err(|e| CliError::Failed(cannot_read(g, &e)))?;
             let (r, report) =
                 result_of_record(&bytes).map_err(|e| CliError::Failed(format!("{g}: {e}")))?;
             (Some(r), Some(report))

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::{Args, CliError};
+use super::{cannot_read, Args, CliError};
 use crate::formats::{map_files, read_record_bytes, read_record_file, threads_for};
 use crate::lang::Language;
 use crate::notation::{MoveStyle, Notation, WriteOptions};
@@ -143,8 +143,7 @@ fn summary(
     let threads = threads.unwrap_or_else(|| threads_for(files.len()));
     let stop = AtomicBool::new(false);
     let per_file = map_files(&files, threads, &stop, |file, bytes| {
-        let bytes =
-            bytes.map_err(|e| CliError::Failed(format!("cannot read {}: {e}", file.display())))?;
+        let bytes = bytes.map_err(|e| CliError::Failed(cannot_read(file.display(), &e)))?;
         let mut done = FileSummary {
             tally: Tally::default(),
             judging: Duration::ZERO,
@@ -194,8 +193,8 @@ fn summary(
 /// The start and the main-line moves of the first game of a record file; what it was read with
 /// (a start only a diagram shows, 2.2) is named on standard error as a warning.
 fn first_game(path: &Path, err: &mut dyn Write) -> Result<(Position, Vec<Move>), CliError> {
-    let file = read_record_file(path)
-        .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))?;
+    let file =
+        read_record_file(path).map_err(|e| CliError::Failed(cannot_read(path.display(), &e)))?;
     let first = file
         .games
         .into_iter()

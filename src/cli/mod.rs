@@ -30,6 +30,8 @@ mod ui_bench;
 use std::io::Write;
 use std::process::ExitCode;
 
+use crate::lang::IoReason;
+
 pub use args::Args;
 
 /// Why a subcommand stopped.
@@ -42,8 +44,13 @@ pub enum CliError {
     #[error("{0}")]
     Failed(String),
     /// Writing the output failed.
-    #[error("cannot write output: {0}")]
+    #[error("cannot write output: {}", IoReason::of(.0))]
     Io(#[from] std::io::Error),
+}
+
+/// `cannot read PATH: REASON`, the system's reason in plain words.
+fn cannot_read(path: impl std::fmt::Display, error: &std::io::Error) -> String {
+    format!("cannot read {path}: {}", IoReason::of(error))
 }
 
 impl CliError {

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::CliError;
+use super::{cannot_read, CliError};
 use crate::formats::{read_record_file, Completeness};
 use crate::notation::Script;
 use crate::record::Game;
@@ -36,8 +36,8 @@ impl Opened {
 
 /// Every game of `path` that could be read; an error when there is none.
 pub fn open_games(path: &str) -> Result<Opened, CliError> {
-    let record = read_record_file(Path::new(path))
-        .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
+    let record =
+        read_record_file(Path::new(path)).map_err(|e| CliError::Failed(cannot_read(path, &e)))?;
     let mut first_error = None;
     let mut games = Vec::new();
     let mut problems = Vec::new();

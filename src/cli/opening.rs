@@ -27,7 +27,7 @@ use serde::Serialize;
 
 use super::output::write_complete;
 use super::stats::{record_files, thread_option};
-use super::{Args, CliError};
+use super::{cannot_read, Args, CliError};
 use crate::ecco::{Agreement, EccoTable, Learner, DEFINING_SHARE, MAX_PLY};
 use crate::formats::{map_files, read_record_bytes, threads_for};
 
@@ -95,8 +95,8 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     }
     let mut named = Vec::new();
     for file in files_of(&inputs)? {
-        let bytes = std::fs::read(&file)
-            .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", file.display())))?;
+        let bytes =
+            std::fs::read(&file).map_err(|e| CliError::Failed(cannot_read(file.display(), &e)))?;
         for (i, read) in read_record_bytes(&bytes).games.into_iter().enumerate() {
             let Some(game) = read.game else {
                 if let Some(e) = read.error {

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use super::analyse::review_limit;
 use super::output::{force_flag, write_output};
-use super::{Args, CliError};
+use super::{cannot_read, Args, CliError};
 use crate::engine_client::{
     analyse_line, mistakes_as_puzzles, AnalysisSettings, EngineConfig, EnginePool, MistakeFilter,
     Thresholds,
@@ -85,7 +85,7 @@ fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
     let mut puzzles = Vec::new();
     for input in &inputs {
         let record = read_record_file(Path::new(input))
-            .map_err(|e| CliError::Usage(format!("cannot read {input}: {e}")))?;
+            .map_err(|e| CliError::Usage(cannot_read(input, &e)))?;
         let count = record.games.len();
         for (i, read) in record.games.into_iter().enumerate() {
             let number = i + 1;

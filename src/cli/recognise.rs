@@ -17,6 +17,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{Args, CliError};
+use crate::lang::IoReason;
 use crate::recognise::{recognise, Reading};
 use crate::rules::{Setup, Square};
 
@@ -46,7 +47,7 @@ struct Read {
 }
 
 fn read_file(path: &str) -> Result<Reading, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot open: {e}"))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot open: {}", IoReason::of(&e)))?;
     recognise(&bytes).map_err(|e| e.to_string())
 }
 
@@ -129,7 +130,7 @@ pub fn bench(args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     for set in sets {
         let list = Path::new(set).join("positions.tsv");
         let text = std::fs::read_to_string(&list)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", list.display())))?;
+            .map_err(|e| CliError::Usage(format!("{}: {}", list.display(), IoReason::of(&e))))?;
         let (mut pictures, mut points, mut right, mut exact, mut refused) = (0, 0, 0, 0, 0);
         let mut seconds = 0.0;
         for (n, line) in text
@@ -143,8 +144,9 @@ pub fn bench(args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             let want = Setup::from_fen(fen)
                 .map_err(|e| CliError::Usage(format!("{}:{}: {e}", list.display(), n + 1)))?;
             let path = Path::new(set).join(file);
-            let bytes = std::fs::read(&path)
-                .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+            let bytes = std::fs::read(&path).map_err(|e| {
+                CliError::Usage(format!("{}: {}", path.display(), IoReason::of(&e)))
+            })?;
             let start = Instant::now();
             let got = recognise(&bytes);
             seconds += start.elapsed().as_secs_f64();

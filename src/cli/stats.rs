@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::{Args, CliError};
+use super::{cannot_read, Args, CliError};
 use crate::formats::{listing, map_files, read_record_bytes, threads_for, RecordFile};
 
 const USAGE: &str = "usage: qipu stats [--errors] [--threads N] FILE|FOLDER...";
@@ -117,7 +117,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
     let tallies = map_files(&files, threads, &stop, |file, bytes| {
         bytes
             .map(|bytes| tally(file, &read_record_bytes(bytes), show_errors))
-            .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", file.display())))
+            .map_err(|e| CliError::Failed(cannot_read(file.display(), &e)))
     });
     let reading = started.elapsed();
     let (mut games, mut plies, mut errors, mut warnings) = (0u64, 0u64, 0u64, 0u64);

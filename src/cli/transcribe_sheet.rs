@@ -11,7 +11,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use super::notate::start_position;
-use super::{Args, CliError};
+use super::{cannot_read, Args, CliError};
 use crate::formats::{encode_pgn, save_atomic, write_pgn, PgnWriteOptions, TargetState};
 use crate::lang::Language;
 use crate::notation::{MoveStyle, Notation, Script, WriteOptions};
@@ -41,12 +41,11 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             let mut text = String::new();
             std::io::stdin()
                 .read_to_string(&mut text)
-                .map_err(|e| CliError::Failed(format!("cannot read standard input: {e}")))?;
+                .map_err(|e| CliError::Failed(cannot_read("standard input", &e)))?;
             text
         }
         [file] => {
-            let bytes = std::fs::read(file)
-                .map_err(|e| CliError::Failed(format!("cannot read {file}: {e}")))?;
+            let bytes = std::fs::read(file).map_err(|e| CliError::Failed(cannot_read(file, &e)))?;
             crate::formats::decode(&bytes).text.into_owned()
         }
         _ => return Err(CliError::Usage(USAGE.to_owned())),

@@ -15,6 +15,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::error::CloudError;
+use crate::lang::IoReason;
 
 /// The size limit when none is given: 16 MiB of answers (tens of thousands of positions).
 pub const DEFAULT_CACHE_LIMIT: u64 = 16 * 1024 * 1024;
@@ -99,7 +100,11 @@ impl CloudCache {
     pub fn open(path: &Path) -> Result<CloudCache, CloudError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| {
-                CloudError::Cache(format!("cannot make the folder {}: {e}", dir.display()))
+                CloudError::Cache(format!(
+                    "cannot make the folder {}: {}",
+                    dir.display(),
+                    IoReason::of(&e)
+                ))
             })?;
         }
         let connection = Connection::open(path)

@@ -16,6 +16,7 @@ use super::error::{quote, CloudError};
 use super::limiter::RateLimiter;
 use super::reply::{clean, queued, Reply};
 use super::request::{Action, Request};
+use crate::lang::IoReason;
 
 /// The cloud's address: chessdb.cn's API for Xiangqi.
 pub const DEFAULT_SERVER: &str = "https://www.chessdb.cn/chessdb.php";
@@ -225,9 +226,9 @@ impl ChessDb {
                 ErrorKind::ConnectionReset
                 | ErrorKind::ConnectionAborted
                 | ErrorKind::UnexpectedEof
-                | ErrorKind::BrokenPipe => dropped(io.to_string()),
+                | ErrorKind::BrokenPipe => dropped(IoReason::of(&io).to_string()),
                 // Refused, unreachable, a name that does not resolve.
-                _ => offline(io.to_string()),
+                _ => offline(IoReason::of(&io).to_string()),
             },
             ureq::Error::Protocol(p) => dropped(p.to_string()),
             ureq::Error::Tls(_) | ureq::Error::Rustls(_) => {

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use crate::lang::IoReason;
+
 /// Why a database could not be opened, read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
@@ -39,7 +41,7 @@ pub enum DbError {
     #[error("{0}: no such database file")]
     Missing(PathBuf),
     /// A file could not be read.
-    #[error("{path}: {source}")]
+    #[error("{path}: {}", IoReason::of(.source))]
     Io {
         /// The file.
         path: PathBuf,

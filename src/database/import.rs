@@ -9,6 +9,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::formats::{listing, read_record_bytes};
+use crate::lang::IoReason;
 
 use super::backend::{insert_statements, Backend, Value};
 use super::fold::fold_name;
@@ -238,7 +239,7 @@ fn read_source(source: &dyn Source, variations: bool) -> PreparedFile {
             return PreparedFile {
                 errors: vec![ImportEvent::FileError {
                     source: name.clone(),
-                    reason: format!("cannot read: {e}"),
+                    reason: format!("cannot read: {}", IoReason::of(&e)),
                 }],
                 name,
                 size,

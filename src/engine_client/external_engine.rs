@@ -12,6 +12,7 @@ use super::option::{EngineOption, OptionKind, OptionValueError};
 use super::process::{Process, Received};
 use super::reply::{Output, RawInfo};
 use super::search::{Limit, Lines, SearchId, SearchInfo, SearchOutcome, SearchRequest};
+use crate::lang::IoReason;
 use crate::rules::{Color, Move, Position, Status};
 
 /// How long the client waits.
@@ -39,7 +40,7 @@ impl Default for Timeouts {
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
     /// The program could not be started.
-    #[error("cannot start engine {program}: {source}")]
+    #[error("cannot start engine {program}: {}", IoReason::of(.source))]
     Spawn {
         /// The program.
         program: String,
@@ -65,7 +66,7 @@ pub enum EngineError {
         during: &'static str,
     },
     /// A command could not be written.
-    #[error("cannot write to engine {engine}: {source}")]
+    #[error("cannot write to engine {engine}: {}", IoReason::of(.source))]
     Write {
         /// The engine.
         engine: String,

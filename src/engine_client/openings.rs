@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::formats::read_record_file;
+use crate::lang::IoReason;
 use crate::record::TagKey;
 use crate::rules::{Move, Position};
 
@@ -104,7 +105,7 @@ pub fn builtin_openings() -> Vec<Opening> {
 #[derive(Debug, thiserror::Error)]
 pub enum OpeningsError {
     /// The file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {}", IoReason::of(.source))]
     Io {
         /// The file.
         path: String,

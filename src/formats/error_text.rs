@@ -394,7 +394,7 @@ impl DhtmlXqError {
 }
 
 impl SaveError {
-    /// Why the save failed, in a user's language (the system's own reason stays as it is).
+    /// Why the save failed, in a user's language.
     pub fn message(&self, lang: Language) -> String {
         if lang == Language::English {
             return self.to_string();
@@ -409,9 +409,10 @@ impl SaveError {
                 )
             ),
             SaveError::Io { path, source } => format!(
-                "{}{}：{source}",
+                "{}{}：{}",
                 lang.zh("无法保存 ", "無法儲存 "),
-                path.display()
+                path.display(),
+                crate::lang::IoReason::of(source).message(lang)
             ),
         }
     }

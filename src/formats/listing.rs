@@ -4,10 +4,11 @@
 use std::path::{Path, PathBuf};
 
 use super::FileKind;
+use crate::lang::IoReason;
 
 /// A folder that could not be listed.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot read folder {}: {source}", path.display())]
+#[error("cannot read folder {}: {}", path.display(), IoReason::of(.source))]
 pub struct ListError {
     /// The folder.
     pub path: PathBuf,

@@ -12,6 +12,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use crate::lang::IoReason;
+
 /// Why a save failed. The target is untouched in every case.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
@@ -20,7 +22,7 @@ pub enum SaveError {
     #[error("{0} could not be read when it was opened; saving over it could lose its contents")]
     UnreadableTarget(PathBuf),
     /// The file system refused.
-    #[error("cannot save {path}: {source}")]
+    #[error("cannot save {path}: {}", IoReason::of(.source))]
     Io {
         /// The target.
         path: PathBuf,

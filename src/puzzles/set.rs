@@ -7,6 +7,7 @@ use crate::database::{line_key, Database, DbError};
 use crate::engine_client::SOURCE_PLY_TAG;
 use crate::formats::listing::record_files;
 use crate::formats::{read_record_file, ListError};
+use crate::lang::IoReason;
 use crate::record::{Game, NodeId, TagKey};
 use crate::rules::{Color, Position};
 
@@ -105,7 +106,7 @@ pub enum PuzzleError {
     #[error(transparent)]
     List(#[from] ListError),
     /// A file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}: {}", path.display(), IoReason::of(.source))]
     Read {
         /// The file.
         path: PathBuf,

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use crate::lang::IoReason;
+
 use super::board_result::BadResult;
 use super::event::System;
 use super::roster::RosterError;
@@ -47,7 +49,7 @@ pub enum EventError {
     #[error("{0}: the event file cannot be written (it is read-only): nothing was changed")]
     ReadOnly(PathBuf),
     /// The system refused a file operation.
-    #[error("{path}: {source}")]
+    #[error("{path}: {}", IoReason::of(.source))]
     Io {
         /// The file.
         path: PathBuf,
@@ -210,9 +212,9 @@ pub enum EventError {
 /// What a file that is not an event is instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotAnEvent {
-    /// It cannot be opened or read; the system's words.
+    /// It cannot be opened or read: the system's reason.
     #[error("{0}")]
-    Unopenable(String),
+    Unopenable(IoReason),
     /// It has no bytes.
     #[error("the file is empty")]
     Empty,
@@ -227,9 +229,9 @@ pub enum NotAnEvent {
 /// Why a file the event reads from (a players' list) cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Unreadable {
-    /// The file cannot be opened or read; the system's words.
+    /// The file cannot be opened or read: the system's reason.
     #[error("{0}")]
-    Io(String),
+    Io(IoReason),
     /// A line of the list is wrong.
     #[error(transparent)]
     Roster(#[from] RosterError),

@@ -3,7 +3,7 @@
 //! reason. What comes from outside Qipu (the system's words for a file that cannot be opened,
 //! SQLite's for a damaged file) is kept as it came, after a translated sentence.
 
-use crate::lang::Language;
+use crate::lang::{IoReason, Language};
 
 use super::board_result::BadResult;
 use super::error::{EventError, GameRecordError, NotAnEvent, Unreadable};
@@ -69,7 +69,9 @@ impl EventError {
                     "：賽事檔案是唯讀的，無法寫入，沒有做任何變更"
                 )
             ),
-            EventError::Io { path, source } => format!("{}：{source}", path.display()),
+            EventError::Io { path, source } => {
+                format!("{}：{}", path.display(), IoReason::of(source).message(lang))
+            }
             EventError::Exists(path) => format!(
                 "{}{}",
                 path.display(),
@@ -237,7 +239,7 @@ impl NotAnEvent {
         }
         let z = |hans, hant| lang.zh(hans, hant).to_owned();
         match self {
-            NotAnEvent::Unopenable(why) => z("无法打开：", "無法開啟：") + why,
+            NotAnEvent::Unopenable(why) => z("无法打开：", "無法開啟：") + &why.message(lang),
             NotAnEvent::Empty => z("文件是空的", "檔案是空的"),
             NotAnEvent::NotSqlite => z("不是 SQLite 数据库", "不是 SQLite 資料庫"),
             NotAnEvent::OtherProgram => {
@@ -252,7 +254,7 @@ impl Unreadable {
     pub fn message(&self, lang: Language) -> String {
         match self {
             Unreadable::Io(why) if lang != Language::English => {
-                lang.zh("无法读取：", "無法讀取：").to_owned() + why
+                lang.zh("无法读取：", "無法讀取：").to_owned() + &why.message(lang)
             }
             Unreadable::Io(_) => self.to_string(),
             Unreadable::Roster(e) => e.message(lang),

@@ -14,6 +14,7 @@ use std::path::Path;
 use super::error::{EventError, Unreadable};
 use super::event::Player;
 use crate::formats::{decode_strict, MalformedText};
+use crate::lang::IoReason;
 
 /// A line of the file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -164,7 +165,7 @@ pub fn read_players_file(path: &Path, team_event: bool) -> Result<Vec<Player>, E
         path: path.to_owned(),
         reason,
     };
-    let bytes = std::fs::read(path).map_err(|e| unreadable(Unreadable::Io(e.to_string())))?;
+    let bytes = std::fs::read(path).map_err(|e| unreadable(Unreadable::Io(IoReason::of(&e))))?;
     read_players(&bytes, team_event).map_err(|e| unreadable(e.into()))
 }
 

@@ -22,6 +22,7 @@ use super::board_result::BoardResult;
 use super::error::{EventError, NotAnEvent};
 use super::event::{Drawn, Event, EventSettings, Match, Pairing, Player, Round, Stage};
 use crate::formats::save::{place_new, temp_beside};
+use crate::lang::IoReason;
 
 /// `QIPU` in ASCII: the mark of an event file.
 const APPLICATION_ID: i64 = 0x5149_5055;
@@ -270,7 +271,7 @@ fn check_header(path: &Path) -> Result<(), EventError> {
         path: path.to_owned(),
         reason,
     };
-    let unopenable = |e: std::io::Error| not(NotAnEvent::Unopenable(e.to_string()));
+    let unopenable = |e: std::io::Error| not(NotAnEvent::Unopenable(IoReason::of(&e)));
     let mut file = std::fs::File::open(path).map_err(unopenable)?;
     let mut header = [0u8; 100];
     let mut read = 0;

@@ -10,7 +10,7 @@ use crate::engine_client::puzzles_from_marks;
 use crate::formats::{
     read_record_bytes, save_atomic, write_pgn_games, PgnWriteOptions, TargetState,
 };
-use crate::lang::Language;
+use crate::lang::{IoReason, Language};
 use crate::notation::Script;
 use crate::record::Game;
 use crate::rules::Color;
@@ -66,7 +66,8 @@ fn add_to_set(path: &Path, new: Vec<Game>, lang: Language) -> Result<usize, Stri
         return Ok(0);
     }
     if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        std::fs::create_dir_all(folder)
+            .map_err(|e| format!("{}: {}", folder.display(), IoReason::of(&e)))?;
     }
     let text = write_pgn_games(&set, &PgnWriteOptions::qipu(Script::Simplified));
     save_atomic(path, text.as_bytes(), TargetState::Safe, false).map_err(|e| e.to_string())?;

@@ -8,7 +8,7 @@ use crate::formats::{
     read_record_file, write_pgn, write_record, FileGame, FileKind, GameError, NoGame,
     PgnWriteOptions, RecordBytes, RecordFormat, SkippedMove, TargetState, XqfWriteError,
 };
-use crate::lang::Language;
+use crate::lang::{IoReason, Language};
 use crate::notation::{write_move, MoveStyle, Script, TandemConvention};
 use crate::record::Game;
 use crate::rules::Color;
@@ -136,7 +136,7 @@ impl NoDialog {
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
     /// The file system refused.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {}", IoReason::of(.source))]
     Io {
         /// The file.
         path: PathBuf,
@@ -174,9 +174,10 @@ impl OpenError {
     pub fn message(&self, lang: Language) -> String {
         match self {
             OpenError::Io { path, source } => format!(
-                "{} {}: {source}",
+                "{} {}: {}",
                 lang.pick("cannot read", "无法读取", "無法讀取"),
-                path.display()
+                path.display(),
+                IoReason::of(source).message(lang)
             ),
             OpenError::Game { path, source } => {
                 format!("{}: {}", path.display(), source.message(lang))

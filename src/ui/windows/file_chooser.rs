@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Color32, Key, RichText};
 
-use crate::lang::Language;
+use crate::lang::{IoReason, Language};
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::file_purpose::Purpose;
@@ -34,7 +34,7 @@ pub enum Answer {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Problem {
     /// The folder cannot be listed.
-    Unreadable(String),
+    Unreadable(IoReason),
     /// Open: there is no such file.
     Missing(String),
     /// No name was given.
@@ -45,12 +45,13 @@ impl Problem {
     fn message(&self, lang: Language) -> String {
         match self {
             Problem::Unreadable(why) => format!(
-                "{}: {why}",
+                "{}: {}",
                 lang.pick(
                     "Cannot read this folder",
                     "无法读取此文件夹",
                     "無法讀取此資料夾"
-                )
+                ),
+                why.message(lang)
             ),
             Problem::Missing(name) => format!(
                 "{name}: {}",
@@ -142,7 +143,7 @@ impl FileChooser {
             }
             Err(e) => {
                 self.entries.clear();
-                self.problem = Some(Problem::Unreadable(e.to_string()));
+                self.problem = Some(Problem::Unreadable(IoReason::of(&e)));
             }
         }
         self.folder = folder;

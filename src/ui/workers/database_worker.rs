@@ -12,7 +12,7 @@ use crate::database::{
     Database, DbError, Found, ImportEvent, ImportOptions, ImportReport, Progress, SearchQuery,
     TreeMove,
 };
-use crate::lang::Language;
+use crate::lang::{IoReason, Language};
 use crate::record::Game;
 use crate::rules::Position;
 
@@ -28,7 +28,7 @@ pub enum WorkerError {
     #[error("no database is open")]
     NotOpen,
     /// The system would not start a thread.
-    #[error("cannot start a thread: {0}")]
+    #[error("cannot start a thread: {}", IoReason::of(.0))]
     Thread(std::io::Error),
 }
 
@@ -45,12 +45,13 @@ impl WorkerError {
                 )
                 .to_owned(),
             WorkerError::Thread(e) => format!(
-                "{}: {e}",
+                "{}: {}",
                 lang.pick(
                     "Cannot start a background thread",
                     "无法启动后台线程",
                     "無法啟動背景執行緒"
-                )
+                ),
+                IoReason::of(e).message(lang)
             ),
         }
     }

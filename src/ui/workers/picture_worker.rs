@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use eframe::egui;
 
-use crate::lang::Language;
+use crate::lang::{IoReason, Language};
 use crate::recognise::{recognise, recognise_image, Reading, RecogniseError};
 
 use crate::ui::base::command::outbox::{JobId, Outbox, Recipient};
@@ -38,8 +38,13 @@ impl PictureSource {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PictureError {
     /// The file could not be opened.
-    #[error("cannot open the picture: {0}")]
-    Open(String),
+    #[error("cannot open the picture {}: {reason}", path.display())]
+    Open {
+        /// The picture's file.
+        path: PathBuf,
+        /// Why.
+        reason: IoReason,
+    },
     /// It was opened but holds no board that can be read.
     #[error(transparent)]
     Recognise(#[from] RecogniseError),
@@ -52,13 +57,11 @@ impl PictureError {
     /// Why, in a user's language.
     pub fn message(&self, lang: Language) -> String {
         match self {
-            PictureError::Open(detail) => format!(
-                "{} ({detail})",
-                lang.pick(
-                    "The file could not be opened",
-                    "无法打开该文件",
-                    "無法開啟該檔案",
-                )
+            PictureError::Open { path, reason } => format!(
+                "{} {}: {}",
+                lang.pick("Cannot open", "无法打开", "無法開啟"),
+                path.display(),
+                reason.message(lang)
             ),
             PictureError::Recognise(e) => e.message(lang),
             PictureError::Thread(detail) => format!(
@@ -101,7 +104,7 @@ impl PictureWorker {
                 sender.deliver(read);
             });
         if let Err(e) = spawned {
-            courier.deliver(Err(PictureError::Thread(e.to_string())));
+            courier.deliver(Err(PictureError::Thread(IoReason::of(&e).to_string())));
         }
         PictureWorker { source, job }
     }
@@ -121,7 +124,10 @@ impl PictureWorker {
 fn read(source: &PictureSource) -> Result<Reading, PictureError> {
     match source {
         PictureSource::File(path) => {
-            let bytes = std::fs::read(path).map_err(|e| PictureError::Open(e.to_string()))?;
+            let bytes = std::fs::read(path).map_err(|e| PictureError::Open {
+                path: path.clone(),
+                reason: IoReason::of(&e),
+            })?;
             Ok(recognise(&bytes)?)
         }
         PictureSource::Pasted(image) => Ok(recognise_image(&rgb_over_white(image))?),
@@ -169,7 +175,7 @@ mod tests {
     #[test]
     fn a_file_that_is_not_there_is_refused_with_its_reason() {
         let source = PictureSource::File(PathBuf::from("/no/such/picture.png"));
-        assert!(matches!(read(&source), Err(PictureError::Open(_))));
+        assert!(matches!(read(&source), Err(PictureError::Open { .. })));
         assert_eq!(source.file_name().as_deref(), Some("picture.png"));
     }
 }
