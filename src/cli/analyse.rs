@@ -23,8 +23,8 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::output::{force_flag, write_output};
-use super::{cannot_read, Args, CliError};
+use super::output::write_output;
+use super::{cannot_read, CliError};
 use crate::engine_client::{
     accuracy, analyse_line, annotate, mover_of, AnalysisSettings, BestLines, EngineConfig,
     EnginePool, Limit, MoveReview, Thresholds,
@@ -35,27 +35,77 @@ use crate::record::Mark;
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move};
 
-const USAGE: &str = "usage: qipu analyse FILE [--engine builtin|PATH] \
-[--nodes N | --movetime MS | --depth N] [--multipv K] [--rules cxa1999|asian] [--game N] \
-[--inaccuracy CP] [--mistake CP] [--blunder CP] [-o OUT.pgn] [--force]";
+/// `qipu analyse`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyseArgs {
+    /// The record file
+    file: String,
+    /// The engine: builtin (the default) or the path of a UCI or UCCI program
+    #[arg(long, value_name = "builtin|PATH")]
+    engine: Option<String>,
+    #[command(flatten)]
+    limit: SearchLimit,
+    /// Lines the engine gives for each position
+    #[arg(long, value_name = "K")]
+    multipv: Option<String>,
+    /// The rule set: cxa1999 or asian (by default the game's own, else cxa1999)
+    #[arg(long, value_name = "cxa1999|asian")]
+    rules: Option<String>,
+    /// Which game of the file (from 1)
+    #[arg(long, value_name = "N")]
+    game: Option<String>,
+    /// The loss in centipawns marked ?! (50)
+    #[arg(long, value_name = "CP")]
+    inaccuracy: Option<String>,
+    /// The loss in centipawns marked ? (100)
+    #[arg(long, value_name = "CP")]
+    mistake: Option<String>,
+    /// The loss in centipawns marked ?? (300)
+    #[arg(long, value_name = "CP")]
+    blunder: Option<String>,
+    /// Write the reviewed game to this PGN file (atomically) instead of standard output
+    #[arg(short = 'o', value_name = "OUT.pgn")]
+    output: Option<String>,
+    /// A game read only in part replaces OUT all the same
+    #[arg(long)]
+    force: bool,
+}
+
+/// How long each position is searched: one of a node budget, a time and a depth.
+#[derive(Debug, clap::Args)]
+pub(super) struct SearchLimit {
+    /// Nodes searched in each position (by default the budget of half a second, the same on
+    /// every run)
+    #[arg(long, value_name = "N", group = "search_limit")]
+    nodes: Option<String>,
+    /// Milliseconds searched in each position (another review on every run)
+    #[arg(long, value_name = "MS", group = "search_limit")]
+    movetime: Option<String>,
+    /// Plies searched in each position
+    #[arg(long, value_name = "N", group = "search_limit")]
+    depth: Option<String>,
+}
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let usage = |what: String| CliError::Usage(format!("{what}\n{USAGE}"));
-    let spec = args.option("--engine")?.unwrap_or("builtin");
-    let limit = review_limit(&mut args, USAGE)?;
+pub fn run(args: AnalyseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let usage = CliError::Usage;
+    let spec = args.engine.as_deref().unwrap_or("builtin");
+    let limit = review_limit(&args.limit)?;
     let multipv: u32 = args
-        .option("--multipv")?
+        .multipv
+        .as_deref()
         .map_or(Ok(1), |k| number(k, "--multipv"))?;
     if multipv == 0 {
         return Err(usage("--multipv must be at least 1".to_owned()));
     }
     let rules = args
-        .option("--rules")?
+        .rules
+        .as_deref()
         .map(|name| name.parse::<RuleSet>().map_err(|e| usage(e.to_string())))
         .transpose()?;
     let game_number: usize = args
-        .option("--game")?
+        .game
+        .as_deref()
         .map_or(Ok(1), |n| number(n, "--game"))?;
     let defaults = Thresholds::default();
     let threshold = |value: Option<&str>, name: &str, default: i32| match value {
@@ -64,12 +114,12 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     };
     let thresholds = Thresholds {
         inaccuracy: threshold(
-            args.option("--inaccuracy")?,
+            args.inaccuracy.as_deref(),
             "--inaccuracy",
             defaults.inaccuracy,
         )?,
-        mistake: threshold(args.option("--mistake")?, "--mistake", defaults.mistake)?,
-        blunder: threshold(args.option("--blunder")?, "--blunder", defaults.blunder)?,
+        mistake: threshold(args.mistake.as_deref(), "--mistake", defaults.mistake)?,
+        blunder: threshold(args.blunder.as_deref(), "--blunder", defaults.blunder)?,
     };
     if !(0 < thresholds.inaccuracy
         && thresholds.inaccuracy <= thresholds.mistake
@@ -79,12 +129,9 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
             "the thresholds must grow: 0 < --inaccuracy <= --mistake <= --blunder".to_owned(),
         ));
     }
-    let output = args.option("-o")?;
-    let force = force_flag(&mut args);
-    let positionals = args.positionals()?;
-    let [input] = positionals[..] else {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    };
+    let output = args.output.as_deref();
+    let force = args.force;
+    let input = args.file.as_str();
     if game_number == 0 {
         return Err(usage("--game counts from 1".to_owned()));
     }
@@ -215,33 +262,24 @@ fn summary(reviews: &[MoveReview], first_mover: Color) -> String {
     )
 }
 
-fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, CliError> {
-    number_for(text, name, USAGE)
-}
-
-/// `text` as the number option `name` takes, or a usage error followed by `usage`.
-fn number_for<T: std::str::FromStr>(text: &str, name: &str, usage: &str) -> Result<T, CliError> {
+/// `text` as the number option `name` takes, or a usage error.
+pub(super) fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, CliError> {
     text.parse()
-        .map_err(|_| CliError::Usage(format!("{name} '{text}' is not a whole number\n{usage}")))
+        .map_err(|_| CliError::Usage(format!("{name} '{text}' is not a whole number")))
 }
 
-/// How each position is searched, as `--nodes`, `--movetime` or `--depth` says (one at most;
-/// by default the review's node budget for half a second), `usage` shown after a mistake.
-pub(super) fn review_limit(args: &mut Args, usage: &str) -> Result<Limit, CliError> {
-    let nodes = args.option("--nodes")?;
-    let movetime = args.option("--movetime")?;
-    let depth = args.option("--depth")?;
+/// How each position is searched, as `--nodes`, `--movetime` or `--depth` says (one at most,
+/// which the command line sees to; by default the review's node budget for half a second).
+pub(super) fn review_limit(limit: &SearchLimit) -> Result<Limit, CliError> {
+    let SearchLimit {
+        nodes,
+        movetime,
+        depth,
+    } = limit;
     Ok(match (nodes, movetime, depth) {
-        (Some(n), None, None) => Limit::Nodes(number_for::<u64>(n, "--nodes", usage)?.max(1)),
-        (None, Some(ms), None) => {
-            Limit::MoveTime(Duration::from_millis(number_for(ms, "--movetime", usage)?))
-        }
-        (None, None, Some(d)) => Limit::Depth(number_for(d, "--depth", usage)?),
+        (Some(n), _, _) => Limit::Nodes(number::<u64>(n, "--nodes")?.max(1)),
+        (None, Some(ms), _) => Limit::MoveTime(Duration::from_millis(number(ms, "--movetime")?)),
+        (None, None, Some(d)) => Limit::Depth(number(d, "--depth")?),
         (None, None, None) => Limit::review(Duration::from_millis(500)),
-        _ => {
-            return Err(CliError::Usage(format!(
-                "give one of --nodes, --movetime and --depth\n{usage}"
-            )))
-        }
     })
 }

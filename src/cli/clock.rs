@@ -14,12 +14,21 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::{Args, CliError};
+use super::CliError;
 use crate::competition::{CompetitionSettings, Contest, ContestError, Moment, TimeControl};
 use crate::ending::Outcome;
 use crate::rules::{Color, Status};
 
-const USAGE: &str = "usage: qipu clock --control SPEC --times SECONDS...";
+/// `qipu clock`.
+#[derive(Debug, clap::Args)]
+pub struct ClockArgs {
+    /// The time control: 6.1 … 6.4, 6.5/20m, 40/90m,10/15m, sd/60m+5s …
+    #[arg(long, value_name = "SPEC")]
+    control: String,
+    /// The seconds each move took, Red first (decimals allowed; commas may separate them too)
+    #[arg(long, value_name = "SECONDS", required = true, num_args = 1..)]
+    times: Vec<String>,
+}
 
 #[derive(Serialize)]
 struct Report {
@@ -36,18 +45,13 @@ struct Sides<T> {
 }
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let spec = args
-        .option("--control")?
-        .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
-    if !args.flag("--times") {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    }
-    let control: TimeControl = spec
+pub fn run(args: ClockArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let control: TimeControl = args
+        .control
         .parse()
         .map_err(|e: crate::competition::SpecError| CliError::Usage(e.to_string()))?;
     let mut times = Vec::new();
-    for arg in args.positionals()? {
+    for arg in &args.times {
         for part in arg.split(',').filter(|p| !p.is_empty()) {
             times.push(parse_seconds(part).ok_or_else(|| {
                 CliError::Usage(format!(
@@ -132,9 +136,13 @@ mod tests {
     use super::*;
 
     fn run_clock(args: &[&str]) -> Result<serde_json::Value, CliError> {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let mut line = vec!["clock"];
+        line.extend(args);
+        let super::super::Command::Clock(args) = super::super::parsed(&line)? else {
+            unreachable!("the line names the clock subcommand");
+        };
         let mut out = Vec::new();
-        run(Args::new(&args), &mut out)?;
+        run(args, &mut out)?;
         Ok(serde_json::from_slice(&out).unwrap())
     }
 

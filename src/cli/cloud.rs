@@ -25,7 +25,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::open::open_games;
-use super::{Args, CliError};
+use super::CliError;
 use crate::cloud::{
     default_cache_path, ChessDb, ClientSettings, Cloud, CloudCache, Fetched, Line, Source,
     DEFAULT_SERVER,
@@ -33,8 +33,37 @@ use crate::cloud::{
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
 
-const USAGE: &str = "usage: qipu cloud FEN|FILE [--ply N] [--rules cxa1999|axf] [--json] \
-[--pv | --score] [--server URL] [--no-cache | --cache FILE]";
+/// `qipu cloud`.
+#[derive(Debug, clap::Args)]
+pub struct CloudArgs {
+    /// The position: a FEN, or a record file (the end of its first game's main line)
+    #[arg(value_name = "FEN|FILE")]
+    input: String,
+    /// With a file: the position after this ply of the main line
+    #[arg(long, value_name = "N")]
+    ply: Option<String>,
+    /// The rule set judging the repetitions the moves would make: cxa1999 or axf
+    #[arg(long, value_name = "cxa1999|axf")]
+    rules: Option<String>,
+    /// One JSON object instead of lines
+    #[arg(long)]
+    json: bool,
+    /// The principal line instead of the moves
+    #[arg(long, conflicts_with = "score")]
+    pv: bool,
+    /// The score alone instead of the moves
+    #[arg(long)]
+    score: bool,
+    /// Another server or mirror than chessdb.cn
+    #[arg(long, value_name = "URL")]
+    server: Option<String>,
+    /// Ask without the cache of answers
+    #[arg(long, conflicts_with = "cache")]
+    no_cache: bool,
+    /// The cache file to use instead of the default one
+    #[arg(long, value_name = "FILE")]
+    cache: Option<String>,
+}
 
 /// What to ask.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -79,16 +108,15 @@ struct JsonError<'a> {
 }
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let usage = |what: String| CliError::Usage(format!("{what}\n{USAGE}"));
-    let json = args.flag("--json");
-    let ask = match (args.flag("--pv"), args.flag("--score")) {
-        (false, false) => Ask::Moves,
-        (true, false) => Ask::Pv,
+pub fn run(args: CloudArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let usage = CliError::Usage;
+    let json = args.json;
+    let ask = match (args.pv, args.score) {
+        (true, _) => Ask::Pv,
         (false, true) => Ask::Score,
-        (true, true) => return Err(usage("give --pv or --score, not both".to_owned())),
+        (false, false) => Ask::Moves,
     };
-    let ply: Option<usize> = match args.option("--ply")? {
+    let ply: Option<usize> = match args.ply.as_deref() {
         Some(v) => Some(
             v.parse()
                 .map_err(|_| usage(format!("--ply needs a number, got '{v}'")))?,
@@ -96,19 +124,14 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         None => None,
     };
     let rules = args
-        .option("--rules")?
+        .rules
+        .as_deref()
         .map(|name| name.parse::<RuleSet>().map_err(|e| usage(e.to_string())))
         .transpose()?;
-    let server = args.option("--server")?.unwrap_or(DEFAULT_SERVER);
-    let no_cache = args.flag("--no-cache");
-    let cache_file = args.option("--cache")?;
-    if no_cache && cache_file.is_some() {
-        return Err(usage("give --no-cache or --cache, not both".to_owned()));
-    }
-    let positionals = args.positionals()?;
-    let [input] = positionals[..] else {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    };
+    let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
+    let no_cache = args.no_cache;
+    let cache_file = args.cache.as_deref();
+    let input = args.input.as_str();
     let line = read_line(input, ply, rules, err)?;
     let client = ChessDb::new(ClientSettings {
         server: server.to_owned(),

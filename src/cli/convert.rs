@@ -20,8 +20,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::output::{force_flag, write_output};
-use super::{cannot_read, Args, CliError};
+use super::output::write_output;
+use super::{cannot_read, CliError};
 use crate::formats::{
     encode_pgn, read_record_file, write_dhtmlxq, write_json_games, write_pgn_games, write_xqf,
     Completeness, PgnWriteOptions, RecordFormat,
@@ -30,34 +30,52 @@ use crate::lang::Language;
 use crate::notation::{Notation, Script};
 use crate::record::Game;
 
-const USAGE: &str = "usage: qipu convert INPUT [-o OUT] \
-[--to pgn|pgn-xqwizard|pgn-iccs|pgn-wxf|json|fen|xqf|dhtmlxq] [--traditional|--simplified] \
-[--tandem front-back|file] [--force]";
+/// The formats `--to` names.
+const FORMATS: &str = "pgn, pgn-xqwizard, pgn-iccs, pgn-wxf, json, fen, xqf or dhtmlxq";
+
+/// `qipu convert`.
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// The record file (PGN, XQF, 象棋桥, DhtmlXQ or JSON, recognised by its content)
+    input: String,
+    /// Write to this file (saved atomically) instead of standard output
+    #[arg(short = 'o', value_name = "OUT")]
+    output: Option<String>,
+    /// The format: pgn, pgn-xqwizard, pgn-iccs, pgn-wxf, json, fen, xqf or dhtmlxq (by default
+    /// from the name of OUT, else pgn)
+    #[arg(long, value_name = "FORMAT")]
+    to: Option<String>,
+    /// Chinese moves in traditional characters
+    #[arg(long, conflicts_with = "simplified")]
+    traditional: bool,
+    /// Chinese moves in simplified characters
+    #[arg(long)]
+    simplified: bool,
+    /// How a piece sharing its file with another of its kind is named: front-back (前車進四,
+    /// the default) or file (車六進四)
+    #[arg(long, value_name = "front-back|file")]
+    tandem: Option<String>,
+    /// A record read only in part replaces OUT all the same
+    #[arg(long)]
+    force: bool,
+}
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let output = args.option("-o")?;
-    let force = force_flag(&mut args);
-    let tandem = super::notate::tandem_option(&mut args)?;
-    let to = match (args.option("--to")?, output) {
+pub fn run(args: ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let output = args.output.as_deref();
+    let force = args.force;
+    let tandem = super::notate::tandem_option(args.tandem.as_deref())?;
+    let to = match (args.to.as_deref(), output) {
         (Some(to), _) => to,
         (None, Some(path)) => format_of_name(path),
         (None, None) => "pgn",
     };
-    let chosen = match (args.flag("--traditional"), args.flag("--simplified")) {
-        (true, true) => {
-            return Err(CliError::Usage(format!(
-                "--traditional and --simplified exclude each other\n{USAGE}"
-            )))
-        }
-        (true, false) => Some(Script::Traditional),
+    let chosen = match (args.traditional, args.simplified) {
+        (true, _) => Some(Script::Traditional),
         (false, true) => Some(Script::Simplified),
         (false, false) => None,
     };
-    let positionals = args.positionals()?;
-    let [input] = positionals[..] else {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    };
+    let input = args.input.as_str();
     let record =
         read_record_file(Path::new(input)).map_err(|e| CliError::Failed(cannot_read(input, &e)))?;
     // Nothing is written for a file without a game.
@@ -134,7 +152,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
                 "pgn-wxf" => PgnWriteOptions::with_notation(Notation::Wxf),
                 other => {
                     return Err(CliError::Usage(format!(
-                        "unknown output format '{other}'\n{USAGE}"
+                        "unknown output format '{other}'; expected {FORMATS}"
                     )))
                 }
             };

@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::{Args, CliError};
+use super::CliError;
 use crate::database::{
     Database, DbError, ImportEvent, ImportOptions, MaterialQuery, Progress, SearchQuery,
 };
@@ -29,52 +29,186 @@ use crate::formats::{write_pgn_games, PgnWriteOptions};
 use crate::notation::Script;
 use crate::rules::Position;
 
-const USAGE: &str = "\
-usage: qipu db import DB PATH... [--variations] [--batch N] [--threads N]
-       qipu db search DB [--fen FEN] [--mirror] [--variations] [--material SPEC] [--player NAME]
-                      [--red NAME] [--black NAME] [--event TEXT] [--result 1-0|0-1|1/2-1/2]
-                      [--from DATE] [--to DATE] [--opening ECCO|NAME] [--limit N] [--json]
-       qipu db tree DB [--fen FEN] [--json]
-       qipu db export DB [search options] -o OUT.pgn [--traditional]
-       qipu db stats DB [--json]
-       qipu db bench DB [--games N] [--queries N]
-DB is an SQLite file or postgres://…, also given as --db DB";
-
 impl From<DbError> for CliError {
     fn from(e: DbError) -> CliError {
         CliError::Failed(e.to_string())
     }
 }
 
-/// Run `qipu db …`.
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let Some((command, rest)) = args.split_first() else {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    };
-    let mut args = Args::new(rest);
-    let location = args.option("--db")?;
-    match command.as_str() {
-        "import" => import(args, location, out, err),
-        "search" => search(args, location, out),
-        "tree" => tree(args, location, out),
-        "export" => export(args, location, out),
-        "stats" => stats(args, location, out),
-        "bench" => super::db_bench::run(args, location, out, err),
-        _ => Err(CliError::Usage(USAGE.to_owned())),
+/// `qipu db`.
+#[derive(Debug, clap::Args)]
+pub struct DbArgs {
+    /// What to do with the database
+    #[command(subcommand)]
+    action: DbAction,
+}
+
+/// The database subcommands. The database is the first argument or `--db DB`: an SQLite file,
+/// or `postgres://…`.
+#[derive(Debug, clap::Subcommand)]
+enum DbAction {
+    /// Import the games of record files and folders
+    Import(ImportArgs),
+    /// Find games by position, material, players, event, result, date or opening
+    Search(SearchArgs),
+    /// The moves played from a position, most played first
+    Tree(TreeArgs),
+    /// The games found, as PGN
+    Export(ExportArgs),
+    /// Games, duplicates, positions, files and bytes on disk
+    Stats(DbStatsArgs),
+    /// Time searches on a large database
+    Bench(super::db_bench::BenchArgs),
+}
+
+/// Where the database is: the first argument, or `--db`.
+#[derive(Debug, clap::Args)]
+pub(super) struct Location {
+    /// The database: an SQLite file or postgres://… (or give --db)
+    #[arg(
+        value_name = "DB",
+        required_unless_present = "db",
+        conflicts_with = "db"
+    )]
+    location: Option<String>,
+    /// The database, given as an option
+    #[arg(long = "db", value_name = "DB")]
+    db: Option<String>,
+}
+
+impl Location {
+    /// The location given (the command line sees that there is one).
+    pub(super) fn get(&self) -> Result<&str, CliError> {
+        self.db
+            .as_deref()
+            .or(self.location.as_deref())
+            .ok_or_else(|| CliError::Usage("name the database: DB or --db DB".to_owned()))
     }
 }
 
-/// The database location (from `--db` or the first positional) and the other positionals.
-pub(super) fn location_and_rest<'a>(
-    location: Option<&'a str>,
-    positionals: Vec<&'a str>,
-) -> Result<(&'a str, Vec<&'a str>), CliError> {
-    match location {
-        Some(l) => Ok((l, positionals)),
-        None => match positionals.split_first() {
-            Some((l, rest)) => Ok((l, rest.to_vec())),
-            None => Err(CliError::Usage(USAGE.to_owned())),
-        },
+/// `qipu db import`.
+#[derive(Debug, clap::Args)]
+struct ImportArgs {
+    /// The database (unless --db gives it), then the record files and folders to import
+    #[arg(value_name = "DB PATH", required = true)]
+    args: Vec<String>,
+    /// The database, given as an option
+    #[arg(long = "db", value_name = "DB")]
+    db: Option<String>,
+    /// Index the positions of the variations too
+    #[arg(long)]
+    variations: bool,
+    /// Games written a transaction
+    #[arg(long, value_name = "N")]
+    batch: Option<String>,
+    /// Threads to read and prepare on
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
+}
+
+/// What a search asks, for `search` and `export`.
+#[derive(Debug, clap::Args)]
+struct SearchOptions {
+    /// Games that reach this position (FEN)
+    #[arg(long)]
+    fen: Option<String>,
+    /// The position mirrored left to right too
+    #[arg(long)]
+    mirror: bool,
+    /// Positions reached in variations too
+    #[arg(long)]
+    variations: bool,
+    /// The material on the board, like 車馬炮-車馬 (Red's, then Black's)
+    #[arg(long, value_name = "SPEC")]
+    material: Option<String>,
+    /// A player of either side
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// The red player
+    #[arg(long, value_name = "NAME")]
+    red: Option<String>,
+    /// The black player
+    #[arg(long, value_name = "NAME")]
+    black: Option<String>,
+    /// Words of the event's name
+    #[arg(long, value_name = "TEXT")]
+    event: Option<String>,
+    /// The result: 1-0, 0-1, 1/2-1/2 or 0-0
+    #[arg(long, value_name = "RESULT")]
+    result: Option<String>,
+    /// Played on or after this date (yyyy[.mm[.dd]])
+    #[arg(long, value_name = "DATE")]
+    from: Option<String>,
+    /// Played on or before this date (yyyy[.mm[.dd]])
+    #[arg(long, value_name = "DATE")]
+    to: Option<String>,
+    /// The opening: an ECCO code or words of its name
+    #[arg(long, value_name = "ECCO|NAME")]
+    opening: Option<String>,
+    /// At most N games (search: 100 by default)
+    #[arg(long, value_name = "N")]
+    limit: Option<String>,
+}
+
+/// `qipu db search`.
+#[derive(Debug, clap::Args)]
+struct SearchArgs {
+    #[command(flatten)]
+    location: Location,
+    #[command(flatten)]
+    query: SearchOptions,
+    /// One JSON array instead of lines
+    #[arg(long)]
+    json: bool,
+}
+
+/// `qipu db tree`.
+#[derive(Debug, clap::Args)]
+struct TreeArgs {
+    #[command(flatten)]
+    location: Location,
+    /// The position (the start by default)
+    #[arg(long)]
+    fen: Option<String>,
+    /// One JSON array instead of lines
+    #[arg(long)]
+    json: bool,
+}
+
+/// `qipu db export`.
+#[derive(Debug, clap::Args)]
+struct ExportArgs {
+    #[command(flatten)]
+    location: Location,
+    #[command(flatten)]
+    query: SearchOptions,
+    /// The PGN file to write
+    #[arg(short = 'o', value_name = "OUT.pgn")]
+    output: String,
+    /// Moves in traditional characters
+    #[arg(long)]
+    traditional: bool,
+}
+
+/// `qipu db stats`.
+#[derive(Debug, clap::Args)]
+struct DbStatsArgs {
+    #[command(flatten)]
+    location: Location,
+    /// One JSON object instead of a line
+    #[arg(long)]
+    json: bool,
+}
+
+/// Run `qipu db …`.
+pub fn run(args: DbArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    match args.action {
+        DbAction::Import(args) => import(args, out, err),
+        DbAction::Search(args) => search(args, out),
+        DbAction::Tree(args) => tree(args, out),
+        DbAction::Export(args) => export(args, out),
+        DbAction::Stats(args) => stats(args, out),
+        DbAction::Bench(args) => super::db_bench::run(args, out, err),
     }
 }
 
@@ -97,13 +231,8 @@ pub(super) fn progress_line(p: &Progress) -> String {
     )
 }
 
-fn import(
-    mut args: Args,
-    location: Option<&str>,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> Result<(), CliError> {
-    let variations = args.flag("--variations");
+fn import(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let variations = args.variations;
     let number = |v: Option<&str>, name: &str| -> Result<Option<usize>, CliError> {
         v.map(|t| {
             t.parse()
@@ -111,12 +240,17 @@ fn import(
         })
         .transpose()
     };
-    let batch = number(args.option("--batch")?, "--batch")?;
-    let threads = number(args.option("--threads")?, "--threads")?;
-    let (location, paths) = location_and_rest(location, args.positionals()?)?;
-    if paths.is_empty() {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    }
+    let batch = number(args.batch.as_deref(), "--batch")?;
+    let threads = number(args.threads.as_deref(), "--threads")?;
+    let (location, paths) = match (args.db.as_deref(), args.args.split_first()) {
+        (Some(location), _) => (location, &args.args[..]),
+        (None, Some((location, paths))) if !paths.is_empty() => (location.as_str(), paths),
+        (None, _) => {
+            return Err(CliError::Usage(
+                "name the database and the files to import: DB PATH...".to_owned(),
+            ))
+        }
+    };
     let mut options = ImportOptions {
         variations,
         ..ImportOptions::default()
@@ -197,36 +331,36 @@ fn parse_fen(fen: Option<&str>) -> Result<Position, CliError> {
     }
 }
 
-/// The search options, taken from the arguments.
-pub(super) fn search_query(args: &mut Args) -> Result<SearchQuery, CliError> {
+/// The search the options ask for.
+fn search_query(options: SearchOptions) -> Result<SearchQuery, CliError> {
     let mut q = SearchQuery {
-        mirror: args.flag("--mirror"),
-        variations: args.flag("--variations"),
+        mirror: options.mirror,
+        variations: options.variations,
         ..SearchQuery::default()
     };
-    if let Some(fen) = args.option("--fen")? {
+    if let Some(fen) = options.fen.as_deref() {
         q.position = Some(parse_fen(Some(fen))?);
     }
-    if let Some(spec) = args.option("--material")? {
+    if let Some(spec) = options.material.as_deref() {
         q.material = Some(MaterialQuery::parse(spec).map_err(|e| CliError::Usage(e.to_string()))?);
     }
-    q.player = args.option("--player")?.map(str::to_owned);
-    q.red = args.option("--red")?.map(str::to_owned);
-    q.black = args.option("--black")?.map(str::to_owned);
-    q.event = args.option("--event")?.map(str::to_owned);
-    q.opening = args.option("--opening")?.map(str::to_owned);
-    if let Some(r) = args.option("--result")? {
+    q.player = options.player;
+    q.red = options.red;
+    q.black = options.black;
+    q.event = options.event;
+    q.opening = options.opening;
+    if let Some(r) = options.result.as_deref() {
         q.result = Some(Outcome::from_pgn(r).ok_or_else(|| {
             CliError::Usage(format!("--result '{r}': write 1-0, 0-1, 1/2-1/2 or 0-0"))
         })?);
     }
-    if let Some(d) = args.option("--from")? {
+    if let Some(d) = options.from.as_deref() {
         q.date_from = Some(date_bound(d, false)?);
     }
-    if let Some(d) = args.option("--to")? {
+    if let Some(d) = options.to.as_deref() {
         q.date_to = Some(date_bound(d, true)?);
     }
-    if let Some(l) = args.option("--limit")? {
+    if let Some(l) = options.limit.as_deref() {
         q.limit = Some(
             l.parse()
                 .map_err(|_| CliError::Usage(format!("--limit '{l}' is not a number")))?,
@@ -235,19 +369,11 @@ pub(super) fn search_query(args: &mut Args) -> Result<SearchQuery, CliError> {
     Ok(q)
 }
 
-fn only_location<'a>(location: Option<&'a str>, args: Args<'a>) -> Result<&'a str, CliError> {
-    let (location, rest) = location_and_rest(location, args.positionals()?)?;
-    if !rest.is_empty() {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    }
-    Ok(location)
-}
-
-fn search(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result<(), CliError> {
-    let as_json = args.flag("--json");
-    let mut q = search_query(&mut args)?;
+fn search(args: SearchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let as_json = args.json;
+    let location = args.location.get()?;
+    let mut q = search_query(args.query)?;
     q.limit = q.limit.or(Some(100));
-    let location = only_location(location, args)?;
     let found = Database::open_existing(location)?.search(&q)?;
     if as_json {
         let list: Vec<_> = found
@@ -279,10 +405,10 @@ fn search(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result
     Ok(())
 }
 
-fn tree(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result<(), CliError> {
-    let as_json = args.flag("--json");
-    let position = parse_fen(args.option("--fen")?)?;
-    let location = only_location(location, args)?;
+fn tree(args: TreeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let as_json = args.json;
+    let position = parse_fen(args.fen.as_deref())?;
+    let location = args.location.get()?;
     let moves = Database::open_existing(location)?.tree(&position)?;
     if as_json {
         let list: Vec<_> = moves
@@ -309,17 +435,15 @@ fn tree(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result<(
     Ok(())
 }
 
-fn export(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result<(), CliError> {
-    let output = args
-        .option("-o")?
-        .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
-    let script = if args.flag("--traditional") {
+fn export(args: ExportArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let output = args.output.as_str();
+    let script = if args.traditional {
         Script::Traditional
     } else {
         Script::Simplified
     };
-    let q = search_query(&mut args)?;
-    let location = only_location(location, args)?;
+    let location = args.location.get()?;
+    let q = search_query(args.query)?;
     let mut db = Database::open_existing(location)?;
     let found = db.search(&q)?;
     let mut games = Vec::with_capacity(found.len());
@@ -332,9 +456,9 @@ fn export(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result
     Ok(())
 }
 
-fn stats(mut args: Args, location: Option<&str>, out: &mut dyn Write) -> Result<(), CliError> {
-    let as_json = args.flag("--json");
-    let location = only_location(location, args)?;
+fn stats(args: DbStatsArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let as_json = args.json;
+    let location = args.location.get()?;
     let s = Database::open_existing(location)?.stats()?;
     if as_json {
         writeln!(

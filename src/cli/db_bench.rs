@@ -12,8 +12,8 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::db::{location_and_rest, progress_line};
-use super::{Args, CliError};
+use super::db::{progress_line, Location};
+use super::CliError;
 use crate::database::{Database, ImportEvent, ImportOptions, SearchQuery, Source};
 use crate::ending::Outcome;
 use crate::formats::write_json_games;
@@ -103,27 +103,30 @@ fn milliseconds(mut times: Vec<f64>) -> String {
     )
 }
 
+/// `qipu db bench`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    location: Location,
+    /// Fill the database with generated games up to N (1,000,000)
+    #[arg(long, value_name = "N")]
+    games: Option<String>,
+    /// Searches timed (200)
+    #[arg(long, value_name = "N")]
+    queries: Option<String>,
+}
+
 /// Run the bench.
-pub fn run(
-    mut args: Args,
-    location: Option<&str>,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> Result<(), CliError> {
+pub fn run(args: BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let number = |v: Option<&str>, default: u64| -> Result<u64, CliError> {
         v.map_or(Ok(default), |t| {
             t.parse()
                 .map_err(|_| CliError::Usage(format!("'{t}' is not a number")))
         })
     };
-    let target = number(args.option("--games")?, 1_000_000)?;
-    let queries = number(args.option("--queries")?, 200)?.max(1) as usize;
-    let (location, rest) = location_and_rest(location, args.positionals()?)?;
-    if !rest.is_empty() {
-        return Err(CliError::Usage(
-            "usage: qipu db bench DB [--games N] [--queries N]".to_owned(),
-        ));
-    }
+    let target = number(args.games.as_deref(), 1_000_000)?;
+    let queries = number(args.queries.as_deref(), 200)?.max(1) as usize;
+    let location = args.location.get()?;
     let mut db = Database::open(location)?;
     let stats = db.stats()?;
     if stats.games == 0 {

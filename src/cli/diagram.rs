@@ -18,18 +18,56 @@ use std::path::{Path, PathBuf};
 
 use super::notate::start_position;
 use super::open::open_games;
-use super::output::{force_flag, write_output};
+use super::output::write_output;
 use super::scoresheet::{output_format, paper_option, read_in_full, Output};
-use super::{Args, CliError};
+use super::CliError;
 use crate::export::diagram::{caption, diagram_svg, diagrams_pdf};
 use crate::export::{line_diagrams, png_bytes, render_diagram, DiagramOptions};
 use crate::formats::Completeness;
 use crate::notation::WriteOptions;
 use crate::rules::Position;
 
-const USAGE: &str = "usage: qipu diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf \
-[--size PIXELS] [--all] [--grid COLUMNSxROWS] [--paper a4|letter] [--flip] [--no-coordinates] \
-[--tandem front-back|file] [--force]";
+/// `qipu diagram`.
+#[derive(Debug, clap::Args)]
+pub struct DiagramArgs {
+    /// The record file (its first game); or give --fen
+    #[arg(required_unless_present = "fen", conflicts_with = "fen")]
+    file: Option<String>,
+    /// Draw this position (FEN)
+    #[arg(long)]
+    fen: Option<String>,
+    /// The file to write: OUT.png, OUT.svg or OUT.pdf
+    #[arg(short = 'o', value_name = "OUT.png|OUT.svg|OUT.pdf")]
+    output: String,
+    /// The position after this ply of the main line (the last by default)
+    #[arg(long, value_name = "N")]
+    ply: Option<String>,
+    /// The width of a picture in pixels
+    #[arg(long, value_name = "PIXELS")]
+    size: Option<String>,
+    /// Every position of the main line
+    #[arg(long)]
+    all: bool,
+    /// With --all and a PDF: COLUMNSxROWS diagrams a page, each with its move under it
+    #[arg(long, value_name = "COLUMNSxROWS")]
+    grid: Option<String>,
+    /// The paper of a PDF: a4 (the default) or letter
+    #[arg(long, value_name = "a4|letter")]
+    paper: Option<String>,
+    /// Black at the bottom
+    #[arg(long)]
+    flip: bool,
+    /// Without the file numbers around the board
+    #[arg(long)]
+    no_coordinates: bool,
+    /// How a piece sharing its file with another of its kind is named: front-back (前車進四,
+    /// the default) or file (車六進四)
+    #[arg(long, value_name = "front-back|file")]
+    tandem: Option<String>,
+    /// A record read only in part replaces existing files all the same
+    #[arg(long)]
+    force: bool,
+}
 
 /// The files of one diagram command: what they are drawn from, and how each is written.
 struct Saving<'a> {
@@ -79,14 +117,12 @@ fn grid(text: &str) -> Result<(usize, usize), CliError> {
 }
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let fen = args.option("--fen")?;
-    let force = force_flag(&mut args);
-    let output = args
-        .option("-o")?
-        .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
+pub fn run(args: DiagramArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let fen = args.fen.as_deref();
+    let force = args.force;
+    let output = args.output.as_str();
     let format = output_format(output, &[Output::Png, Output::Svg, Output::Pdf])?;
-    let size: u32 = match args.option("--size")? {
+    let size: u32 = match args.size.as_deref() {
         Some(v) => v
             .parse()
             .map_err(|_| CliError::Usage(format!("--size needs a number of pixels, got '{v}'")))?,
@@ -100,26 +136,26 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
             range.end()
         )));
     }
-    let ply: Option<usize> = match args.option("--ply")? {
+    let ply: Option<usize> = match args.ply.as_deref() {
         Some(v) => Some(
             v.parse()
                 .map_err(|_| CliError::Usage(format!("--ply needs a number, got '{v}'")))?,
         ),
         None => None,
     };
-    let (columns, rows) = match args.option("--grid")? {
+    let (columns, rows) = match args.grid.as_deref() {
         Some(g) => grid(g)?,
         None => (1, 1),
     };
-    let paper = paper_option(&mut args)?;
+    let paper = paper_option(args.paper.as_deref())?;
     let writing = WriteOptions {
-        tandem: super::notate::tandem_option(&mut args)?,
+        tandem: super::notate::tandem_option(args.tandem.as_deref())?,
         ..WriteOptions::default()
     };
-    let all = args.flag("--all");
-    let flipped = args.flag("--flip");
-    let coordinates = !args.flag("--no-coordinates");
-    let files = args.positionals()?;
+    let all = args.all;
+    let flipped = args.flip;
+    let coordinates = !args.no_coordinates;
+    let files: Vec<&str> = args.file.as_deref().into_iter().collect();
     let output = Path::new(output);
     let mut saving = Saving {
         completeness: Completeness::Complete,
@@ -134,7 +170,11 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     };
     // The positions to draw, each with its options and caption.
     let items: Vec<(Position, DiagramOptions, String)> = match (fen, &files[..]) {
-        (Some(_), [_, ..]) | (None, []) => return Err(CliError::Usage(USAGE.to_owned())),
+        (Some(_), [_, ..]) | (None, []) => {
+            return Err(CliError::Usage(
+                "give a record FILE or --fen FEN, one of them".to_owned(),
+            ))
+        }
         (Some(_), []) if ply.is_some() || all => {
             return Err(CliError::Usage(
                 "--ply and --all need a record FILE, not --fen".to_owned(),
@@ -190,7 +230,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
                 )]
             }
         }
-        (None, _) => return Err(CliError::Usage(USAGE.to_owned())),
+        (None, _) => return Err(CliError::Usage("give one record FILE".to_owned())),
     };
     match format {
         Output::Pdf => {

@@ -22,7 +22,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use super::{Args, CliError};
+use super::CliError;
 use crate::competition::TimeControl;
 use crate::ending::Outcome;
 use crate::engine_client::{
@@ -33,54 +33,81 @@ use crate::formats::{save_atomic, write_pgn_games, PgnWriteOptions, TargetState}
 use crate::notation::Script;
 use crate::referee::RuleSet;
 
-const USAGE: &str = "usage: qipu match --engine A --engine B [--games N] \
-[--movetime MS | --depth N | --tc SPEC] [--openings FILE] [--rules cxa1999|asian] \
-[--max-plies N] [--ban-forbidden] [-o GAMES.pgn]";
+/// `qipu match`.
+#[derive(Debug, clap::Args)]
+pub struct MatchArgs {
+    /// An engine: builtin or the path of a UCI or UCCI program; give it twice, A then B
+    #[arg(long, value_name = "builtin|PATH")]
+    engine: Vec<String>,
+    /// Games to play (2 by default)
+    #[arg(long, value_name = "N")]
+    games: Option<String>,
+    /// Milliseconds a move (100 by default)
+    #[arg(long, value_name = "MS", group = "pace")]
+    movetime: Option<String>,
+    /// Plies searched a move
+    #[arg(long, value_name = "N", group = "pace")]
+    depth: Option<String>,
+    /// A time control on the clock, as `qipu clock` reads it (40/90m,sd/30m+30s …)
+    #[arg(long, value_name = "SPEC", group = "pace")]
+    tc: Option<String>,
+    /// Start the games from the positions of this record file's games instead of the built-in
+    /// openings
+    #[arg(long, value_name = "FILE")]
+    openings: Option<String>,
+    /// The rule set: cxa1999 (the default) or asian
+    #[arg(long, value_name = "cxa1999|asian")]
+    rules: Option<String>,
+    /// Plies after which a game is adjudicated a draw (300)
+    #[arg(long, value_name = "N")]
+    max_plies: Option<String>,
+    /// Tell the engines the moves the rules forbid in each position
+    #[arg(long)]
+    ban_forbidden: bool,
+    /// Write the games so far to this PGN file after every game
+    #[arg(short = 'o', value_name = "GAMES.pgn")]
+    output: Option<String>,
+}
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let usage = |what: String| CliError::Usage(format!("{what}\n{USAGE}"));
-    let mut specs = Vec::new();
-    while let Some(spec) = args.option("--engine")? {
-        specs.push(spec);
-    }
-    let [spec_a, spec_b] = specs[..] else {
-        return Err(usage(format!("give two engines, not {}", specs.len())));
+pub fn run(args: MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let usage = CliError::Usage;
+    let [spec_a, spec_b] = &args.engine[..] else {
+        return Err(usage(format!(
+            "give two engines, not {}",
+            args.engine.len()
+        )));
     };
-    let games: usize = number(args.option("--games")?, "--games", 2)?;
+    let games: usize = number(args.games.as_deref(), "--games", 2)?;
     if games == 0 {
         return Err(usage("--games must be at least 1".to_owned()));
     }
-    let movetime = args.option("--movetime")?;
-    let depth = args.option("--depth")?;
-    let tc = args.option("--tc")?;
-    let pace = match (movetime, depth, tc) {
-        (Some(ms), None, None) => {
+    let pace = match (
+        args.movetime.as_deref(),
+        args.depth.as_deref(),
+        args.tc.as_deref(),
+    ) {
+        (Some(ms), _, _) => {
             Pace::MoveTime(Duration::from_millis(number(Some(ms), "--movetime", 100)?))
         }
-        (None, Some(d), None) => Pace::Depth(number(Some(d), "--depth", 1)?),
+        (None, Some(d), _) => Pace::Depth(number(Some(d), "--depth", 1)?),
         (None, None, Some(spec)) => Pace::Clock(
             spec.parse::<TimeControl>()
                 .map_err(|e| usage(e.to_string()))?,
         ),
         (None, None, None) => Pace::MoveTime(Duration::from_millis(100)),
-        _ => return Err(usage("give one of --movetime, --depth, --tc".to_owned())),
     };
-    let rules = match args.option("--rules")? {
+    let rules = match args.rules.as_deref() {
         Some(name) => name.parse::<RuleSet>().map_err(|e| usage(e.to_string()))?,
         None => RuleSet::default(),
     };
-    let max_plies = number(args.option("--max-plies")?, "--max-plies", 300)?;
-    let ban_forbidden = args.flag("--ban-forbidden");
-    let openings = match args.option("--openings")? {
+    let max_plies = number(args.max_plies.as_deref(), "--max-plies", 300)?;
+    let ban_forbidden = args.ban_forbidden;
+    let openings = match args.openings.as_deref() {
         Some(file) => read_openings(Path::new(file)).map_err(|e| usage(e.to_string()))?,
         None => builtin_openings(),
     };
-    let output = args.option("-o")?;
-    let rest = args.positionals()?;
-    if !rest.is_empty() {
-        return Err(usage(format!("unexpected argument '{}'", rest[0])));
-    }
+    let output = args.output.as_deref();
     let settings = DuelSettings {
         rules,
         pace,
@@ -179,8 +206,8 @@ fn number<T: std::str::FromStr>(
 ) -> Result<T, CliError> {
     match value {
         None => Ok(default),
-        Some(text) => text.parse().map_err(|_| {
-            CliError::Usage(format!("{name} '{text}' is not a whole number\n{USAGE}"))
-        }),
+        Some(text) => text
+            .parse()
+            .map_err(|_| CliError::Usage(format!("{name} '{text}' is not a whole number"))),
     }
 }

@@ -31,7 +31,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::{cannot_read, Args, CliError};
+use super::{cannot_read, CliError};
 use crate::export::pdf::Paper;
 use crate::tournament::event::{
     BoardOrder, DrawOfNumbers, Event, EventSettings, Player, Round, System,
@@ -44,33 +44,278 @@ use crate::tournament::standings::{default_rounds, standings, team_places, Stand
 use crate::tournament::systems::{knockout, pair_next};
 use crate::tournament::{edit, BoardResult, EventError, EventFile};
 
-const USAGE: &str =
-    "usage: qipu event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT …";
-
 impl From<EventError> for CliError {
     fn from(e: EventError) -> CliError {
         CliError::Failed(e.to_string())
     }
 }
 
+/// `qipu event`.
+#[derive(Debug, clap::Args)]
+pub struct EventArgs {
+    /// What to do with the event
+    #[command(subcommand)]
+    action: EventAction,
+}
+
+/// The event subcommands; EVENT is the event's file.
+#[derive(Debug, clap::Subcommand)]
+enum EventAction {
+    /// Create an event file
+    New(NewArgs),
+    /// Add a player (or a team's player)
+    Add(AddArgs),
+    /// Add the players of a list (CSV: name, rating, club or team)
+    Import(ImportArgs),
+    /// Pair the next round
+    Pair(PairArgs),
+    /// Enter a board's result, correct it (--replace) or take it back (--clear)
+    #[command(
+        after_help = "RESULT is 1-0, 0-1, 1/2-1/2, +- (Red wins by forfeit), -+ (Black wins \
+by forfeit) or -- (both sides forfeit, 21.3)."
+    )]
+    Result(ResultArgs),
+    /// A team's players from board 1 down for its match in a round (12.1–12.3)
+    Lineup(LineupArgs),
+    /// A player withdraws after the rounds paired so far
+    Withdraw(PlayerArgs),
+    /// A warning (18.1) or a disqualification from a game (18.2)
+    Penalty(PenaltyArgs),
+    /// The event as JSON: players and rounds with their results
+    Show(ShowArgs),
+    /// The standings with their tie-breaks
+    Standings(StandingsArgs),
+    /// The event as TRF, CSV, HTML or PDF
+    Export(ExportArgs),
+}
+
+/// `qipu event new`.
+#[derive(Debug, clap::Args)]
+struct NewArgs {
+    /// The event file to create
+    event: String,
+    /// The event's name
+    #[arg(long)]
+    name: String,
+    /// round-robin, double-round-robin, groups, knockout or swiss
+    #[arg(long, value_name = "SYSTEM")]
+    system: String,
+    /// Rounds (a Swiss event needs them)
+    #[arg(long, value_name = "N")]
+    rounds: Option<String>,
+    /// Boards a team match is played on (a team event)
+    #[arg(long, value_name = "N")]
+    team_boards: Option<String>,
+    /// Groups (system groups)
+    #[arg(long, value_name = "G")]
+    groups: Option<String>,
+    /// Players of each group going on to the knockout (system groups)
+    #[arg(long, value_name = "Q")]
+    qualifiers: Option<String>,
+    /// Games of a knockout match: 1 or 2
+    #[arg(long, value_name = "1|2")]
+    knockout_games: Option<String>,
+    /// How the numbers are drawn: rating or random
+    #[arg(long, value_name = "rating|random")]
+    draw: Option<String>,
+    /// The seed of a random draw
+    #[arg(long, value_name = "N")]
+    seed: Option<String>,
+    /// The points of a bye: 1, 0.5 or 0
+    #[arg(long, value_name = "1|0.5|0")]
+    bye_points: Option<String>,
+    /// Swiss: the largest difference between a player's reds and blacks
+    #[arg(long, value_name = "N")]
+    max_colour_difference: Option<String>,
+    /// Swiss: the most games in a row with one colour
+    #[arg(long, value_name = "N")]
+    max_colour_run: Option<String>,
+    /// Team events: fixed, substitutes or per-match board order
+    #[arg(long, value_name = "fixed|substitutes|per-match")]
+    board_order: Option<String>,
+    /// Count unplayed games in the tie-breaks
+    #[arg(long)]
+    unplayed_in_tiebreaks: bool,
+    /// Knockout: a player is out after a second loss
+    #[arg(long)]
+    double_elimination: bool,
+}
+
+/// `qipu event add`.
+#[derive(Debug, clap::Args)]
+struct AddArgs {
+    /// The event file
+    event: String,
+    /// The player's name
+    name: String,
+    /// The player's rating
+    #[arg(long, value_name = "R")]
+    rating: Option<String>,
+    /// The player's club
+    #[arg(long, value_name = "C")]
+    club: Option<String>,
+    /// The player's team (a team event needs it)
+    #[arg(long, value_name = "T")]
+    team: Option<String>,
+}
+
+/// `qipu event import`.
+#[derive(Debug, clap::Args)]
+struct ImportArgs {
+    /// The event file
+    event: String,
+    /// The list of players
+    #[arg(value_name = "players.csv")]
+    list: String,
+}
+
+/// `qipu event pair`.
+#[derive(Debug, clap::Args)]
+struct PairArgs {
+    /// The event file
+    event: String,
+    /// One JSON object instead of lines
+    #[arg(long)]
+    json: bool,
+}
+
+/// `qipu event result`.
+#[derive(Debug, clap::Args)]
+struct ResultArgs {
+    /// The event file
+    event: String,
+    /// The round
+    round: String,
+    /// The board
+    board: String,
+    /// The result (or give --game, or --clear)
+    #[arg(value_name = "RESULT", allow_hyphen_values = true)]
+    result: Option<String>,
+    /// The result as the game's record gives it
+    #[arg(long, value_name = "FILE.pgn")]
+    game: Option<String>,
+    /// Correct a result entered before
+    #[arg(long)]
+    replace: bool,
+    /// Take the result back
+    #[arg(long, conflicts_with_all = ["game", "result"])]
+    clear: bool,
+}
+
+/// `qipu event lineup`.
+#[derive(Debug, clap::Args)]
+struct LineupArgs {
+    /// The event file
+    event: String,
+    /// The round
+    round: String,
+    /// The team
+    team: String,
+    /// Its players, from board 1 down
+    #[arg(value_name = "PLAYER", required = true)]
+    players: Vec<String>,
+}
+
+/// `qipu event withdraw`.
+#[derive(Debug, clap::Args)]
+struct PlayerArgs {
+    /// The event file
+    event: String,
+    /// The player's name
+    name: String,
+}
+
+/// `qipu event penalty`.
+#[derive(Debug, clap::Args)]
+struct PenaltyArgs {
+    /// The event file
+    event: String,
+    /// The player's name
+    name: String,
+    /// A warning (18.1)
+    #[arg(long)]
+    warning: bool,
+    /// A disqualification from a game (18.2)
+    #[arg(long)]
+    disqualification: bool,
+}
+
+/// `qipu event show`.
+#[derive(Debug, clap::Args)]
+struct ShowArgs {
+    /// The event file
+    event: String,
+    /// As JSON (the one form there is)
+    #[arg(long)]
+    json: bool,
+}
+
+/// `qipu event standings`.
+#[derive(Debug, clap::Args)]
+struct StandingsArgs {
+    /// The event file
+    event: String,
+    /// One JSON array instead of a table
+    #[arg(long)]
+    json: bool,
+    /// A group's standings (from 1)
+    #[arg(long, value_name = "N")]
+    group: Option<String>,
+    /// The teams' places
+    #[arg(long)]
+    team_places: bool,
+}
+
+/// `qipu event export`.
+#[derive(Debug, clap::Args)]
+struct ExportArgs {
+    /// The event file
+    event: String,
+    /// The format: trf, csv, html or pdf
+    #[arg(long, value_name = "trf|csv|html|pdf")]
+    to: String,
+    /// The file to write
+    #[arg(short = 'o', value_name = "OUT")]
+    output: String,
+    /// The paper of a PDF: a4 (the default) or letter
+    #[arg(long, value_name = "a4|letter")]
+    paper: Option<String>,
+}
+
+/// The arguments as the parser is given them: after `event result`, a bare `--` is the result
+/// of both sides forfeiting (21.3), not the end of the options, and goes to the parser as `0-0`,
+/// its other spelling.
+pub(super) fn forfeit_token(args: &[String]) -> Vec<String> {
+    let is_result = matches!(args, [event, result, ..] if event == "event" && result == "result");
+    args.iter()
+        .enumerate()
+        .map(|(i, arg)| {
+            if is_result && i > 1 && arg == "--" {
+                "0-0".to_owned()
+            } else {
+                arg.clone()
+            }
+        })
+        .collect()
+}
+
 /// Run the subcommand; notes that change nothing go to `err`.
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let Some((action, rest)) = args.split_first() else {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    };
-    let mut args = Args::new(rest);
-    match action.as_str() {
-        "new" => new(args, out),
-        "add" => {
-            let rating = args.option("--rating")?;
-            let club = args.option("--club")?.unwrap_or_default().to_owned();
-            let team = args.option("--team")?.unwrap_or_default().to_owned();
-            let [path, name] =
-                positionals::<2>(args, "add EVENT NAME [--rating R] [--club C] [--team T]")?;
+pub fn run(args: EventArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    match args.action {
+        EventAction::New(args) => new(args, out),
+        EventAction::Add(args) => {
+            let AddArgs {
+                event: path,
+                name,
+                rating,
+                club,
+                team,
+            } = args;
+            let (club, team) = (club.unwrap_or_default(), team.unwrap_or_default());
             let rating = rating
-                .map(|r| read_rating(r).map_err(|e| CliError::Usage(e.to_string())))
+                .map(|r| read_rating(&r).map_err(|e| CliError::Usage(e.to_string())))
                 .transpose()?;
-            let mut file = EventFile::open(Path::new(path))?;
+            let mut file = EventFile::open(Path::new(&path))?;
             if file.event().is_team_event() && team.is_empty() {
                 return Err(CliError::Usage("a team event needs --team".to_owned()));
             }
@@ -78,27 +323,24 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<
                 rating,
                 club,
                 team,
-                ..Player::named(name)
+                ..Player::named(&name)
             };
             let next = edit::add_players(file.event(), vec![player])?;
             file.replace_all(next)?;
             writeln!(out, "added {name}")?;
             Ok(())
         }
-        "import" => {
-            let [path, csv] = positionals::<2>(args, "import EVENT players.csv")?;
-            let mut file = EventFile::open(Path::new(path))?;
-            let players = read_players_file(Path::new(csv), file.event().is_team_event())?;
+        EventAction::Import(args) => {
+            let mut file = EventFile::open(Path::new(&args.event))?;
+            let players = read_players_file(Path::new(&args.list), file.event().is_team_event())?;
             let count = players.len();
             let next = edit::add_players(file.event(), players)?;
             file.replace_all(next)?;
             writeln!(out, "imported {count} players")?;
             Ok(())
         }
-        "pair" => {
-            let as_json = args.flag("--json");
-            let [path] = positionals::<1>(args, "pair EVENT [--json]")?;
-            let mut file = EventFile::open(Path::new(path))?;
+        EventAction::Pair(args) => {
+            let mut file = EventFile::open(Path::new(&args.event))?;
             let next = pair_next(file.event())?;
             file.replace_all(next)?;
             let event = file.event();
@@ -106,7 +348,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<
                 .rounds
                 .last()
                 .ok_or_else(|| CliError::Failed("no round was paired".to_owned()))?;
-            if as_json {
+            if args.json {
                 let value = RoundJson {
                     round: round.number,
                     boards: boards(event, round, false),
@@ -118,24 +360,20 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<
             }
             Ok(())
         }
-        "result" => result(args, out, err),
-        "lineup" => {
-            let rest = args.positionals()?;
-            let [path, round, team, names @ ..] = rest.as_slice() else {
-                return Err(CliError::Usage(
-                    "usage: qipu event lineup EVENT ROUND TEAM PLAYER…".to_owned(),
-                ));
-            };
-            let round = number(round, "round")?;
-            let mut file = EventFile::open(Path::new(path))?;
-            let next = edit::set_lineup(file.event(), round, team, names)?;
+        EventAction::Result(args) => result(args, out, err),
+        EventAction::Lineup(args) => {
+            let round = number(&args.round, "round")?;
+            let team = &args.team;
+            let names: Vec<&str> = args.players.iter().map(String::as_str).collect();
+            let mut file = EventFile::open(Path::new(&args.event))?;
+            let next = edit::set_lineup(file.event(), round, team, &names)?;
             file.replace_all(next)?;
             writeln!(out, "round {round}: {team} fields {}", names.join(", "))?;
             Ok(())
         }
-        "withdraw" => {
-            let [path, name] = positionals::<2>(args, "withdraw EVENT NAME")?;
-            let mut file = EventFile::open(Path::new(path))?;
+        EventAction::Withdraw(args) => {
+            let name = &args.name;
+            let mut file = EventFile::open(Path::new(&args.event))?;
             let next = edit::withdraw(file.event(), name)?;
             file.replace_all(next)?;
             writeln!(
@@ -145,17 +383,14 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<
             )?;
             Ok(())
         }
-        "penalty" => {
-            let warning = args.flag("--warning");
-            let disq = args.flag("--disqualification");
-            let [path, name] =
-                positionals::<2>(args, "penalty EVENT NAME --warning|--disqualification")?;
-            if warning == disq {
+        EventAction::Penalty(args) => {
+            let (name, disq) = (&args.name, args.disqualification);
+            if args.warning == disq {
                 return Err(CliError::Usage(
                     "give one of --warning (18.1) or --disqualification (18.2)".to_owned(),
                 ));
             }
-            let mut file = EventFile::open(Path::new(path))?;
+            let mut file = EventFile::open(Path::new(&args.event))?;
             let next = edit::penalize(file.event(), name, disq)?;
             file.replace_all(next)?;
             writeln!(
@@ -169,23 +404,19 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<
             )?;
             Ok(())
         }
-        "show" => {
-            args.flag("--json");
-            let [path] = positionals::<1>(args, "show EVENT --json")?;
-            let file = EventFile::open(Path::new(path))?;
+        EventAction::Show(args) => {
+            let file = EventFile::open(Path::new(&args.event))?;
             writeln!(out, "{}", show(file.event()))?;
             Ok(())
         }
-        "standings" => {
-            let as_json = args.flag("--json");
-            let places = args.flag("--team-places");
+        EventAction::Standings(args) => {
+            let (as_json, places) = (args.json, args.team_places);
             let group = args
-                .option("--group")?
+                .group
+                .as_deref()
                 .map(|g| number(g, "group"))
                 .transpose()?;
-            let [path] =
-                positionals::<1>(args, "standings EVENT [--json] [--group N] [--team-places]")?;
-            let file = EventFile::open(Path::new(path))?;
+            let file = EventFile::open(Path::new(&args.event))?;
             let event = file.event();
             if places {
                 let table = team_places(event, &table(event, None));
@@ -210,24 +441,16 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<
             }
             Ok(())
         }
-        "export" => {
-            let to = args.option("--to")?;
-            let output = args.option("-o")?;
+        EventAction::Export(args) => {
+            let (to, output) = (args.to.as_str(), args.output.as_str());
             let paper = args
-                .option("--paper")?
+                .paper
+                .as_deref()
                 .map(str::parse::<Paper>)
                 .transpose()
                 .map_err(|e| CliError::Usage(e.to_string()))?
                 .unwrap_or_default();
-            let [path] = positionals::<1>(
-                args,
-                "export EVENT --to trf|csv|html|pdf -o OUT [--paper a4|letter]",
-            )?;
-            let (Some(to), Some(output)) = (to, output) else {
-                return Err(CliError::Usage(
-                    "usage: qipu event export EVENT --to trf|csv|html|pdf -o OUT".to_owned(),
-                ));
-            };
+            let path = args.event.as_str();
             let format = Format::from_name(to).ok_or_else(|| {
                 CliError::Usage(format!(
                     "unknown export format '{to}'; expected trf, csv, html or pdf"
@@ -240,9 +463,6 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<
             writeln!(out, "wrote {output}")?;
             Ok(())
         }
-        other => Err(CliError::Usage(format!(
-            "unknown event command '{other}'; {USAGE}"
-        ))),
     }
 }
 
@@ -268,18 +488,19 @@ pub fn table(event: &Event, group: Option<u32>) -> Vec<Standing> {
     }
 }
 
-const RESULT_USAGE: &str = "usage: qipu event result EVENT ROUND BOARD 1-0|0-1|1/2-1/2|+-|-+|-- [--replace] | --game FILE.pgn [--replace] | --clear";
-
 /// `result`: enter a board's result, correct it (`--replace`) or take it back (`--clear`).
-fn result(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let game = args.option("--game")?;
-    let replace = args.flag("--replace");
-    let clear = args.flag("--clear");
-    let rest = args.positionals()?;
-    let (path, round, board, token) = match (rest.as_slice(), game, clear) {
-        ([p, r, b], Some(_), false) | ([p, r, b], None, true) => (*p, *r, *b, None),
-        ([p, r, b, t], None, false) => (*p, *r, *b, Some(*t)),
-        _ => return Err(CliError::Usage(RESULT_USAGE.to_owned())),
+fn result(args: ResultArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let (path, round, board) = (args.event.as_str(), &args.round, &args.board);
+    let replace = args.replace;
+    let game = args.game.as_deref();
+    let token = match (args.result.as_deref(), game, args.clear) {
+        (Some(t), None, false) => Some(t),
+        (None, Some(_), false) | (None, None, true) => None,
+        _ => {
+            return Err(CliError::Usage(
+                "give the RESULT, --game FILE.pgn or --clear: one of them".to_owned(),
+            ))
+        }
     };
     let round = number(round, "round")?;
     let board = number(board, "board")?;
@@ -334,48 +555,41 @@ fn rounds_text(rounds: &[u32]) -> String {
     }
 }
 
-fn positionals<'a, const N: usize>(args: Args<'a>, usage: &str) -> Result<[&'a str; N], CliError> {
-    let p = args.positionals()?;
-    p.try_into()
-        .map_err(|_| CliError::Usage(format!("usage: qipu event {usage}")))
-}
-
 fn number(text: &str, what: &str) -> Result<u32, CliError> {
     text.parse()
         .map_err(|_| CliError::Usage(format!("{what} '{text}' is not a number")))
 }
 
-fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let name = args.option("--name")?;
-    let system = args.option("--system")?;
+fn new(args: NewArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let (name, system) = (args.name.as_str(), args.system.as_str());
     let mut settings = EventSettings::default();
     let num = |v: Option<&str>, what: &str| v.map(|v| number(v, what)).transpose();
-    settings.rounds = num(args.option("--rounds")?, "--rounds")?;
-    settings.team_boards = num(args.option("--team-boards")?, "--team-boards")?;
-    if let Some(g) = num(args.option("--groups")?, "--groups")? {
+    settings.rounds = num(args.rounds.as_deref(), "--rounds")?;
+    settings.team_boards = num(args.team_boards.as_deref(), "--team-boards")?;
+    if let Some(g) = num(args.groups.as_deref(), "--groups")? {
         settings.groups = g;
     }
-    if let Some(q) = num(args.option("--qualifiers")?, "--qualifiers")? {
+    if let Some(q) = num(args.qualifiers.as_deref(), "--qualifiers")? {
         settings.qualifiers = q;
     }
-    if let Some(k) = num(args.option("--knockout-games")?, "--knockout-games")? {
+    if let Some(k) = num(args.knockout_games.as_deref(), "--knockout-games")? {
         settings.knockout_games = k;
     }
     if let Some(d) = num(
-        args.option("--max-colour-difference")?,
+        args.max_colour_difference.as_deref(),
         "--max-colour-difference",
     )? {
         settings.max_colour_difference = d;
     }
-    if let Some(r) = num(args.option("--max-colour-run")?, "--max-colour-run")? {
+    if let Some(r) = num(args.max_colour_run.as_deref(), "--max-colour-run")? {
         settings.max_colour_run = r;
     }
-    if let Some(s) = args.option("--seed")? {
+    if let Some(s) = args.seed.as_deref() {
         settings.seed = s
             .parse()
             .map_err(|_| CliError::Usage(format!("--seed '{s}' is not a number")))?;
     }
-    if let Some(d) = args.option("--draw")? {
+    if let Some(d) = args.draw.as_deref() {
         settings.draw = match d {
             "rating" => DrawOfNumbers::Rating,
             "random" => DrawOfNumbers::Random,
@@ -391,7 +605,7 @@ fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
                 .map_or(1, |d| d.as_nanos() as u64);
         }
     }
-    if let Some(b) = args.option("--bye-points")? {
+    if let Some(b) = args.bye_points.as_deref() {
         settings.bye_half_points = match b {
             "1" => 2,
             "0.5" | "1/2" => 1,
@@ -403,7 +617,7 @@ fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             }
         };
     }
-    if let Some(o) = args.option("--board-order")? {
+    if let Some(o) = args.board_order.as_deref() {
         settings.board_order = match o {
             "fixed" => BoardOrder::Fixed,
             "substitutes" => BoardOrder::Substitutes,
@@ -415,17 +629,9 @@ fn new(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
             }
         };
     }
-    settings.unplayed_in_tiebreaks = args.flag("--unplayed-in-tiebreaks");
-    settings.double_elimination = args.flag("--double-elimination");
-    let [path] = positionals::<1>(
-        args,
-        "new EVENT --name NAME --system S [--rounds N] [--team-boards N]",
-    )?;
-    let (Some(name), Some(system)) = (name, system) else {
-        return Err(CliError::Usage(
-            "usage: qipu event new EVENT --name NAME --system round-robin|double-round-robin|groups|knockout|swiss [--rounds N] [--team-boards N]".to_owned(),
-        ));
-    };
+    settings.unplayed_in_tiebreaks = args.unplayed_in_tiebreaks;
+    settings.double_elimination = args.double_elimination;
+    let path = args.event.as_str();
     settings.system = System::from_name(system).ok_or_else(|| {
         CliError::Usage(format!(
             "unknown system '{system}'; expected round-robin, double-round-robin, groups, knockout or swiss"

@@ -19,43 +19,74 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::{cannot_read, Args, CliError};
+use super::{cannot_read, CliError};
 use crate::formats::{map_files, read_record_bytes, read_record_file, threads_for};
 use crate::lang::Language;
 use crate::notation::{MoveStyle, Notation, WriteOptions};
 use crate::referee::{Evidence, Judgement, MoveCharacter, Referee, RuleSet, Tally};
 use crate::rules::{FenError, Move, Position, Setup};
 
-const USAGE: &str = "usage: qipu judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] \
-[--tandem front-back|file] --moves ICCS...
-   or: qipu judge [--rules cxa1999|axf] [--limit ROUNDS] [--tandem front-back|file] FILE
-   or: qipu judge --summary [--rules cxa1999|axf] [--limit ROUNDS] [--threads N] PATH...";
+/// `qipu judge`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Forms:\n  qipu judge [--fen FEN] --moves ICCS...   the line of ICCS moves\n  \
+qipu judge FILE                          the main line of the first game of a record file\n  \
+qipu judge --summary PATH...             rulings counted over every game below PATH"
+)]
+pub struct JudgeArgs {
+    /// The ICCS moves (with --moves), the record FILE, or with --summary the files and folders
+    #[arg(value_name = "MOVE|FILE|PATH")]
+    inputs: Vec<String>,
+    /// The rule set: cxa1999 (the default) or axf (the Asian rules)
+    #[arg(long, value_name = "cxa1999|axf")]
+    rules: Option<String>,
+    /// The start position of the moves (FEN)
+    #[arg(long)]
+    fen: Option<String>,
+    /// The natural limit, in rounds without a capture
+    #[arg(long, value_name = "ROUNDS")]
+    limit: Option<String>,
+    /// How a piece sharing its file with another of its kind is named in the Chinese
+    /// explanation: front-back (前車進四, the default) or file (車六進四)
+    #[arg(long, value_name = "front-back|file")]
+    tandem: Option<String>,
+    /// The arguments are ICCS moves from the start (or --fen)
+    #[arg(long)]
+    moves: bool,
+    /// Judge the main line of every game below the paths and count the rulings by kind
+    #[arg(long)]
+    summary: bool,
+    /// With --summary: threads to read and judge on (as many as processors by default)
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
+}
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let rules: RuleSet = match args.option("--rules")? {
+pub fn run(args: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let rules: RuleSet = match args.rules.as_deref() {
         Some(name) => name.parse().map_err(|e| CliError::Usage(format!("{e}")))?,
         None => RuleSet::default(),
     };
-    let fen = args.option("--fen")?;
-    let limit = args.option("--limit")?;
+    let fen = args.fen.as_deref();
     let writing = WriteOptions {
-        tandem: super::notate::tandem_option(&mut args)?,
+        tandem: super::notate::tandem_option(args.tandem.as_deref())?,
         ..WriteOptions::default()
     };
-    let referee = with_limit(Referee::new(rules), limit)?.with_writing(writing);
-    if args.flag("--summary") {
-        if fen.is_some() || args.flag("--moves") {
+    let referee = with_limit(Referee::new(rules), args.limit.as_deref())?.with_writing(writing);
+    let positionals: Vec<&str> = args.inputs.iter().map(String::as_str).collect();
+    if args.summary {
+        if fen.is_some() || args.moves {
             return Err(CliError::Usage(
                 "--summary judges the games of files; --fen and --moves go without it".to_owned(),
             ));
         }
-        let threads = super::stats::thread_option(&mut args)?;
-        return summary(&referee, threads, &args.positionals()?, out);
+        let threads = super::stats::thread_option(args.threads.as_deref())?;
+        return summary(&referee, threads, &positionals, out);
     }
-    let listed = args.flag("--moves");
-    let positionals = args.positionals()?;
-    let (start, moves) = if listed {
+    if args.threads.is_some() {
+        return Err(CliError::Usage("--threads goes with --summary".to_owned()));
+    }
+    let (start, moves) = if args.moves {
         let start = match fen {
             Some(fen) => start_from_fen(fen, err)?,
             None => Position::startpos(),
@@ -75,7 +106,9 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         (start, moves)
     } else {
         let [file] = positionals[..] else {
-            return Err(CliError::Usage(USAGE.to_owned()));
+            return Err(CliError::Usage(
+                "give one record FILE, or --moves and the moves".to_owned(),
+            ));
         };
         if fen.is_some() {
             return Err(CliError::Usage(
@@ -130,7 +163,9 @@ fn summary(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     if inputs.is_empty() {
-        return Err(CliError::Usage(USAGE.to_owned()));
+        return Err(CliError::Usage(
+            "--summary needs the files or folders to judge".to_owned(),
+        ));
     }
     let mut files = Vec::new();
     for input in inputs {

@@ -1,7 +1,6 @@
 //! The `qipu` subcommands: the core, for scripts and tests. Output formats are relied on.
 
 mod analyse;
-mod args;
 mod clock;
 mod cloud;
 mod convert;
@@ -10,6 +9,7 @@ mod db_bench;
 mod diagram;
 mod engine_match;
 mod event;
+mod generate;
 mod judge;
 mod notate;
 mod open;
@@ -30,9 +30,9 @@ mod ui_bench;
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::lang::IoReason;
+use clap::{Parser, Subcommand};
 
-pub use args::Args;
+use crate::lang::IoReason;
 
 /// Why a subcommand stopped.
 #[derive(Debug, thiserror::Error)]
@@ -62,130 +62,152 @@ impl CliError {
     }
 }
 
-/// One line per subcommand, for `qipu help`.
-const USAGE: &str = "\
-usage: qipu <command> [options]
+/// The version `qipu --version` prints: the package's and the build's revision.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("QIPU_GIT_REVISION"),
+    ")"
+);
 
-commands:
-  perft DEPTH [--fen FEN] [--divide]   count the legal-move tree (move generator test)
-  notate [--fen FEN] --as N MOVE...    write ICCS moves in notation N (iccs wxf zh zh-hant abbrev;
-                                       options --textbook --half-width --over-advances)
-  parse [--fen FEN] --from N TEXT...   read moves in notation N (or auto), print them in ICCS
-  judge [--rules cxa1999|axf] [--fen FEN] [--limit ROUNDS] [--tandem front-back|file]
-        --moves ICCS... | FILE         the referee's ruling on a line, as JSON
-  judge --summary [--rules R] [--threads N] PATH...
-                                       rulings counted by kind over every game below PATH
-  clock --control SPEC --times T...    replay move times on a clock (flag claims); SPEC: 6.1, sd/60m+5s
-  convert INPUT [-o OUT] [--to F]      convert a record (F: pgn pgn-xqwizard pgn-iccs pgn-wxf json fen
-                                       xqf dhtmlxq; by default from the name of OUT; --tandem;
-                                       --force: a record read in part replaces OUT)
-  stats [--errors] [--threads N] FILE|FOLDER...
-                                       read every game; print threads, games, plies, errors, seconds
-  db import|search|tree|export|stats|bench DB ...
-                                       the game database (SQLite file or postgres://…)
-  transcribe [--fen FEN] [FILE|-] [-o OUT.pgn] [--lang L] [--tandem front-back|file]
-                                       enter a typed scoresheet, every move checked
-  transcribe-bench FILE [--rounds N] [--as N] [--repeat K]
-                                       time entering a pasted scoresheet
-  diagram [--fen FEN | FILE [--ply N]] -o OUT.png|OUT.svg|OUT.pdf [--size PIXELS] [--all]
-          [--grid CxR] [--paper a4|letter] [--flip] [--tandem front-back|file]
-                                       board diagrams as PNG, SVG or PDF pages
-  scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] [--lang L] [--paper a4|letter]
-          [--tandem front-back|file]   the scoresheet to print, as a PDF or PNG pages
-  ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE] [--record FILE]
-                                       time the window's frames headlessly and a file's opening;
-                                       --record: open one record, step through it, memory, quit
-  event new|add|import|pair|result|lineup|withdraw|penalty|show|standings|export EVENT ...
-                                       run a tournament kept in one event file (art. 11-21)
-  uci                                  the built-in engine over UCI (or UCCI: first command 'ucci')
-  analyse FILE [--engine builtin|PATH] [--nodes N|--movetime MS|--depth N] [--multipv K] [--game N]
-        [-o OUT.pgn]                   an engine's evaluation of every move, marks, best lines
-                                       and each side's accuracy (by nodes: the same on every run)
-  cloud FEN|FILE [--ply N] [--json] [--pv|--score] [--server URL] [--no-cache|--cache FILE]
-                                       the cloud database's moves (chessdb.cn), scores and line
-  puzzles make FILE... -o SET.pgn [--side red|black] [--min-loss CP] [--engine E]
-        [--nodes N|--movetime MS|--depth N]
-                                       the games' mistakes as puzzles (the better line to find)
-  opening FILE|FOLDER... [--plies N] [--tags] [--json]
-                                       each game's ECCO code and opening name, for the moves
-                                       of its first N plies (20) or by its own tags first
-  opening --agree FILE|FOLDER... [--plies N] [--held-out K]
-                                       the codes' agreement with the games' [ECCO] tags
-  ecco-table FILE|FOLDER... -o TABLE.tsv [--min-support N] [--holdout K]
-                                       the ECCO table learnt from tagged games, with its agreement
-  match --engine A --engine B [--games N] [--movetime MS|--depth N|--tc SPEC] [--openings FILE]
-        [--rules cxa1999|asian] [-o GAMES.pgn]
-                                       an engine match adjudicated by the referee
-  recognise IMAGE... [--json]          read pictures of boards (screenshots, printed diagrams)
-                                       into positions: one FEN a picture, doubtful points noted
-  recognise-bench SET...               share of points and boards read right, time a picture,
-                                       for folders of pictures with positions.tsv
-  help                                 this text
-  --version                            version and build revision";
+/// The command line: one subcommand. Without one, the program opens the window (`src/main.rs`).
+#[derive(Debug, Parser)]
+#[command(
+    name = "qipu",
+    version = VERSION,
+    about = "Qipu (棋谱): Xiangqi records, the referee, engines, events and the game database",
+    long_about = "Qipu (棋谱): Xiangqi records, the referee, engines, events and the game \
+database.\n\nWithout a subcommand `qipu` opens the window, and `qipu FILE.pgn` (any record file) \
+opens the window showing it. `qipu help SUBCOMMAND` or `qipu SUBCOMMAND --help` describes a \
+subcommand.\n\nExit status: 0 on success, 1 when the work failed on its input, 2 for a wrong \
+command line."
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the legal-move tree (the move generator's test and benchmark)
+    Perft(perft::PerftArgs),
+    /// Time the window's frames headlessly, a pasted scoresheet and a file's opening
+    #[cfg(feature = "gui")]
+    UiBench(ui_bench::UiBenchArgs),
+    /// Write ICCS moves in a notation
+    Notate(notate::NotateArgs),
+    /// Read moves in a notation (or auto), print them in ICCS
+    Parse(parse::ParseArgs),
+    /// The referee's ruling on a line, as JSON; --summary counts rulings over many games
+    Judge(judge::JudgeArgs),
+    /// Replay move times on a time control (flag claims)
+    Clock(clock::ClockArgs),
+    /// Convert a record between PGN, XQF, DhtmlXQ, JSON and FEN (reads 象棋桥 too)
+    Convert(convert::ConvertArgs),
+    /// Read every game of files and folders; count games, plies, errors and seconds
+    Stats(stats::StatsArgs),
+    /// The game database (an SQLite file or postgres://…)
+    Db(db::DbArgs),
+    /// Enter a typed scoresheet into a record, every move checked
+    Transcribe(transcribe_sheet::TranscribeArgs),
+    /// Time entering a pasted scoresheet
+    TranscribeBench(transcribe::TranscribeBenchArgs),
+    /// Board diagrams as PNG, SVG or PDF pages
+    Diagram(diagram::DiagramArgs),
+    /// The scoresheet to print, as PDF or PNG pages
+    Scoresheet(scoresheet::ScoresheetArgs),
+    /// A tournament kept in one event file (art. 11–21)
+    Event(event::EventArgs),
+    /// The built-in engine over UCI (or UCCI: first command 'ucci')
+    Uci(uci::UciArgs),
+    /// An engine's review of every move: marks, better lines and each side's accuracy
+    #[command(alias = "analyze")]
+    Analyse(analyse::AnalyseArgs),
+    /// The cloud database's moves, scores and line for a position (chessdb.cn), with a cache
+    Cloud(cloud::CloudArgs),
+    /// Training puzzles made from games
+    Puzzles(puzzles::PuzzlesArgs),
+    /// Each game's ECCO code and opening name; --agree measures them against the games' tags
+    Opening(opening::OpeningArgs),
+    /// The ECCO table learnt from tagged games, with its agreement
+    EccoTable(opening::EccoTableArgs),
+    /// An engine match adjudicated by the referee
+    Match(engine_match::MatchArgs),
+    /// Read pictures of boards (screenshots, printed diagrams) into positions
+    #[command(alias = "recognize")]
+    Recognise(recognise::RecogniseArgs),
+    /// Measure reading pictures of boards on folders of pictures with positions.tsv
+    #[command(alias = "recognize-bench")]
+    RecogniseBench(recognise::RecogniseBenchArgs),
+    /// The shell completions of qipu, for bash, zsh, fish, PowerShell or Elvish
+    Completions(generate::CompletionsArgs),
+    /// The manual pages of qipu and its subcommands (man), made from the same definition
+    Manpage(generate::ManpageArgs),
+}
 
 /// Run the command line `args` (without the program name); returns the exit status.
 pub fn run(args: &[String]) -> ExitCode {
+    let command = match Cli::try_parse_from(
+        std::iter::once("qipu".to_owned()).chain(event::forfeit_token(args)),
+    ) {
+        Ok(cli) => cli.command,
+        Err(e) => {
+            // Help and the version go to standard output with status 0; a wrong command line
+            // to standard error, as clap words it, with status 2.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let mut out = stdout.lock();
     let mut err = stderr.lock();
-    match dispatch(args, &mut out, &mut err) {
+    match dispatch(command, &mut out, &mut err) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(err, "qipu: {e}");
-            if matches!(e, CliError::Usage(_)) && args.is_empty() {
-                let _ = writeln!(err, "{USAGE}");
-            }
             e.exit_code()
         }
     }
 }
 
-fn dispatch(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let Some((command, rest)) = args.split_first() else {
-        writeln!(out, "{USAGE}")?;
-        return Ok(());
-    };
-    match command.as_str() {
-        "perft" => perft::run(Args::new(rest), out, err),
+fn dispatch(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    match command {
+        Command::Perft(args) => perft::run(args, out, err),
         #[cfg(feature = "gui")]
-        "ui-bench" => ui_bench::run(Args::new(rest), out, err),
-        "notate" => notate::run(Args::new(rest), out),
-        "parse" => parse::run(Args::new(rest), out),
-        "judge" => judge::run(Args::new(rest), out, err),
-        "clock" => clock::run(Args::new(rest), out),
-        "convert" => convert::run(Args::new(rest), out, err),
-        "stats" => stats::run(Args::new(rest), out),
-        "db" => db::run(rest, out, err),
-        "transcribe" => transcribe_sheet::run(Args::new(rest), out),
-        "transcribe-bench" => transcribe::run(Args::new(rest), out),
-        "diagram" => diagram::run(Args::new(rest), out, err),
-        "scoresheet" => scoresheet::run(Args::new(rest), out, err),
-        "event" => event::run(rest, out, err),
-        "uci" => uci::run(Args::new(rest), out),
-        "analyse" | "analyze" => analyse::run(Args::new(rest), out, err),
-        "cloud" => cloud::run(Args::new(rest), out, err),
-        "match" => engine_match::run(Args::new(rest), out),
-        "puzzles" => puzzles::run(rest, err),
-        "opening" => opening::run(Args::new(rest), out, err),
-        "ecco-table" => opening::make_table(Args::new(rest), out),
-        "recognise" | "recognize" => recognise::run(Args::new(rest), out, err),
-        "recognise-bench" => recognise::bench(Args::new(rest), out),
-        "help" | "--help" | "-h" => {
-            writeln!(out, "{USAGE}")?;
-            Ok(())
-        }
-        "--version" | "-V" => {
-            writeln!(
-                out,
-                "qipu {} ({})",
-                env!("CARGO_PKG_VERSION"),
-                env!("QIPU_GIT_REVISION")
-            )?;
-            Ok(())
-        }
-        other => Err(CliError::Usage(format!(
-            "unknown command '{other}'; run 'qipu help' for the list"
-        ))),
+        Command::UiBench(args) => ui_bench::run(args, out, err),
+        Command::Notate(args) => notate::run(args, out),
+        Command::Parse(args) => parse::run(args, out),
+        Command::Judge(args) => judge::run(args, out, err),
+        Command::Clock(args) => clock::run(args, out),
+        Command::Convert(args) => convert::run(args, out, err),
+        Command::Stats(args) => stats::run(args, out),
+        Command::Db(args) => db::run(args, out, err),
+        Command::Transcribe(args) => transcribe_sheet::run(args, out),
+        Command::TranscribeBench(args) => transcribe::run(args, out),
+        Command::Diagram(args) => diagram::run(args, out, err),
+        Command::Scoresheet(args) => scoresheet::run(args, out, err),
+        Command::Event(args) => event::run(args, out, err),
+        Command::Uci(args) => uci::run(args, out),
+        Command::Analyse(args) => analyse::run(args, out, err),
+        Command::Cloud(args) => cloud::run(args, out, err),
+        Command::Puzzles(args) => puzzles::run(args, err),
+        Command::Opening(args) => opening::run(args, out, err),
+        Command::EccoTable(args) => opening::make_table(args, out),
+        Command::Match(args) => engine_match::run(args, out),
+        Command::Recognise(args) => recognise::run(args, out, err),
+        Command::RecogniseBench(args) => recognise::bench(args, out),
+        Command::Completions(args) => generate::completions(args, out),
+        Command::Manpage(args) => generate::manpage(args, out),
     }
+}
+
+#[cfg(test)]
+/// The subcommand `args` name (without the program name), or clap's reason as a usage error.
+fn parsed(args: &[&str]) -> Result<Command, CliError> {
+    Cli::try_parse_from(std::iter::once("qipu").chain(args.iter().copied()))
+        .map(|cli| cli.command)
+        .map_err(|e| CliError::Usage(e.to_string()))
 }

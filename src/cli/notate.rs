@@ -7,18 +7,42 @@
 
 use std::io::Write;
 
-use super::{Args, CliError};
+use super::CliError;
 use crate::notation::{
     write_move, Notation, SoldierConvention, StrokeConvention, TandemConvention, WriteOptions,
 };
 use crate::rules::{Move, Position};
 
-const USAGE: &str = "usage: qipu notate [--fen FEN] --as iccs|wxf|zh|zh-hant|abbrev \
-                     [--textbook] [--tandem front-back|file] [--half-width] [--over-advances] MOVE...";
+/// `qipu notate`.
+#[derive(Debug, clap::Args)]
+pub struct NotateArgs {
+    /// The moves, in ICCS (h2e2), played in order
+    #[arg(value_name = "MOVE")]
+    moves: Vec<String>,
+    /// Play from this position (FEN) instead of the start
+    #[arg(long)]
+    fen: Option<String>,
+    /// The notation to write: iccs, wxf, zh, zh-hant or abbrev
+    #[arg(long = "as", value_name = "NOTATION", required = true)]
+    notation: String,
+    /// Name crowded soldiers as textbooks do (前/中/後, 前二三四)
+    #[arg(long)]
+    textbook: bool,
+    /// How a piece sharing its file with another of its kind is named: front-back (前車進四,
+    /// the default) or file (車六進四)
+    #[arg(long, value_name = "front-back|file")]
+    tandem: Option<String>,
+    /// Write Black's digits in ASCII
+    #[arg(long)]
+    half_width: bool,
+    /// Reverse the strokes of abbreviated notation (the line over the digit advances)
+    #[arg(long)]
+    over_advances: bool,
+}
 
 /// The `--tandem` option: front-back (the default) or file.
-pub(super) fn tandem_option(args: &mut Args) -> Result<TandemConvention, CliError> {
-    match args.option("--tandem")? {
+pub(super) fn tandem_option(tandem: Option<&str>) -> Result<TandemConvention, CliError> {
+    match tandem {
         Some(name) => name
             .parse()
             .map_err(|e: crate::notation::UnknownTandem| CliError::Usage(e.to_string())),
@@ -37,32 +61,29 @@ pub(super) fn start_position(fen: Option<&str>) -> Result<Position, CliError> {
 }
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let tandem = tandem_option(&mut args)?;
+pub fn run(args: NotateArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let tandem = tandem_option(args.tandem.as_deref())?;
     let options = WriteOptions {
         tandem,
-        soldiers: if args.flag("--textbook") {
+        soldiers: if args.textbook {
             SoldierConvention::Textbook
         } else {
             SoldierConvention::XiangqiWizard
         },
-        full_width_black_digits: !args.flag("--half-width"),
-        strokes: if args.flag("--over-advances") {
+        full_width_black_digits: !args.half_width,
+        strokes: if args.over_advances {
             StrokeConvention::OverAdvances
         } else {
             StrokeConvention::UnderAdvances
         },
         ..WriteOptions::default()
     };
-    let fen = args.option("--fen")?;
-    let notation = args
-        .option("--as")?
-        .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
-    let notation: Notation = notation
+    let notation: Notation = args
+        .notation
         .parse()
         .map_err(|e: crate::notation::UnknownNotation| CliError::Usage(e.to_string()))?;
-    let moves = args.positionals()?;
-    let mut pos = start_position(fen)?;
+    let moves = &args.moves;
+    let mut pos = start_position(args.fen.as_deref())?;
     for (i, text) in moves.iter().enumerate() {
         let index = i + 1;
         let mv = Move::parse_iccs(text).ok_or_else(|| {

@@ -27,14 +27,52 @@ use serde::Serialize;
 
 use super::output::write_complete;
 use super::stats::{record_files, thread_option};
-use super::{cannot_read, Args, CliError};
+use super::{cannot_read, CliError};
 use crate::ecco::{Agreement, EccoTable, Learner, DEFINING_SHARE, MAX_PLY};
 use crate::formats::{map_files, read_record_bytes, threads_for};
 
-const USAGE: &str = "usage: qipu opening FILE|FOLDER... [--plies N] [--tags] [--json]\n       \
-                     qipu opening --agree FILE|FOLDER... [--plies N] [--held-out K]";
-const TABLE_USAGE: &str =
-    "usage: qipu ecco-table FILE|FOLDER... -o TABLE.tsv [--min-support N] [--holdout K] [--threads N]";
+/// `qipu opening`.
+#[derive(Debug, clap::Args)]
+pub struct OpeningArgs {
+    /// Record files, and folders standing for every record file below them
+    #[arg(value_name = "FILE|FOLDER", required = true)]
+    inputs: Vec<String>,
+    /// Name each game from the moves of its first N plies (20)
+    #[arg(long, value_name = "N")]
+    plies: Option<String>,
+    /// The game's own [ECCO] tag first
+    #[arg(long)]
+    tags: bool,
+    /// One JSON array instead of lines
+    #[arg(long)]
+    json: bool,
+    /// Print how the codes agree with the games' [ECCO] tags instead
+    #[arg(long)]
+    agree: bool,
+    /// With --agree: only the files `qipu ecco-table --holdout K` held out of the learning
+    #[arg(long, value_name = "K")]
+    held_out: Option<String>,
+}
+
+/// `qipu ecco-table`.
+#[derive(Debug, clap::Args)]
+pub struct EccoTableArgs {
+    /// Record files with [ECCO] tags, and folders standing for every record file below them
+    #[arg(value_name = "FILE|FOLDER", required = true)]
+    inputs: Vec<String>,
+    /// The table to write
+    #[arg(short = 'o', value_name = "TABLE.tsv")]
+    output: String,
+    /// Keep the lines followed by at least N games (2)
+    #[arg(long, value_name = "N")]
+    min_support: Option<String>,
+    /// Hold every K-th file out of the learning and measure the table on it (10)
+    #[arg(long, value_name = "K")]
+    holdout: Option<String>,
+    /// Threads to read on (as many as processors by default)
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
+}
 
 /// One game's opening, as `--json` writes it.
 #[derive(Serialize)]
@@ -46,7 +84,7 @@ struct Named {
     ply: Option<usize>,
 }
 
-fn files_of(inputs: &[&str]) -> Result<Vec<PathBuf>, CliError> {
+fn files_of(inputs: &[String]) -> Result<Vec<PathBuf>, CliError> {
     let mut files = Vec::new();
     for input in inputs {
         let path = Path::new(input);
@@ -61,25 +99,22 @@ fn files_of(inputs: &[&str]) -> Result<Vec<PathBuf>, CliError> {
 fn whole_number(text: Option<&str>, name: &str, default: u64) -> Result<u64, CliError> {
     text.map_or(Ok(default), |t| {
         t.parse()
-            .map_err(|_| CliError::Usage(format!("{name} '{t}' is not a whole number\n{USAGE}")))
+            .map_err(|_| CliError::Usage(format!("{name} '{t}' is not a whole number")))
     })
 }
 
 /// Run `qipu opening`.
-pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let json = args.flag("--json");
-    let tags = args.flag("--tags");
-    let agree = args.flag("--agree");
-    let plies = whole_number(args.option("--plies")?, "--plies", MAX_PLY as u64)?;
+pub fn run(args: OpeningArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let json = args.json;
+    let tags = args.tags;
+    let agree = args.agree;
+    let plies = whole_number(args.plies.as_deref(), "--plies", MAX_PLY as u64)?;
     let plies = usize::try_from(plies).unwrap_or(usize::MAX);
-    let held = whole_number(args.option("--held-out")?, "--held-out", 0)?;
-    let inputs = args.positionals()?;
-    if inputs.is_empty() {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    }
+    let held = whole_number(args.held_out.as_deref(), "--held-out", 0)?;
+    let inputs = &args.inputs;
     let table = EccoTable::builtin();
     if agree {
-        let files: Vec<PathBuf> = files_of(&inputs)?
+        let files: Vec<PathBuf> = files_of(inputs)?
             .into_iter()
             .filter(|f| held == 0 || held_out(f, held))
             .collect();
@@ -94,7 +129,7 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         return Ok(());
     }
     let mut named = Vec::new();
-    for file in files_of(&inputs)? {
+    for file in files_of(inputs)? {
         let bytes =
             std::fs::read(&file).map_err(|e| CliError::Failed(cannot_read(file.display(), &e)))?;
         for (i, read) in read_record_bytes(&bytes).games.into_iter().enumerate() {
@@ -189,25 +224,12 @@ fn held_out(file: &Path, holdout: u64) -> bool {
 }
 
 /// Run `qipu ecco-table`.
-pub fn make_table(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let usage = |what: String| CliError::Usage(format!("{what}\n{TABLE_USAGE}"));
-    let number = |text: Option<&str>, name: &str, default: u64| -> Result<u64, CliError> {
-        text.map_or(Ok(default), |t| {
-            t.parse()
-                .map_err(|_| usage(format!("{name} '{t}' is not a whole number")))
-        })
-    };
-    let min_support = number(args.option("--min-support")?, "--min-support", 2)?;
-    let holdout = number(args.option("--holdout")?, "--holdout", 10)?;
-    let threads = thread_option(&mut args)?;
-    let Some(output) = args.option("-o")? else {
-        return Err(usage("name the table with -o TABLE.tsv".to_owned()));
-    };
-    let inputs = args.positionals()?;
-    if inputs.is_empty() {
-        return Err(CliError::Usage(TABLE_USAGE.to_owned()));
-    }
-    let files = files_of(&inputs)?;
+pub fn make_table(args: EccoTableArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let min_support = whole_number(args.min_support.as_deref(), "--min-support", 2)?;
+    let holdout = whole_number(args.holdout.as_deref(), "--holdout", 10)?;
+    let threads = thread_option(args.threads.as_deref())?;
+    let output = args.output.as_str();
+    let files = files_of(&args.inputs)?;
     let (kept, tested): (Vec<PathBuf>, Vec<PathBuf>) =
         files.into_iter().partition(|f| !held_out(f, holdout));
     let threads = threads.unwrap_or_else(|| threads_for(kept.len()));

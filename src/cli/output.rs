@@ -6,13 +6,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{Args, CliError};
+use super::CliError;
 use crate::formats::{save_output, Completeness, Saved};
-
-/// Take `--force`: a partial result may replace an existing file.
-pub fn force_flag(args: &mut Args) -> bool {
-    args.flag("--force")
-}
 
 /// Write `bytes` to `path` by the rule of [`save_output`]; when a partial result went beside
 /// the file named, say where on `err`. Returns the file written.

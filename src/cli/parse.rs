@@ -9,32 +9,43 @@
 use std::io::Write;
 
 use super::notate::start_position;
-use super::{Args, CliError};
+use super::CliError;
 use crate::notation::{read_move_with, Notation, ReadOptions, StrokeConvention};
 
-const USAGE: &str =
-    "usage: qipu parse [--fen FEN] --from iccs|wxf|zh|zh-hant|abbrev|auto [--over-advances] TEXT...";
+/// `qipu parse`.
+#[derive(Debug, clap::Args)]
+pub struct ParseArgs {
+    /// The moves as written, played in order
+    #[arg(value_name = "TEXT")]
+    texts: Vec<String>,
+    /// Play from this position (FEN) instead of the start
+    #[arg(long)]
+    fen: Option<String>,
+    /// The notation of the moves: iccs, wxf, zh, zh-hant, abbrev, or auto (each move's own)
+    #[arg(long, value_name = "NOTATION", required = true)]
+    from: String,
+    /// Read abbreviated moves with the line over the digit as 進
+    #[arg(long)]
+    over_advances: bool,
+}
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let fen = args.option("--fen")?;
-    let strokes = if args.flag("--over-advances") {
+pub fn run(args: ParseArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let fen = args.fen.as_deref();
+    let strokes = if args.over_advances {
         StrokeConvention::OverAdvances
     } else {
         StrokeConvention::UnderAdvances
     };
-    let from = args
-        .option("--from")?
-        .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
-    let hint: Option<Notation> = match from {
+    let hint: Option<Notation> = match args.from.as_str() {
         "auto" => None,
         name => Some(
             name.parse()
                 .map_err(|e: crate::notation::UnknownNotation| CliError::Usage(e.to_string()))?,
         ),
     };
-    let texts = args.positionals()?;
-    let options = ReadOptions::for_text(texts.iter().copied(), strokes);
+    let texts = &args.texts;
+    let options = ReadOptions::for_text(texts.iter().map(String::as_str), strokes);
     let mut pos = start_position(fen)?;
     for (i, text) in texts.iter().enumerate() {
         let mv = read_move_with(&pos, text, hint, &options)

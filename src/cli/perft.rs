@@ -6,24 +6,30 @@
 use std::io::Write;
 use std::time::Instant;
 
-use super::{Args, CliError};
+use super::CliError;
 use crate::rules::{perft, perft_divide, Position};
 
+/// `qipu perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// How many plies deep to count (0 to 12)
+    depth: String,
+    /// Count from this position (FEN) instead of the start
+    #[arg(long)]
+    fen: Option<String>,
+    /// One line per legal root move with its count, then the total
+    #[arg(long)]
+    divide: bool,
+}
+
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let divide = args.flag("--divide");
-    let fen = args.option("--fen")?;
-    let positionals = args.positionals()?;
-    let [depth] = positionals[..] else {
-        return Err(CliError::Usage(
-            "usage: qipu perft DEPTH [--fen FEN] [--divide]".to_owned(),
-        ));
-    };
+pub fn run(args: PerftArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let PerftArgs { depth, fen, divide } = args;
     let depth: u32 =
         depth.parse().ok().filter(|&d| d <= 12).ok_or_else(|| {
             CliError::Usage(format!("depth '{depth}' is not a number from 0 to 12"))
         })?;
-    let pos = match fen {
+    let pos = match fen.as_deref() {
         Some(fen) => {
             Position::from_fen(fen).map_err(|e| CliError::Usage(format!("bad FEN '{fen}': {e}")))?
         }

@@ -14,9 +14,9 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::analyse::review_limit;
-use super::output::{force_flag, write_output};
-use super::{cannot_read, Args, CliError};
+use super::analyse::{number, review_limit, SearchLimit};
+use super::output::write_output;
+use super::{cannot_read, CliError};
 use crate::engine_client::{
     analyse_line, mistakes_as_puzzles, AnalysisSettings, EngineConfig, EnginePool, MistakeFilter,
     Thresholds,
@@ -26,30 +26,69 @@ use crate::notation::Script;
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move};
 
-const USAGE: &str = "usage: qipu puzzles make FILE... -o SET.pgn [--side red|black] \
-[--min-loss CP] [--engine builtin|PATH] [--nodes N | --movetime MS | --depth N] \
-[--rules cxa1999|asian] [--force]";
+/// `qipu puzzles`.
+#[derive(Debug, clap::Args)]
+pub struct PuzzlesArgs {
+    /// What to do with puzzles
+    #[command(subcommand)]
+    action: PuzzlesAction,
+}
+
+/// The puzzle subcommands.
+#[derive(Debug, clap::Subcommand)]
+enum PuzzlesAction {
+    /// The games' mistakes as puzzles: the position before the move, the better line to find
+    Make(MakeArgs),
+}
+
+/// `qipu puzzles make`.
+#[derive(Debug, clap::Args)]
+struct MakeArgs {
+    /// The record files whose games are reviewed
+    #[arg(value_name = "FILE", required = true)]
+    inputs: Vec<String>,
+    /// The puzzle set to write (Qipu PGN)
+    #[arg(short = 'o', value_name = "SET.pgn", required = true)]
+    output: String,
+    /// Only this side's mistakes (both sides by default)
+    #[arg(long, value_name = "red|black")]
+    side: Option<String>,
+    /// The least loss in centipawns that makes a puzzle (100)
+    #[arg(long, value_name = "CP")]
+    min_loss: Option<String>,
+    /// The engine: builtin (the default) or the path of a UCI or UCCI program
+    #[arg(long, value_name = "builtin|PATH")]
+    engine: Option<String>,
+    #[command(flatten)]
+    limit: SearchLimit,
+    /// The rule set: cxa1999 or asian (by default each game's own, else cxa1999)
+    #[arg(long, value_name = "cxa1999|asian")]
+    rules: Option<String>,
+    /// A set made from files read only in part replaces SET.pgn all the same
+    #[arg(long)]
+    force: bool,
+}
 
 /// Run the subcommand (`make` is the one there is).
-pub fn run(rest: &[String], err: &mut dyn Write) -> Result<(), CliError> {
-    match rest.split_first() {
-        Some((verb, rest)) if verb == "make" => make(Args::new(rest), err),
-        _ => Err(CliError::Usage(USAGE.to_owned())),
+pub fn run(args: PuzzlesArgs, err: &mut dyn Write) -> Result<(), CliError> {
+    match args.action {
+        PuzzlesAction::Make(args) => make(args, err),
     }
 }
 
-fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
-    let usage = |what: String| CliError::Usage(format!("{what}\n{USAGE}"));
-    let spec = args.option("--engine")?.unwrap_or("builtin");
-    let limit = review_limit(&mut args, USAGE)?;
-    let side = match args.option("--side")? {
+fn make(args: MakeArgs, err: &mut dyn Write) -> Result<(), CliError> {
+    let usage = CliError::Usage;
+    let spec = args.engine.as_deref().unwrap_or("builtin");
+    let limit = review_limit(&args.limit)?;
+    let side = match args.side.as_deref() {
         None => None,
         Some("red") => Some(Color::Red),
         Some("black") => Some(Color::Black),
         Some(other) => return Err(usage(format!("--side '{other}': red or black"))),
     };
     let min_loss: i32 = args
-        .option("--min-loss")?
+        .min_loss
+        .as_deref()
         .map_or(Ok(Thresholds::default().mistake), |cp| {
             number(cp, "--min-loss")
         })?;
@@ -57,17 +96,13 @@ fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
         return Err(usage("--min-loss must be at least 1".to_owned()));
     }
     let rules = args
-        .option("--rules")?
+        .rules
+        .as_deref()
         .map(|name| name.parse::<RuleSet>().map_err(|e| usage(e.to_string())))
         .transpose()?;
-    let Some(output) = args.option("-o")? else {
-        return Err(usage("name the puzzle set with -o SET.pgn".to_owned()));
-    };
-    let force = force_flag(&mut args);
-    let inputs = args.positionals()?;
-    if inputs.is_empty() {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    }
+    let output = args.output.as_str();
+    let force = args.force;
+    let inputs = &args.inputs;
     let config = EngineConfig::parse_spec(spec).map_err(|e| usage(e.to_string()))?;
     let mut engines = EnginePool::start(&config, EnginePool::per_core())
         .map_err(|e| CliError::Usage(e.to_string()))?;
@@ -83,7 +118,7 @@ fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
     let mut completeness = Completeness::Complete;
     let (mut games, mut moves) = (0usize, 0usize);
     let mut puzzles = Vec::new();
-    for input in &inputs {
+    for input in inputs {
         let record = read_record_file(Path::new(input))
             .map_err(|e| CliError::Usage(cannot_read(input, &e)))?;
         let count = record.games.len();
@@ -147,9 +182,4 @@ fn make(mut args: Args, err: &mut dyn Write) -> Result<(), CliError> {
         started.elapsed().as_secs_f64()
     )?;
     Ok(())
-}
-
-fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, CliError> {
-    text.parse()
-        .map_err(|_| CliError::Usage(format!("{name} '{text}' is not a whole number\n{USAGE}")))
 }

@@ -16,13 +16,29 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::{Args, CliError};
+use super::CliError;
 use crate::lang::IoReason;
 use crate::recognise::{recognise, Reading};
 use crate::rules::{Setup, Square};
 
-const USAGE: &str = "usage: qipu recognise IMAGE... [--json]";
-const BENCH_USAGE: &str = "usage: qipu recognise-bench SET...";
+/// `qipu recognise`.
+#[derive(Debug, clap::Args)]
+pub struct RecogniseArgs {
+    /// The pictures: PNG, JPEG, WebP or BMP
+    #[arg(value_name = "IMAGE", required = true)]
+    files: Vec<String>,
+    /// One JSON array instead of a FEN a line
+    #[arg(long)]
+    json: bool,
+}
+
+/// `qipu recognise-bench`.
+#[derive(Debug, clap::Args)]
+pub struct RecogniseBenchArgs {
+    /// Folders of pictures, each with positions.tsv (FILE<TAB>FEN a line)
+    #[arg(value_name = "SET", required = true)]
+    sets: Vec<String>,
+}
 
 /// One picture, as `--json` writes it.
 #[derive(Serialize)]
@@ -52,12 +68,9 @@ fn read_file(path: &str) -> Result<Reading, String> {
 }
 
 /// Run `qipu recognise`.
-pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let json = args.flag("--json");
-    let files = args.positionals()?;
-    if files.is_empty() {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    }
+pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let json = args.json;
+    let files = &args.files;
     let mut failed = 0;
     let mut reads = Vec::new();
     for file in files {
@@ -122,12 +135,8 @@ pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
 }
 
 /// Run `qipu recognise-bench`.
-pub fn bench(args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let sets = args.positionals()?;
-    if sets.is_empty() {
-        return Err(CliError::Usage(BENCH_USAGE.to_owned()));
-    }
-    for set in sets {
+pub fn bench(args: RecogniseBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    for set in &args.sets {
         let list = Path::new(set).join("positions.tsv");
         let text = std::fs::read_to_string(&list)
             .map_err(|e| CliError::Usage(format!("{}: {}", list.display(), IoReason::of(&e))))?;

@@ -14,8 +14,8 @@ use std::io::Write;
 use std::path::Path;
 
 use super::open::open_games;
-use super::output::{force_flag, write_output};
-use super::{Args, CliError};
+use super::output::write_output;
+use super::CliError;
 use crate::export::pdf::Paper;
 use crate::export::scoresheet::{render_scoresheet, scoresheet_pdf, ScoresheetOptions};
 use crate::export::{page_path, png_bytes};
@@ -23,8 +23,31 @@ use crate::formats::Completeness;
 use crate::lang::Language;
 use crate::notation::WriteOptions;
 
-const USAGE: &str = "usage: qipu scoresheet FILE -o OUT.pdf|OUT.png [--abbrev] \
-                     [--lang en|zh-Hans|zh-Hant] [--paper a4|letter] [--tandem front-back|file] [--force]";
+/// `qipu scoresheet`.
+#[derive(Debug, clap::Args)]
+pub struct ScoresheetArgs {
+    /// The record file (its first game)
+    file: String,
+    /// The file to write: OUT.pdf, or OUT.png for pictures of the pages
+    #[arg(short = 'o', value_name = "OUT.pdf|OUT.png")]
+    output: String,
+    /// Moves in the abbreviated notation of art. 7.5
+    #[arg(long)]
+    abbrev: bool,
+    /// The language of the labels: en, zh-Hans or zh-Hant (the default)
+    #[arg(long, value_name = "en|zh-Hans|zh-Hant")]
+    lang: Option<String>,
+    /// The paper of a PDF: a4 (the default) or letter
+    #[arg(long, value_name = "a4|letter")]
+    paper: Option<String>,
+    /// How a piece sharing its file with another of its kind is named: front-back (前車進四,
+    /// the default) or file (車六進四)
+    #[arg(long, value_name = "front-back|file")]
+    tandem: Option<String>,
+    /// A record read only in part replaces existing files all the same
+    #[arg(long)]
+    force: bool,
+}
 
 /// The output formats a picture or page can be written in, by file extension.
 pub(super) use crate::export::PictureFormat as Output;
@@ -36,8 +59,8 @@ pub(super) fn output_format(path: &str, offered: &[Output]) -> Result<Output, Cl
 }
 
 /// The `--paper` option: A4 by default.
-pub(super) fn paper_option(args: &mut Args) -> Result<Paper, CliError> {
-    match args.option("--paper")? {
+pub(super) fn paper_option(paper: Option<&str>) -> Result<Paper, CliError> {
+    match paper {
         Some(p) => p
             .parse()
             .map_err(|e: crate::export::pdf::UnknownPaper| CliError::Usage(e.to_string())),
@@ -46,25 +69,20 @@ pub(super) fn paper_option(args: &mut Args) -> Result<Paper, CliError> {
 }
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
-    let output = args
-        .option("-o")?
-        .ok_or_else(|| CliError::Usage(USAGE.to_owned()))?;
+pub fn run(args: ScoresheetArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
+    let output = args.output.as_str();
     let format = output_format(output, &[Output::Pdf, Output::Png])?;
-    let force = force_flag(&mut args);
-    let abbreviated = args.flag("--abbrev");
-    let paper = paper_option(&mut args)?;
-    let tandem = super::notate::tandem_option(&mut args)?;
-    let language: Language = match args.option("--lang")? {
+    let force = args.force;
+    let abbreviated = args.abbrev;
+    let paper = paper_option(args.paper.as_deref())?;
+    let tandem = super::notate::tandem_option(args.tandem.as_deref())?;
+    let language: Language = match args.lang.as_deref() {
         Some(l) => l
             .parse()
             .map_err(|e: crate::lang::UnknownLanguage| CliError::Usage(e.to_string()))?,
         None => Language::TraditionalChinese,
     };
-    let files = args.positionals()?;
-    let [file] = files[..] else {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    };
+    let file = args.file.as_str();
     let opened = open_games(file)?;
     let (script, completeness) = (opened.script, opened.first);
     let game = opened.first_game(file, err)?;

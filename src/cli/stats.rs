@@ -18,14 +18,26 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::{cannot_read, Args, CliError};
+use super::{cannot_read, CliError};
 use crate::formats::{listing, map_files, read_record_bytes, threads_for, RecordFile};
 
-const USAGE: &str = "usage: qipu stats [--errors] [--threads N] FILE|FOLDER...";
+/// `qipu stats`.
+#[derive(Debug, clap::Args)]
+pub struct StatsArgs {
+    /// Record files, and folders standing for every record file below them
+    #[arg(value_name = "FILE|FOLDER", required = true)]
+    inputs: Vec<String>,
+    /// List each bad game with its place and reason, and each warning
+    #[arg(long)]
+    errors: bool,
+    /// Threads to read on (as many as processors by default)
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
+}
 
 /// `--threads N` (at least 1), if given.
-pub(super) fn thread_option(args: &mut Args) -> Result<Option<usize>, CliError> {
-    match args.option("--threads")? {
+pub(super) fn thread_option(threads: Option<&str>) -> Result<Option<usize>, CliError> {
+    match threads {
         None => Ok(None),
         Some(text) => match text.parse::<usize>() {
             Ok(n) if n >= 1 => Ok(Some(n)),
@@ -96,13 +108,10 @@ fn tally(file: &Path, record: &RecordFile, show_errors: bool) -> FileTally {
 }
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let show_errors = args.flag("--errors");
-    let threads = thread_option(&mut args)?;
-    let inputs = args.positionals()?;
-    if inputs.is_empty() {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    }
+pub fn run(args: StatsArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let show_errors = args.errors;
+    let threads = thread_option(args.threads.as_deref())?;
+    let inputs = &args.inputs;
     let mut files = Vec::new();
     for input in inputs {
         let path = Path::new(input);

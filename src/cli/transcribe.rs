@@ -8,16 +8,29 @@ use std::io::Write;
 use std::time::Instant;
 
 use super::open::open_games;
-use super::{Args, CliError};
+use super::CliError;
 use crate::notation::{write_move, Notation, WriteOptions};
 use crate::record::Game;
 use crate::transcribe::Transcriber;
 
-const USAGE: &str =
-    "usage: qipu transcribe-bench FILE [--rounds N] [--as zh|zh-hant|abbrev|wxf|iccs] [--repeat K]";
+/// `qipu transcribe-bench`.
+#[derive(Debug, clap::Args)]
+pub struct TranscribeBenchArgs {
+    /// The record file whose longest main line is entered
+    file: String,
+    /// Rounds of the line to enter (100 by default)
+    #[arg(long, value_name = "N")]
+    rounds: Option<String>,
+    /// The notation of the scoresheet: zh, zh-hant (the default), abbrev, wxf or iccs
+    #[arg(long = "as", value_name = "NOTATION")]
+    notation: Option<String>,
+    /// Times to enter it (20 by default)
+    #[arg(long, value_name = "K")]
+    repeat: Option<String>,
+}
 
-fn number(args: &mut Args, name: &str, default: usize) -> Result<usize, CliError> {
-    match args.option(name)? {
+fn number(value: Option<&str>, name: &str, default: usize) -> Result<usize, CliError> {
+    match value {
         Some(v) => v
             .parse()
             .map_err(|_| CliError::Usage(format!("{name} needs a number, got '{v}'"))),
@@ -26,19 +39,16 @@ fn number(args: &mut Args, name: &str, default: usize) -> Result<usize, CliError
 }
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let rounds = number(&mut args, "--rounds", 100)?;
-    let repeat = number(&mut args, "--repeat", 20)?.max(1);
-    let notation: Notation = match args.option("--as")? {
+pub fn run(args: TranscribeBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let rounds = number(args.rounds.as_deref(), "--rounds", 100)?;
+    let repeat = number(args.repeat.as_deref(), "--repeat", 20)?.max(1);
+    let notation: Notation = match args.notation.as_deref() {
         Some(n) => n
             .parse()
             .map_err(|e: crate::notation::UnknownNotation| CliError::Usage(e.to_string()))?,
         None => Notation::ChineseTraditional,
     };
-    let files = args.positionals()?;
-    let [path] = files[..] else {
-        return Err(CliError::Usage(USAGE.to_owned()));
-    };
+    let path = args.file.as_str();
     let source = open_games(path)?
         .games
         .into_iter()

@@ -11,44 +11,61 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use super::notate::start_position;
-use super::{cannot_read, Args, CliError};
+use super::{cannot_read, CliError};
 use crate::formats::{encode_pgn, save_atomic, write_pgn, PgnWriteOptions, TargetState};
 use crate::lang::Language;
 use crate::notation::{MoveStyle, Notation, Script, WriteOptions};
 use crate::record::Game;
 use crate::transcribe::Transcriber;
 
-const USAGE: &str = "usage: qipu transcribe [--fen FEN] [FILE | -] [-o OUT.pgn] \
-                     [--lang en|zh-Hans|zh-Hant] [--tandem front-back|file]";
+/// `qipu transcribe`.
+#[derive(Debug, clap::Args)]
+pub struct TranscribeArgs {
+    /// The typed scoresheet (any notation, numbers, comments and marks); standard input when
+    /// it is - or not given
+    #[arg(value_name = "FILE|-")]
+    file: Option<String>,
+    /// The start position (FEN)
+    #[arg(long)]
+    fen: Option<String>,
+    /// Write the record to this PGN file (saved atomically) instead of standard output
+    #[arg(short = 'o', value_name = "OUT.pgn")]
+    output: Option<String>,
+    /// The language of the report: en, zh-Hans or zh-Hant
+    #[arg(long, value_name = "en|zh-Hans|zh-Hant")]
+    lang: Option<String>,
+    /// How a piece sharing its file with another of its kind is named: front-back (前車進四,
+    /// the default) or file (車六進四)
+    #[arg(long, value_name = "front-back|file")]
+    tandem: Option<String>,
+}
 
 /// Run the subcommand.
-pub fn run(mut args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let fen = args.option("--fen")?;
-    let output = args.option("-o")?;
-    let lang: Language = match args.option("--lang")? {
+pub fn run(args: TranscribeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let fen = args.fen.as_deref();
+    let output = args.output.as_deref();
+    let lang: Language = match args.lang.as_deref() {
         Some(l) => l
             .parse()
             .map_err(|e: crate::lang::UnknownLanguage| CliError::Usage(e.to_string()))?,
         None => Language::English,
     };
     let writing = WriteOptions {
-        tandem: super::notate::tandem_option(&mut args)?,
+        tandem: super::notate::tandem_option(args.tandem.as_deref())?,
         ..WriteOptions::default()
     };
-    let files = args.positionals()?;
-    let text = match files[..] {
-        [] | ["-"] => {
+    let text = match args.file.as_deref() {
+        None | Some("-") => {
             let mut text = String::new();
             std::io::stdin()
                 .read_to_string(&mut text)
                 .map_err(|e| CliError::Failed(cannot_read("standard input", &e)))?;
             text
         }
-        [file] => {
+        Some(file) => {
             let bytes = std::fs::read(file).map_err(|e| CliError::Failed(cannot_read(file, &e)))?;
             crate::formats::decode(&bytes).text.into_owned()
         }
-        _ => return Err(CliError::Usage(USAGE.to_owned())),
     };
     let mut game = Game::new(start_position(fen)?);
     let entry = Transcriber::new().enter(&mut game, &text);

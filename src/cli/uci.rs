@@ -17,19 +17,17 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::{Args, CliError};
+use super::CliError;
 use crate::engine::{Clocks, Control, Engine, Limits, Line, Options, Outcome, Report};
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Position};
 
+/// `qipu uci`: no arguments; it reads UCI or UCCI commands.
+#[derive(Debug, clap::Args)]
+pub struct UciArgs {}
+
 /// Run `qipu uci` on standard input and output.
-pub fn run(args: Args, out: &mut dyn Write) -> Result<(), CliError> {
-    args.positionals().and_then(|rest| match rest.as_slice() {
-        [] => Ok(()),
-        _ => Err(CliError::Usage(
-            "uci takes no arguments: it reads UCI or UCCI commands".into(),
-        )),
-    })?;
+pub fn run(_args: UciArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let stdin = std::io::BufReader::new(std::io::stdin());
     serve(stdin, out)?;
     Ok(())

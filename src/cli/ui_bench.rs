@@ -3,27 +3,41 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::{Args, CliError};
+use super::CliError;
 
-/// Run `ui-bench [--moves N] [--frames N] [--paste N] [--pgn FILE] [--record FILE]`; with
-/// `--record`, only the record file's figures.
-pub fn run(mut args: Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
+/// `qipu ui-bench`.
+#[derive(Debug, clap::Args)]
+pub struct UiBenchArgs {
+    /// Moves of the record in the frames timed (300)
+    #[arg(long, value_name = "N")]
+    moves: Option<String>,
+    /// Frames timed (200)
+    #[arg(long, value_name = "N")]
+    frames: Option<String>,
+    /// Moves of the scoresheet pasted into the move box (200)
+    #[arg(long, value_name = "N")]
+    paste: Option<String>,
+    /// A PGN file whose reading for the game list is timed
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<String>,
+    /// Only this record's figures: open it, step through it, its memory, quit
+    #[arg(long, value_name = "FILE")]
+    record: Option<String>,
+}
+
+/// Run `ui-bench`; with `--record`, only the record file's figures.
+pub fn run(args: UiBenchArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
     let number = |value: Option<&str>, default: usize, name: &str| match value {
         None => Ok(default),
         Some(text) => text
             .parse::<usize>()
             .map_err(|_| CliError::Usage(format!("{name} wants a number, not '{text}'"))),
     };
-    let moves = number(args.option("--moves")?, 300, "--moves")?;
-    let frames = number(args.option("--frames")?, 200, "--frames")?.max(1);
-    let paste = number(args.option("--paste")?, 200, "--paste")?;
-    let pgn = args.option("--pgn")?;
-    let record = args.option("--record")?;
-    if let Some(extra) = args.positionals()?.first() {
-        return Err(CliError::Usage(format!(
-            "ui-bench takes no argument '{extra}'"
-        )));
-    }
+    let moves = number(args.moves.as_deref(), 300, "--moves")?;
+    let frames = number(args.frames.as_deref(), 200, "--frames")?.max(1);
+    let paste = number(args.paste.as_deref(), 200, "--paste")?;
+    let pgn = args.pgn.as_deref();
+    let record = args.record.as_deref();
     if let Some(path) = record {
         return record_figures(path, out);
     }

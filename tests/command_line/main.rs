@@ -5,4 +5,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod generated;
+mod help;
 mod io_words;
