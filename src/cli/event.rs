@@ -149,7 +149,7 @@ struct AddArgs {
     /// The player's name
     name: String,
     /// The player's rating
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", allow_negative_numbers = true)]
     rating: Option<String>,
     /// The player's club
     #[arg(long, value_name = "C")]

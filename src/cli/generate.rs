@@ -44,9 +44,10 @@ pub fn completions(args: CompletionsArgs, out: &mut dyn Write) -> Result<(), Cli
     Ok(())
 }
 
-/// Write the manual pages: `qipu.1` to `out`, or every page into the folder asked for.
+/// Write the manual pages: `qipu.1` to `out`, or every page into the folder asked for. The
+/// pages name the version without the build's revision, so that they change only with it.
 pub fn manpage(args: ManpageArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let command = Cli::command();
+    let command = Cli::command().version(env!("CARGO_PKG_VERSION"));
     let Some(dir) = args.dir else {
         clap_mangen::Man::new(command).render(out)?;
         return Ok(());

@@ -107,7 +107,9 @@ pub fn run(args: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     } else {
         let [file] = positionals[..] else {
             return Err(CliError::Usage(
-                "give one record FILE, or --moves and the moves".to_owned(),
+                "give one record FILE, --moves and ICCS moves, or --summary and PATHs to judge \
+                 (qipu judge --help)"
+                    .to_owned(),
             ));
         };
         if fen.is_some() {

@@ -24,7 +24,6 @@ mod stats;
 mod transcribe;
 mod transcribe_sheet;
 mod uci;
-#[cfg(feature = "gui")]
 mod ui_bench;
 
 use std::io::Write;
@@ -94,7 +93,6 @@ enum Command {
     /// Count the legal-move tree (the move generator's test and benchmark)
     Perft(perft::PerftArgs),
     /// Time the window's frames headlessly, a pasted scoresheet and a file's opening
-    #[cfg(feature = "gui")]
     UiBench(ui_bench::UiBenchArgs),
     /// Write ICCS moves in a notation
     Notate(notate::NotateArgs),
@@ -176,7 +174,6 @@ pub fn run(args: &[String]) -> ExitCode {
 fn dispatch(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     match command {
         Command::Perft(args) => perft::run(args, out, err),
-        #[cfg(feature = "gui")]
         Command::UiBench(args) => ui_bench::run(args, out, err),
         Command::Notate(args) => notate::run(args, out),
         Command::Parse(args) => parse::run(args, out),

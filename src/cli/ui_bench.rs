@@ -1,12 +1,17 @@
-//! `qipu ui-bench`: speed figures of the window, measured without a screen.
+//! `qipu ui-bench`: speed figures of the window, measured without a screen. A build without the
+//! window (no `gui` feature) has the subcommand too, so that the command line is the same in
+//! every build, and says it cannot measure.
 
 use std::io::Write;
+#[cfg(feature = "gui")]
 use std::path::Path;
 
 use super::CliError;
 
 /// `qipu ui-bench`.
 #[derive(Debug, clap::Args)]
+// Without the window the figures are not measured and the options are not read.
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
 pub struct UiBenchArgs {
     /// Moves of the record in the frames timed (300)
     #[arg(long, value_name = "N")]
@@ -25,7 +30,17 @@ pub struct UiBenchArgs {
     record: Option<String>,
 }
 
+/// Run `ui-bench` in a build without the window: there is nothing to measure.
+#[cfg(not(feature = "gui"))]
+pub fn run(_args: UiBenchArgs, _out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
+    Err(CliError::Failed(
+        "ui-bench measures the window, and this build has none (built without the `gui` feature)"
+            .to_owned(),
+    ))
+}
+
 /// Run `ui-bench`; with `--record`, only the record file's figures.
+#[cfg(feature = "gui")]
 pub fn run(args: UiBenchArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Result<(), CliError> {
     let number = |value: Option<&str>, default: usize, name: &str| match value {
         None => Ok(default),
@@ -89,11 +104,13 @@ pub fn run(args: UiBenchArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Resu
 }
 
 /// Megabytes of `bytes`, or "?" where the system does not say.
+#[cfg(feature = "gui")]
 fn megabytes(bytes: Option<u64>) -> String {
     bytes.map_or_else(|| "?".to_owned(), |b| format!("{:.0} MB", b as f64 / 1e6))
 }
 
 /// Open one record file in the window and step through it: open time, step times, memory, quit.
+#[cfg(feature = "gui")]
 fn record_figures(path: &str, out: &mut dyn Write) -> Result<(), CliError> {
     let figures = crate::ui::bench::record_times(Path::new(path))
         .map_err(|e| CliError::Failed(e.to_string()))?

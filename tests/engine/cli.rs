@@ -289,7 +289,7 @@ fn analyse_by_nodes_gives_the_same_review_on_every_run() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("give one of --nodes, --movetime and --depth"),
+        err.contains("'--nodes <N>' cannot be used with '--depth <N>'"),
         "{err}"
     );
 }

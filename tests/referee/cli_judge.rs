@@ -143,13 +143,21 @@ fn judge_without_arguments_shows_both_forms() {
     let out = qipu(&["judge"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--moves ICCS..."), "{err}");
     assert!(
-        err.contains(
-            "qipu judge [--rules cxa1999|axf] [--limit ROUNDS] [--tandem front-back|file] FILE"
-        ),
+        err.contains("record FILE") && err.contains("--moves") && err.contains("--summary"),
         "{err}"
     );
+    // The help names the three forms.
+    let out = qipu(&["judge", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout);
+    for form in [
+        "--moves ICCS...",
+        "qipu judge FILE",
+        "qipu judge --summary PATH...",
+    ] {
+        assert!(help.contains(form), "{form}: {help}");
+    }
 }
 
 #[test]

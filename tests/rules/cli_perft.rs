@@ -47,11 +47,17 @@ fn fen_option_sets_the_position() {
 #[test]
 fn bad_input_exits_with_status_2_and_a_reason() {
     for (args, needle) in [
-        (&["perft"][..], "usage"),
+        (&["perft"][..], "Usage: qipu perft"),
         (&["perft", "deep"][..], "not a number"),
         (&["perft", "2", "--fen", "rnbakabnr/9/9 w"][..], "3 ranks"),
-        (&["perft", "2", "--fen"][..], "needs a value"),
-        (&["perft", "2", "--depth"][..], "unknown option"),
+        (
+            &["perft", "2", "--fen"][..],
+            "a value is required for '--fen <FEN>'",
+        ),
+        (
+            &["perft", "2", "--depth"][..],
+            "unexpected argument '--depth'",
+        ),
     ] {
         let out = qipu(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
