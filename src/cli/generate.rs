@@ -49,7 +49,9 @@ pub fn completions(args: CompletionsArgs, out: &mut dyn Write) -> Result<(), Cli
 pub fn manpage(args: ManpageArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let command = Cli::command().version(env!("CARGO_PKG_VERSION"));
     let Some(dir) = args.dir else {
-        clap_mangen::Man::new(command).render(out)?;
+        clap_mangen::Man::new(command)
+            .source(concat!("qipu ", env!("CARGO_PKG_VERSION")))
+            .render(out)?;
         return Ok(());
     };
     std::fs::create_dir_all(&dir).map_err(|e| {
@@ -75,7 +77,9 @@ fn write_pages(
         .clone()
         .name(name.to_owned())
         .bin_name(name.replace('-', " "));
-    clap_mangen::Man::new(named).render(&mut page)?;
+    clap_mangen::Man::new(named)
+        .source(concat!("qipu ", env!("CARGO_PKG_VERSION")))
+        .render(&mut page)?;
     super::output::write_complete(&path, &page)?;
     writeln!(out, "{}", path.display())?;
     for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
