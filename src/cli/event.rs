@@ -62,7 +62,7 @@ pub struct EventArgs {
 #[derive(Debug, clap::Subcommand)]
 enum EventAction {
     /// Create an event file
-    New(NewArgs),
+    New(Box<NewArgs>),
     /// Add a player (or a team's player)
     Add(AddArgs),
     /// Add the players of a list (CSV: name, rating, club or team)
@@ -302,7 +302,7 @@ pub(super) fn forfeit_token(args: &[String]) -> Vec<String> {
 /// Run the subcommand; notes that change nothing go to `err`.
 pub fn run(args: EventArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     match args.action {
-        EventAction::New(args) => new(args, out),
+        EventAction::New(args) => new(*args, out),
         EventAction::Add(args) => {
             let AddArgs {
                 event: path,

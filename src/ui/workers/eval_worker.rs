@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::engine_client::{evaluate_position, EngineConfig, ExternalEngine, Limit, RedScore};
+use crate::lang::IoReason;
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
 
@@ -61,7 +62,7 @@ impl EvalWorker {
             .spawn(move || run(&job, &flag, &sender));
         if let Err(e) = spawned {
             // No thread: the failure is said through the outbox as any other would be.
-            courier.deliver(WorkerEvent::Failed(e.to_string()));
+            courier.deliver(WorkerEvent::Failed(IoReason::of(&e).to_string()));
         }
         EvalWorker { cancel, job: stamp }
     }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::database::Database;
 use crate::engine::{Control, Engine, Options};
+use crate::lang::IoReason;
 use crate::puzzles::{judge, puzzles_from_database, read_puzzle_set, PuzzleSet, Trial, Verdict};
 use crate::referee::RuleSet;
 
@@ -58,7 +59,7 @@ impl PuzzleWorker {
             .spawn(move || sender.deliver(work(&shared)));
         if let Err(e) = spawned {
             // No thread: the failure is said through the outbox as any other answer.
-            courier.deliver(PuzzleAnswer::Set(Err(e.to_string())));
+            courier.deliver(PuzzleAnswer::Set(Err(IoReason::of(&e).to_string())));
         }
         PuzzleWorker { control, job }
     }

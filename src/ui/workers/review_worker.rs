@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::engine_client::{analyse_line, AnalysisSettings, EngineConfig, EnginePool, MoveReview};
+use crate::lang::IoReason;
 use crate::referee::RuleSet;
 use crate::rules::{Move, Position};
 
@@ -61,7 +62,7 @@ impl ReviewWorker {
             .spawn(move || run(&job, &flag, &sender));
         if let Err(e) = spawned {
             // No thread: the failure is said through the outbox as any other would be.
-            courier.deliver(ReviewEvent::Failed(e.to_string()));
+            courier.deliver(ReviewEvent::Failed(IoReason::of(&e).to_string()));
         }
         ReviewWorker { cancel, job: stamp }
     }
