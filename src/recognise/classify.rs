@@ -53,7 +53,7 @@ fn load() -> TractResult<Plan> {
 }
 
 /// The probability of each class for each of the 90 crops.
-pub fn classify(crops: Vec<f32>) -> Result<Vec<[f32; 15]>, String> {
+pub fn classify(crops: &[f32]) -> Result<Vec<[f32; 15]>, String> {
     let plan = plan()?;
     if crops.len() != 90 * CROP_VALUES {
         return Err(format!(
@@ -62,7 +62,7 @@ pub fn classify(crops: Vec<f32>) -> Result<Vec<[f32; 15]>, String> {
             90 * CROP_VALUES
         ));
     }
-    let input = Tensor::from_shape(&[90, 3, CROP, CROP], &crops).map_err(|e| format!("{e:#}"))?;
+    let input = Tensor::from_shape(&[90, 3, CROP, CROP], crops).map_err(|e| format!("{e:#}"))?;
     let outputs = plan
         .run(tvec!(input.into()))
         .map_err(|e| format!("{e:#}"))?;

@@ -12,9 +12,12 @@
 //!
 //! Nothing here panics on any input: every refusal is a [`RecogniseError`].
 
+mod align;
 mod classify;
 mod decode;
 mod grid;
+mod house;
+mod legal;
 mod sample;
 
 use crate::lang::Language;
@@ -161,6 +164,25 @@ pub struct Reading {
     pub boards: usize,
 }
 
+/// The most points read with doubt on a board still offered as ready to play.
+pub const FEW_DOUBTS: usize = 3;
+
+impl Reading {
+    /// Whether the board read can be played as it is: a legal position, both generals read
+    /// without doubt and at most [`FEW_DOUBTS`] points in doubt. Otherwise the user checks the
+    /// ringed points first.
+    pub fn ready(&self) -> bool {
+        let general_in_doubt = self.uncertain.iter().any(|&sq| {
+            self.setup
+                .get(sq)
+                .is_some_and(|p| p.kind == PieceKind::General)
+        });
+        self.uncertain.len() <= FEW_DOUBTS
+            && !general_in_doubt
+            && self.setup.clone().into_position().is_ok()
+    }
+}
+
 /// Read the picture in `bytes` (PNG, JPEG, WebP or BMP).
 pub fn recognise(bytes: &[u8]) -> Result<Reading, RecogniseError> {
     let image = decode::decode(bytes)?;
@@ -174,7 +196,7 @@ pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseErro
         grid::Miss::NoLines => RecogniseError::NoBoard,
         grid::Miss::OtherGrid => RecogniseError::OtherGrid,
     })?;
-    let grid = found.grid;
+    let grid = align::align(image, found.grid);
     let [x, y, w, h] = grid.bounds();
     let step = grid.step();
     // the outer points' pieces must be in the picture (a quarter of a step may be cut)
@@ -186,8 +208,14 @@ pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseErro
     {
         return Err(RecogniseError::CutOff);
     }
-    let probs =
-        classify::classify(sample::crops(image, &grid)).map_err(RecogniseError::Classifier)?;
+    let crops = sample::crops(image, &grid);
+    let mut probs = classify::classify(&crops).map_err(RecogniseError::Classifier)?;
+    for (p, class) in probs.iter_mut().zip(house::match_crops(&crops, step)) {
+        if let Some(class) = class {
+            *p = [0.0; 15];
+            p[class] = 1.0;
+        }
+    }
     let clamp = |v: f32, max: u32| v.clamp(0.0, max as f32).round() as u32;
     let (x0, y0) = (clamp(x, image.width()), clamp(y, image.height()));
     let board = [
@@ -200,37 +228,42 @@ pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseErro
 }
 
 /// The position from the 90 points' class probabilities (rank by rank from the top of the
-/// picture).
+/// picture): the most probable legal board ([`legal`]), else each point's most probable
+/// reading, with the points read with doubt.
 fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
-    let best: Vec<(Option<Piece>, f32)> = probs
+    let best: Vec<usize> = probs
         .iter()
         .map(|p| {
-            let (class, prob) = p
-                .iter()
+            p.iter()
                 .enumerate()
                 .max_by(|a, b| a.1.total_cmp(b.1))
-                .map_or((0, 0.0), |(c, &v)| (c, v));
-            (classify::CLASSES[class], prob)
+                .map_or(0, |(class, _)| class)
         })
         .collect();
-    let red_at_bottom = red_at_bottom(&best);
+    let (red_at_bottom, classes) = match legal::most_probable(probs) {
+        Some(choice) => (choice.red_at_bottom, choice.classes),
+        None => {
+            let pieces: Vec<(Option<Piece>, f32)> = best
+                .iter()
+                .zip(probs)
+                .map(|(&c, p)| (classify::CLASSES[c], p[c]))
+                .collect();
+            (red_at_bottom(&pieces), best.clone())
+        }
+    };
     let mut setup = Setup::empty();
     let mut points = Vec::with_capacity(90);
     let mut uncertain = Vec::new();
-    for (index, &(piece, prob)) in best.iter().enumerate() {
-        let (col, row) = ((index % 9) as u8, (index / 9) as u8);
-        let (file, rank) = if red_at_bottom {
-            (col, 9 - row)
-        } else {
-            (8 - col, row)
-        };
-        let Some(sq) = Square::from_coords(file, rank) else {
+    for (index, &class) in classes.iter().enumerate() {
+        let Some(sq) = legal::square_at(index, red_at_bottom) else {
             continue;
         };
+        let piece = classify::CLASSES[class];
+        let prob = probs[index][class];
         setup.set(sq, piece);
         points.push((sq, piece, prob));
         let misplaced = piece.is_some_and(|p| !reachable(p, sq));
-        if prob < SURE || misplaced {
+        if prob < SURE || class != best[index] || misplaced {
             uncertain.push(sq);
         }
     }

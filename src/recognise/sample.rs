@@ -29,7 +29,7 @@ pub fn crops(image: &RgbImage, grid: &Grid) -> Vec<f32> {
 
 /// The crop of side `span` pixels centred on (`cx`, `cy`): bilinear samples, `k`×`k` of them
 /// averaged for each crop pixel where the crop is shrunk more than 1.5 times.
-fn crop(image: &RgbImage, cx: f32, cy: f32, span: f32, out: &mut [f32]) {
+pub(super) fn crop(image: &RgbImage, cx: f32, cy: f32, span: f32, out: &mut [f32]) {
     let (w, h) = (image.width() as usize, image.height() as usize);
     let k = ((span / CROP as f32 / 1.5).ceil() as usize).max(1);
     let n = CROP * k;

@@ -1,0 +1,316 @@
+//! The reading of a board as one decision: of the boards the points' readings make, the most
+//! probable one that is a legal position, with either side at the bottom of the picture.
+//!
+//! Each point keeps its likely readings (a piece only where it can ever stand, 2.2), ordered by
+//! probability; the boards are taken best first — the product of their points' probabilities —
+//! by a best-first enumeration of the points' second, third… readings, and the first board that
+//! passes the rules' checks of a position (one general a side, at most as many pieces of a kind
+//! as a side starts with (1.2), the generals not facing, the side not to move not in check) is
+//! the reading. Only a bounded number of boards is tried.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::classify::CLASSES;
+use crate::rules::{reachable, Color, Setup, Square};
+
+/// Readings kept per point.
+const ALTERNATIVES: usize = 4;
+/// Readings less probable than the point's best by this factor (as a natural logarithm) are
+/// not kept.
+const SPREAD: f32 = 14.0;
+/// Boards tried before giving up.
+const MAX_BOARDS: usize = 20_000;
+
+/// The board chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// Whether Red is at the bottom of the picture.
+    pub red_at_bottom: bool,
+    /// Each point's class (of [`CLASSES`]), rank by rank from the top of the picture.
+    pub classes: Vec<usize>,
+}
+
+/// The square shown at picture point `index` (rank by rank from the top).
+pub fn square_at(index: usize, red_at_bottom: bool) -> Option<Square> {
+    let (col, row) = ((index % 9) as u8, (index / 9) as u8);
+    let (file, rank) = if red_at_bottom {
+        (col, 9 - row)
+    } else {
+        (8 - col, row)
+    };
+    Square::from_coords(file, rank)
+}
+
+/// One point's readings, most probable first: class and cost (minus the logarithm of its
+/// probability).
+type Readings = Vec<(usize, f32)>;
+
+fn readings(probs: &[f32; 15], sq: Square) -> Readings {
+    let mut kept: Readings = CLASSES
+        .iter()
+        .enumerate()
+        .filter(|(_, piece)| piece.is_none_or(|p| reachable(p, sq)))
+        .map(|(class, _)| (class, -probs[class].max(1e-12).ln()))
+        .collect();
+    kept.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let best = kept.first().map_or(0.0, |r| r.1);
+    kept.retain(|r| r.1 <= best + SPREAD);
+    kept.truncate(ALTERNATIVES);
+    kept
+}
+
+/// A board on the way: its cost above the best, the orientation, the points away from their
+/// best reading (in the order of `order`, with the rank of the reading taken), and how many.
+#[derive(Clone, Debug)]
+struct Node {
+    extra: f32,
+    orientation: usize,
+    changes: Vec<(usize, usize)>,
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Self) -> bool {
+        self.extra.total_cmp(&other.extra).is_eq()
+    }
+}
+impl Eq for Node {}
+impl PartialOrd for Node {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Node {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.extra.total_cmp(&other.extra)
+    }
+}
+
+/// One orientation's points: each point's readings, the base cost (every point at its best),
+/// and the points that have a second reading, ordered by what taking it costs.
+struct Side {
+    red_at_bottom: bool,
+    points: Vec<Readings>,
+    base: f32,
+    order: Vec<usize>,
+}
+
+impl Side {
+    fn new(probs: &[[f32; 15]], red_at_bottom: bool) -> Option<Side> {
+        let points: Vec<Readings> = probs
+            .iter()
+            .enumerate()
+            .map(|(index, p)| square_at(index, red_at_bottom).map(|sq| readings(p, sq)))
+            .collect::<Option<_>>()?;
+        let base = points.iter().map(|r| r.first().map_or(0.0, |b| b.1)).sum();
+        let step = |index: usize| points[index][1].1 - points[index][0].1;
+        let mut order: Vec<usize> = (0..points.len())
+            .filter(|&i| points[i].len() > 1)
+            .collect();
+        order.sort_by(|&a, &b| step(a).total_cmp(&step(b)));
+        Some(Side {
+            red_at_bottom,
+            points,
+            base,
+            order,
+        })
+    }
+
+    /// What taking reading `rank` at the `at`-th point of `order` costs over its best.
+    fn cost(&self, at: usize, rank: usize) -> f32 {
+        let r = &self.points[self.order[at]];
+        r[rank].1 - r[0].1
+    }
+
+    fn classes(&self, changes: &[(usize, usize)]) -> Vec<usize> {
+        let mut classes: Vec<usize> = self.points.iter().map(|r| r[0].0).collect();
+        for &(at, rank) in changes {
+            let index = self.order[at];
+            classes[index] = self.points[index][rank].0;
+        }
+        classes
+    }
+
+    /// The boards that follow `node` in the enumeration: each board is reached once, and never
+    /// cheaper than the one it follows from.
+    fn next(&self, node: &Node) -> Vec<Node> {
+        let mut out = Vec::new();
+        let child = |changes: Vec<(usize, usize)>, extra: f32| Node {
+            extra,
+            orientation: node.orientation,
+            changes,
+        };
+        match node.changes.last() {
+            None => {
+                if !self.order.is_empty() {
+                    out.push(child(vec![(0, 1)], self.cost(0, 1)));
+                }
+            }
+            Some(&(at, rank)) => {
+                let len = self.points[self.order[at]].len();
+                if rank + 1 < len {
+                    let mut changes = node.changes.clone();
+                    changes.pop();
+                    changes.push((at, rank + 1));
+                    let extra = node.extra - self.cost(at, rank) + self.cost(at, rank + 1);
+                    out.push(child(changes, extra));
+                }
+                if at + 1 < self.order.len() {
+                    let mut changes = node.changes.clone();
+                    changes.push((at + 1, 1));
+                    out.push(child(changes, node.extra + self.cost(at + 1, 1)));
+                    if rank == 1 {
+                        let mut changes = node.changes.clone();
+                        changes.pop();
+                        changes.push((at + 1, 1));
+                        let extra = node.extra - self.cost(at, 1) + self.cost(at + 1, 1);
+                        out.push(child(changes, extra));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether the board of `classes` is a legal position with some side to move.
+fn legal(classes: &[usize], red_at_bottom: bool) -> bool {
+    let mut setup = Setup::empty();
+    for (index, &class) in classes.iter().enumerate() {
+        if let (Some(sq), Some(piece)) = (square_at(index, red_at_bottom), CLASSES[class]) {
+            setup.set(sq, Some(piece));
+        }
+    }
+    [Color::Red, Color::Black].into_iter().any(|side| {
+        let mut trial = setup.clone();
+        trial.side = side;
+        trial.into_position().is_ok()
+    })
+}
+
+/// The most probable legal board of the 90 points' class probabilities (rank by rank from the
+/// top of the picture), either side at the bottom; none if none is found among the
+/// [`MAX_BOARDS`] most probable boards.
+pub fn most_probable(probs: &[[f32; 15]]) -> Option<Choice> {
+    let sides: Vec<Side> = [true, false]
+        .into_iter()
+        .filter_map(|red_at_bottom| Side::new(probs, red_at_bottom))
+        .collect();
+    let floor = sides.iter().map(|s| s.base).fold(f32::INFINITY, f32::min);
+    let mut heap: BinaryHeap<Reverse<Node>> = sides
+        .iter()
+        .enumerate()
+        .map(|(orientation, side)| {
+            Reverse(Node {
+                extra: side.base - floor,
+                orientation,
+                changes: Vec::new(),
+            })
+        })
+        .collect();
+    for _ in 0..MAX_BOARDS {
+        let Reverse(node) = heap.pop()?;
+        let side = &sides[node.orientation];
+        let classes = side.classes(&node.changes);
+        if legal(&classes, side.red_at_bottom) {
+            return Some(Choice {
+                red_at_bottom: side.red_at_bottom,
+                classes,
+            });
+        }
+        heap.extend(side.next(&node).into_iter().map(Reverse));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Probabilities that make `fen`'s board (Red at the bottom) the likeliest reading, with
+    /// `changes` (picture index, class, probability) on top.
+    fn probs(fen: &str, changes: &[(usize, usize, f32)]) -> Vec<[f32; 15]> {
+        let setup = Setup::from_fen(fen).unwrap_or_else(|e| panic!("{e}"));
+        let mut out = vec![[0.0f32; 15]; 90];
+        for (index, p) in out.iter_mut().enumerate() {
+            let sq = square_at(index, true).unwrap_or_else(|| panic!("index {index}"));
+            let class = CLASSES
+                .iter()
+                .position(|c| *c == setup.get(sq))
+                .unwrap_or_else(|| panic!("a class for {sq}"));
+            p.iter_mut().for_each(|v| *v = 0.001);
+            p[class] = 0.986;
+        }
+        for &(index, class, prob) in changes {
+            let p = &mut out[index];
+            p.iter_mut().for_each(|v| *v = (1.0 - prob) / 14.0);
+            p[class] = prob;
+        }
+        out
+    }
+
+    fn fen_of(choice: &Choice) -> String {
+        let mut setup = Setup::empty();
+        for (index, &class) in choice.classes.iter().enumerate() {
+            if let Some(sq) = square_at(index, choice.red_at_bottom) {
+                setup.set(sq, CLASSES[class]);
+            }
+        }
+        setup.to_fen()
+    }
+
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    #[test]
+    fn a_legal_board_is_kept() {
+        let choice = most_probable(&probs(START, &[])).unwrap_or_else(|| panic!("a board"));
+        assert!(choice.red_at_bottom);
+        assert_eq!(fen_of(&choice), START);
+    }
+
+    /// Two red generals read with confidence (the e0 general's point and b0's, read as a
+    /// general at 60%): the legal board keeps one general, and b0 its next reading, the horse.
+    #[test]
+    fn the_best_legal_board_wins_over_the_best_points() {
+        let mut p = probs(START, &[]);
+        // b0 is picture index 82: a general 60%, a horse 39%
+        p[82] = [0.001; 15];
+        p[82][1] = 0.6;
+        p[82][5] = 0.39;
+        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(fen_of(&choice), START);
+    }
+
+    /// A general read outside its palace is not a reading at all; the second reading stands.
+    #[test]
+    fn pieces_stand_only_where_they_can() {
+        // a0 (picture index 81) read as a Red advisor, then as the chariot it is
+        let p = probs(START, &[(81, 2, 0.7)]);
+        let mut p = p;
+        p[81][4] = 0.25;
+        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(fen_of(&choice), START);
+    }
+
+    /// Red read at the top of the picture: the board is turned.
+    #[test]
+    fn the_side_at_the_bottom_follows_from_the_pieces() {
+        let mut p = probs(START, &[]);
+        p.reverse();
+        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        assert!(!choice.red_at_bottom);
+        assert_eq!(fen_of(&choice), START);
+    }
+
+    /// No general read with confidence: each is put where it is likeliest, though unlikely.
+    #[test]
+    fn generals_not_seen_go_where_they_are_likeliest() {
+        let mut p = probs("9/9/9/9/4R4/9/9/9/9/9 w - - 0 1", &[]);
+        // e0 is picture index 85, d0 84, e9 4
+        p[85][1] = 0.02;
+        p[84][1] = 0.01;
+        p[4][8] = 0.02;
+        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(fen_of(&choice), "4k4/9/9/9/4R4/9/9/9/9/4K4 w - - 0 1");
+    }
+}
