@@ -37,7 +37,7 @@ fn grey(image: &RgbImage, x: f32, y: f32) -> Option<f32> {
 /// Where the line crossing the segment from `a` (along `across`, a unit vector) is: the offset
 /// along `across` whose grey differs most from the segment's median, if it differs clearly.
 fn line_offset(image: &RgbImage, a: (f32, f32), across: (f32, f32), reach: f32) -> Option<f32> {
-    let n = (2.0 * reach * PER_PIXEL).ceil() as i32;
+    let n = (reach * PER_PIXEL).ceil() as i32;
     let samples: Vec<(f32, f32)> = (-n..=n)
         .map(|k| {
             let d = k as f32 / PER_PIXEL;
@@ -60,36 +60,50 @@ fn median(mut values: Vec<f32>) -> Option<f32> {
     values.get(values.len() / 2).copied()
 }
 
-/// First position and spacing of lines found at `found` (line index, position), fitted by least
-/// squares, then again without the strays.
+/// First position and spacing of lines found at `found` (line index, position, in order):
+/// first the medians of the spacings between neighbours and of the first line's position they
+/// give, then a least-squares fit of the lines that stray from these by little.
 fn fit(found: &[(f32, f32)], step: f32) -> Option<(f32, f32)> {
-    let line = |pairs: &[(f32, f32)]| -> Option<(f32, f32)> {
-        let n = pairs.len() as f32;
-        let (sk, sp) = pairs
-            .iter()
-            .fold((0.0, 0.0), |acc, &(k, p)| (acc.0 + k, acc.1 + p));
-        let (skk, skp) = pairs
-            .iter()
-            .fold((0.0, 0.0), |acc, &(k, p)| (acc.0 + k * k, acc.1 + k * p));
-        let denom = n * skk - sk * sk;
-        if pairs.len() < 5 || denom.abs() < 1e-6 {
-            return None;
-        }
-        let slope = (n * skp - sk * sp) / denom;
-        Some(((sp - slope * sk) / n, slope))
-    };
-    let (first, spacing) = line(found)?;
+    let spacing = median(
+        found
+            .windows(2)
+            .map(|w| (w[1].1 - w[0].1) / (w[1].0 - w[0].0))
+            .collect(),
+    )?;
+    let first = median(found.iter().map(|&(k, p)| p - k * spacing).collect())?;
     let kept: Vec<(f32, f32)> = found
         .iter()
         .copied()
         .filter(|&(k, p)| (p - first - k * spacing).abs() <= STRAY * step)
         .collect();
-    line(&kept)
+    let n = kept.len() as f32;
+    let (sk, sp, skk, skp) = kept.iter().fold((0.0, 0.0, 0.0, 0.0), |a, &(k, p)| {
+        (a.0 + k, a.1 + p, a.2 + k * k, a.3 + k * p)
+    });
+    let denom = n * skk - sk * sk;
+    if kept.len() < 5 || denom.abs() < 1e-6 {
+        return None;
+    }
+    let slope = (n * skp - sk * sp) / denom;
+    Some(((sp - slope * sk) / n, slope))
 }
+
+/// The most the spacing of the lines is changed, as a share of it.
+const MOST_STRETCH: f32 = 0.03;
+/// The most the first line is moved, in distances between points.
+const MOST_SHIFT: f32 = 0.12;
+
+/// Times the lines are looked for, each time from where the last placed them: between the
+/// points of a full rank the line shows only in a narrow gap between two pieces.
+const PASSES: usize = 3;
 
 /// `grid` with its lines moved to where the picture shows them; `grid` itself where too few
 /// lines are seen or the fit strays far from it.
 pub fn align(image: &RgbImage, grid: Grid) -> Grid {
+    (0..PASSES).fold(grid, |grid, _| align_once(image, grid))
+}
+
+fn align_once(image: &RgbImage, grid: Grid) -> Grid {
     let step = grid.step();
     let reach = REACH * step;
     let t = grid.shear;
@@ -125,10 +139,10 @@ pub fn align(image: &RgbImage, grid: Grid) -> Grid {
     }
     match (fit(&columns, step), fit(&rows, step)) {
         (Some((x0, sx)), Some((y0, sy)))
-            if (sx / grid.sx - 1.0).abs() < 0.05
-                && (sy / grid.sy - 1.0).abs() < 0.05
-                && (x0 - grid.x0).abs() < reach
-                && (y0 - grid.y0).abs() < reach =>
+            if (sx / grid.sx - 1.0).abs() < MOST_STRETCH
+                && (sy / grid.sy - 1.0).abs() < MOST_STRETCH
+                && (x0 - grid.x0).abs() < MOST_SHIFT * step
+                && (y0 - grid.y0).abs() < MOST_SHIFT * step =>
         {
             Grid {
                 x0,

@@ -104,9 +104,7 @@ impl Side {
             .collect::<Option<_>>()?;
         let base = points.iter().map(|r| r.first().map_or(0.0, |b| b.1)).sum();
         let step = |index: usize| points[index][1].1 - points[index][0].1;
-        let mut order: Vec<usize> = (0..points.len())
-            .filter(|&i| points[i].len() > 1)
-            .collect();
+        let mut order: Vec<usize> = (0..points.len()).filter(|&i| points[i].len() > 1).collect();
         order.sort_by(|&a, &b| step(a).total_cmp(&step(b)));
         Some(Side {
             red_at_bottom,

@@ -29,6 +29,10 @@ pub use grid::Grid;
 /// A point's reading is sure when its class has at least this probability.
 pub const SURE: f32 = 0.85;
 
+/// The probability given to the reading of a point that matches one of Qipu's own pieces
+/// ([`house`]).
+const HOUSE_SURE: f32 = 0.95;
+
 /// Why a picture was not read.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum RecogniseError {
@@ -211,9 +215,10 @@ pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseErro
     let crops = sample::crops(image, &grid);
     let mut probs = classify::classify(&crops).map_err(RecogniseError::Classifier)?;
     for (p, class) in probs.iter_mut().zip(house::match_crops(&crops, step)) {
+        // the drawing decides, the classifier keeping the order of the other readings
         if let Some(class) = class {
-            *p = [0.0; 15];
-            p[class] = 1.0;
+            p.iter_mut().for_each(|v| *v *= 1.0 - HOUSE_SURE);
+            p[class] += HOUSE_SURE;
         }
     }
     let clamp = |v: f32, max: u32| v.clamp(0.0, max as f32).round() as u32;

@@ -3,6 +3,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+mod own_diagrams;
 
 use std::path::PathBuf;
 
