@@ -21,7 +21,8 @@
 //!              rules              the board (art. 1–3): points, pieces, legal moves, FEN
 //! ```
 //!
-//! Pictures of boards are read into setups by [`recognise`] (over `rules`; its network runs in
+//! Pictures of boards are read into setups by [`recognise`] (over `rules`, and `export` whose
+//! board painter draws the pieces Qipu recognises as its own; its network runs in
 //! tract, no GUI crate), for the command line and the window alike.
 //! Puzzles ([`puzzles`]) are read from record files and the database and judged by the engine.
 //! The cloud database ([`cloud`], chessdb.cn over HTTPS, with its cache) stands beside the

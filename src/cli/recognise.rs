@@ -3,8 +3,9 @@
 //! Red to move unless Black is in check); the points read with doubt and any second board on
 //! standard error as `FILE: uncertain e3 f4`. With `--json`, one array
 //! `[{"file", "fen", "red_at_bottom", "uncertain", "board": [x, y, w, h], "boards", "side_known",
-//! "seconds"}]`, and `{"file", "error"}` for a picture not read. A picture not read (no board, not
-//! a picture, cut short) is named on standard error with the reason, and the exit status is 1.
+//! "ready", "seconds"}]` (`ready`: [`Reading::ready`], whether the board can be played as read),
+//! and `{"file", "error"}` for a picture not read. A picture not read (no board, not a picture,
+//! cut short) is named on standard error with the reason, and the exit status is 1.
 //!
 //! `qipu recognise-bench SET…`: for each folder SET holding pictures and `positions.tsv`
 //! (`FILE<TAB>FEN` a line), the share of points read right, of boards read exactly, and the
@@ -57,6 +58,8 @@ struct Read {
     #[serde(skip_serializing_if = "Option::is_none")]
     side_known: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    ready: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     seconds: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -90,6 +93,7 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                         board: Some(reading.board),
                         boards: Some(reading.boards),
                         side_known: Some(reading.side_known),
+                        ready: Some(reading.ready()),
                         seconds: Some((seconds * 1000.0).round() / 1000.0),
                         error: None,
                     });
@@ -115,6 +119,7 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                         board: None,
                         boards: None,
                         side_known: None,
+                        ready: None,
                         seconds: None,
                         error: Some(reason),
                     });

@@ -1,6 +1,8 @@
 //! The grid found ([`super::grid`]) placed to a fraction of a pixel: each line is looked for on
 //! the picture itself, between the points (where pieces leave it visible), at its strongest
-//! contrast across the line, and the lines' even spacing is fitted again. On small pictures the
+//! contrast across the line, and the inner lines' even spacing is fitted again (the outer lines
+//! are left out: under blur a frame close outside the board merges with them and pulls their
+//! contrast outward). On small pictures the
 //! search on the reduced, thresholded picture can be a pixel or two out, as much as a crop can
 //! bear.
 
@@ -112,7 +114,9 @@ fn align_once(image: &RgbImage, grid: Grid) -> Grid {
     let down = (t / norm, 1.0 / norm);
     let right = (1.0 / norm, -t / norm);
     let mut rows = Vec::new();
-    for j in 0..10 {
+    // the outer lines are left out: a frame drawn close outside the board merges with them
+    // under blur, and their strongest contrast then lies outside them
+    for j in 1..9 {
         let seen: Vec<f32> = (0..8)
             .filter_map(|i| {
                 let (x, y) = grid.point(i as f32 + 0.5, j as f32);
@@ -124,10 +128,10 @@ fn align_once(image: &RgbImage, grid: Grid) -> Grid {
         }
     }
     let mut columns = Vec::new();
-    for i in 0..9 {
+    for i in 1..8 {
         // the river leaves the inner lines out between ranks 4 and 5
         let seen: Vec<f32> = (0..9)
-            .filter(|&j| j != 4 || i == 0 || i == 8)
+            .filter(|&j| j != 4)
             .filter_map(|j| {
                 let (x, y) = grid.point(i as f32, j as f32 + 0.5);
                 line_offset(image, (x, y), right, reach).map(|d| x - y * t + d * norm)

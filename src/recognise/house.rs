@@ -1,7 +1,8 @@
 //! Qipu's own pieces, known exactly: the board painter of [`crate::export`] draws each of the 14
 //! pieces at the picture's scale, and a point whose crop matches one of them closely, and no
-//! other, is read as that piece. Diagrams Qipu drew itself (PNG, and its SVG and PDF pages
-//! rendered by any viewer) are read back exactly this way at any size.
+//! other, is read as that piece. Diagrams Qipu drew itself (PNG, and its PDF pages rendered by a
+//! viewer that uses the embedded board font) are read back this way at any size; a viewer that
+//! draws the characters in another font (librsvg for the SVG) leaves them to the classifier.
 
 use super::classify::CLASSES;
 use super::sample::{crop, CROP, CROP_VALUES};

@@ -1,16 +1,23 @@
 //! A picture of a board read into a position: screenshots of other programs and web pages,
-//! printed diagrams and their scans.
+//! printed diagrams and their scans, and Qipu's own diagrams.
 //!
 //! 1. The picture is decoded with its size checked first (`decode`: PNG, JPEG, WebP, BMP).
 //! 2. The grid is found (`grid`): 9 × 10 evenly spaced lines with the river, anywhere in
-//!    the picture, turned by up to about 3 degrees.
+//!    the picture, turned by up to about 3 degrees; then placed to a fraction of a pixel on the
+//!    picture itself (`align`).
 //! 3. Each of the 90 points is cut out and read by a small convolutional network
-//!    (`classify`, trained by tools/recognise/train.py): empty or one of the 14 pieces.
-//! 4. The board is turned so that Red is at the bottom (where Red's general stands, else where
-//!    most of Red's pieces stand), and each point read with less than [`SURE`] confidence, or
-//!    holding a piece where it can never stand (2.2), is marked uncertain.
+//!    (`classify`, trained by tools/recognise/train.py): empty or one of the 14 pieces. A point
+//!    that matches one of Qipu's own pieces, drawn at the picture's scale by the board painter
+//!    of [`crate::export`] (`house`), is read as that piece.
+//! 4. The board is one decision (`legal`): the most probable legal position over the points'
+//!    readings, either side at the bottom; if none is found, each point's most probable reading,
+//!    Red at the bottom where Red's general stands, else where most of Red's pieces stand. Each
+//!    point read with less than [`SURE`] confidence, otherwise than its most probable reading,
+//!    or holding a piece where it can never stand (2.2), is marked uncertain, and a board with
+//!    more than [`FEW_DOUBTS`] of them is not [ready](Reading::ready).
 //!
-//! Nothing here panics on any input: every refusal is a [`RecogniseError`].
+//! Over `rules`, and `export` for the painter of Qipu's own pieces. Nothing here panics on any
+//! input: every refusal is a [`RecogniseError`].
 
 mod align;
 mod classify;
@@ -370,6 +377,29 @@ mod tests {
         assert!(reading.red_at_bottom);
         let marked: Vec<String> = reading.uncertain.iter().map(|s| s.to_string()).collect();
         assert_eq!(marked, ["e5", "a9"]);
+    }
+
+    /// A legal board read without doubt is ready; with more than a few doubtful points, or a
+    /// general in doubt, it is not.
+    #[test]
+    fn a_board_with_many_doubts_is_not_ready() {
+        let mut classes = vec![0usize; 90];
+        classes[84] = 1; // Red's general on d0, not facing Black's
+        classes[4] = 8; // Black's general, top
+        let probs = one_hot(&classes);
+        assert!(read_points(&probs, [0, 0, 10, 10], 1).ready());
+        let mut doubtful = probs.clone();
+        for p in &mut doubtful[40..40 + FEW_DOUBTS + 1] {
+            p[0] = 0.6;
+            p[5] = 0.4;
+        }
+        let reading = read_points(&doubtful, [0, 0, 10, 10], 1);
+        assert_eq!(reading.uncertain.len(), FEW_DOUBTS + 1);
+        assert!(!reading.ready());
+        let mut general = probs;
+        general[84][1] = 0.7;
+        general[84][0] = 0.3;
+        assert!(!read_points(&general, [0, 0, 10, 10], 1).ready());
     }
 
     #[test]

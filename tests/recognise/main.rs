@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod own_diagrams;
+mod read_back;
 
 use std::path::PathBuf;
 
@@ -217,6 +218,18 @@ fn the_command_line_prints_fens_and_refuses_with_reasons() {
     assert!(first["red_at_bottom"].is_boolean(), "{out}");
     assert!(first["uncertain"].is_array(), "{out}");
     assert!(first["seconds"].is_number(), "{out}");
+    // read exactly and with no doubt: ready to play
+    assert_eq!(first["ready"], serde_json::Value::Bool(true), "{out}");
+    // a blurred scan read with more than a few points in doubt: to be checked first
+    let blurred = data("printed-blurred.jpg");
+    let (code, out, err) = common::qipu(&["recognise", "--json", blurred.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert!(
+        json[0]["uncertain"].as_array().map_or(0, Vec::len) > qipu::recognise::FEW_DOUBTS,
+        "{out}"
+    );
+    assert_eq!(json[0]["ready"], serde_json::Value::Bool(false), "{out}");
 }
 
 fn crc32(bytes: &[u8]) -> u32 {
