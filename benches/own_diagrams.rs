@@ -20,8 +20,11 @@ fn count(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// A kind of picture read back: its pictures from a seed, how many.
+type ReadBack = fn(u64, usize) -> Tally;
+
 /// `read` over `total` pictures, split between the machine's cores (one seed each).
-fn spread(total: usize, seed: u64, read: fn(u64, usize) -> Tally) -> Tally {
+fn spread(total: usize, seed: u64, read: ReadBack) -> Tally {
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
     let parts: Vec<Tally> = thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -44,7 +47,7 @@ fn spread(total: usize, seed: u64, read: fn(u64, usize) -> Tally) -> Tally {
 
 fn main() {
     // `cargo bench` passes `--bench`; nothing else is taken.
-    let kinds: [(&str, usize, u64, fn(u64, usize) -> Tally); 3] = [
+    let kinds: [(&str, usize, u64, ReadBack); 3] = [
         (
             "PNG 200-1200 px",
             count("QIPU_OWN_PNG", 1000),
