@@ -22,6 +22,9 @@ fn own_png_diagrams_read_back_2() {
 /// PDF pages of diagrams rendered by poppler at 40 to 150 dots an inch.
 #[test]
 fn own_pdf_diagrams_read_back() {
+    if !crate::common::borrowed_tool("pdftoppm", "poppler-utils") {
+        return;
+    }
     let tally = read_back::pdf(0x27BB_2EE6_87B0_B0FD, 8);
     assert!(tally.exact() >= tally.count - 1, "{tally}");
 }
@@ -32,6 +35,9 @@ fn own_pdf_diagrams_read_back() {
 /// still misread now and then (a third of these draws).
 #[test]
 fn own_svg_diagrams_read_back() {
+    if !crate::common::borrowed_tool("rsvg-convert", "librsvg2-bin") {
+        return;
+    }
     let tally = read_back::svg(0x5851_F42D_4C95_7F2D, 8);
     assert!(tally.exact() * 3 >= tally.count * 2 - 1, "{tally}");
 }
