@@ -7,6 +7,8 @@
 
 use std::thread;
 
+#[path = "../tests/common/mod.rs"]
+mod common;
 #[path = "../tests/recognise/read_back.rs"]
 mod read_back;
 

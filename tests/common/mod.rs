@@ -67,6 +67,22 @@ pub fn files_below(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
     out
 }
 
+/// Run `program`, a tool the tests borrow from the system (poppler-utils, librsvg), with
+/// `args`; its standard output. Fails the test, with the tool's own words, if it cannot run or
+/// reports an error.
+pub fn run_tool(program: &str, args: &[&str]) -> String {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} runs: {e}"));
+    assert!(
+        out.status.success(),
+        "{program}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Whether `program`, a tool the tests borrow from the system (poppler-utils, Python with
 /// cchess), can be started here. On Linux it must be (`.ci/run` installs it): true, and the
 /// test fails on its own if it is missing. Elsewhere (Windows under Wine, where the Linux

@@ -5,7 +5,6 @@
 use crate::common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use qipu::export::pdf::Paper;
 use qipu::export::scoresheet::{rounds, scoresheet_pdf, ScoresheetOptions};
@@ -29,21 +28,8 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-fn run(program: &str, args: &[&str]) -> String {
-    let out = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{program} runs (poppler-utils): {e}"));
-    assert!(
-        out.status.success(),
-        "{program}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
 fn text_of(pdf: &Path) -> String {
-    run(
+    common::run_tool(
         "pdftotext",
         &["-enc", "UTF-8", pdf.to_str().expect("path"), "-"],
     )
@@ -53,7 +39,7 @@ fn text_of(pdf: &Path) -> String {
 fn ink(pdf: &Path) -> Vec<f64> {
     let prefix = pdf.with_extension("");
     let prefix = prefix.to_str().expect("path");
-    run(
+    common::run_tool(
         "pdftoppm",
         &[
             "-r",
@@ -117,10 +103,10 @@ fn a_scoresheet_pdf_holds_every_move_as_text() {
             }
         }
         assert!(text.contains("柳大华") || text.contains("柳大華"), "{text}");
-        let info = run("pdfinfo", &[pdf.to_str().expect("path")]);
+        let info = common::run_tool("pdfinfo", &[pdf.to_str().expect("path")]);
         assert!(info.contains("Pages:           1"), "{info}");
         assert!(info.contains("595.276 x 841.89 pts (A4)"), "{info}");
-        let fonts = run("pdffonts", &[pdf.to_str().expect("path")]);
+        let fonts = common::run_tool("pdffonts", &[pdf.to_str().expect("path")]);
         let font = fonts
             .lines()
             .find(|l| l.contains("NotoSansCJK"))
@@ -157,7 +143,7 @@ fn long_games_take_pages_and_letter_paper_is_offered() {
         scoresheet_pdf(&game, &options, Paper::Letter).expect("a PDF"),
     )
     .expect("written");
-    let info = run("pdfinfo", &[pdf.to_str().expect("path")]);
+    let info = common::run_tool("pdfinfo", &[pdf.to_str().expect("path")]);
     assert!(info.contains("Pages:           2"), "{info}");
     assert!(info.contains("612 x 792 pts (letter)"), "{info}");
     let pages = ink(&pdf);
@@ -207,7 +193,7 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
     let (code, _, err) =
         common::qipu(&["diagram", "--fen", qipu::rules::START_FEN, "-o", one_path]);
     assert_eq!((code, err.as_str()), (0, ""));
-    let info = run("pdfinfo", &[one_path]);
+    let info = common::run_tool("pdfinfo", &[one_path]);
     assert!(info.contains("Pages:           1"), "{info}");
     let text = text_of(&one);
     for glyph in ["帥", "將", "俥", "砲", "卒", "楚", "漢"] {
@@ -222,7 +208,7 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
         "diagram", input, "--all", "--grid", "2x3", "--paper", "letter", "-o", grid_path,
     ]);
     assert_eq!((code, err.as_str()), (0, ""));
-    let info = run("pdfinfo", &[grid_path]);
+    let info = common::run_tool("pdfinfo", &[grid_path]);
     assert!(info.contains("Pages:           19"), "{info}");
     assert!(info.contains("612 x 792 pts (letter)"), "{info}");
     let text = text_of(&grid);
@@ -298,7 +284,7 @@ fn names_beyond_the_cjk_subset_are_drawn_and_come_back_as_text() {
         assert!(text.contains(name), "'{name}' not in the text:\n{text}");
     }
     assert!(!text.contains("Br?uer"), "{text}");
-    let fonts = run("pdffonts", &[pdf.to_str().expect("path")]);
+    let fonts = common::run_tool("pdffonts", &[pdf.to_str().expect("path")]);
     assert!(
         fonts.lines().any(|l| l.contains("NotoSans-Regular")),
         "the Latin fallback is embedded: {fonts}"

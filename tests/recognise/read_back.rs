@@ -5,7 +5,6 @@
 //! the recognition tests (a few hundred pictures) and `benches/own_diagrams.rs` (thousands).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use qipu::export::diagram::{diagram_svg, diagrams_pdf};
 use qipu::export::pdf::Paper;
@@ -126,18 +125,6 @@ impl Drop for Scratch {
     }
 }
 
-fn run(program: &str, args: &[&str]) {
-    let out = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{program} runs: {e}"));
-    assert!(
-        out.status.success(),
-        "{program}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 fn load(path: &Path) -> image::RgbImage {
     image::open(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -179,7 +166,7 @@ pub fn svg(seed: u64, count: usize) -> Tally {
         );
         std::fs::write(&svg, diagram_svg(&pos, &options)).expect("written");
         let width = draw.width().to_string();
-        run(
+        crate::common::run_tool(
             "rsvg-convert",
             &["-w", &width, "-o", text(&png), text(&svg)],
         );
@@ -209,7 +196,7 @@ pub fn pdf(seed: u64, count: usize) -> Tally {
         let dpi = (40 + draw.below(111)).to_string();
         let page = (page + 1).to_string();
         let stem = scratch.path(&format!("page-{page}"));
-        run(
+        crate::common::run_tool(
             "pdftoppm",
             &[
                 "-png",
