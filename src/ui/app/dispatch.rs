@@ -17,13 +17,11 @@ use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files;
 use crate::ui::base::settings::{MatchSettings, PlaySettings};
 use crate::ui::panels::computer_game::ComputerGame;
-use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::windows::{self, Opening, WindowMessage};
 use crate::ui::workers::picture_worker::PictureSource;
 
 use super::file_work::log_cut_message;
-use super::puzzle_set::personal_set;
 use super::{QipuApp, Question, Told};
 
 impl QipuApp {
@@ -171,7 +169,8 @@ impl QipuApp {
                 self.file_answered(ctx, purpose, &self.folder(), answer);
             }
             AppCommand::OpenSetup => {
-                self.setup = Some(SetupEditor::new(self.session.position().to_setup()))
+                let editor = SetupEditor::new(self.session.position().to_setup());
+                self.windows.open(WindowId::Setup, Box::new(editor));
             }
             AppCommand::PositionFromPicture => self.pick_file(ctx, Purpose::Picture, self.folder()),
             AppCommand::ReadPicture(path) => self.read_picture(PictureSource::File(path)),
@@ -205,15 +204,7 @@ impl QipuApp {
             AppCommand::SetReviewSettings(review) => self.settings.review = review,
             AppCommand::MakePuzzles(side) => self.make_puzzles(side),
             AppCommand::OpenPuzzles => {
-                if self.puzzles.is_none() {
-                    let autosave = self.options.autosave.as_deref();
-                    self.puzzles = Some(PuzzleTrainer::new(
-                        autosave.and_then(std::path::Path::parent),
-                        autosave.and_then(personal_set),
-                        self.settings.puzzle_set.as_deref(),
-                        self.outbox.clone(),
-                    ));
-                }
+                self.open_window(WindowId::Puzzles);
                 self.computer = None;
             }
             AppCommand::DiscardChanges => self.remove_autosave(),
@@ -236,6 +227,7 @@ impl QipuApp {
             renderer: &self.renderer,
             renderer_fallback: self.renderer_fallback.as_deref(),
             outbox: &self.outbox,
+            autosave: self.options.autosave.as_deref(),
         };
         if self.windows.is_open(id) {
             self.windows.raise(id);
@@ -275,15 +267,6 @@ impl QipuApp {
                 }
             }
             Recipient::Picture => self.picture_arrived(arrival),
-            Recipient::Puzzles => {
-                let asked = self
-                    .puzzles
-                    .as_mut()
-                    .map_or_else(Vec::new, |t| t.arrived(arrival, &self.session));
-                for command in asked {
-                    self.apply(ctx, command);
-                }
-            }
         }
     }
 

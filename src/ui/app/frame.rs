@@ -15,7 +15,11 @@ use crate::ui::panels::{clock_panel, opening_tree, record_panel, status, transcr
 use crate::ui::platform::quiet_input;
 use crate::ui::platform::quiet_input::QuietZone;
 use crate::ui::widgets::board::{self, BoardView};
-use crate::ui::windows::{setup_editor, Shown, Window};
+use crate::ui::windows::puzzle_window::PuzzleTrainer;
+use crate::ui::windows::{Place, Shown, Window};
+
+/// The width of the panel beside the board (at most two fifths of the window).
+const BESIDE_WIDTH: f32 = 250.0;
 
 use super::file_work::game_title;
 use super::{QipuApp, Question};
@@ -27,7 +31,7 @@ impl QipuApp {
         let mut commands = self.begin_frame(&ctx);
         self.panels(ui, &mut commands);
         self.central(ui, &mut commands);
-        self.windows_over(&ctx, &mut commands);
+        self.windows_over(ui, &mut commands);
         self.end_frame(&ctx, commands);
     }
 
@@ -51,11 +55,7 @@ impl QipuApp {
         if self.question.is_none() && self.waiting.is_none() {
             self.pictures_given(ctx, &mut commands);
         }
-        if self.question.is_none()
-            && self.setup.is_none()
-            && !self.windows.take_keys()
-            && self.waiting.is_none()
-        {
+        if self.question.is_none() && !self.windows.take_keys() && self.waiting.is_none() {
             self.keyboard(ctx, &mut commands);
         }
         commands
@@ -70,7 +70,8 @@ impl QipuApp {
             .exact_size(status::height(layout.detail_open))
             .resizable(false)
             .show(ui, |ui| status::show(ui, &self.session, commands));
-        let [desk, record, tree] = layout.fit(ctx.content_rect().width());
+        let beside = self.beside_board(ui, commands);
+        let [desk, record, tree] = layout.fit(ctx.content_rect().width() - beside);
         side_panels::show(
             ui,
             &self.session,
@@ -120,6 +121,33 @@ impl QipuApp {
         );
     }
 
+    /// The windows drawn beside the board (the puzzle trainer), in a panel of their own at
+    /// the window's right edge; returns the panel's width (0 when none is open).
+    fn beside_board(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) -> f32 {
+        if !self.windows.any_at(Place::Beside) {
+            return 0.0;
+        }
+        let width = BESIDE_WIDTH.min(ui.ctx().content_rect().width() * 0.4);
+        let ids = self
+            .database
+            .rows()
+            .iter()
+            .map(|f| f.id)
+            .collect::<Vec<_>>();
+        let shown = Shown {
+            session: &self.session,
+            engines: &self.settings.engines,
+            recent: &self.settings.recent,
+            listed: self.database.location().map(|at| (at, ids.as_slice())),
+        };
+        let windows = &mut self.windows;
+        egui::Panel::right("beside the board")
+            .exact_size(width)
+            .resizable(false)
+            .show(ui, |ui| windows.show(ui, Place::Beside, &shown, commands));
+        width
+    }
+
     /// Between the side panels: the analysis and the evaluation graph under the board, and the
     /// board (or the setup editor in its place).
     fn central(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
@@ -136,7 +164,14 @@ impl QipuApp {
                     self.graph.show(ui, &self.session, commands);
                 });
             }
-            if setup_editor::show_open(&mut self.setup, ui, &self.session, commands) {
+            if self.windows.any_at(Place::Board) {
+                let shown = Shown {
+                    session: &self.session,
+                    engines: &self.settings.engines,
+                    recent: &self.settings.recent,
+                    listed: None,
+                };
+                self.windows.show(ui, Place::Board, &shown, commands);
                 return;
             }
             let destinations = self.session.destinations();
@@ -157,7 +192,8 @@ impl QipuApp {
 
     /// Over the main window: the question asked, the system's file chooser while it is open,
     /// the windows open, the database's window and the last file error.
-    fn windows_over(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+    fn windows_over(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let ctx = &ui.ctx().clone();
         self.question(ctx, commands);
         self.waiting_note(ctx);
         self.escape_closes(ctx);
@@ -165,23 +201,16 @@ impl QipuApp {
             session: &self.session,
             engines: &self.settings.engines,
             recent: &self.settings.recent,
+            listed: None,
         };
-        self.windows.show(ctx, &shown, commands);
-        self.database.show(ctx, &shown, commands);
-        if let Some(trainer) = &mut self.puzzles {
-            let listed = self
-                .database
-                .location()
-                .map(|at| (at, self.database.rows().iter().map(|f| f.id).collect()));
-            let mut asked = Vec::new();
-            let open = trainer.show(ctx, &self.session, listed, &mut asked);
-            if let Some(path) = trainer.opened_path() {
-                self.settings.puzzle_set = Some(path);
-            }
-            if !open {
-                self.puzzles = None;
-            }
-            commands.extend(asked);
+        self.windows.show(ui, Place::Over, &shown, commands);
+        self.database.show(ui, &shown, commands);
+        if let Some(path) = self
+            .windows
+            .get::<PuzzleTrainer>()
+            .and_then(PuzzleTrainer::opened_path)
+        {
+            self.settings.puzzle_set = Some(path);
         }
         self.told(ctx);
     }
@@ -205,7 +234,7 @@ impl QipuApp {
             self.database.close();
             true
         } else {
-            self.puzzles.take().is_some()
+            false
         };
         if closed {
             ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
@@ -353,10 +382,8 @@ impl QipuApp {
         if let Some(computer) = self.computer.as_mut() {
             computer.follow_board(&self.session);
         }
-        let asked = self
-            .puzzles
-            .as_mut()
-            .map_or_else(Vec::new, |t| t.follow_board(&self.session));
+        let mut asked = Vec::new();
+        self.windows.follow(&self.session, &mut asked);
         for command in asked {
             self.apply(ctx, command);
         }

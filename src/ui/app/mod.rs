@@ -36,7 +36,6 @@ use crate::ui::platform::native_dialogs::NativeDialogs;
 use crate::ui::platform::quiet_input::SharedZone;
 use crate::ui::windows::database_window::DatabaseWindow;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
-use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::workers::picture_worker::PictureWorker;
 
 use file_work::{origin_file, Waiting};
@@ -114,8 +113,6 @@ pub struct QipuApp {
     told: VecDeque<Told>,
     /// The window title last set.
     title: String,
-    /// The position setup editor, shown in place of the board while open.
-    setup: Option<SetupEditor>,
     /// A picture of a board being read, for the setup editor.
     picture: Option<PictureWorker>,
     /// The windows open over the main one.
@@ -130,8 +127,6 @@ pub struct QipuApp {
     engine: EngineConfig,
     /// The game against the computer under way.
     computer: Option<ComputerGame>,
-    /// The puzzle trainer, while its window is open.
-    puzzles: Option<PuzzleTrainer>,
     /// The analysis panel.
     analysis: AnalysisPanel,
     /// The evaluation graph of the main line.
@@ -203,7 +198,6 @@ impl QipuApp {
             closing: false,
             told: VecDeque::new(),
             title: String::new(),
-            setup: None,
             picture: None,
             windows: OpenWindows::default(),
             waiting: None,
@@ -211,7 +205,6 @@ impl QipuApp {
             database,
             engine: EngineConfig::builtin(),
             computer: None,
-            puzzles: None,
             analysis: AnalysisPanel::new(builtin.clone(), outbox.clone()),
             graph: EvalGraph::new(builtin, outbox.clone()),
             quiet: None,
@@ -334,12 +327,12 @@ impl QipuApp {
 
     /// The puzzle trainer, while its window is open.
     pub fn puzzles(&self) -> Option<&PuzzleTrainer> {
-        self.puzzles.as_ref()
+        self.windows.get()
     }
 
     /// The same, to change (tests set the time its schedule is read at).
     pub fn puzzles_mut(&mut self) -> Option<&mut PuzzleTrainer> {
-        self.puzzles.as_mut()
+        self.windows.get_mut()
     }
 
     /// The game database's window.

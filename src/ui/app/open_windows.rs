@@ -6,7 +6,7 @@ use eframe::egui;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
-use crate::ui::windows::{Shown, Window, WindowMessage};
+use crate::ui::windows::{Place, Shown, Window, WindowMessage};
 
 /// The windows open over the main one, in the order they are drawn.
 #[derive(Default)]
@@ -50,6 +50,32 @@ impl OpenWindows {
         true
     }
 
+    /// The open window of type `T`, if any (the app reads the puzzle trainer's state).
+    pub fn get<T: Window>(&self) -> Option<&T> {
+        self.open
+            .iter()
+            .find_map(|(_, window)| (window.as_ref() as &dyn std::any::Any).downcast_ref())
+    }
+
+    /// The same, to change.
+    pub fn get_mut<T: Window>(&mut self) -> Option<&mut T> {
+        self.open
+            .iter_mut()
+            .find_map(|(_, window)| (window.as_mut() as &mut dyn std::any::Any).downcast_mut())
+    }
+
+    /// Whether a window is drawn at `place`.
+    pub fn any_at(&self, place: Place) -> bool {
+        self.open.iter().any(|(_, window)| window.place() == place)
+    }
+
+    /// Let every open window follow the board, pushing what the session must do.
+    pub fn follow(&mut self, session: &Session, commands: &mut Vec<Command>) {
+        for (_, window) in &mut self.open {
+            window.follow(session, commands);
+        }
+    }
+
     /// Whether an open window takes the keys from the main window's shortcuts.
     pub fn take_keys(&self) -> bool {
         self.open.iter().any(|(_, window)| window.takes_keys())
@@ -65,10 +91,17 @@ impl OpenWindows {
         commands
     }
 
-    /// Draw every open window, pushing what the user asked for; those closed are dropped.
-    pub fn show(&mut self, ctx: &egui::Context, shown: &Shown<'_>, commands: &mut Vec<Command>) {
+    /// Draw the open windows drawn at `place` in `ui`, pushing what the user asked for; those
+    /// closed are dropped.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        place: Place,
+        shown: &Shown<'_>,
+        commands: &mut Vec<Command>,
+    ) {
         self.open
-            .retain_mut(|(_, window)| window.show(ctx, shown, commands));
+            .retain_mut(|(_, window)| window.place() != place || window.show(ui, shown, commands));
         let open = &self.open;
         self.opened
             .retain(|&id| open.iter().any(|(window, _)| *window == id));

@@ -11,6 +11,7 @@ use crate::recognise::is_picture_path;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::outbox::Arrival;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::widgets::busy;
 use crate::ui::windows::setup_editor::SetupEditor;
@@ -90,7 +91,10 @@ impl QipuApp {
         let name = worker.source().file_name();
         self.picture = None;
         match answer {
-            Ok(reading) => self.setup = Some(SetupEditor::from_reading(&reading, name)),
+            Ok(reading) => {
+                let editor = SetupEditor::from_reading(&reading, name);
+                self.windows.open(WindowId::Setup, Box::new(editor));
+            }
             Err(e) => self.tell(Some(Told {
                 title: name,
                 ..Told::from(e.message(self.session.lang()))

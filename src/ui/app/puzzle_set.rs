@@ -4,7 +4,7 @@
 //! whole, atomically; a set that does not read in full is left as it is (nothing of it is lost),
 //! and a puzzle already in it (the same start and solution) is not added twice.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::engine_client::puzzles_from_marks;
 use crate::formats::{
@@ -18,12 +18,9 @@ use crate::rules::Color;
 use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::session_command::SessionCommand;
 
-use super::{QipuApp, Told};
+use crate::ui::windows::puzzle_window::personal_set;
 
-/// The personal set's file beside `autosave`.
-pub fn personal_set(autosave: &Path) -> Option<PathBuf> {
-    Some(autosave.parent()?.join("puzzles").join("my-mistakes.pgn"))
-}
+use super::{QipuApp, Told};
 
 /// Whether two puzzles are the same: the same start and the same solution.
 fn same(a: &Game, b: &Game) -> bool {

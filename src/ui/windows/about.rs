@@ -64,10 +64,11 @@ impl Window for About {
     /// Draw the window; false once the user closed it.
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         _commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         let lang = shown.session.lang();
         let mut open = true;
         egui::Window::new(lang.pick("About Qipu", "关于棋谱", "關於棋譜"))

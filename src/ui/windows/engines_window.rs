@@ -69,10 +69,11 @@ impl Window for EnginesWindow {
     /// [`AppCommand::SetEngineThreads`].
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         let lang = shown.session.lang();
         let mut open = true;
         let mut close = false;

@@ -225,10 +225,11 @@ impl Window for ExportDialog {
     /// app carries out with [`ExportDialog::run`]. Returns false once the window is closed.
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         let session = shown.session;
         let lang = session.lang();
         let mut open = true;

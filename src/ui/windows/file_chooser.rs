@@ -417,10 +417,11 @@ impl Window for FileChooser {
     /// False once answered.
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         let Some(answer) = self.ask(ctx, shown.session.lang(), shown.recent) else {
             return true;
         };

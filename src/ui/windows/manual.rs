@@ -26,10 +26,11 @@ impl Window for ManualWindow {
     /// Draw the manual; false once the user closed it (its close button or Escape).
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         _commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         let lang = shown.session.lang();
         let mut open = !ctx.input(|i| i.key_pressed(egui::Key::Escape));
         egui::Window::new(lang.pick("Manual", "使用手册", "使用手冊"))

@@ -10,11 +10,9 @@
 //! adding a window is one file here, its line in the registry and its id.
 
 pub mod database_window;
-pub mod puzzle_window;
-pub mod setup_editor;
 pub mod setup_picture;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use eframe::egui;
 
@@ -35,6 +33,9 @@ pub struct Shown<'a> {
     pub engines: &'a [NamedEngine],
     /// The recent files, newest first (Qipu's own file chooser offers their folders).
     pub recent: &'a [PathBuf],
+    /// The game database open in its window and the ids of the games it lists (the puzzle
+    /// trainer trains them).
+    pub listed: Option<(&'a str, &'a [i64])>,
 }
 
 /// What a window is opened with: the app as it stands.
@@ -49,6 +50,9 @@ pub struct Opening<'a> {
     pub renderer_fallback: Option<&'a str>,
     /// Where a window's background work sends its results.
     pub outbox: &'a Outbox,
+    /// The crash-recovery copy of unsaved work, in the folder of the settings (`None`: no
+    /// such folder; the puzzle trainer keeps its progress beside it).
+    pub autosave: Option<&'a Path>,
 }
 
 /// A message for a window open over the main one (what its own buttons asked, answered by
@@ -74,17 +78,40 @@ impl WindowMessage {
     }
 }
 
-/// A window over the main one: its whole life.
-pub trait Window {
-    /// Draw the window for this frame, pushing what the user asked for onto `commands`; false
-    /// once it is closed.
-    fn show(&mut self, ctx: &egui::Context, shown: &Shown<'_>, commands: &mut Vec<Command>)
-        -> bool;
+/// Where a window is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Over the main window, moved where the user likes (the default).
+    Over,
+    /// In a panel of its own beside the board, so that nothing covers the board (the puzzle
+    /// trainer).
+    Beside,
+    /// In the board's place (the setup editor).
+    Board,
+}
+
+/// A window: its whole life.
+pub trait Window: std::any::Any {
+    /// Draw the window for this frame in `ui` (the whole window's for one over the main one,
+    /// the panel's for one beside the board, the board's place for one drawn there), pushing
+    /// what the user asked for onto `commands`; false once it is closed.
+    fn show(&mut self, ui: &mut egui::Ui, shown: &Shown<'_>, commands: &mut Vec<Command>) -> bool;
+
+    /// Where it is drawn.
+    fn place(&self) -> Place {
+        Place::Over
+    }
 
     /// Whether the keys go to the window while it is open, not to the main window's
     /// shortcuts (it closes itself on Escape).
     fn takes_keys(&self) -> bool {
         false
+    }
+
+    /// Follow the board before anything is drawn, pushing what the session must do (a
+    /// puzzle's reply to play, a position to look up).
+    fn follow(&mut self, session: &Session, commands: &mut Vec<Command>) {
+        let _ = (session, commands);
     }
 
     /// Do what `message` asks of this window, on `session`, pushing what the app must do
@@ -135,6 +162,8 @@ registry! {
     Match: engine_match => engine_match::MatchForm,
     Engines: engines_window => engines_window::EnginesWindow,
     Review: review_window => review_window::ReviewWindow,
+    Puzzles: puzzle_window => puzzle_window::PuzzleTrainer,
+    Setup: setup_editor,
     Manual: manual => manual::ManualWindow,
     About: about => about::About,
 }

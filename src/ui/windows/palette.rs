@@ -18,10 +18,11 @@ impl Window for Palette {
     /// English), Enter gives the first found, a click any of them; Escape closes it.
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         let (session, query) = (shown.session, &mut self.query);
         let lang = session.lang();
         let found: Vec<UserCommand> = UserCommand::all()

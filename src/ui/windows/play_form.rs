@@ -49,10 +49,11 @@ impl Window for PlayForm {
     /// Show the form; false once it is closed. Starting pushes [`AppCommand::PlayComputer`].
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         let (lang, configured) = (shown.session.lang(), shown.engines);
         let frame = start_form(
             ctx,

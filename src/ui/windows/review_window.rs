@@ -141,10 +141,11 @@ impl Window for ReviewWindow {
     /// Show the window; false once it is closed (closing it cancels a review under way).
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         if self.done {
             return false;
         }

@@ -59,10 +59,11 @@ impl Window for SaveReport {
     /// Draw the report; false once the user closed it.
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         _commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         let lang = shown.session.lang();
         let mut open = true;
         let lines = self.lines(lang);

@@ -19,12 +19,12 @@ use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, SetupWa
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
-use crate::ui::base::session::Session;
 use crate::ui::base::words::piece_name;
 use crate::ui::platform::screen_surface::point;
 use crate::ui::widgets::board;
 
 use super::setup_picture::PictureNotes;
+use super::{Place, Shown, Window};
 
 /// What a click on a point does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -128,7 +128,7 @@ impl SetupEditor {
     }
 
     /// Draw the editor in all the space `ui` has; returns the user's decision when there is one.
-    pub fn show(&mut self, ui: &mut Ui, lang: Language, flipped: bool) -> Option<SetupOutcome> {
+    pub fn draw(&mut self, ui: &mut Ui, lang: Language, flipped: bool) -> Option<SetupOutcome> {
         let mut outcome = None;
         ui.heading(lang.pick("Set up a position", "摆局", "擺局"));
         if let Some(picture) = &self.picture {
@@ -335,24 +335,29 @@ impl SetupEditor {
 
 /// Show the editor in place of the board when it is open; true when it took the space. Its
 /// decision becomes commands: a new record from the position goes the way of a pasted FEN
-/// (asking first about unsaved changes).
-pub fn show_open(
-    editor: &mut Option<SetupEditor>,
-    ui: &mut Ui,
-    session: &Session,
-    commands: &mut Vec<Command>,
-) -> bool {
-    let Some(open) = editor else {
-        return false;
-    };
-    match open.show(ui, session.lang(), session.flipped()) {
-        Some(SetupOutcome::Start(position)) => {
-            let game = GameToShow::new(Game::new(position), Origin::Unsaved);
-            commands.push(SessionCommand::ShowGame(game).into());
-            *editor = None;
+impl Window for SetupEditor {
+    /// Draw the editor in the board's place; false once the user started a game from the
+    /// position (shown as unsaved work of no file) or cancelled.
+    fn show(&mut self, ui: &mut Ui, shown: &Shown<'_>, commands: &mut Vec<Command>) -> bool {
+        let session = shown.session;
+        match self.draw(ui, session.lang(), session.flipped()) {
+            Some(SetupOutcome::Start(position)) => {
+                let game = GameToShow::new(Game::new(position), Origin::Unsaved);
+                commands.push(SessionCommand::ShowGame(game).into());
+                false
+            }
+            Some(SetupOutcome::Cancel) => false,
+            None => true,
         }
-        Some(SetupOutcome::Cancel) => *editor = None,
-        None => {}
     }
-    true
+
+    fn place(&self) -> Place {
+        Place::Board
+    }
+
+    /// The editor's fields and the board's points take the keys, not the main window's
+    /// shortcuts.
+    fn takes_keys(&self) -> bool {
+        true
+    }
 }

@@ -13,6 +13,7 @@ use crate::puzzles::{judge, puzzles_from_database, read_puzzle_set, PuzzleSet, T
 use crate::referee::RuleSet;
 
 use crate::ui::base::command::outbox::{JobId, Outbox, Recipient};
+use crate::ui::base::command::window_id::WindowId;
 
 /// Where a set is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +51,7 @@ impl PuzzleWorker {
         work: impl FnOnce(&Control) -> PuzzleAnswer + Send + 'static,
     ) -> Self {
         let control = Arc::new(Control::new(false));
-        let courier = outbox.courier::<PuzzleAnswer>(Recipient::Puzzles);
+        let courier = outbox.courier::<PuzzleAnswer>(Recipient::Window(WindowId::Puzzles));
         let job = courier.job();
         let shared = Arc::clone(&control);
         let sender = courier.clone();

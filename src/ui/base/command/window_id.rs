@@ -23,6 +23,10 @@ pub enum WindowId {
     Engines,
     /// The review of the game.
     Review,
+    /// The puzzle trainer, beside the board.
+    Puzzles,
+    /// The position setup editor, in the board's place.
+    Setup,
     /// The manual.
     Manual,
     /// Help › About.

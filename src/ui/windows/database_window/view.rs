@@ -19,12 +19,8 @@ use super::*;
 
 impl Window for DatabaseWindow {
     /// Draw the window while it is open; what the user asks goes into `commands`.
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &Shown<'_>,
-        commands: &mut Vec<Command>,
-    ) -> bool {
+    fn show(&mut self, ui: &mut egui::Ui, shown: &Shown<'_>, commands: &mut Vec<Command>) -> bool {
+        let ctx = &ui.ctx().clone();
         if !self.open {
             return true;
         }

@@ -242,10 +242,11 @@ impl Window for EventWindow {
     /// Draw the window; its buttons' commands go to `commands`. Returns false once closed.
     fn show(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         shown: &Shown<'_>,
         commands: &mut Vec<Command>,
     ) -> bool {
+        let ctx = &ui.ctx().clone();
         let session = shown.session;
         let lang = session.lang();
         let mut open = true;

@@ -29,6 +29,12 @@ mod view;
 /// The name of the progress file, in the folder of the settings.
 pub const PROGRESS_FILE: &str = "puzzles.sqlite";
 
+/// The personal set of one's own mistakes, `puzzles/my-mistakes.pgn` beside `autosave` in the
+/// folder of the settings.
+pub fn personal_set(autosave: &Path) -> Option<PathBuf> {
+    Some(autosave.parent()?.join("puzzles").join("my-mistakes.pgn"))
+}
+
 /// What the trainer says of the puzzle on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Message {
@@ -281,14 +287,6 @@ impl PuzzleTrainer {
         }
     }
 
-    /// Follow the board, pushing what the session must do: the puzzle's start, the opponent's
-    /// replies.
-    pub fn follow_board(&mut self, session: &Session) -> Vec<Command> {
-        let mut commands = Vec::new();
-        self.follow(session, &mut commands);
-        commands
-    }
-
     /// A background job's answer (a set read, a move judged), pushing what the session must do:
     /// the first puzzle's start, the opponent's reply, a refused move taken back. An answer of
     /// work given up is left.
@@ -363,7 +361,9 @@ impl PuzzleTrainer {
         }
     }
 
-    fn follow(&mut self, session: &Session, commands: &mut Vec<Command>) {
+    /// Follow the board, pushing what the session must do: the puzzle's start, the opponent's
+    /// replies, a move to judge.
+    fn follow_puzzle(&mut self, session: &Session, commands: &mut Vec<Command>) {
         let game = session.game();
         let cursor = session.cursor();
         let Some(start) = self.puzzle().map(|p| p.game.start().clone()) else {

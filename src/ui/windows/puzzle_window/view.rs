@@ -11,45 +11,33 @@ use crate::puzzles::PickKind;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
+use crate::ui::base::words::counted;
 use crate::ui::widgets::busy;
+use crate::ui::windows::{Opening, Opens, Place, Shown, Window, WindowMessage};
 use crate::ui::workers::puzzle_worker::PuzzleSource;
 
-use super::{Message, Phase, PuzzleTrainer};
+use super::{personal_set, Message, Phase, PuzzleTrainer};
 
-impl PuzzleTrainer {
-    /// Draw the window; false once closed. `listed` is the database window's location and the
-    /// games it lists.
-    pub fn show(
-        &mut self,
-        ctx: &egui::Context,
-        session: &Session,
-        listed: Option<(&str, Vec<i64>)>,
-        commands: &mut Vec<Command>,
-    ) -> bool {
+impl Window for PuzzleTrainer {
+    /// Draw the trainer in its panel beside the board; false once closed.
+    fn show(&mut self, ui: &mut egui::Ui, shown: &Shown<'_>, commands: &mut Vec<Command>) -> bool {
+        let session = shown.session;
         let lang = session.lang();
         let mut open = true;
-        // Beside the board: over the move box's panel, or in a small window (where that panel
-        // is folded away) over the record's.
-        let area = ctx.content_rect();
-        let (pivot, at) = if area.width() < 900.0 {
-            (
-                egui::Align2::RIGHT_TOP,
-                area.right_top() + egui::vec2(-8.0, 30.0),
-            )
-        } else {
-            (
-                egui::Align2::LEFT_TOP,
-                area.left_top() + egui::vec2(8.0, 190.0),
-            )
-        };
-        egui::Window::new(lang.pick("Puzzles", "习题", "習題"))
-            .open(&mut open)
-            .resizable(false)
-            .pivot(pivot)
-            .default_pos(at)
-            .show(ctx, |ui| {
-                ui.set_max_width(240.0);
-                self.sources(ui, lang, listed);
+        ui.horizontal(|ui| {
+            ui.heading(lang.pick("Puzzles", "习题", "習題"));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let close = lang.pick("Close", "关闭", "關閉");
+                if ui.small_button("×").on_hover_text(close).clicked() {
+                    open = false;
+                }
+            });
+        });
+        egui::ScrollArea::vertical()
+            .id_salt("puzzles")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                self.sources(ui, lang, shown.listed);
                 if let Some(error) = &self.error {
                     ui.colored_label(ui.visuals().error_fg_color, error);
                 }
@@ -59,19 +47,50 @@ impl PuzzleTrainer {
         open
     }
 
-    fn sources(&mut self, ui: &mut egui::Ui, lang: Language, listed: Option<(&str, Vec<i64>)>) {
+    fn place(&self) -> Place {
+        Place::Beside
+    }
+
+    fn follow(&mut self, session: &Session, commands: &mut Vec<Command>) {
+        self.follow_puzzle(session, commands);
+    }
+
+    fn receive(&mut self, message: WindowMessage, session: &Session, commands: &mut Vec<Command>) {
+        if let WindowMessage::Arrived(_, arrival) = message {
+            commands.extend(self.arrived(arrival, session));
+        }
+    }
+}
+
+impl Opens for PuzzleTrainer {
+    /// The trainer keeping its progress in the folder of the settings, with the personal set
+    /// beside it and the set last opened offered.
+    fn open(opening: &Opening<'_>) -> PuzzleTrainer {
+        let autosave = opening.autosave;
+        PuzzleTrainer::new(
+            autosave.and_then(std::path::Path::parent),
+            autosave.and_then(personal_set),
+            opening.settings.puzzle_set.as_deref(),
+            opening.outbox.clone(),
+        )
+    }
+}
+
+impl PuzzleTrainer {
+    fn sources(&mut self, ui: &mut egui::Ui, lang: Language, listed: Option<(&str, &[i64])>) {
+        let label = ui.label(lang.pick("File or folder", "文件或文件夹", "檔案或資料夾"));
         ui.horizontal(|ui| {
-            let label = ui.label(lang.pick("File or folder", "文件或文件夹", "檔案或資料夾"));
-            ui.add(egui::TextEdit::singleline(&mut self.path_text).desired_width(110.0))
+            let width = (ui.available_width() - 56.0).max(60.0);
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.path_text).desired_width(width))
                 .labelled_by(label.id);
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             let path = self.path_text.trim().to_owned();
-            if ui
-                .add_enabled(
-                    !path.is_empty(),
-                    egui::Button::new(lang.pick("Open", "打开", "開啟")),
-                )
-                .clicked()
-            {
+            let open = ui.add_enabled(
+                !path.is_empty(),
+                egui::Button::new(lang.pick("Open", "打开", "開啟")),
+            );
+            if !path.is_empty() && (entered || open.clicked()) {
                 self.load(PuzzleSource::Path(PathBuf::from(path)));
             }
         });
@@ -87,7 +106,7 @@ impl PuzzleTrainer {
                     self.load(PuzzleSource::Path(personal));
                 }
             }
-            let (location, ids) = listed.unwrap_or(("", Vec::new()));
+            let (location, ids) = listed.unwrap_or(("", &[]));
             let text = format!(
                 "{} ({})",
                 lang.pick(
@@ -103,7 +122,7 @@ impl PuzzleTrainer {
             {
                 self.load(PuzzleSource::Database {
                     location: location.to_owned(),
-                    ids,
+                    ids: ids.to_vec(),
                 });
             }
         });
@@ -129,11 +148,13 @@ impl PuzzleTrainer {
             .as_ref()
             .and_then(|p| p.counts(&self.ids, now).ok())
             .unwrap_or((0, self.ids.len()));
+        let count = match lang {
+            Language::English => counted(set.puzzles.len(), "puzzle", "puzzles"),
+            _ => format!("{} {}", set.puzzles.len(), lang.pick("", "题", "題")),
+        };
         ui.label(format!(
-            "{} · {} {} · {} {} · {} {}",
+            "{} · {count} · {} {} · {} {}",
             set.name,
-            set.puzzles.len(),
-            lang.pick("puzzles", "题", "題"),
             lang.pick("due", "到期", "到期"),
             due,
             lang.pick("new", "新题", "新題"),
