@@ -31,7 +31,7 @@ impl QipuApp {
     pub fn apply(&mut self, ctx: &egui::Context, command: impl Into<Command>) {
         let command = command.into();
         if command.replaces_game() && self.session.dirty() {
-            self.question = Some(Question::Discard(Some(command)));
+            self.talk.question = Some(Question::Discard(Some(command)));
             return;
         }
         self.apply_asked(ctx, command);
@@ -42,7 +42,7 @@ impl QipuApp {
         // A result is final: the word that ends the game is asked for once (4.1.9, 23.1).
         if let Command::Session(asked) = &command {
             if self.session.would_end_the_game(asked) {
-                self.question = Some(Question::Confirm(asked.clone()));
+                self.talk.question = Some(Question::Confirm(asked.clone()));
                 return;
             }
         }
@@ -54,7 +54,7 @@ impl QipuApp {
             Command::Export(job) => self.send_to_window(ctx, WindowMessage::Export(job)),
             Command::Event(asked) => self.send_to_window(ctx, WindowMessage::Event(asked)),
             Command::Database(DatabaseCommand::Browse(what)) => self.browse(ctx, what),
-            Command::Database(command) => self.database.apply(command, &self.session),
+            Command::Database(command) => self.parts.database.apply(command, &self.session),
             Command::Arrived(arrival) => self.deliver(ctx, arrival),
         }
         // The crash-recovery copy follows every change of the record, whichever way it came.
@@ -67,7 +67,7 @@ impl QipuApp {
     /// computer's; against the computer a take-back takes back its reply too.
     pub(super) fn apply_to_session(&mut self, command: SessionCommand) {
         if matches!(command, SessionCommand::TakeBack | SessionCommand::Undo) {
-            if let Some(computer) = self.computer.as_mut() {
+            if let Some(computer) = self.parts.computer.as_mut() {
                 // Against the computer a take-back takes back its reply and the user's move;
                 // an engine match waits.
                 if computer.is_match() {
@@ -88,7 +88,7 @@ impl QipuApp {
         }
         // Going on from the game as analysis keeps it, and the computer playing it.
         if command.replaces_game() && command != SessionCommand::ContinueAsAnalysis {
-            self.computer = None;
+            self.parts.computer = None;
         }
         self.session.apply(&command);
     }
@@ -96,21 +96,21 @@ impl QipuApp {
     /// The answer to the question about unsaved changes: save them and go on, go on without
     /// them, or stay.
     fn answer(&mut self, ctx: &egui::Context, answer: Answer) {
-        let Some(Question::Discard(pending)) = self.question.take() else {
+        let Some(Question::Discard(pending)) = self.talk.question.take() else {
             return;
         };
         let then = pending.unwrap_or_else(|| AppCommand::Quit.into());
         match answer {
             Answer::Save => {
                 // Once saved, what was asked goes on (closing the window, opening a file).
-                self.after_save = Some(then);
+                self.files.after_save = Some(then);
                 self.apply_asked(ctx, AppCommand::Save.into());
             }
             Answer::Discard => {
                 // Closing without the changes leaves no copy to restore; any other command
                 // keeps the copy until it has put its game in their place.
                 if matches!(then, Command::App(AppCommand::Quit)) {
-                    self.closing = true;
+                    self.talk.closing = true;
                     self.remove_autosave();
                 }
                 self.apply_asked(ctx, then);
@@ -193,26 +193,26 @@ impl QipuApp {
                     self.use_builtin_engine();
                 }
             }
-            AppCommand::StopComputer => self.computer = None,
-            AppCommand::ToggleAnalysis => self.analysis.toggle(),
-            AppCommand::ToggleEvalGraph => self.graph.toggle(),
+            AppCommand::StopComputer => self.parts.computer = None,
+            AppCommand::ToggleAnalysis => self.parts.analysis.toggle(),
+            AppCommand::ToggleEvalGraph => self.parts.graph.toggle(),
             AppCommand::ShowEvalGraph => {
-                if !self.graph.is_open() {
-                    self.graph.toggle();
+                if !self.parts.graph.is_open() {
+                    self.parts.graph.toggle();
                 }
             }
             AppCommand::SetReviewSettings(review) => self.settings.review = review,
             AppCommand::MakePuzzles(side) => self.make_puzzles(side),
             AppCommand::OpenPuzzles => {
                 self.open_window(WindowId::Puzzles);
-                self.computer = None;
+                self.parts.computer = None;
             }
             AppCommand::DiscardChanges => self.remove_autosave(),
             AppCommand::Quit => {
-                if self.session.dirty() && !self.closing {
-                    self.question = Some(Question::Discard(None));
+                if self.session.dirty() && !self.talk.closing {
+                    self.talk.question = Some(Question::Discard(None));
                 } else {
-                    self.closing = true;
+                    self.talk.closing = true;
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             }
@@ -224,9 +224,9 @@ impl QipuApp {
         let opening = Opening {
             settings: &self.settings,
             builtin_engine: self.builtin_engine(),
-            renderer: &self.renderer,
-            renderer_fallback: self.renderer_fallback.as_deref(),
-            outbox: &self.outbox,
+            renderer: &self.display.renderer,
+            renderer_fallback: self.display.renderer_fallback.as_deref(),
+            outbox: &self.post.outbox,
             autosave: self.options.autosave.as_deref(),
         };
         if self.windows.is_open(id) {
@@ -248,17 +248,18 @@ impl QipuApp {
     fn deliver(&mut self, ctx: &egui::Context, arrival: Arrival) {
         match arrival.to() {
             Recipient::Window(id) => self.send_to_window(ctx, WindowMessage::Arrived(id, arrival)),
-            Recipient::Graph => self.graph.arrived(arrival),
+            Recipient::Graph => self.parts.graph.arrived(arrival),
             Recipient::FileDialog => self.file_arrived(ctx, arrival),
-            Recipient::Analysis => self.analysis.arrived(arrival),
+            Recipient::Analysis => self.parts.analysis.arrived(arrival),
             Recipient::Database => {
-                let asked = self.database.arrived(arrival, &self.session);
+                let asked = self.parts.database.arrived(arrival, &self.session);
                 for command in asked {
                     self.apply(ctx, command);
                 }
             }
             Recipient::Computer => {
                 let moves = self
+                    .parts
                     .computer
                     .as_mut()
                     .map_or_else(Vec::new, |c| c.arrived(arrival, &self.session));
@@ -279,9 +280,9 @@ impl QipuApp {
             &settings,
             &self.builtin_engine(),
             self.session.rules(),
-            &self.outbox,
+            &self.post.outbox,
         ) {
-            Ok(game) => self.computer = Some(game),
+            Ok(game) => self.parts.computer = Some(game),
             Err(e) => {
                 self.tell(Some(Told::from(e)));
                 return;
@@ -299,9 +300,14 @@ impl QipuApp {
     fn start_match(&mut self, settings: MatchSettings) {
         let at = self.session.cursor();
         let builtin = self.builtin_engine();
-        match ComputerGame::start_match(&settings, at, &builtin, self.session.rules(), &self.outbox)
-        {
-            Ok(game) => self.computer = Some(game),
+        match ComputerGame::start_match(
+            &settings,
+            at,
+            &builtin,
+            self.session.rules(),
+            &self.post.outbox,
+        ) {
+            Ok(game) => self.parts.computer = Some(game),
             Err(e) => {
                 self.tell(Some(Told::from(e)));
                 return;

@@ -94,7 +94,7 @@ impl QipuApp {
             }
             Ok(opened) => {
                 self.settings.remember(path.clone());
-                self.question = Some(Question::PickGame {
+                self.talk.question = Some(Question::PickGame {
                     path,
                     games: opened.games,
                 });
@@ -104,7 +104,7 @@ impl QipuApp {
     }
 
     pub(super) fn pick_game(&mut self, index: usize) {
-        let Some(Question::PickGame { mut games, path }) = self.question.take() else {
+        let Some(Question::PickGame { mut games, path }) = self.talk.question.take() else {
             return;
         };
         if index >= games.len() {
@@ -192,8 +192,11 @@ impl QipuApp {
         match picking {
             Picking::Now(answer) => self.file_answered(ctx, purpose, &suggested, answer),
             Picking::Later(answer) => {
-                let courier = self.outbox.courier::<FileAnswer>(Recipient::FileDialog);
-                self.waiting = Some(Waiting {
+                let courier = self
+                    .post
+                    .outbox
+                    .courier::<FileAnswer>(Recipient::FileDialog);
+                self.files.waiting = Some(Waiting {
                     purpose,
                     suggested,
                     job: courier.job(),
@@ -207,12 +210,12 @@ impl QipuApp {
 
     /// The system's chooser answered (through the outbox).
     pub(super) fn file_arrived(&mut self, ctx: &egui::Context, arrival: Arrival) {
-        let Some(waiting) = self.waiting.take() else {
+        let Some(waiting) = self.files.waiting.take() else {
             return;
         };
         match arrival.open::<FileAnswer>(Some(waiting.job)) {
             Some(answer) => self.file_answered(ctx, waiting.purpose, &waiting.suggested, answer),
-            None => self.waiting = Some(waiting),
+            None => self.files.waiting = Some(waiting),
         }
     }
 
@@ -228,7 +231,7 @@ impl QipuApp {
     ) {
         match answer {
             Ok(Some(paths)) => self.chosen(ctx, purpose, paths),
-            Ok(None) => self.after_save = None,
+            Ok(None) => self.files.after_save = None,
             Err(why) => {
                 let why = why.message(self.session.lang());
                 let chooser = FileChooser::new(purpose, suggested).because(why);
@@ -249,7 +252,7 @@ impl QipuApp {
 
     /// While the system's file chooser is open, a note says so (its answer wakes the window).
     pub(super) fn waiting_note(&self, ctx: &egui::Context) {
-        if self.waiting.is_none() {
+        if self.files.waiting.is_none() {
             return;
         }
         let lang = self.session.lang();
@@ -266,7 +269,8 @@ impl QipuApp {
     /// The files chosen for `purpose` (one, except for an import).
     fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, mut paths: Vec<PathBuf>) {
         if matches!(purpose, Purpose::Import | Purpose::ImportFolder) {
-            self.database
+            self.parts
+                .database
                 .apply(DatabaseCommand::AddImport(paths), &self.session);
             return;
         }
@@ -277,7 +281,7 @@ impl QipuApp {
             Purpose::Open => self.open(path),
             Purpose::Save => self.save(ctx, path),
             Purpose::Export => self.send_to_window(ctx, WindowMessage::Export(ExportJob { path })),
-            Purpose::Database => self.database.apply(
+            Purpose::Database => self.parts.database.apply(
                 DatabaseCommand::Open(path.display().to_string()),
                 &self.session,
             ),
@@ -299,7 +303,7 @@ impl QipuApp {
         let written = match files::record_bytes(&game, format, lang, self.session.tandem()) {
             Ok(written) => written,
             Err(e) => {
-                self.after_save = None;
+                self.files.after_save = None;
                 self.tell(Some(Told::from(files::xqf_refused(&e, lang))));
                 return;
             }
@@ -314,7 +318,7 @@ impl QipuApp {
                 self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
                 // A FEN file holds a position, not the game: the game stays unsaved.
                 if !format.holds_the_game() {
-                    self.after_save = None;
+                    self.files.after_save = None;
                     return;
                 }
                 self.settings.remember(path.clone());
@@ -323,12 +327,12 @@ impl QipuApp {
                     in_place: true,
                 }));
                 self.remove_autosave();
-                if let Some(then) = self.after_save.take() {
+                if let Some(then) = self.files.after_save.take() {
                     self.apply(ctx, then);
                 }
             }
             Err(e) => {
-                self.after_save = None;
+                self.files.after_save = None;
                 self.tell(Some(Told::from(e.message(lang))));
             }
         }

@@ -42,20 +42,24 @@ impl QipuApp {
         // The time moves on before anything is drawn: a flag that fell shows in this frame.
         self.apply(ctx, SessionCommand::Tick);
         // What was sent from outside a frame (background results, the file dialogs).
-        for command in self.inbox.take() {
+        for command in self.post.inbox.take() {
             self.apply(ctx, command);
         }
         let mut commands = Vec::new();
-        if ctx.input(|i| i.viewport().close_requested()) && self.session.dirty() && !self.closing {
+        if ctx.input(|i| i.viewport().close_requested())
+            && self.session.dirty()
+            && !self.talk.closing
+        {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.question = Some(Question::Discard(None));
+            self.talk.question = Some(Question::Discard(None));
         }
         self.follow_board(ctx);
         self.reading_note(ctx);
-        if self.question.is_none() && self.waiting.is_none() {
+        if self.talk.question.is_none() && self.files.waiting.is_none() {
             self.pictures_given(ctx, &mut commands);
         }
-        if self.question.is_none() && !self.windows.take_keys() && self.waiting.is_none() {
+        if self.talk.question.is_none() && !self.windows.take_keys() && self.files.waiting.is_none()
+        {
             self.keyboard(ctx, &mut commands);
         }
         commands
@@ -83,7 +87,7 @@ impl QipuApp {
         );
         // The controls of a game in progress are pinned: the clock's offers and resignation,
         // the computer's buttons and whether it thinks.
-        let playing = self.computer.is_some() || clock_panel::playing(&self.session);
+        let playing = self.parts.computer.is_some() || clock_panel::playing(&self.session);
         side_panels::show(
             ui,
             &self.session,
@@ -96,20 +100,20 @@ impl QipuApp {
                     transcribe_panel::show(ui, &self.session, commands);
                     ui.separator();
                     clock_panel::show(ui, &self.session, commands);
-                    if let Some(computer) = &self.computer {
+                    if let Some(computer) = &self.parts.computer {
                         ui.separator();
                         computer.show(ui, &self.session);
                     }
                 }
                 Part::Pinned => {
                     clock_panel::actions(ui, &self.session, commands);
-                    if let Some(computer) = &mut self.computer {
+                    if let Some(computer) = &mut self.parts.computer {
                         computer.controls(ui, &self.session, commands);
                     }
                 }
             },
         );
-        let view = self.database.tree_view(self.session.position());
+        let view = self.parts.database.tree_view(self.session.position());
         side_panels::show(
             ui,
             &self.session,
@@ -129,6 +133,7 @@ impl QipuApp {
         }
         let width = BESIDE_WIDTH.min(ui.ctx().content_rect().width() * 0.4);
         let ids = self
+            .parts
             .database
             .rows()
             .iter()
@@ -138,7 +143,11 @@ impl QipuApp {
             session: &self.session,
             engines: &self.settings.engines,
             recent: &self.settings.recent,
-            listed: self.database.location().map(|at| (at, ids.as_slice())),
+            listed: self
+                .parts
+                .database
+                .location()
+                .map(|at| (at, ids.as_slice())),
         };
         let windows = &mut self.windows;
         egui::Panel::right("beside the board")
@@ -154,14 +163,14 @@ impl QipuApp {
         egui::CentralPanel::default().show(ui, |ui| {
             // Under the board, inside the space between the side panels (a panel of the whole
             // window would draw its edge across them).
-            if self.analysis.is_open() {
+            if self.parts.analysis.is_open() {
                 egui::Panel::bottom("analysis").show(ui, |ui| {
-                    self.analysis.show(ui, &self.session, commands);
+                    self.parts.analysis.show(ui, &self.session, commands);
                 });
             }
-            if self.graph.is_open() {
+            if self.parts.graph.is_open() {
                 egui::Panel::bottom("evaluation graph").show(ui, |ui| {
-                    self.graph.show(ui, &self.session, commands);
+                    self.parts.graph.show(ui, &self.session, commands);
                 });
             }
             if self.windows.any_at(Place::Board) {
@@ -176,7 +185,7 @@ impl QipuApp {
             }
             let destinations = self.session.destinations();
             let drawing = self.session.drawing();
-            let engine_lines = self.analysis.arrows(&self.session);
+            let engine_lines = self.parts.analysis.arrows(&self.session);
             let view = BoardView {
                 position: self.session.position(),
                 flipped: self.session.flipped(),
@@ -204,7 +213,7 @@ impl QipuApp {
             listed: None,
         };
         self.windows.show(ui, Place::Over, &shown, commands);
-        self.database.show(ui, &shown, commands);
+        self.parts.database.show(ui, &shown, commands);
         if let Some(path) = self
             .windows
             .get::<PuzzleTrainer>()
@@ -218,9 +227,9 @@ impl QipuApp {
     /// Escape closes the window opened last, else the database window, else the puzzle
     /// trainer; not while a question, a message, a dialog or an open list has the key first.
     fn escape_closes(&mut self, ctx: &egui::Context) {
-        if self.question.is_some()
-            || !self.told.is_empty()
-            || self.waiting.is_some()
+        if self.talk.question.is_some()
+            || !self.talk.told.is_empty()
+            || self.files.waiting.is_some()
             || self.windows.take_keys()
             || ctx.any_popup_open()
             || ctx.memory(|m| m.top_modal_layer().is_some())
@@ -230,8 +239,8 @@ impl QipuApp {
         }
         let closed = if self.windows.close_last() {
             true
-        } else if self.database.is_open() {
-            self.database.close();
+        } else if self.parts.database.is_open() {
+            self.parts.database.close();
             true
         } else {
             false
@@ -245,7 +254,7 @@ impl QipuApp {
     /// detail; one OK or Escape closes it, and the next message waiting follows.
     fn told(&mut self, ctx: &egui::Context) {
         let lang = self.session.lang();
-        let Some(told) = self.told.front_mut() else {
+        let Some(told) = self.talk.told.front_mut() else {
             return;
         };
         if told.drawn < 2 {
@@ -265,7 +274,7 @@ impl QipuApp {
             ok = ui.button(lang.pick("OK", "确定", "確定")).clicked();
         });
         if ok || modal.should_close() {
-            self.told.pop_front();
+            self.talk.told.pop_front();
         }
     }
 
@@ -282,11 +291,11 @@ impl QipuApp {
             self.apply(ctx, command);
         }
         let title = self.title();
-        if title != self.title {
-            self.title.clone_from(&title);
+        if title != self.display.title {
+            self.display.title.clone_from(&title);
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
         }
-        if let Some(zone) = &self.quiet {
+        if let Some(zone) = &self.display.quiet {
             quiet_input::publish(zone, QuietZone::after_pass(ctx));
         }
     }
@@ -294,7 +303,7 @@ impl QipuApp {
     /// The open question, if any, as a modal window; returns the answer's command.
     fn question(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
         let lang = self.session.lang();
-        let Some(question) = &self.question else {
+        let Some(question) = &self.talk.question else {
             return;
         };
         let mut close = false;
@@ -367,7 +376,7 @@ impl QipuApp {
             Question::Confirm(asked) => close = confirm(ctx, asked, lang, commands),
         }
         if close {
-            self.question = None;
+            self.talk.question = None;
         }
     }
 
@@ -376,10 +385,11 @@ impl QipuApp {
     /// the evaluation graph (an edit's scores dropped) and the opening tree (the position
     /// looked up).
     fn follow_board(&mut self, ctx: &egui::Context) {
-        self.database
+        self.parts
+            .database
             .show_tree(self.session.layout().shown(Panel::Tree));
-        self.database.follow_board(&self.session);
-        if let Some(computer) = self.computer.as_mut() {
+        self.parts.database.follow_board(&self.session);
+        if let Some(computer) = self.parts.computer.as_mut() {
             computer.follow_board(&self.session);
         }
         let mut asked = Vec::new();
@@ -387,8 +397,8 @@ impl QipuApp {
         for command in asked {
             self.apply(ctx, command);
         }
-        self.analysis.follow(&self.session);
-        self.graph.follow(&self.session);
+        self.parts.analysis.follow(&self.session);
+        self.parts.graph.follow(&self.session);
     }
 }
 

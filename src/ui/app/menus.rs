@@ -69,8 +69,8 @@ impl QipuApp {
                 .first()
                 .map(|(shortcut, _)| ui.ctx().format_shortcut(shortcut));
             let checked = user.checked(&self.session).or(match user {
-                UserCommand::Analysis => Some(self.analysis.is_open()),
-                UserCommand::EvaluationGraph => Some(self.graph.is_open()),
+                UserCommand::Analysis => Some(self.parts.analysis.is_open()),
+                UserCommand::EvaluationGraph => Some(self.parts.graph.is_open()),
                 _ => None,
             });
             let mut button = match checked {

@@ -102,25 +102,49 @@ enum Question {
 
 /// The application.
 pub struct QipuApp {
+    /// The state behind the main window: the game, the view, the clock.
     session: Session,
+    /// What is kept between runs.
     settings: Settings,
+    /// Where the app keeps things and how it asks for files.
     options: AppOptions,
+    /// The windows of the registry that are open.
+    windows: OpenWindows,
+    /// What waits for the user: the question asked, the messages not yet seen.
+    talk: Talk,
+    /// A file being chosen and what follows a save.
+    files: FileRoute,
+    /// The parts around the board and the work behind them.
+    parts: Parts,
+    /// What the window shows of itself: its title, its renderer, its quiet zone.
+    display: Display,
+    /// The outbox and its inbox.
+    post: Post,
+}
+
+/// What waits for the user.
+struct Talk {
+    /// The question asked, until answered.
     question: Option<Question>,
-    /// The user agreed to close with unsaved changes.
-    closing: bool,
     /// The messages to be shown in a window, each until dismissed, oldest first: a message
     /// is never put in place of one not yet seen.
     told: VecDeque<Told>,
-    /// The window title last set.
-    title: String,
-    /// A picture of a board being read, for the setup editor.
-    picture: Option<PictureWorker>,
-    /// The windows open over the main one.
-    windows: OpenWindows,
+    /// The user agreed to close with unsaved changes.
+    closing: bool,
+}
+
+/// A file being chosen, and what follows a save.
+struct FileRoute {
     /// The system's file chooser, while it is open.
     waiting: Option<Waiting>,
     /// What to do once the game is saved (the close prompt's Save: go on closing).
     after_save: Option<Command>,
+}
+
+/// The parts around the board and the work behind them.
+struct Parts {
+    /// A picture of a board being read, for the setup editor.
+    picture: Option<PictureWorker>,
     /// The game database's window and opening tree.
     database: DatabaseWindow,
     /// How the built-in engine is started.
@@ -131,6 +155,12 @@ pub struct QipuApp {
     analysis: AnalysisPanel,
     /// The evaluation graph of the main line.
     graph: EvalGraph,
+}
+
+/// What the window shows of itself.
+struct Display {
+    /// The window title last set.
+    title: String,
     /// Where the event loop learns, after each pass, where the pointer's input changes nothing
     /// drawn (`None`: no one asks).
     quiet: Option<SharedZone>,
@@ -138,9 +168,12 @@ pub struct QipuApp {
     renderer: String,
     /// Why wgpu was given up for glow, when it was (Help › About).
     renderer_fallback: Option<String>,
-    /// Where commands from outside a frame are sent (cloned into workers and windows).
+}
+
+/// Where commands from outside a frame are sent (cloned into workers and windows), and where
+/// the app takes them from at the start of each frame.
+struct Post {
     outbox: Outbox,
-    /// Where the app takes them from, at the start of each frame.
     inbox: Inbox,
 }
 
@@ -157,7 +190,7 @@ impl QipuApp {
             .and_then(|storage| eframe::get_value(storage, Settings::KEY))
             .unwrap_or_default();
         let mut app = QipuApp::build(&cc.egui_ctx, settings, options);
-        app.renderer = crate::ui::platform::renderer::describe(cc);
+        app.display.renderer = crate::ui::platform::renderer::describe(cc);
         app
     }
 
@@ -194,35 +227,42 @@ impl QipuApp {
             session,
             settings,
             options,
-            question,
-            closing: false,
-            told: VecDeque::new(),
-            title: String::new(),
-            picture: None,
             windows: OpenWindows::default(),
-            waiting: None,
-            after_save: None,
-            database,
-            engine: EngineConfig::builtin(),
-            computer: None,
-            analysis: AnalysisPanel::new(builtin.clone(), outbox.clone()),
-            graph: EvalGraph::new(builtin, outbox.clone()),
-            quiet: None,
-            renderer: "none".to_owned(),
-            renderer_fallback: None,
-            outbox,
-            inbox,
+            talk: Talk {
+                question,
+                told: VecDeque::new(),
+                closing: false,
+            },
+            files: FileRoute {
+                waiting: None,
+                after_save: None,
+            },
+            parts: Parts {
+                picture: None,
+                database,
+                engine: EngineConfig::builtin(),
+                computer: None,
+                analysis: AnalysisPanel::new(builtin.clone(), outbox.clone()),
+                graph: EvalGraph::new(builtin, outbox.clone()),
+            },
+            display: Display {
+                title: String::new(),
+                quiet: None,
+                renderer: "none".to_owned(),
+                renderer_fallback: None,
+            },
+            post: Post { outbox, inbox },
         }
     }
 
     /// Show `told` in a message box once the ones before it are dismissed (none: nothing).
     fn tell(&mut self, told: Option<Told>) {
-        self.told.extend(told);
+        self.talk.told.extend(told);
     }
 
     /// Say, in Help › About, why the window is drawn with glow: wgpu could not start.
     pub fn note_renderer_fallback(&mut self, reason: String) {
-        self.renderer_fallback = Some(reason);
+        self.display.renderer_fallback = Some(reason);
     }
 
     /// Leave the window's background to the renderer's clear (in the panels' colour, see
@@ -237,53 +277,59 @@ impl QipuApp {
     /// Publish in `zone`, after each pass, where the pointer's input changes nothing drawn (the
     /// event loop holds such input back: [`crate::ui::platform::quiet_input`]).
     pub fn publish_quiet_zone(&mut self, zone: SharedZone) {
-        self.quiet = Some(zone);
+        self.display.quiet = Some(zone);
     }
 
     /// Start the built-in engine as `config` says (by default this program with the argument
     /// `uci`; a test names the `qipu` program, as its own executable is the test).
     pub fn set_builtin_engine(&mut self, config: EngineConfig) {
-        self.engine = config;
+        self.parts.engine = config;
         self.use_builtin_engine();
     }
 
     /// The built-in engine as analysis, review and play start it: as set, searching on the
     /// threads of the settings.
     pub fn builtin_engine(&self) -> EngineConfig {
-        with_threads(self.engine.clone(), self.settings.engine_threads())
+        with_threads(self.parts.engine.clone(), self.settings.engine_threads())
     }
 
     /// Give the analysis panel and the evaluation graph the built-in engine as it is now set.
     fn use_builtin_engine(&mut self) {
         let config = self.builtin_engine();
-        self.analysis.set_engine(config.clone());
-        self.graph.set_engine(config);
+        self.parts.analysis.set_engine(config.clone());
+        self.parts.graph.set_engine(config);
     }
 
     /// The side the computer plays, while a game against it is under way.
     pub fn computer_side(&self) -> Option<crate::rules::Color> {
-        self.computer.as_ref().and_then(ComputerGame::computer)
+        self.parts
+            .computer
+            .as_ref()
+            .and_then(ComputerGame::computer)
     }
 
     /// True while the computer's engine searches (a search stopped is over once the engine has
     /// answered the stop).
     pub fn computer_thinking(&self) -> bool {
-        self.computer.as_ref().is_some_and(ComputerGame::thinking)
+        self.parts
+            .computer
+            .as_ref()
+            .is_some_and(ComputerGame::thinking)
     }
 
     /// The evaluation graph's scores of the main line.
     pub fn evaluation_curve(&self) -> &Curve {
-        self.graph.curve()
+        self.parts.graph.curve()
     }
 
     /// The analysis panel's lines as the board draws them, best first.
     pub fn engine_arrows(&self) -> Vec<crate::ui::widgets::board::EngineArrow> {
-        self.analysis.arrows(&self.session)
+        self.parts.analysis.arrows(&self.session)
     }
 
     /// Show `game` as a game of no file, unchanged (as a game of the database is shown).
     pub fn show_game(&mut self, game: Game) {
-        self.computer = None;
+        self.parts.computer = None;
         self.session
             .apply(&SessionCommand::ShowGame(GameToShow::new(
                 game,
@@ -308,12 +354,12 @@ impl QipuApp {
 
     /// True while the question about unsaved changes waits for its [`crate::ui::Answer`].
     pub fn asks_about_unsaved_changes(&self) -> bool {
-        matches!(self.question, Some(Question::Discard(_)))
+        matches!(self.talk.question, Some(Question::Discard(_)))
     }
 
     /// True once the window is closing (asked to, with nothing unsaved or the changes given up).
     pub fn closing(&self) -> bool {
-        self.closing
+        self.talk.closing
     }
 
     /// The window's title: the file's name (`• ` before it while changes are unsaved).
@@ -337,7 +383,7 @@ impl QipuApp {
 
     /// The game database's window.
     pub fn database(&self) -> &DatabaseWindow {
-        &self.database
+        &self.parts.database
     }
 
     /// The recently used files, newest first.
@@ -353,7 +399,7 @@ impl eframe::App for QipuApp {
         self.settings.notation = self.session.notation().name().to_owned();
         self.settings.tandem = self.session.tandem().name().to_owned();
         self.settings.layout = self.session.layout();
-        self.settings.database = self.database.remembered().map(str::to_owned);
+        self.settings.database = self.parts.database.remembered().map(str::to_owned);
         eframe::set_value(storage, Settings::KEY, &self.settings);
     }
 

@@ -59,12 +59,12 @@ impl QipuApp {
 
     /// Start reading a picture (one at a time: a new one replaces the one being read).
     pub(super) fn read_picture(&mut self, source: PictureSource) {
-        self.picture = Some(PictureWorker::start(&self.outbox, source));
+        self.parts.picture = Some(PictureWorker::start(&self.post.outbox, source));
     }
 
     /// While a picture is read, a note says so.
     pub(super) fn reading_note(&self, ctx: &egui::Context) {
-        if self.picture.is_none() {
+        if self.parts.picture.is_none() {
             return;
         }
         let lang = self.session.lang();
@@ -82,14 +82,14 @@ impl QipuApp {
     /// The picture's reading: the setup editor opens on it, or the reason none was read is
     /// shown. The reading of a picture given up for another is left.
     pub(super) fn picture_arrived(&mut self, arrival: Arrival) {
-        let Some(worker) = &self.picture else {
+        let Some(worker) = &self.parts.picture else {
             return;
         };
         let Some(answer) = arrival.open::<PictureAnswer>(Some(worker.job())) else {
             return;
         };
         let name = worker.source().file_name();
-        self.picture = None;
+        self.parts.picture = None;
         match answer {
             Ok(reading) => {
                 let editor = SetupEditor::from_reading(&reading, name);
