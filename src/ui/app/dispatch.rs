@@ -54,7 +54,10 @@ impl QipuApp {
             Command::Export(job) => self.send_to_window(ctx, WindowMessage::Export(job)),
             Command::Event(asked) => self.send_to_window(ctx, WindowMessage::Event(asked)),
             Command::Database(DatabaseCommand::Browse(what)) => self.browse(ctx, what),
-            Command::Database(command) => self.parts.database.apply(command, &self.session),
+            Command::Database(command) => {
+                self.send_to_window(ctx, WindowMessage::Database(command));
+                self.windows.raise(WindowId::Database);
+            }
             Command::Arrived(arrival) => self.deliver(ctx, arrival),
         }
         // The crash-recovery copy follows every change of the record, whichever way it came.
@@ -251,12 +254,6 @@ impl QipuApp {
             Recipient::Graph => self.parts.graph.arrived(arrival),
             Recipient::FileDialog => self.file_arrived(ctx, arrival),
             Recipient::Analysis => self.parts.analysis.arrived(arrival),
-            Recipient::Database => {
-                let asked = self.parts.database.arrived(arrival, &self.session);
-                for command in asked {
-                    self.apply(ctx, command);
-                }
-            }
             Recipient::Computer => {
                 let moves = self
                     .parts

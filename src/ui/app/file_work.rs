@@ -269,9 +269,9 @@ impl QipuApp {
     /// The files chosen for `purpose` (one, except for an import).
     fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, mut paths: Vec<PathBuf>) {
         if matches!(purpose, Purpose::Import | Purpose::ImportFolder) {
-            self.parts
-                .database
-                .apply(DatabaseCommand::AddImport(paths), &self.session);
+            let add = DatabaseCommand::AddImport(paths);
+            self.send_to_window(ctx, WindowMessage::Database(add));
+            self.windows.raise(WindowId::Database);
             return;
         }
         let Some(path) = paths.pop() else {
@@ -281,10 +281,10 @@ impl QipuApp {
             Purpose::Open => self.open(path),
             Purpose::Save => self.save(ctx, path),
             Purpose::Export => self.send_to_window(ctx, WindowMessage::Export(ExportJob { path })),
-            Purpose::Database => self.parts.database.apply(
-                DatabaseCommand::Open(path.display().to_string()),
-                &self.session,
-            ),
+            Purpose::Database => {
+                let open = DatabaseCommand::Open(path.display().to_string());
+                self.send_to_window(ctx, WindowMessage::Database(open));
+            }
             Purpose::Picture => self.read_picture(PictureSource::File(path)),
             Purpose::Event(ask) => {
                 let asked = EventCommand::UsePath(ask, path);

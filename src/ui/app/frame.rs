@@ -15,8 +15,9 @@ use crate::ui::panels::{clock_panel, opening_tree, record_panel, status, transcr
 use crate::ui::platform::quiet_input;
 use crate::ui::platform::quiet_input::QuietZone;
 use crate::ui::widgets::board::{self, BoardView};
+use crate::ui::windows::database_window::DatabaseWindow;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
-use crate::ui::windows::{Place, Shown, Window};
+use crate::ui::windows::{Place, Shown};
 
 /// The width of the panel beside the board (at most two fifths of the window).
 const BESIDE_WIDTH: f32 = 250.0;
@@ -113,7 +114,7 @@ impl QipuApp {
                 }
             },
         );
-        let view = self.parts.database.tree_view(self.session.position());
+        let view = self.database().tree_view(self.session.position());
         side_panels::show(
             ui,
             &self.session,
@@ -132,22 +133,20 @@ impl QipuApp {
             return 0.0;
         }
         let width = BESIDE_WIDTH.min(ui.ctx().content_rect().width() * 0.4);
-        let ids = self
-            .parts
-            .database
-            .rows()
-            .iter()
-            .map(|f| f.id)
-            .collect::<Vec<_>>();
+        let database = self.database();
+        let listed = database.location().map(|at| {
+            (
+                at.to_owned(),
+                database.rows().iter().map(|f| f.id).collect::<Vec<_>>(),
+            )
+        });
         let shown = Shown {
             session: &self.session,
             engines: &self.settings.engines,
             recent: &self.settings.recent,
-            listed: self
-                .parts
-                .database
-                .location()
-                .map(|at| (at, ids.as_slice())),
+            listed: listed
+                .as_ref()
+                .map(|(at, ids)| (at.as_str(), ids.as_slice())),
         };
         let windows = &mut self.windows;
         egui::Panel::right("beside the board")
@@ -213,7 +212,6 @@ impl QipuApp {
             listed: None,
         };
         self.windows.show(ui, Place::Over, &shown, commands);
-        self.parts.database.show(ui, &shown, commands);
         if let Some(path) = self
             .windows
             .get::<PuzzleTrainer>()
@@ -237,15 +235,7 @@ impl QipuApp {
         {
             return;
         }
-        let closed = if self.windows.close_last() {
-            true
-        } else if self.parts.database.is_open() {
-            self.parts.database.close();
-            true
-        } else {
-            false
-        };
-        if closed {
+        if self.windows.close_last() {
             ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
         }
     }
@@ -385,10 +375,10 @@ impl QipuApp {
     /// the evaluation graph (an edit's scores dropped) and the opening tree (the position
     /// looked up).
     fn follow_board(&mut self, ctx: &egui::Context) {
-        self.parts
-            .database
-            .show_tree(self.session.layout().shown(Panel::Tree));
-        self.parts.database.follow_board(&self.session);
+        let tree = self.session.layout().shown(Panel::Tree);
+        if let Some(database) = self.windows.get_mut::<DatabaseWindow>() {
+            database.show_tree(tree);
+        }
         if let Some(computer) = self.parts.computer.as_mut() {
             computer.follow_board(&self.session);
         }

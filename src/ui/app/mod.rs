@@ -25,6 +25,7 @@ use crate::record::Game;
 use crate::ui::base::command::origin::{FileTie, Origin};
 use crate::ui::base::command::outbox::{Inbox, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files::{FileDialogs, ListedGame};
 use crate::ui::base::session::Session;
@@ -145,8 +146,6 @@ struct FileRoute {
 struct Parts {
     /// A picture of a board being read, for the setup editor.
     picture: Option<PictureWorker>,
-    /// The game database's window and opening tree.
-    database: DatabaseWindow,
     /// How the built-in engine is started.
     engine: EngineConfig,
     /// The game against the computer under way.
@@ -222,12 +221,14 @@ impl QipuApp {
             .map(|game| Question::Restore(game, restored_tie()));
         let builtin = with_threads(EngineConfig::builtin(), settings.engine_threads());
         let (outbox, inbox) = Outbox::new(ctx);
+        let mut windows = OpenWindows::default();
         let database = DatabaseWindow::new(&outbox, settings.database.clone());
+        windows.keep(WindowId::Database, Box::new(database));
         QipuApp {
             session,
             settings,
             options,
-            windows: OpenWindows::default(),
+            windows,
             talk: Talk {
                 question,
                 told: VecDeque::new(),
@@ -239,7 +240,6 @@ impl QipuApp {
             },
             parts: Parts {
                 picture: None,
-                database,
                 engine: EngineConfig::builtin(),
                 computer: None,
                 analysis: AnalysisPanel::new(builtin.clone(), outbox.clone()),
@@ -383,7 +383,11 @@ impl QipuApp {
 
     /// The game database's window.
     pub fn database(&self) -> &DatabaseWindow {
-        &self.parts.database
+        // Kept in the registry when the app is built and never dropped: its `show` always
+        // says it stays, Escape hides it (`Window::hide`), and no command opens another.
+        self.windows
+            .get()
+            .expect("the database window is kept from the start")
     }
 
     /// The recently used files, newest first.
@@ -399,7 +403,7 @@ impl eframe::App for QipuApp {
         self.settings.notation = self.session.notation().name().to_owned();
         self.settings.tandem = self.session.tandem().name().to_owned();
         self.settings.layout = self.session.layout();
-        self.settings.database = self.parts.database.remembered().map(str::to_owned);
+        self.settings.database = self.database().remembered().map(str::to_owned);
         eframe::set_value(storage, Settings::KEY, &self.settings);
     }
 

@@ -27,7 +27,13 @@ impl OpenWindows {
         self.opened.push(id);
     }
 
-    /// The window `id`, if open, becomes the one opened last (Escape closes it first).
+    /// Keep `window` as the window `id`, hidden until it shows itself (the game database).
+    pub fn keep(&mut self, id: WindowId, window: Box<dyn Window>) {
+        self.open(id, window);
+        self.opened.retain(|&open| open != id);
+    }
+
+    /// The window `id`, if shown, becomes the one opened last (Escape closes it first).
     pub fn raise(&mut self, id: WindowId) {
         if self.is_open(id) {
             self.opened.retain(|&open| open != id);
@@ -35,18 +41,27 @@ impl OpenWindows {
         }
     }
 
-    /// Whether a window of kind `id` is open.
+    /// Whether a window of kind `id` is open and shown.
     pub fn is_open(&self, id: WindowId) -> bool {
-        self.open.iter().any(|(open, _)| *open == id)
+        self.open
+            .iter()
+            .any(|(open, window)| *open == id && window.is_shown())
     }
 
-    /// Close the window opened last, for Escape (those that take the keys close themselves);
-    /// false when none is open.
+    /// Close the window opened last, for Escape (those that take the keys close themselves):
+    /// hidden if it is kept, else dropped; false when none is shown.
     pub fn close_last(&mut self) -> bool {
         let Some(id) = self.opened.pop() else {
             return false;
         };
-        self.open.retain(|(open, _)| *open != id);
+        let kept = self
+            .open
+            .iter_mut()
+            .find(|(open, _)| *open == id)
+            .is_some_and(|(_, window)| window.hide());
+        if !kept {
+            self.open.retain(|(open, _)| *open != id);
+        }
         true
     }
 
@@ -103,7 +118,9 @@ impl OpenWindows {
         self.open
             .retain_mut(|(_, window)| window.place() != place || window.show(ui, shown, commands));
         let open = &self.open;
-        self.opened
-            .retain(|&id| open.iter().any(|(window, _)| *window == id));
+        self.opened.retain(|&id| {
+            open.iter()
+                .any(|(kind, window)| *kind == id && window.is_shown())
+        });
     }
 }

@@ -9,7 +9,6 @@
 //! The registry below ([`open`]) says which type each [`WindowId`] is and how one is opened:
 //! adding a window is one file here, its line in the registry and its id.
 
-pub mod database_window;
 pub mod setup_picture;
 
 use std::path::{Path, PathBuf};
@@ -17,6 +16,7 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 
 use crate::engine_client::EngineConfig;
+use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::event_command::EventCommand;
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
@@ -63,6 +63,8 @@ pub enum WindowMessage {
     Export(ExportJob),
     /// What a button of the Event window asks for.
     Event(EventCommand),
+    /// What the game database is asked to do.
+    Database(DatabaseCommand),
     /// A result of the window's background work.
     Arrived(WindowId, Arrival),
 }
@@ -73,6 +75,7 @@ impl WindowMessage {
         match self {
             WindowMessage::Export(_) => WindowId::Export,
             WindowMessage::Event(_) => WindowId::Event,
+            WindowMessage::Database(_) => WindowId::Database,
             WindowMessage::Arrived(id, _) => *id,
         }
     }
@@ -100,6 +103,18 @@ pub trait Window: std::any::Any {
     /// Where it is drawn.
     fn place(&self) -> Place {
         Place::Over
+    }
+
+    /// Whether it is shown: a window kept while hidden ([`Window::hide`]) says so here.
+    fn is_shown(&self) -> bool {
+        true
+    }
+
+    /// Hide the window, keeping it, and say so: a window whose state outlives its being shown
+    /// (the game database's connection and opening tree) is kept; any other says false and is
+    /// closed by being dropped.
+    fn hide(&mut self) -> bool {
+        false
     }
 
     /// Whether the keys go to the window while it is open, not to the main window's
@@ -164,6 +179,7 @@ registry! {
     Review: review_window => review_window::ReviewWindow,
     Puzzles: puzzle_window => puzzle_window::PuzzleTrainer,
     Setup: setup_editor,
+    Database: database_window,
     Manual: manual => manual::ManualWindow,
     About: about => about::About,
 }

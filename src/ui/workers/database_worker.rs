@@ -17,6 +17,7 @@ use crate::record::Game;
 use crate::rules::Position;
 
 use crate::ui::base::command::outbox::{Arrival, Courier, Outbox, Recipient};
+use crate::ui::base::command::window_id::WindowId;
 
 /// Why the database could not answer.
 #[derive(Debug, thiserror::Error)]
@@ -112,7 +113,7 @@ impl Worker {
     /// Start the query thread; its answers are sent through `outbox`.
     pub fn start(outbox: &Outbox) -> Worker {
         let (requests, inbox) = mpsc::channel();
-        let replies = outbox.courier::<Reply>(Recipient::Database);
+        let replies = outbox.courier::<Reply>(Recipient::Window(WindowId::Database));
         let sender = replies.clone();
         let spawned = std::thread::Builder::new()
             .name("database".to_owned())

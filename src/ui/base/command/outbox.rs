@@ -30,8 +30,6 @@ pub enum Recipient {
     Computer,
     /// The picture of a board being read for the setup editor.
     Picture,
-    /// The game database's window and opening tree.
-    Database,
     /// The system's file chooser the app waits on.
     FileDialog,
 }

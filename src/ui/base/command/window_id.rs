@@ -27,6 +27,8 @@ pub enum WindowId {
     Puzzles,
     /// The position setup editor, in the board's place.
     Setup,
+    /// The game database, kept while hidden (its connection and opening tree live on).
+    Database,
     /// The manual.
     Manual,
     /// Help › About.

@@ -270,11 +270,6 @@ impl DatabaseWindow {
         self.open
     }
 
-    /// Close the window (Escape); what it shows stays for the next time it opens.
-    pub fn close(&mut self) {
-        self.open = false;
-    }
-
     /// The database open, if any.
     pub fn location(&self) -> Option<&str> {
         self.location.as_deref()
@@ -517,7 +512,7 @@ impl DatabaseWindow {
     }
 
     /// Follow the board: ask for the tree of the position shown when it is new.
-    pub fn follow_board(&mut self, session: &Session) {
+    fn follow_board(&mut self, session: &Session) {
         if self.tree.shown && self.location.is_some() {
             let position = session.position();
             if self.tree.asked.as_ref() != Some(position) {

@@ -13,7 +13,7 @@ use crate::ui::base::command::database_command::{Browse, Column, DatabaseCommand
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::group_digits;
 use crate::ui::widgets::busy;
-use crate::ui::windows::{Shown, Window};
+use crate::ui::windows::{Shown, Window, WindowMessage};
 
 use super::*;
 
@@ -49,6 +49,29 @@ impl Window for DatabaseWindow {
             });
         self.open = open;
         true
+    }
+
+    fn is_shown(&self) -> bool {
+        self.open
+    }
+
+    /// Hidden, not dropped: the connection, the list and the opening tree stay for the next
+    /// time it is shown.
+    fn hide(&mut self) -> bool {
+        self.open = false;
+        true
+    }
+
+    fn follow(&mut self, session: &Session, _commands: &mut Vec<Command>) {
+        self.follow_board(session);
+    }
+
+    fn receive(&mut self, message: WindowMessage, session: &Session, commands: &mut Vec<Command>) {
+        match message {
+            WindowMessage::Database(command) => self.apply(command, session),
+            WindowMessage::Arrived(_, arrival) => commands.extend(self.arrived(arrival, session)),
+            WindowMessage::Export(_) | WindowMessage::Event(_) => {}
+        }
     }
 }
 

@@ -338,7 +338,7 @@ impl Window for EventWindow {
         match message {
             WindowMessage::Event(asked) => self.apply(asked, session, commands),
             WindowMessage::Arrived(_, arrival) => self.arrived(arrival, session.lang()),
-            WindowMessage::Export(_) => {}
+            WindowMessage::Export(_) | WindowMessage::Database(_) => {}
         }
     }
 }
