@@ -22,7 +22,8 @@ use crate::ui::windows::{self, Opening, WindowMessage};
 use crate::ui::workers::picture_worker::PictureSource;
 
 use super::file_work::log_cut_message;
-use super::{QipuApp, Question, Told};
+use super::{QipuApp, Told};
+use crate::ui::windows::question::Question;
 
 impl QipuApp {
     /// Apply one command: the single place where the app and its session change. Each kind
@@ -31,7 +32,7 @@ impl QipuApp {
     pub fn apply(&mut self, ctx: &egui::Context, command: impl Into<Command>) {
         let command = command.into();
         if command.replaces_game() && self.session.dirty() {
-            self.talk.question = Some(Question::Discard(Some(command)));
+            self.ask(Question::Discard(Some(command)));
             return;
         }
         self.apply_asked(ctx, command);
@@ -42,7 +43,7 @@ impl QipuApp {
         // A result is final: the word that ends the game is asked for once (4.1.9, 23.1).
         if let Command::Session(asked) = &command {
             if self.session.would_end_the_game(asked) {
-                self.talk.question = Some(Question::Confirm(asked.clone()));
+                self.ask(Question::Confirm(asked.clone()));
                 return;
             }
         }
@@ -99,7 +100,7 @@ impl QipuApp {
     /// The answer to the question about unsaved changes: save them and go on, go on without
     /// them, or stay.
     fn answer(&mut self, ctx: &egui::Context, answer: Answer) {
-        let Some(Question::Discard(pending)) = self.talk.question.take() else {
+        let Some(Question::Discard(pending)) = self.windows.take() else {
             return;
         };
         let then = pending.unwrap_or_else(|| AppCommand::Quit.into());
@@ -213,7 +214,7 @@ impl QipuApp {
             AppCommand::DiscardChanges => self.remove_autosave(),
             AppCommand::Quit => {
                 if self.session.dirty() && !self.talk.closing {
-                    self.talk.question = Some(Question::Discard(None));
+                    self.ask(Question::Discard(None));
                 } else {
                     self.talk.closing = true;
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);

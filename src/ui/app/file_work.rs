@@ -22,14 +22,16 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::GameToShow;
 use crate::ui::base::files;
-use crate::ui::base::files::{ListedGame, NoDialog, Picking};
+use crate::ui::base::files::{NoDialog, Picking};
 use crate::ui::widgets::busy;
 use crate::ui::windows::file_chooser::FileChooser;
 use crate::ui::windows::save_report::SaveReport;
 use crate::ui::windows::WindowMessage;
 use crate::ui::workers::picture_worker::PictureSource;
 
-use super::{QipuApp, Question, Told};
+use super::{QipuApp, Told};
+use crate::ui::widgets::modal;
+use crate::ui::windows::question::Question;
 
 /// A file's name without its folder, as people call it.
 fn file_name(path: &Path) -> String {
@@ -94,7 +96,7 @@ impl QipuApp {
             }
             Ok(opened) => {
                 self.settings.remember(path.clone());
-                self.talk.question = Some(Question::PickGame {
+                self.ask(Question::PickGame {
                     path,
                     games: opened.games,
                 });
@@ -104,7 +106,7 @@ impl QipuApp {
     }
 
     pub(super) fn pick_game(&mut self, index: usize) {
-        let Some(Question::PickGame { mut games, path }) = self.talk.question.take() else {
+        let Some(Question::PickGame { mut games, path }) = self.windows.take() else {
             return;
         };
         if index >= games.len() {
@@ -256,7 +258,7 @@ impl QipuApp {
             return;
         }
         let lang = self.session.lang();
-        egui::Modal::new(egui::Id::unique("waiting-for-chooser")).show(ctx, |ui| {
+        modal::frame(ctx, "waiting-for-chooser", |ui| {
             let doing = lang.pick(
                 "The file chooser is open…",
                 "文件选择器已打开…",
@@ -395,26 +397,6 @@ pub(super) struct Waiting {
     purpose: Purpose,
     suggested: PathBuf,
     job: JobId,
-}
-
-/// "3. Red – Black (Event)" for the game list.
-pub(super) fn game_title(index: usize, listed: &ListedGame, lang: Language) -> String {
-    match (&listed.game, &listed.error) {
-        (Some(game), _) => {
-            let tags = game.tags();
-            let get = |key| tags.get(&key).unwrap_or("?").to_owned();
-            format!(
-                "{}. {} – {}  {}  {}",
-                index + 1,
-                get(TagKey::Red),
-                get(TagKey::Black),
-                tags.get(&TagKey::Event).unwrap_or(""),
-                tags.get(&TagKey::Result).unwrap_or("")
-            )
-        }
-        (None, Some(e)) => format!("{}. {}", index + 1, e.message(lang)),
-        (None, None) => format!("{}.", index + 1),
-    }
 }
 
 /// What a save or a copy says when clock entries after the last move were left out.

@@ -3,27 +3,24 @@
 
 use eframe::egui;
 
-use crate::lang::Language;
-
 use crate::ui::app::side_panels::{self, Part};
-use crate::ui::base::command::app_command::{Answer, AppCommand};
-use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
-use crate::ui::base::command::{Command, GameToShow};
+use crate::ui::base::command::Command;
 use crate::ui::base::layout::Panel;
 use crate::ui::panels::{clock_panel, opening_tree, record_panel, status, transcribe_panel};
 use crate::ui::platform::quiet_input;
 use crate::ui::platform::quiet_input::QuietZone;
 use crate::ui::widgets::board::{self, BoardView};
+use crate::ui::widgets::modal;
 use crate::ui::windows::database_window::DatabaseWindow;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
+use crate::ui::windows::question::Question;
 use crate::ui::windows::{Place, Shown};
 
 /// The width of the panel beside the board (at most two fifths of the window).
 const BESIDE_WIDTH: f32 = 250.0;
 
-use super::file_work::game_title;
-use super::{QipuApp, Question};
+use super::QipuApp;
 
 impl QipuApp {
     /// Draw the window and apply what the user asked for.
@@ -52,15 +49,14 @@ impl QipuApp {
             && !self.talk.closing
         {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.talk.question = Some(Question::Discard(None));
+            self.ask(Question::Discard(None));
         }
         self.follow_board(ctx);
         self.reading_note(ctx);
-        if self.talk.question.is_none() && self.files.waiting.is_none() {
+        if !self.asking() && self.files.waiting.is_none() {
             self.pictures_given(ctx, &mut commands);
         }
-        if self.talk.question.is_none() && !self.windows.take_keys() && self.files.waiting.is_none()
-        {
+        if !self.asking() && !self.windows.take_keys() && self.files.waiting.is_none() {
             self.keyboard(ctx, &mut commands);
         }
         commands
@@ -202,7 +198,6 @@ impl QipuApp {
     /// the windows open, the database's window and the last file error.
     fn windows_over(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let ctx = &ui.ctx().clone();
-        self.question(ctx, commands);
         self.waiting_note(ctx);
         self.escape_closes(ctx);
         let shown = Shown {
@@ -225,7 +220,7 @@ impl QipuApp {
     /// Escape closes the window opened last, else the database window, else the puzzle
     /// trainer; not while a question, a message, a dialog or an open list has the key first.
     fn escape_closes(&mut self, ctx: &egui::Context) {
-        if self.talk.question.is_some()
+        if self.asking()
             || !self.talk.told.is_empty()
             || self.files.waiting.is_some()
             || self.windows.take_keys()
@@ -252,7 +247,7 @@ impl QipuApp {
             ctx.request_repaint();
         }
         let mut ok = false;
-        let modal = egui::Modal::new(egui::Id::unique("told")).show(ctx, |ui| {
+        let modal = modal::frame(ctx, "told", |ui| {
             ui.set_max_width((ui.ctx().content_rect().width() - 80.0).clamp(240.0, 560.0));
             if let Some(title) = &told.title {
                 ui.heading(title);
@@ -290,86 +285,6 @@ impl QipuApp {
         }
     }
 
-    /// The open question, if any, as a modal window; returns the answer's command.
-    fn question(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
-        let lang = self.session.lang();
-        let Some(question) = &self.talk.question else {
-            return;
-        };
-        let mut close = false;
-        match question {
-            Question::Discard(_) => {
-                egui::Modal::new(egui::Id::unique("discard")).show(ctx, |ui| {
-                    ui.label(lang.pick(
-                        "This game has unsaved changes.",
-                        "本局有未保存的改动。",
-                        "本局有未儲存的變更。",
-                    ));
-                    ui.horizontal(|ui| {
-                        let answers = [
-                            (Answer::Save, lang.pick("Save", "保存", "儲存")),
-                            (
-                                Answer::Discard,
-                                lang.pick("Discard", "放弃改动", "放棄變更"),
-                            ),
-                            (Answer::Cancel, lang.pick("Cancel", "取消", "取消")),
-                        ];
-                        for (answer, label) in answers {
-                            if ui.button(label).clicked() {
-                                commands.push(AppCommand::Answer(answer).into());
-                            }
-                        }
-                    });
-                });
-            }
-            Question::PickGame { path, games } => {
-                egui::Modal::new(egui::Id::unique("pick-game")).show(ctx, |ui| {
-                    ui.heading(path.display().to_string());
-                    ui.label(lang.pick("Pick a game:", "选择一局：", "選擇一局："));
-                    egui::ScrollArea::vertical().max_height(400.0).show_rows(
-                        ui,
-                        22.0,
-                        games.len(),
-                        |ui, rows| {
-                            for i in rows {
-                                if ui.button(game_title(i, &games[i], lang)).clicked() {
-                                    commands.push(AppCommand::PickGame(i).into());
-                                }
-                            }
-                        },
-                    );
-                    if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
-                        close = true;
-                    }
-                });
-            }
-            Question::Restore(game, tie) => {
-                let restored = GameToShow::new(game.clone(), Origin::Restored(tie.clone()));
-                egui::Modal::new(egui::Id::unique("restore")).show(ctx, |ui| {
-                    ui.label(lang.pick(
-                        "Qipu did not close normally last time. Restore the unsaved game?",
-                        "上次没有正常退出。恢复未保存的对局吗？",
-                        "上次沒有正常結束。恢復未儲存的對局嗎？",
-                    ));
-                    ui.horizontal(|ui| {
-                        if ui.button(lang.pick("Restore", "恢复", "恢復")).clicked() {
-                            commands.push(SessionCommand::ShowGame(restored.clone()).into());
-                            close = true;
-                        }
-                        if ui.button(lang.pick("Discard", "放弃", "放棄")).clicked() {
-                            commands.push(AppCommand::DiscardChanges.into());
-                            close = true;
-                        }
-                    });
-                });
-            }
-            Question::Confirm(asked) => close = confirm(ctx, asked, lang, commands),
-        }
-        if close {
-            self.talk.question = None;
-        }
-    }
-
     /// The parts that follow the board: the computer's engines (a search started when one is
     /// to move), the puzzle trainer (its replies), the analysis (a new position searched) and
     /// the evaluation graph (an edit's scores dropped) and the opening tree (the position
@@ -390,56 +305,4 @@ impl QipuApp {
         self.parts.analysis.follow(&self.session);
         self.parts.graph.follow(&self.session);
     }
-}
-
-/// Ask once before a player's word ends the game (a resignation, 4.1.9; a draw agreed, 23.1):
-/// yes applies `asked`, No or Escape leaves the game as it is. True once answered.
-fn confirm(
-    ctx: &egui::Context,
-    asked: &SessionCommand,
-    lang: Language,
-    commands: &mut Vec<Command>,
-) -> bool {
-    let (question, yes) = match asked {
-        SessionCommand::Resign(side) => (
-            match lang {
-                Language::English => format!(
-                    "{} resigns: the game ends, {} wins. Resign?",
-                    side.name(lang),
-                    side.opponent().name(lang)
-                ),
-                _ => format!(
-                    "{}{}{}{}",
-                    side.name(lang),
-                    lang.pick("", "认输：对局结束，", "認輸：對局結束，"),
-                    side.opponent().name(lang),
-                    lang.pick("", "胜。确定认输吗？", "勝。確定認輸嗎？")
-                ),
-            },
-            lang.pick("Yes, resign", "确认认输", "確認認輸"),
-        ),
-        _ => (
-            lang.pick(
-                "Accept the draw: the game ends drawn. Accept?",
-                "同意和棋：对局以和棋结束。确定同意吗？",
-                "同意和棋：對局以和棋結束。確定同意嗎？",
-            )
-            .to_owned(),
-            lang.pick("Yes, agree the draw", "确认和棋", "確認和棋"),
-        ),
-    };
-    let mut answered = false;
-    let modal = egui::Modal::new(egui::Id::unique("confirm-end")).show(ctx, |ui| {
-        ui.label(question);
-        ui.horizontal(|ui| {
-            if ui.button(yes).clicked() {
-                commands.push(AppCommand::Confirmed(Box::new(asked.clone())).into());
-                answered = true;
-            }
-            if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
-                answered = true;
-            }
-        });
-    });
-    answered || modal.should_close()
 }

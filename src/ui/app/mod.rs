@@ -27,7 +27,7 @@ use crate::ui::base::command::outbox::{Inbox, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
-use crate::ui::base::files::{FileDialogs, ListedGame};
+use crate::ui::base::files::FileDialogs;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::Settings;
 use crate::ui::panels::analysis_panel::AnalysisPanel;
@@ -37,6 +37,7 @@ use crate::ui::platform::native_dialogs::NativeDialogs;
 use crate::ui::platform::quiet_input::SharedZone;
 use crate::ui::windows::database_window::DatabaseWindow;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
+use crate::ui::windows::question::Question;
 use crate::ui::workers::picture_worker::PictureWorker;
 
 use file_work::{origin_file, Waiting};
@@ -83,24 +84,6 @@ impl From<String> for Told {
     }
 }
 
-/// A question waiting for the user.
-enum Question {
-    /// Unsaved changes would be lost by this command (`None`: by closing the window).
-    Discard(Option<Command>),
-    /// A file held several games: pick one.
-    PickGame {
-        /// The file.
-        path: PathBuf,
-        /// Its games.
-        games: Vec<ListedGame>,
-    },
-    /// Unsaved work was found from a run that did not end normally, with the file it belonged
-    /// to.
-    Restore(Game, Option<FileTie>),
-    /// This command would end the game (a resignation, a draw agreed): apply it?
-    Confirm(SessionCommand),
-}
-
 /// The application.
 pub struct QipuApp {
     /// The state behind the main window: the game, the view, the clock.
@@ -125,8 +108,6 @@ pub struct QipuApp {
 
 /// What waits for the user.
 struct Talk {
-    /// The question asked, until answered.
-    question: Option<Question>,
     /// The messages to be shown in a window, each until dismissed, oldest first: a message
     /// is never put in place of one not yet seen.
     told: VecDeque<Told>,
@@ -212,7 +193,7 @@ impl QipuApp {
                 .and_then(|path| std::fs::read_to_string(origin_file(path)).ok())
                 .and_then(|text| serde_json::from_str::<FileTie>(&text).ok())
         };
-        let question = options
+        let restore = options
             .autosave
             .as_deref()
             .and_then(|path| std::fs::read_to_string(path).ok())
@@ -222,6 +203,9 @@ impl QipuApp {
         let builtin = with_threads(EngineConfig::builtin(), settings.engine_threads());
         let (outbox, inbox) = Outbox::new(ctx);
         let mut windows = OpenWindows::default();
+        if let Some(restore) = restore {
+            windows.open(WindowId::Question, Box::new(restore));
+        }
         let database = DatabaseWindow::new(&outbox, settings.database.clone());
         windows.keep(WindowId::Database, Box::new(database));
         QipuApp {
@@ -230,7 +214,6 @@ impl QipuApp {
             options,
             windows,
             talk: Talk {
-                question,
                 told: VecDeque::new(),
                 closing: false,
             },
@@ -253,6 +236,16 @@ impl QipuApp {
             },
             post: Post { outbox, inbox },
         }
+    }
+
+    /// Ask `question`, in place of any other waiting.
+    fn ask(&mut self, question: Question) {
+        self.windows.open(WindowId::Question, Box::new(question));
+    }
+
+    /// Whether a question waits for its answer.
+    fn asking(&self) -> bool {
+        self.windows.is_open(WindowId::Question)
     }
 
     /// Show `told` in a message box once the ones before it are dismissed (none: nothing).
@@ -354,7 +347,7 @@ impl QipuApp {
 
     /// True while the question about unsaved changes waits for its [`crate::ui::Answer`].
     pub fn asks_about_unsaved_changes(&self) -> bool {
-        matches!(self.talk.question, Some(Question::Discard(_)))
+        matches!(self.windows.get(), Some(Question::Discard(_)))
     }
 
     /// True once the window is closing (asked to, with nothing unsaved or the changes given up).

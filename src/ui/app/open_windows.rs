@@ -79,6 +79,20 @@ impl OpenWindows {
             .find_map(|(_, window)| (window.as_mut() as &mut dyn std::any::Any).downcast_mut())
     }
 
+    /// Close the open window of type `T` and give it back (a question taken with its answer).
+    pub fn take<T: Window>(&mut self) -> Option<T> {
+        let i = self
+            .open
+            .iter()
+            .position(|(_, window)| (window.as_ref() as &dyn std::any::Any).is::<T>())?;
+        let (id, window) = self.open.remove(i);
+        self.opened.retain(|&open| open != id);
+        (window as Box<dyn std::any::Any>)
+            .downcast()
+            .ok()
+            .map(|window| *window)
+    }
+
     /// Whether a window is drawn at `place`.
     pub fn any_at(&self, place: Place) -> bool {
         self.open.iter().any(|(_, window)| window.place() == place)

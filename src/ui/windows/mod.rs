@@ -180,6 +180,7 @@ registry! {
     Puzzles: puzzle_window => puzzle_window::PuzzleTrainer,
     Setup: setup_editor,
     Database: database_window,
+    Question: question,
     Manual: manual => manual::ManualWindow,
     About: about => about::About,
 }

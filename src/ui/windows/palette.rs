@@ -6,6 +6,7 @@ use eframe::egui::{self, Key};
 use crate::ui::base::command::Command;
 use crate::ui::base::user_command::UserCommand;
 use crate::ui::windows::{Opening, Opens, Shown, Window};
+use crate::ui::widgets::modal;
 
 /// The command palette, open: the words typed so far.
 #[derive(Clone, Debug, Default)]
@@ -30,7 +31,7 @@ impl Window for Palette {
             .filter(|c| c.enabled(session) && c.matches(query, lang))
             .collect();
         let mut close = false;
-        let modal = egui::Modal::new(egui::Id::unique("palette")).show(ctx, |ui| {
+        let modal = modal::frame(ctx, "palette", |ui| {
             ui.set_width(360.0);
             let field = ui.add(
                 egui::TextEdit::singleline(query)

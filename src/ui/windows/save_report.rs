@@ -12,6 +12,7 @@ use crate::lang::Language;
 use crate::ui::base::command::Command;
 use crate::ui::base::words::counted;
 use crate::ui::windows::{Shown, Window};
+use crate::ui::widgets::modal;
 
 /// A file written with losses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +68,7 @@ impl Window for SaveReport {
         let lang = shown.session.lang();
         let mut open = true;
         let lines = self.lines(lang);
-        egui::Modal::new(egui::Id::unique("save-report")).show(ctx, |ui| {
+        modal::frame(ctx, "save-report", |ui| {
             ui.set_max_width(560.0);
             ui.heading(lang.pick(
                 "What the file could not keep",

@@ -29,6 +29,8 @@ pub enum WindowId {
     Setup,
     /// The game database, kept while hidden (its connection and opening tree live on).
     Database,
+    /// A question waiting for the user.
+    Question,
     /// The manual.
     Manual,
     /// Help › About.
