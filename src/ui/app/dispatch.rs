@@ -125,28 +125,10 @@ impl QipuApp {
 
     /// A command for the app itself: files, the clipboard, its windows and engines.
     fn apply_app(&mut self, ctx: &egui::Context, command: AppCommand) {
-        let lang = self.session.lang();
         match command {
             AppCommand::CopyFen => ctx.copy_text(self.session.position().to_fen()),
-            AppCommand::CopyPgn => {
-                let (game, cut) = self.session.game_to_save();
-                ctx.copy_text(files::pgn_text(&game, lang, self.session.tandem()));
-                self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
-                let moves = game.main_line().len();
-                self.session
-                    .apply(&SessionCommand::Notify(Notice::CopiedPgn(moves)));
-            }
-            AppCommand::CopyDhtmlxq => {
-                let (game, cut) = self.session.game_to_save();
-                let written = write_dhtmlxq(&game);
-                ctx.copy_text(written.text);
-                self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
-                self.session
-                    .apply(&SessionCommand::Notify(Notice::CopiedDhtmlxq {
-                        moves: game.main_line().len(),
-                        lost: written.losses.len(),
-                    }));
-            }
+            AppCommand::CopyPgn => self.copy_pgn(ctx),
+            AppCommand::CopyDhtmlxq => self.copy_dhtmlxq(ctx),
             AppCommand::PasteText(text) => self.paste(&text),
             AppCommand::Confirmed(command) => self.apply_to_session(*command),
             AppCommand::Open(id) => self.open_window(id),
@@ -180,23 +162,11 @@ impl QipuApp {
             AppCommand::ReadPicture(path) => self.read_picture(PictureSource::File(path)),
             AppCommand::PastePicture(image) => self.read_picture(PictureSource::Pasted(image)),
             AppCommand::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
-            AppCommand::ShowGameAt(shown, ply) => {
-                let node = ply
-                    .checked_sub(1)
-                    .and_then(|i| shown.game.main_line().get(i).copied())
-                    .unwrap_or(shown.game.root());
-                self.apply_to_session(SessionCommand::ShowGame(shown));
-                self.session.apply(&SessionCommand::GoTo(node));
-            }
+            AppCommand::ShowGameAt(shown, ply) => self.show_game_at(shown, ply),
             AppCommand::PlayComputer(settings) => self.play_computer(settings),
             AppCommand::StartMatch(settings) => self.start_match(settings),
             AppCommand::SetEngines(engines) => self.settings.engines = engines,
-            AppCommand::SetEngineThreads(threads) => {
-                if threads != self.settings.engine_threads() {
-                    self.settings.engine_threads = threads;
-                    self.use_builtin_engine();
-                }
-            }
+            AppCommand::SetEngineThreads(threads) => self.set_engine_threads(threads),
             AppCommand::StopComputer => self.parts.computer = None,
             AppCommand::ToggleAnalysis => self.parts.analysis.toggle(),
             AppCommand::ToggleEvalGraph => self.parts.graph.toggle(),
@@ -212,14 +182,60 @@ impl QipuApp {
                 self.parts.computer = None;
             }
             AppCommand::DiscardChanges => self.remove_autosave(),
-            AppCommand::Quit => {
-                if self.session.dirty() && !self.talk.closing {
-                    self.ask(Question::Discard(None));
-                } else {
-                    self.talk.closing = true;
-                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-                }
-            }
+            AppCommand::Quit => self.quit(ctx),
+        }
+    }
+
+    /// The game as PGN on the clipboard (a cut clock log said).
+    fn copy_pgn(&mut self, ctx: &egui::Context) {
+        let lang = self.session.lang();
+        let (game, cut) = self.session.game_to_save();
+        ctx.copy_text(files::pgn_text(&game, lang, self.session.tandem()));
+        self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
+        let moves = game.main_line().len();
+        self.session
+            .apply(&SessionCommand::Notify(Notice::CopiedPgn(moves)));
+    }
+
+    /// The game as DhtmlXQ on the clipboard, with what it could not carry counted.
+    fn copy_dhtmlxq(&mut self, ctx: &egui::Context) {
+        let lang = self.session.lang();
+        let (game, cut) = self.session.game_to_save();
+        let written = write_dhtmlxq(&game);
+        ctx.copy_text(written.text);
+        self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
+        self.session
+            .apply(&SessionCommand::Notify(Notice::CopiedDhtmlxq {
+                moves: game.main_line().len(),
+                lost: written.losses.len(),
+            }));
+    }
+
+    /// Show `shown` at its move `ply` of the main line (0: the start).
+    fn show_game_at(&mut self, shown: GameToShow, ply: usize) {
+        let node = ply
+            .checked_sub(1)
+            .and_then(|i| shown.game.main_line().get(i).copied())
+            .unwrap_or(shown.game.root());
+        self.apply_to_session(SessionCommand::ShowGame(shown));
+        self.session.apply(&SessionCommand::GoTo(node));
+    }
+
+    /// The built-in engine searches on `threads` from now on.
+    fn set_engine_threads(&mut self, threads: usize) {
+        if threads != self.settings.engine_threads() {
+            self.settings.engine_threads = threads;
+            self.use_builtin_engine();
+        }
+    }
+
+    /// Close the window, asking first while changes are unsaved.
+    fn quit(&mut self, ctx: &egui::Context) {
+        if self.session.dirty() && !self.talk.closing {
+            self.ask(Question::Discard(None));
+        } else {
+            self.talk.closing = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 

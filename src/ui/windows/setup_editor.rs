@@ -129,12 +129,22 @@ impl SetupEditor {
 
     /// Draw the editor in all the space `ui` has; returns the user's decision when there is one.
     pub fn draw(&mut self, ui: &mut Ui, lang: Language, flipped: bool) -> Option<SetupOutcome> {
-        let mut outcome = None;
         ui.heading(lang.pick("Set up a position", "摆局", "擺局"));
         if let Some(picture) = &self.picture {
             picture.show(ui, lang, self.setup.side);
         }
         self.palette(ui, lang);
+        self.side_row(ui, lang);
+        self.fen_row(ui, lang);
+        let problem = self.problem();
+        let outcome = self.buttons(ui, lang, problem.is_none());
+        self.verdict(ui, lang, problem.as_ref());
+        self.board(ui, lang, flipped);
+        outcome
+    }
+
+    /// Who moves, and the board cleared or set to the start.
+    fn side_row(&mut self, ui: &mut Ui, lang: Language) {
         ui.horizontal(|ui| {
             ui.label(lang.pick("To move:", "走棋方：", "走棋方："));
             for color in [Color::Red, Color::Black] {
@@ -165,6 +175,10 @@ impl SetupEditor {
                 self.replace(Setup::startpos());
             }
         });
+    }
+
+    /// The FEN field: Enter reads it.
+    fn fen_row(&mut self, ui: &mut Ui, lang: Language) {
         ui.horizontal(|ui| {
             let label = ui.label("FEN");
             let field = ui
@@ -174,7 +188,12 @@ impl SetupEditor {
                 self.read_fen(lang);
             }
         });
-        let problem = self.problem();
+    }
+
+    /// Read FEN, Copy FEN, Start (while the arrangement is a position) and Cancel; the
+    /// user's decision when one was clicked.
+    fn buttons(&mut self, ui: &mut Ui, lang: Language, startable: bool) -> Option<SetupOutcome> {
+        let mut outcome = None;
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button(lang.pick("Read FEN", "读入 FEN", "讀入 FEN"))
@@ -190,7 +209,7 @@ impl SetupEditor {
             }
             ui.separator();
             let start = ui.add_enabled(
-                problem.is_none(),
+                startable,
                 egui::Button::new(lang.pick(
                     "Start from this position",
                     "从此局面开始",
@@ -206,11 +225,17 @@ impl SetupEditor {
                 outcome = Some(SetupOutcome::Cancel);
             }
         });
+        outcome
+    }
+
+    /// Why the FEN could not be read, why the arrangement is no position, or what it shows
+    /// that play cannot reach, and how to place pieces.
+    fn verdict(&self, ui: &mut Ui, lang: Language, problem: Option<&SetupError>) {
         let alert = Color32::from_rgb(190, 30, 30);
         if let Some(error) = &self.fen_error {
             ui.label(RichText::new(error).color(alert));
         }
-        match &problem {
+        match problem {
             Some(problem) => {
                 ui.label(
                     RichText::new(format!(
@@ -233,8 +258,6 @@ impl SetupEditor {
                 ));
             }
         }
-        self.board(ui, lang, flipped);
-        outcome
     }
 
     /// The fourteen pieces and the eraser; the chosen one is ringed.

@@ -126,32 +126,7 @@ impl Notice {
                 Language::SimplifiedChinese => format!("已将棋谱复制为 PGN（{moves} 着）"),
                 Language::TraditionalChinese => format!("已將棋譜複製為 PGN（{moves} 著）"),
             },
-            Notice::CopiedDhtmlxq { moves, lost } => {
-                let copied = match lang {
-                    Language::English => format!("Copied the game as DhtmlXQ ({moves} moves)"),
-                    Language::SimplifiedChinese => {
-                        format!("已将棋谱复制为 DhtmlXQ（{moves} 着）")
-                    }
-                    Language::TraditionalChinese => {
-                        format!("已將棋譜複製為 DhtmlXQ（{moves} 著）")
-                    }
-                };
-                if *lost == 0 {
-                    return copied;
-                }
-                let left = match lang {
-                    Language::English => format!(
-                        "; DhtmlXQ has no place for {lost} mark(s), NAG(s) or comment(s) before a move"
-                    ),
-                    Language::SimplifiedChinese => {
-                        format!("；DhtmlXQ 无处保存 {lost} 个符号、NAG 或着法前的注释")
-                    }
-                    Language::TraditionalChinese => {
-                        format!("；DhtmlXQ 無處保存 {lost} 個符號、NAG 或著法前的註釋")
-                    }
-                };
-                copied + &left
-            }
+            Notice::CopiedDhtmlxq { moves, lost } => copied_dhtmlxq(*moves, *lost, lang),
             Notice::PuzzlesAdded { added, path } => match lang {
                 Language::English => format!(
                     "{} in {}",
@@ -187,4 +162,28 @@ impl Notice {
     pub fn beside_result(&self) -> bool {
         matches!(self, Notice::GameOver | Notice::TakeBackRefused)
     }
+}
+
+/// "Copied the game as DhtmlXQ (n moves)", and what the format had no place for.
+fn copied_dhtmlxq(moves: usize, lost: usize, lang: Language) -> String {
+    let copied = match lang {
+        Language::English => format!("Copied the game as DhtmlXQ ({moves} moves)"),
+        Language::SimplifiedChinese => format!("已将棋谱复制为 DhtmlXQ（{moves} 着）"),
+        Language::TraditionalChinese => format!("已將棋譜複製為 DhtmlXQ（{moves} 著）"),
+    };
+    if lost == 0 {
+        return copied;
+    }
+    let left = match lang {
+        Language::English => {
+            format!("; DhtmlXQ has no place for {lost} mark(s), NAG(s) or comment(s) before a move")
+        }
+        Language::SimplifiedChinese => {
+            format!("；DhtmlXQ 无处保存 {lost} 个符号、NAG 或着法前的注释")
+        }
+        Language::TraditionalChinese => {
+            format!("；DhtmlXQ 無處保存 {lost} 個符號、NAG 或著法前的註釋")
+        }
+    };
+    copied + &left
 }

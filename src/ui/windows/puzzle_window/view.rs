@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use eframe::egui;
 
 use crate::lang::Language;
-use crate::puzzles::PickKind;
+use crate::puzzles::{PickKind, Puzzle};
 
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
@@ -16,7 +16,7 @@ use crate::ui::widgets::busy;
 use crate::ui::windows::{Opening, Opens, Place, Shown, Window, WindowMessage};
 use crate::ui::workers::puzzle_worker::PuzzleSource;
 
-use super::{personal_set, Message, Phase, PuzzleTrainer};
+use super::{personal_set, Current, Message, Phase, PuzzleTrainer};
 
 impl Window for PuzzleTrainer {
     /// Draw the trainer in its panel beside the board; false once closed.
@@ -171,6 +171,15 @@ impl PuzzleTrainer {
         let Some(current) = self.current.as_ref() else {
             return;
         };
+        self.about_puzzle(ui, lang, puzzle, current);
+        let judging = matches!(current.phase, Phase::Judging { .. });
+        let over = matches!(current.phase, Phase::Over);
+        self.state_line(ui, session, judging, commands);
+        self.buttons(ui, session, over || judging, over, commands);
+    }
+
+    /// The puzzle's number and title, its goal, why it was picked and the user's tries.
+    fn about_puzzle(&self, ui: &mut egui::Ui, lang: Language, puzzle: &Puzzle, current: &Current) {
         ui.strong(format!("{} {}", current.index + 1, puzzle.title()));
         let side = puzzle.solver().name(lang);
         let goal = if current.mate {
@@ -208,8 +217,18 @@ impl PuzzleTrainer {
                 Language::TraditionalChinese => format!("做過 {tried} 次，解對 {solved} 次"),
             });
         }
-        let judging = matches!(current.phase, Phase::Judging { .. });
-        let over = matches!(current.phase, Phase::Over);
+    }
+
+    /// What the trainer says, or the engine judging the move (its Stop takes the move back),
+    /// and the hint given.
+    fn state_line(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        judging: bool,
+        commands: &mut Vec<Command>,
+    ) {
+        let lang = session.lang();
         if judging {
             let doing = lang.pick(
                 "The engine is checking your move…",
@@ -225,14 +244,26 @@ impl PuzzleTrainer {
                     c.message = Message::Stopped;
                 }
             }
-        } else {
+        } else if let Some(current) = &self.current {
             ui.label(current.message.text(lang));
         }
         if let Some(hint) = self.hint_text(session) {
             ui.label(hint);
         }
+    }
+
+    /// Hint, Show solution and Next.
+    fn buttons(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        busy_or_over: bool,
+        over: bool,
+        commands: &mut Vec<Command>,
+    ) {
+        let lang = session.lang();
         ui.horizontal(|ui| {
-            let can_hint = !over && !judging && self.expected().is_some();
+            let can_hint = !busy_or_over && self.expected().is_some();
             if ui
                 .add_enabled(
                     can_hint,
