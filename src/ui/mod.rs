@@ -47,8 +47,10 @@ pub use base::settings::{EngineChoice, MatchSettings, NamedEngine, PlaySettings,
 pub use base::timer::Timer;
 pub use panels::eval_graph::{clamped, Curve, GRAPH_LIMIT};
 pub use platform::native_dialogs::{NativeDialogs, DIALOG_VARIABLE};
+pub use windows::alone::Alone;
 pub use windows::database_window::DatabaseWindow;
 pub use windows::puzzle_window::PuzzleTrainer;
+pub use windows::REGISTERED;
 
 /// Open the main window, showing the record file `open` if one is given (as a file manager's
 /// "open with" passes it), and run until it is closed. The pointer's input that changes nothing

@@ -30,6 +30,7 @@ mod play;
 mod puzzles;
 mod quiet;
 mod reach;
+mod registry;
 mod result;
 mod review;
 mod save_formats;

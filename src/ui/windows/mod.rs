@@ -11,6 +11,8 @@
 
 pub mod setup_picture;
 
+pub mod alone;
+
 use std::path::{Path, PathBuf};
 
 use eframe::egui;
@@ -157,6 +159,9 @@ macro_rules! open_window {
 macro_rules! registry {
     ($($id:ident: $module:ident $(=> $kind:ty)?,)*) => {
         $(pub mod $module;)*
+
+        /// Every window of the registry, in the order they are drawn.
+        pub const REGISTERED: &[WindowId] = &[$(WindowId::$id,)*];
 
         /// The window `id`, opened as the app stands (`None` for a window shown with its data).
         pub fn open(id: WindowId, opening: &Opening<'_>) -> Option<Box<dyn Window>> {
