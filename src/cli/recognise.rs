@@ -1,10 +1,11 @@
 //! `qipu recognise IMAGE… [--json]`: pictures of boards read into positions
 //! ([`crate::recognise`]). One line a picture on standard output, its FEN (Red at the bottom;
 //! Red to move unless Black is in check); the points read with doubt and any second board on
-//! standard error as `FILE: uncertain e3 f4`. With `--json`, one array
+//! standard error as `FILE: uncertain e3 f4`, and why a board is not ready to play as
+//! `FILE: not ready to play: REASON` ([`Reading::not_ready`]). With `--json`, one array
 //! `[{"file", "fen", "red_at_bottom", "uncertain", "board": [x, y, w, h], "boards", "side_known",
-//! "ready", "seconds"}]` (`ready`: [`Reading::ready`], whether the board can be played as read),
-//! and `{"file", "error"}` for a picture not read. A picture not read (no board, not a picture,
+//! "ready", "not_ready", "seconds"}]` (`ready`: whether the board can be played as read;
+//! `not_ready`, only when it cannot: why), and `{"file", "error"}` for a picture not read. A picture not read (no board, not a picture,
 //! cut short) is named on standard error with the reason, and the exit status is 1.
 //!
 //! `qipu recognise-bench SET…`: for each folder SET holding pictures and `positions.tsv`
@@ -60,6 +61,8 @@ struct Read {
     #[serde(skip_serializing_if = "Option::is_none")]
     ready: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    not_ready: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     seconds: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -84,6 +87,7 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
             Ok(reading) => {
                 let uncertain: Vec<String> =
                     reading.uncertain.iter().map(Square::to_string).collect();
+                let not_ready = reading.not_ready();
                 if json {
                     reads.push(Read {
                         file: file.to_owned(),
@@ -93,7 +97,8 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                         board: Some(reading.board),
                         boards: Some(reading.boards),
                         side_known: Some(reading.side_known),
-                        ready: Some(reading.ready()),
+                        ready: Some(not_ready.is_none()),
+                        not_ready: not_ready.as_ref().map(ToString::to_string),
                         seconds: Some((seconds * 1000.0).round() / 1000.0),
                         error: None,
                     });
@@ -104,6 +109,9 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                     }
                     if reading.boards > 1 {
                         writeln!(err, "{file}: {} boards; the largest read", reading.boards)?;
+                    }
+                    if let Some(why) = &not_ready {
+                        writeln!(err, "{file}: not ready to play: {why}")?;
                     }
                 }
             }
@@ -120,6 +128,7 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                         boards: None,
                         side_known: None,
                         ready: None,
+                        not_ready: None,
                         seconds: None,
                         error: Some(reason),
                     });

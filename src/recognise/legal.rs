@@ -42,6 +42,30 @@ pub fn square_at(index: usize, red_at_bottom: bool) -> Option<Square> {
     Square::from_coords(file, rank)
 }
 
+/// The picture point (rank by rank from the top) that shows `sq`.
+pub fn index_of(sq: Square, red_at_bottom: bool) -> usize {
+    let (file, rank) = (usize::from(sq.file()), usize::from(sq.rank()));
+    if red_at_bottom {
+        (9 - rank) * 9 + file
+    } else {
+        rank * 9 + 8 - file
+    }
+}
+
+/// Each point's most probable reading among those that can stand there (a piece only where it
+/// can ever stand, 2.2), rank by rank from the top of the picture.
+pub fn best_standing(probs: &[[f32; 15]], red_at_bottom: bool) -> Vec<usize> {
+    probs
+        .iter()
+        .enumerate()
+        .map(|(index, p)| {
+            square_at(index, red_at_bottom)
+                .and_then(|sq| readings(p, sq).first().map(|r| r.0))
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
 /// One point's readings, most probable first: class and cost (minus the logarithm of its
 /// probability).
 type Readings = Vec<(usize, f32)>;

@@ -10,11 +10,13 @@
 //!    that matches one of Qipu's own pieces, drawn at the picture's scale by the board painter
 //!    of [`crate::export`] (`house`), is read as that piece.
 //! 4. The board is one decision (`legal`): the most probable legal position over the points'
-//!    readings, either side at the bottom; if none is found, each point's most probable reading,
-//!    Red at the bottom where Red's general stands, else where most of Red's pieces stand. Each
-//!    point read with less than [`SURE`] confidence, otherwise than its most probable reading,
-//!    or holding a piece where it can never stand (2.2), is marked uncertain, and a board with
-//!    more than [`FEW_DOUBTS`] of them is not [ready](Reading::ready).
+//!    readings, either side at the bottom; if none is found, each point's most probable reading
+//!    that can stand there (2.2), Red at the bottom where Red's general stands, else where most of
+//!    Red's pieces stand. Each point read with less than [`SURE`] confidence or otherwise than its
+//!    most probable reading is marked uncertain, and so, on a board that is not a legal position,
+//!    are the points that would have to change for it to be one. A board that is not a legal
+//!    position, has a general in doubt or more than [`FEW_DOUBTS`] points in doubt is not
+//!    [ready](Reading::ready), and says why ([`NotReady`]).
 //!
 //! Over `rules`, and `export` for the painter of Qipu's own pieces. Nothing here panics on any
 //! input: every refusal is a [`RecogniseError`].
@@ -28,7 +30,7 @@ mod legal;
 mod sample;
 
 use crate::lang::Language;
-use crate::rules::{reachable, Color, Piece, PieceKind, Setup, Square};
+use crate::rules::{reachable, Color, Piece, PieceKind, Setup, SetupError, Square};
 
 pub use decode::{check_size, MAX_PIXELS, MAX_SIDE, MIN_SIDE};
 pub use grid::Grid;
@@ -178,19 +180,76 @@ pub struct Reading {
 /// The most points read with doubt on a board still offered as ready to play.
 pub const FEW_DOUBTS: usize = 3;
 
+/// Why a board read is not offered as ready to play ([`Reading::not_ready`]): the user checks
+/// the ringed points first.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum NotReady {
+    /// No legal position was found among the points' likely readings: the rule the board read
+    /// breaks (the points that would have to change are ringed).
+    #[error("no legal position among the likely readings: {0}")]
+    Illegal(SetupError),
+    /// A general read with doubt.
+    #[error("the general on {0} is read with doubt")]
+    GeneralInDoubt(Square),
+    /// More points read with doubt than a board ready to play may have.
+    #[error("{0} points read with doubt (at most {FEW_DOUBTS} on a board ready to play)")]
+    ManyDoubts(usize),
+}
+
+impl NotReady {
+    /// Why the board is not ready to play, in a user's language.
+    pub fn message(&self, lang: Language) -> String {
+        match self {
+            NotReady::Illegal(rule) => format!(
+                "{}{}",
+                lang.pick(
+                    "no legal position among the likely readings: ",
+                    "各点可能的读法中没有合法局面：",
+                    "各點可能的讀法中沒有合法局面：",
+                ),
+                rule.message(lang)
+            ),
+            NotReady::GeneralInDoubt(sq) => match lang {
+                Language::English => format!("the general on {sq} is read with doubt"),
+                Language::SimplifiedChinese => format!("{sq} 上的帅（将）读得不确定"),
+                Language::TraditionalChinese => format!("{sq} 上的帥（將）讀得不確定"),
+            },
+            NotReady::ManyDoubts(n) => match lang {
+                Language::English => format!(
+                    "{n} points read with doubt (at most {FEW_DOUBTS} on a board ready to play)"
+                ),
+                Language::SimplifiedChinese => {
+                    format!("有 {n} 个点读得不确定（可直接走棋的棋盘最多 {FEW_DOUBTS} 个）")
+                }
+                Language::TraditionalChinese => {
+                    format!("有 {n} 個點讀得不確定（可直接走棋的棋盤最多 {FEW_DOUBTS} 個）")
+                }
+            },
+        }
+    }
+}
+
 impl Reading {
-    /// Whether the board read can be played as it is: a legal position, both generals read
-    /// without doubt and at most [`FEW_DOUBTS`] points in doubt. Otherwise the user checks the
-    /// ringed points first.
+    /// Whether the board read can be played as it is ([`Reading::not_ready`] has no reason).
     pub fn ready(&self) -> bool {
-        let general_in_doubt = self.uncertain.iter().any(|&sq| {
+        self.not_ready().is_none()
+    }
+
+    /// Why the board read cannot be played as it is, if it cannot: it is not a legal position,
+    /// a general is read with doubt, or more than [`FEW_DOUBTS`] points are.
+    pub fn not_ready(&self) -> Option<NotReady> {
+        if let Err(rule) = self.setup.clone().into_position() {
+            return Some(NotReady::Illegal(rule));
+        }
+        let general_in_doubt = self.uncertain.iter().copied().find(|&sq| {
             self.setup
                 .get(sq)
                 .is_some_and(|p| p.kind == PieceKind::General)
         });
-        self.uncertain.len() <= FEW_DOUBTS
-            && !general_in_doubt
-            && self.setup.clone().into_position().is_ok()
+        if let Some(sq) = general_in_doubt {
+            return Some(NotReady::GeneralInDoubt(sq));
+        }
+        (self.uncertain.len() > FEW_DOUBTS).then_some(NotReady::ManyDoubts(self.uncertain.len()))
     }
 }
 
@@ -240,8 +299,9 @@ pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseErro
 }
 
 /// The position from the 90 points' class probabilities (rank by rank from the top of the
-/// picture): the most probable legal board ([`legal`]), else each point's most probable
-/// reading, with the points read with doubt.
+/// picture): the most probable legal board ([`legal`]), else each point's most probable reading
+/// that can stand there, with the points read with doubt (and, on a board that is not a legal
+/// position, the points that would have to change, [`to_change`]).
 fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
     let best: Vec<usize> = probs
         .iter()
@@ -260,7 +320,8 @@ fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
                 .zip(probs)
                 .map(|(&c, p)| (classify::CLASSES[c], p[c]))
                 .collect();
-            (red_at_bottom(&pieces), best.clone())
+            let red_at_bottom = red_at_bottom(&pieces);
+            (red_at_bottom, legal::best_standing(probs, red_at_bottom))
         }
     };
     let mut setup = Setup::empty();
@@ -274,13 +335,16 @@ fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
         let prob = probs[index][class];
         setup.set(sq, piece);
         points.push((sq, piece, prob));
-        let misplaced = piece.is_some_and(|p| !reachable(p, sq));
-        if prob < SURE || class != best[index] || misplaced {
+        if prob < SURE || class != best[index] {
             uncertain.push(sq);
         }
     }
+    uncertain.extend(to_change(&setup, |sq, class| {
+        probs[legal::index_of(sq, red_at_bottom)][class]
+    }));
     points.sort_by_key(|p| p.0);
     uncertain.sort();
+    uncertain.dedup();
     let (side, side_known) = side_to_move(&setup);
     setup.side = side;
     Reading {
@@ -292,6 +356,106 @@ fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
         board,
         boards,
     }
+}
+
+/// Whether `setup` is a legal position with one side or the other to move.
+fn legal_either_way(setup: &Setup) -> bool {
+    [Color::Red, Color::Black].into_iter().any(|side| {
+        let mut trial = setup.clone();
+        trial.side = side;
+        trial.into_position().is_ok()
+    })
+}
+
+/// The points of a board that is not a legal position that would have to change for it to be
+/// one (none on a legal board): a piece where it can never stand (2.2); every piece of a kind a
+/// side has more of than it starts with, generals included (1.2); for a side without its general,
+/// the point of its palace likeliest to hold it (`prob`: the probability of a class of
+/// [`classify::CLASSES`] at a point); generals facing each other, with the point between them
+/// likeliest to hold a piece; generals both in check, with each piece whose removal would leave
+/// a legal position.
+fn to_change(setup: &Setup, prob: impl Fn(Square, usize) -> f32) -> Vec<Square> {
+    if legal_either_way(setup) {
+        return Vec::new();
+    }
+    let pieces: Vec<(Square, Piece)> = Square::all()
+        .filter_map(|sq| setup.get(sq).map(|p| (sq, p)))
+        .collect();
+    let mut out: Vec<Square> = pieces
+        .iter()
+        .filter(|&&(sq, p)| !reachable(p, sq))
+        .map(|&(sq, _)| sq)
+        .collect();
+    let mut generals = Vec::new();
+    for color in [Color::Red, Color::Black] {
+        for kind in PieceKind::ALL {
+            let on: Vec<Square> = pieces
+                .iter()
+                .filter(|(_, p)| p.color == color && p.kind == kind)
+                .map(|&(sq, _)| sq)
+                .collect();
+            if on.len() > usize::from(kind.initial_count()) {
+                out.extend(&on);
+            }
+            if kind == PieceKind::General {
+                let class = class_of(Piece::new(color, kind));
+                let likeliest = Square::all()
+                    .filter(|sq| sq.in_palace(color))
+                    .max_by(|&a, &b| prob(a, class).total_cmp(&prob(b, class)));
+                match (&on[..], likeliest) {
+                    ([], Some(sq)) => out.push(sq),
+                    ([sq], _) => generals.push(*sq),
+                    _ => {}
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    let facing = {
+        let mut trial = setup.clone();
+        trial.side = Color::Red;
+        matches!(trial.into_position(), Err(SetupError::GeneralsFacing))
+    };
+    let occupied = |sq: Square| {
+        (1..classify::CLASSES.len())
+            .map(|c| prob(sq, c))
+            .sum::<f32>()
+    };
+    if let ([red, black], true) = (&generals[..], facing) {
+        let between = Square::all()
+            .filter(|sq| {
+                sq.file() == red.file()
+                    && sq.rank() > red.rank().min(black.rank())
+                    && sq.rank() < red.rank().max(black.rank())
+            })
+            .max_by(|&a, &b| occupied(a).total_cmp(&occupied(b)));
+        out.extend(generals.iter().copied().chain(between));
+        return out;
+    }
+    // both generals in check: the generals and the pieces giving check
+    out.extend(&generals);
+    out.extend(
+        pieces
+            .iter()
+            .filter(|(_, p)| p.kind != PieceKind::General)
+            .filter(|&&(sq, _)| {
+                let mut trial = setup.clone();
+                trial.set(sq, None);
+                legal_either_way(&trial)
+            })
+            .map(|&(sq, _)| sq),
+    );
+    out
+}
+
+/// The class of [`classify::CLASSES`] that stands for `piece`.
+fn class_of(piece: Piece) -> usize {
+    classify::CLASSES
+        .iter()
+        .position(|c| *c == Some(piece))
+        .unwrap_or(0)
 }
 
 /// Whether Red is at the bottom of the picture: where Red's general stands (in the lower or
@@ -355,13 +519,13 @@ mod tests {
 
     #[test]
     fn red_at_the_top_is_turned() {
-        // Red's general at the top middle (picture row 0), Black's at the bottom.
+        // Red's general at the top (picture row 0), Black's at the bottom middle.
         let mut classes = vec![0usize; 90];
-        classes[4] = 1;
+        classes[3] = 1;
         classes[85] = 8;
         let reading = read_points(&one_hot(&classes), [0, 0, 10, 10], 1);
         assert!(!reading.red_at_bottom);
-        assert_eq!(reading.setup.to_fen(), "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+        assert_eq!(reading.setup.to_fen(), "4k4/9/9/9/9/9/9/9/9/5K3 w - - 0 1");
         assert!(reading.uncertain.is_empty());
     }
 
@@ -400,6 +564,91 @@ mod tests {
         general[84][1] = 0.7;
         general[84][0] = 0.3;
         assert!(!read_points(&general, [0, 0, 10, 10], 1).ready());
+    }
+
+    /// Probabilities that make `fen`'s board (Red at the bottom) the likeliest reading: each
+    /// point its class at `sure`, the other classes sharing the rest.
+    fn probs_of(fen: &str, sure: f32) -> Vec<[f32; 15]> {
+        let setup = Setup::from_fen(fen).unwrap_or_else(|e| panic!("{e}"));
+        (0..90)
+            .map(|index| {
+                let sq = legal::square_at(index, true).unwrap_or_else(|| panic!("{index}"));
+                let class = setup.get(sq).map_or(0, class_of);
+                let mut p = [(1.0 - sure) / 14.0; 15];
+                p[class] = sure;
+                p
+            })
+            .collect()
+    }
+
+    fn names(squares: &[Square]) -> Vec<String> {
+        squares.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// A third red chariot read without doubt: no legal board is among the readings, so the
+    /// board read is each point's best, not ready, saying which rule it breaks, and the three
+    /// chariots are ringed, one of which must go.
+    #[test]
+    fn a_board_with_no_legal_reading_is_not_ready_and_rings_what_must_change() {
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/4R4/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        // every point certain: the only board is the illegal one
+        let certain = probs_of(fen, 1.0);
+        // the chariots certain (a0, i0 and e4 at picture indices 81, 89, 49), every other point
+        // 98% sure: the boards to try are past counting, and the search gives up
+        let mut unsure = probs_of(fen, 0.98);
+        for index in [81, 89, 49] {
+            unsure[index] = certain[index];
+        }
+        for probs in [certain, unsure] {
+            let reading = read_points(&probs, [0, 0, 10, 10], 1);
+            assert_eq!(reading.setup.to_fen(), fen);
+            assert_eq!(names(&reading.uncertain), ["a0", "i0", "e4"]);
+            assert_eq!(
+                reading.not_ready(),
+                Some(NotReady::Illegal(SetupError::TooMany {
+                    color: Color::Red,
+                    kind: PieceKind::Chariot,
+                    count: 3,
+                    max: 2
+                }))
+            );
+            assert!(!reading.ready());
+        }
+    }
+
+    /// No red general among any point's likely readings: the palace point likeliest to hold
+    /// it is ringed.
+    #[test]
+    fn a_missing_general_rings_its_likeliest_point() {
+        let mut probs = probs_of("3k5/9/9/9/9/9/9/9/9/9 w - - 0 1", 1.0);
+        // d0 (picture index 84) might just hold it, far less likely than any reading kept
+        probs[84][1] = 1e-9;
+        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        assert_eq!(names(&reading.uncertain), ["d0"]);
+        assert_eq!(
+            reading.not_ready(),
+            Some(NotReady::Illegal(SetupError::NoGeneral(Color::Red)))
+        );
+    }
+
+    /// Generals facing on an open file: both are ringed, and the point between them likeliest
+    /// to hold a piece.
+    #[test]
+    fn facing_generals_ring_the_point_between() {
+        let mut probs = probs_of("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 1.0);
+        // e6 (picture index 31) might hide a piece
+        probs[31][4] = 1e-9;
+        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        let mut ringed = names(&reading.uncertain);
+        ringed.sort();
+        assert_eq!(ringed, ["e0", "e6", "e9"]);
+        assert_eq!(
+            reading.not_ready(),
+            Some(NotReady::Illegal(SetupError::GeneralsFacing))
+        );
+        assert!(NotReady::Illegal(SetupError::GeneralsFacing)
+            .message(Language::SimplifiedChinese)
+            .starts_with("各点可能的读法中没有合法局面"));
     }
 
     #[test]

@@ -220,6 +220,7 @@ fn the_command_line_prints_fens_and_refuses_with_reasons() {
     assert!(first["seconds"].is_number(), "{out}");
     // read exactly and with no doubt: ready to play
     assert_eq!(first["ready"], serde_json::Value::Bool(true), "{out}");
+    assert!(first.get("not_ready").is_none(), "{out}");
     // a blurred scan read with more than a few points in doubt: to be checked first
     let blurred = data("printed-blurred.jpg");
     let (code, out, err) = common::qipu(&["recognise", "--json", blurred.to_str().expect("utf-8")]);
@@ -230,6 +231,12 @@ fn the_command_line_prints_fens_and_refuses_with_reasons() {
         "{out}"
     );
     assert_eq!(json[0]["ready"], serde_json::Value::Bool(false), "{out}");
+    assert!(
+        json[0]["not_ready"]
+            .as_str()
+            .is_some_and(|why| why.contains("read with doubt")),
+        "{out}"
+    );
 }
 
 fn crc32(bytes: &[u8]) -> u32 {
