@@ -1,8 +1,11 @@
-//! Decoding a picture (PNG, JPEG, WebP, BMP) with its size checked before any pixel is read.
+//! Decoding a picture (PNG, JPEG, WebP, BMP) with its size checked before any pixel is read,
+//! turned upright as its EXIF orientation says (a phone keeps a photo as its sensor took it and
+//! notes which way is up).
 
 use std::io::Cursor;
 
-use image::{ImageReader, Limits, RgbImage};
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbImage};
 
 use super::RecogniseError;
 
@@ -13,7 +16,8 @@ pub const MAX_PIXELS: u64 = 48_000_000;
 /// The shortest side that can hold a board.
 pub const MIN_SIDE: u32 = 100;
 
-/// Decode `bytes` to RGB, refusing pictures too large or too small before decoding them.
+/// Decode `bytes` to RGB, upright by its EXIF orientation, refusing pictures too large or too
+/// small before decoding them.
 pub fn decode(bytes: &[u8]) -> Result<RgbImage, RecogniseError> {
     let reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
@@ -35,9 +39,14 @@ pub fn decode(bytes: &[u8]) -> Result<RgbImage, RecogniseError> {
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_PIXELS * 8);
     reader.limits(limits);
-    let image = reader
-        .decode()
+    let mut decoder = reader
+        .into_decoder()
         .map_err(|e| RecogniseError::Unreadable(e.to_string()))?;
+    // EXIF that cannot be read leaves the picture as it is stored
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let mut image = DynamicImage::from_decoder(decoder)
+        .map_err(|e| RecogniseError::Unreadable(e.to_string()))?;
+    image.apply_orientation(orientation);
     Ok(image.into_rgb8())
 }
 

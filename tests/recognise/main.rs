@@ -77,6 +77,68 @@ fn red_at_the_top_is_found() {
     }
 }
 
+/// EXIF for a picture stored turned a quarter anticlockwise: its orientation tag (0x0112) says 6,
+/// turn a quarter clockwise to show it (big-endian TIFF, one entry).
+const EXIF_TURN_CLOCKWISE: [u8; 26] = [
+    0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, // header, the first entries at byte 8
+    0x00, 0x01, // one entry
+    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, // orientation: 6
+    0x00, 0x00, 0x00, 0x00, // no more entries
+];
+
+/// `image` as a JPEG, with `exif` if any.
+fn jpeg(image: &image::RgbImage, exif: Option<&[u8]>) -> Vec<u8> {
+    use image::ImageEncoder;
+    let mut bytes = Vec::new();
+    let mut encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 95);
+    if let Some(exif) = exif {
+        encoder
+            .set_exif_metadata(exif.to_vec())
+            .expect("JPEG takes EXIF");
+    }
+    encoder
+        .write_image(
+            image.as_raw(),
+            image.width(),
+            image.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .expect("encodes");
+    bytes
+}
+
+/// A phone photo stored sideways with its EXIF orientation is turned upright before it is read:
+/// read exactly, as the same picture stored upright; without the tag the board lies on its side
+/// and is not read as the position.
+#[test]
+fn a_photo_is_turned_upright_by_its_exif_orientation() {
+    let fen = "2bak4/4a4/4b1n2/p1p1c3p/9/2P3p2/P3P3P/1CN1B4/4A4/2BAK4 w - - 0 1";
+    let pos = qipu::rules::Position::from_fen(fen).expect("a legal position");
+    let options = qipu::export::DiagramOptions {
+        size: 400,
+        ..Default::default()
+    };
+    let upright =
+        image::DynamicImage::ImageRgba8(qipu::export::render_diagram(&pos, &options)).into_rgb8();
+    let sideways = image::imageops::rotate270(&upright);
+    let want = qipu::rules::Setup::from_fen(fen).expect("a FEN");
+    let turned = recognise(&jpeg(&sideways, Some(&EXIF_TURN_CLOCKWISE))).expect("read");
+    assert_eq!(turned.setup.to_fen(), want.to_fen());
+    assert!(turned.red_at_bottom);
+    assert!(
+        turned.board[3] > turned.board[2],
+        "the board upright is taller than wide: {:?}",
+        turned.board
+    );
+    match recognise(&jpeg(&sideways, None)) {
+        Ok(reading) => assert_ne!(reading.setup.to_fen(), want.to_fen()),
+        Err(e) => assert!(
+            matches!(e, RecogniseError::NoBoard | RecogniseError::OtherGrid),
+            "{e:?}"
+        ),
+    }
+}
+
 #[test]
 fn a_picture_without_a_board_is_refused() {
     for name in ["no-board.png", "text.png"] {
