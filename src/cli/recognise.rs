@@ -5,12 +5,17 @@
 //! `FILE: not ready to play: REASON` ([`Reading::not_ready`]). With `--json`, one array
 //! `[{"file", "fen", "red_at_bottom", "uncertain", "board": [x, y, w, h], "boards", "side_known",
 //! "ready", "not_ready", "seconds"}]` (`ready`: whether the board can be played as read;
-//! `not_ready`, only when it cannot: why), and `{"file", "error"}` for a picture not read. A picture not read (no board, not a picture,
-//! cut short) is named on standard error with the reason, and the exit status is 1.
+//! `not_ready`, only when it cannot: why), and `{"file", "error"}` for a picture not read. A
+//! picture not read (no board, not a picture, cut short) is named on standard error with the
+//! reason, and the exit status is 1.
 //!
 //! `qipu recognise-bench SET…`: for each folder SET holding pictures and `positions.tsv`
 //! (`FILE<TAB>FEN` a line), the share of points read right, of boards read exactly, and the
-//! time a picture: `SET: N pictures, points P%, boards B%, refused R, T ms a picture`.
+//! time a picture: `SET: N pictures, points P%, boards B%, refused R, T ms a picture`; then how
+//! honest the doubt is: `SET: wrong points ringed W of M (w%), right points ringed K of R (k%),
+//! ready Y of B boards read, ready but wrong X` (the points read wrong that are ringed as
+//! doubtful, the points read right that are, the boards offered as ready to play and those of
+//! them read wrong); with several sets, the same two lines for `all` of them.
 
 use std::io::Write;
 use std::path::Path;
@@ -148,14 +153,100 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
     }
 }
 
+/// What `qipu recognise-bench` counts over a set of pictures.
+#[derive(Default)]
+struct Tally {
+    pictures: usize,
+    refused: usize,
+    seconds: f64,
+    /// Points read right (of the pictures not refused).
+    right: usize,
+    /// Boards read exactly.
+    exact: usize,
+    /// Points read wrong, and of them ringed as doubtful.
+    wrong: usize,
+    wrong_ringed: usize,
+    /// Points read right but ringed as doubtful.
+    right_ringed: usize,
+    /// Boards offered as ready to play, and of them read wrong.
+    ready: usize,
+    ready_wrong: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.pictures += other.pictures;
+        self.refused += other.refused;
+        self.seconds += other.seconds;
+        self.right += other.right;
+        self.exact += other.exact;
+        self.wrong += other.wrong;
+        self.wrong_ringed += other.wrong_ringed;
+        self.right_ringed += other.right_ringed;
+        self.ready += other.ready;
+        self.ready_wrong += other.ready_wrong;
+    }
+
+    /// One picture read as `reading`, its position being `want`.
+    fn read(&mut self, reading: &Reading, want: &Setup) {
+        let mut wrong = 0;
+        for sq in Square::all() {
+            let ringed = reading.uncertain.contains(&sq);
+            if reading.setup.get(sq) == want.get(sq) {
+                self.right += 1;
+                self.right_ringed += usize::from(ringed);
+            } else {
+                wrong += 1;
+                self.wrong_ringed += usize::from(ringed);
+            }
+        }
+        self.wrong += wrong;
+        self.exact += usize::from(wrong == 0);
+        if reading.ready() {
+            self.ready += 1;
+            self.ready_wrong += usize::from(wrong > 0);
+        }
+    }
+
+    /// The two lines of the set `name`: how well, then how honest the doubt is.
+    fn write(&self, name: &str, out: &mut dyn Write) -> std::io::Result<()> {
+        let share = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+        // the points of refused pictures count as wrong, as they always have
+        let all_points = 90 * self.pictures;
+        writeln!(
+            out,
+            "{name}: {} pictures, points {:.2}%, boards {:.1}%, refused {}, {:.0} ms a picture",
+            self.pictures,
+            share(self.right, all_points),
+            share(self.exact, self.pictures),
+            self.refused,
+            1000.0 * self.seconds / self.pictures.max(1) as f64
+        )?;
+        writeln!(
+            out,
+            "{name}: wrong points ringed {} of {} ({:.1}%), right points ringed {} of {} ({:.1}%), \
+             ready {} of {} boards read, ready but wrong {}",
+            self.wrong_ringed,
+            self.wrong,
+            share(self.wrong_ringed, self.wrong),
+            self.right_ringed,
+            self.right,
+            share(self.right_ringed, self.right),
+            self.ready,
+            self.pictures - self.refused,
+            self.ready_wrong
+        )
+    }
+}
+
 /// Run `qipu recognise-bench`.
 pub fn bench(args: RecogniseBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut total = Tally::default();
     for set in &args.sets {
         let list = Path::new(set).join("positions.tsv");
         let text = std::fs::read_to_string(&list)
             .map_err(|e| CliError::Usage(format!("{}: {}", list.display(), IoReason::of(&e))))?;
-        let (mut pictures, mut points, mut right, mut exact, mut refused) = (0, 0, 0, 0, 0);
-        let mut seconds = 0.0;
+        let mut tally = Tally::default();
         for (n, line) in text
             .lines()
             .enumerate()
@@ -172,28 +263,18 @@ pub fn bench(args: RecogniseBenchArgs, out: &mut dyn Write) -> Result<(), CliErr
             })?;
             let start = Instant::now();
             let got = recognise(&bytes);
-            seconds += start.elapsed().as_secs_f64();
-            pictures += 1;
-            points += 90;
+            tally.seconds += start.elapsed().as_secs_f64();
+            tally.pictures += 1;
             match got {
-                Ok(reading) => {
-                    let same = Square::all()
-                        .filter(|&sq| reading.setup.get(sq) == want.get(sq))
-                        .count();
-                    right += same;
-                    exact += usize::from(same == 90);
-                }
-                Err(_) => refused += 1,
+                Ok(reading) => tally.read(&reading, &want),
+                Err(_) => tally.refused += 1,
             }
         }
-        let share = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
-        writeln!(
-            out,
-            "{set}: {pictures} pictures, points {:.2}%, boards {:.1}%, refused {refused}, {:.0} ms a picture",
-            share(right, points),
-            share(exact, pictures),
-            1000.0 * seconds / pictures.max(1) as f64
-        )?;
+        tally.write(set, out)?;
+        total.add(&tally);
+    }
+    if args.sets.len() > 1 {
+        total.write("all", out)?;
     }
     Ok(())
 }
