@@ -17,7 +17,6 @@ use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files;
 use crate::ui::base::settings::{MatchSettings, PlaySettings};
 use crate::ui::panels::computer_game::ComputerGame;
-use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::windows::{self, Opening, WindowMessage};
 use crate::ui::workers::picture_worker::PictureSource;
 
@@ -154,10 +153,6 @@ impl QipuApp {
                 let answer = Ok(chosen.map(|path| vec![path]));
                 self.file_answered(ctx, purpose, &self.folder(), answer);
             }
-            AppCommand::OpenSetup => {
-                let editor = SetupEditor::new(self.session.position().to_setup());
-                self.windows.open(WindowId::Setup, Box::new(editor));
-            }
             AppCommand::PositionFromPicture => self.pick_file(ctx, Purpose::Picture, self.folder()),
             AppCommand::ReadPicture(path) => self.read_picture(PictureSource::File(path)),
             AppCommand::PastePicture(image) => self.read_picture(PictureSource::Pasted(image)),
@@ -177,10 +172,6 @@ impl QipuApp {
             }
             AppCommand::SetReviewSettings(review) => self.settings.review = review,
             AppCommand::MakePuzzles(side) => self.make_puzzles(side),
-            AppCommand::OpenPuzzles => {
-                self.open_window(WindowId::Puzzles);
-                self.parts.computer = None;
-            }
             AppCommand::DiscardChanges => self.remove_autosave(),
             AppCommand::Quit => self.quit(ctx),
         }
@@ -242,6 +233,7 @@ impl QipuApp {
     /// Open the window `id` as the app stands (one already open stays as it is, in front).
     fn open_window(&mut self, id: WindowId) {
         let opening = Opening {
+            session: &self.session,
             settings: &self.settings,
             builtin_engine: self.builtin_engine(),
             renderer: &self.display.renderer,

@@ -528,7 +528,7 @@ impl UserCommand {
             UserCommand::TakeBack => SessionCommand::TakeBack.into(),
             UserCommand::Undo => SessionCommand::Undo.into(),
             UserCommand::Redo => SessionCommand::Redo.into(),
-            UserCommand::SetUpPosition => AppCommand::OpenSetup.into(),
+            UserCommand::SetUpPosition => AppCommand::Open(WindowId::Setup).into(),
             UserCommand::PositionFromPicture => AppCommand::PositionFromPicture.into(),
             UserCommand::ContinueAsAnalysis => SessionCommand::ContinueAsAnalysis.into(),
             UserCommand::PlayComputer => AppCommand::Open(WindowId::Play).into(),
@@ -580,7 +580,7 @@ impl UserCommand {
             UserCommand::SearchPositionMirror => {
                 Command::Database(DatabaseCommand::SearchPosition { mirror: true })
             }
-            UserCommand::Puzzles => AppCommand::OpenPuzzles.into(),
+            UserCommand::Puzzles => AppCommand::Open(WindowId::Puzzles).into(),
         }
     }
 

@@ -9,7 +9,6 @@ use eframe::egui;
 
 use crate::engine_client::EngineConfig;
 use crate::formats::{RecordFormat, RecordLoss};
-use crate::rules::Setup;
 
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::file_purpose::Purpose;
@@ -23,7 +22,6 @@ use super::database_window::DatabaseWindow;
 use super::file_chooser::FileChooser;
 use super::question::Question;
 use super::save_report::SaveReport;
-use super::setup_editor::SetupEditor;
 use super::{Opening, Place, Shown, Window, WindowMessage};
 
 /// The width of the panel beside the board, as the app draws it at full size.
@@ -41,8 +39,8 @@ pub struct Alone {
 
 impl Alone {
     /// The window `id` as a new app opens it; a window shown with its data gets a sample of
-    /// it: Qipu's chooser saving `game.pgn`, the report of a save as FEN, the setup editor on
-    /// the start position, the game database's window shown with no database, the question
+    /// it: Qipu's chooser saving `game.pgn`, the report of a save as FEN, the game database's
+    /// window shown with no database, the question
     /// about unsaved changes. `None` for a window that could not be made.
     pub fn open(id: WindowId, ctx: &egui::Context) -> Option<Alone> {
         let (outbox, inbox) = Outbox::new(ctx);
@@ -52,6 +50,7 @@ impl Alone {
             super::open(
                 id,
                 &Opening {
+                    session: &session,
                     settings: &settings,
                     builtin_engine: EngineConfig::builtin(),
                     renderer: "wgpu",
@@ -132,7 +131,6 @@ fn sample(id: WindowId, outbox: &Outbox, session: &Session) -> Option<Box<dyn Wi
             RecordFormat::Fen,
             vec![RecordLoss::PositionOnly],
         )?),
-        WindowId::Setup => Box::new(SetupEditor::new(Setup::startpos())),
         WindowId::Database => {
             let mut database = DatabaseWindow::new(outbox, None);
             database.apply(DatabaseCommand::ShowWindow, session);
@@ -147,6 +145,7 @@ fn sample(id: WindowId, outbox: &Outbox, session: &Session) -> Option<Box<dyn Wi
         | WindowId::Engines
         | WindowId::Review
         | WindowId::Puzzles
+        | WindowId::Setup
         | WindowId::Manual
         | WindowId::About => return None,
     };

@@ -42,6 +42,8 @@ pub struct Shown<'a> {
 
 /// What a window is opened with: the app as it stands.
 pub struct Opening<'a> {
+    /// The state behind the main window (the setup editor starts from the position shown).
+    pub session: &'a Session,
     /// The settings kept between runs (the forms start from the values last used).
     pub settings: &'a Settings,
     /// How the built-in engine is started.
@@ -183,7 +185,7 @@ registry! {
     Engines: engines_window => engines_window::EnginesWindow,
     Review: review_window => review_window::ReviewWindow,
     Puzzles: puzzle_window => puzzle_window::PuzzleTrainer,
-    Setup: setup_editor,
+    Setup: setup_editor => setup_editor::SetupEditor,
     Database: database_window,
     Question: question,
     Manual: manual => manual::ManualWindow,

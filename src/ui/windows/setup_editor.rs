@@ -24,7 +24,7 @@ use crate::ui::platform::screen_surface::point;
 use crate::ui::widgets::board;
 
 use super::setup_picture::PictureNotes;
-use super::{Place, Shown, Window};
+use super::{Opening, Opens, Place, Shown, Window};
 
 /// What a click on a point does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -358,6 +358,13 @@ impl SetupEditor {
 
 /// Show the editor in place of the board when it is open; true when it took the space. Its
 /// decision becomes commands: a new record from the position goes the way of a pasted FEN
+impl Opens for SetupEditor {
+    /// The editor on the position shown.
+    fn open(opening: &Opening<'_>) -> SetupEditor {
+        SetupEditor::new(opening.session.position().to_setup())
+    }
+}
+
 impl Window for SetupEditor {
     /// Draw the editor in the board's place; false once the user started a game from the
     /// position (shown as unsaved work of no file) or cancelled.

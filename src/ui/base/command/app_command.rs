@@ -37,8 +37,6 @@ pub enum AppCommand {
     Save,
     /// Save under a name the user picks.
     SaveAs,
-    /// Open the position setup editor on the position shown.
-    OpenSetup,
     /// Ask for a picture of a board and read it into the setup editor.
     PositionFromPicture,
     /// Read this picture file into the setup editor (dropped or chosen).
@@ -82,8 +80,6 @@ pub enum AppCommand {
     MakePuzzles(Color),
     /// Keep these as the way games are reviewed.
     SetReviewSettings(ReviewSettings),
-    /// Open the puzzle trainer (Training > Puzzles).
-    OpenPuzzles,
     /// Ask for a file for this purpose, suggesting this file or folder: the system's chooser,
     /// else Qipu's own (the one way any part of the window asks for a file).
     PickFile(Purpose, PathBuf),
@@ -112,8 +108,7 @@ impl AppCommand {
             | AppCommand::OpenPath(_)
             | AppCommand::Revert
             | AppCommand::PasteText(_)
-            | AppCommand::ShowGameAt(..)
-            | AppCommand::OpenPuzzles => true,
+            | AppCommand::ShowGameAt(..) => true,
             AppCommand::PlayComputer(settings) => settings.new_game,
             _ => false,
         }
