@@ -18,6 +18,18 @@ use crate::ui::widgets::move_text;
 
 /// Draw the move box; what is typed, entered or corrected is pushed onto `commands`.
 pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+    let typed = field(ui, session, commands);
+    corrections(ui, session, typed.trim(), commands);
+    if let Some(stop) = session.transcriber().stop() {
+        stopped(ui, session, stop, commands);
+        held_moves(ui, session);
+    }
+    sheet_gaps::show(ui, session, commands);
+}
+
+/// The labelled text field (its keys taken first while it has the focus); Enter enters what
+/// it holds, and the focus stays. Returns what it holds.
+fn field(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) -> String {
     let lang = session.lang();
     let label = ui.strong(lang.pick("Moves", "着法", "著法"));
     let id = ui.make_persistent_id("move-box");
@@ -48,20 +60,25 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
         // The clerk keeps typing without touching the mouse.
         response.request_focus();
     }
+    typed
+}
 
-    let text = typed.trim().to_owned();
+/// The correction buttons acting on the move on the board with `text` (the box's, trimmed):
+/// insert after it, replace it, remove it; undo and redo.
+fn corrections(ui: &mut egui::Ui, session: &Session, text: &str, commands: &mut Vec<Command>) {
+    let lang = session.lang();
     let has_move = session.last_move().is_some();
     ui.horizontal_wrapped(|ui| {
         let buttons = [
             (
                 lang.pick("Insert after", "在此后插入", "在此後插入"),
                 !text.is_empty(),
-                SessionCommand::TranscribeInsert(text.clone()),
+                SessionCommand::TranscribeInsert(text.to_owned()),
             ),
             (
                 lang.pick("Replace", "替换此着", "替換此著"),
                 has_move && !text.is_empty(),
-                SessionCommand::TranscribeReplace(text.clone()),
+                SessionCommand::TranscribeReplace(text.to_owned()),
             ),
             (
                 lang.pick("Remove", "删除此着", "移除此著"),
@@ -85,68 +102,72 @@ pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
             }
         }
     });
+}
 
-    if let Some(stop) = session.transcriber().stop() {
-        let size = egui::TextStyle::Body.resolve(ui.style()).size;
-        let message = stop.message(lang, &session.move_style());
-        move_text::label(ui, &message, size, Color32::from_rgb(0xb0, 0x20, 0x20));
-        ui.horizontal_wrapped(|ui| match stop {
-            Stop::Ambiguous {
-                candidates,
-                position,
-                ..
-            } => {
-                for (i, &mv) in candidates.iter().enumerate() {
-                    let label = format!(
-                        "{}. {}",
-                        i + 1,
-                        session.move_style().with_iccs(position, mv)
-                    );
-                    if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO)
-                        .clicked()
-                    {
-                        commands.push(SessionCommand::Transcribe((i + 1).to_string()).into());
-                    }
+/// Why the transcriber stopped, and the answers it offers: the candidates of an ambiguous
+/// move, the nearest legal moves to one that fits none, the round to remove when a side's move
+/// is missing.
+fn stopped(ui: &mut egui::Ui, session: &Session, stop: &Stop, commands: &mut Vec<Command>) {
+    let lang = session.lang();
+    let size = egui::TextStyle::Body.resolve(ui.style()).size;
+    let message = stop.message(lang, &session.move_style());
+    move_text::label(ui, &message, size, Color32::from_rgb(0xb0, 0x20, 0x20));
+    ui.horizontal_wrapped(|ui| match stop {
+        Stop::Ambiguous {
+            candidates,
+            position,
+            ..
+        } => {
+            for (i, &mv) in candidates.iter().enumerate() {
+                let label = format!(
+                    "{}. {}",
+                    i + 1,
+                    session.move_style().with_iccs(position, mv)
+                );
+                if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO).clicked()
+                {
+                    commands.push(SessionCommand::Transcribe((i + 1).to_string()).into());
                 }
             }
-            Stop::Misfit {
-                suggestions,
-                position,
-                ..
-            } => {
-                for suggestion in suggestions {
-                    let mv = suggestion.mv;
-                    let label = session.move_style().with_iccs(position, mv);
-                    if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO)
-                        .clicked()
-                    {
-                        commands.push(SessionCommand::Transcribe(mv.to_string()).into());
-                    }
+        }
+        Stop::Misfit {
+            suggestions,
+            position,
+            ..
+        } => {
+            for suggestion in suggestions {
+                let mv = suggestion.mv;
+                let label = session.move_style().with_iccs(position, mv);
+                if move_text::button(ui, false, &label, button_size(ui), egui::Vec2::ZERO).clicked()
+                {
+                    commands.push(SessionCommand::Transcribe(mv.to_string()).into());
                 }
             }
-            Stop::OutOfStep { at, .. } => {
-                let label = lang.pick("Remove the whole round", "删除整个回合", "刪除整個回合");
-                if ui.button(label).clicked() {
-                    commands.push(SessionCommand::TranscribeRemoveRound.into());
-                }
-                let mover = match at.side {
-                    Color::Red => lang.pick("Red's", "红方", "紅方"),
-                    Color::Black => lang.pick("Black's", "黑方", "黑方"),
-                };
-                ui.label(match lang {
-                    Language::English => format!("or type {mover} missing move and Enter"),
-                    _ => format!(
-                        "{}{mover}{}",
-                        lang.pick("", "或输入漏记的", "或輸入漏記的"),
-                        lang.pick("", "着法并回车", "著法並按輸入鍵")
-                    ),
-                });
-            }
-            Stop::Numbering { .. } => {}
-        });
-        held_moves(ui, session);
+        }
+        Stop::OutOfStep { at, .. } => out_of_step(ui, lang, at.side, commands),
+        Stop::Numbering { .. } => {}
+    });
+}
+
+/// A move of `side` is missing from its own scoresheet: remove the whole round, or type the
+/// missing move.
+fn out_of_step(ui: &mut egui::Ui, lang: Language, side: Color, commands: &mut Vec<Command>) {
+    let label = lang.pick("Remove the whole round", "删除整个回合", "刪除整個回合");
+    if ui.button(label).clicked() {
+        commands.push(SessionCommand::TranscribeRemoveRound.into());
     }
-    sheet_gaps::show(ui, session, commands);
+    let mover = match side {
+        Color::Red => lang.pick("Red's", "红方", "紅方"),
+        Color::Black => lang.pick("Black's", "黑方", "黑方"),
+    };
+    ui.label(match lang {
+        Language::English => format!("or type {mover} missing move and Enter"),
+        _ => format!(
+            "{}{mover}{}",
+            lang.pick("", "或输入漏记的", "或輸入漏記的"),
+            lang.pick("", "着法并回车", "著法並按輸入鍵")
+        ),
+    });
 }
 
 /// The moves waiting to be entered while a question is open (after a correction: the rest of

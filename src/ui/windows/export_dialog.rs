@@ -218,6 +218,123 @@ impl ExportDialog {
         }
         save_pages(path, &render_scoresheet(game, &options)).map_err(|e| e.to_string())
     }
+
+    /// What to export: the diagram, the line's diagrams or the scoresheet; each starts in its
+    /// usual format.
+    fn kind_choice(&mut self, ui: &mut egui::Ui, lang: Language) {
+        for (kind, label) in [
+            (
+                ExportKind::Diagram,
+                lang.pick("Diagram of this position", "本局面的棋图", "本局面的棋圖"),
+            ),
+            (
+                ExportKind::LineDiagrams,
+                lang.pick(
+                    "Diagrams of every position of this line",
+                    "本变着每一步的棋图",
+                    "本變著每一步的棋圖",
+                ),
+            ),
+            (
+                ExportKind::Scoresheet,
+                lang.pick("Scoresheet", "记录纸", "記錄紙"),
+            ),
+        ] {
+            if ui.radio_value(&mut self.kind, kind, label).changed() {
+                // Each export starts in its usual format (the scoresheet in PDF).
+                self.format = kind.formats()[0];
+            }
+        }
+    }
+
+    /// The format among those of the kind chosen, and a PDF's paper.
+    fn format_choice(&mut self, ui: &mut egui::Ui, lang: Language) {
+        ui.horizontal(|ui| {
+            ui.label(lang.pick("Format", "格式", "格式"));
+            for &format in self.kind.formats() {
+                ui.radio_value(&mut self.format, format, format.name());
+            }
+        });
+        if self.format == PictureFormat::Pdf {
+            ui.horizontal(|ui| {
+                ui.label(lang.pick("Paper", "纸张", "紙張"));
+                ui.radio_value(&mut self.paper, Paper::A4, "A4");
+                ui.radio_value(&mut self.paper, Paper::Letter, "Letter");
+            });
+        }
+    }
+
+    /// The choices of the kind and format: the scoresheet's notation; a PDF's diagrams a page
+    /// and file numbers; a picture's width and file numbers.
+    fn options(&mut self, ui: &mut egui::Ui, lang: Language) {
+        if self.kind == ExportKind::Scoresheet {
+            for (abbreviated, label) in [
+                (false, lang.pick("Full notation", "完整记法", "完整記法")),
+                (
+                    true,
+                    lang.pick("Abbreviated notation", "简化记法", "簡化記法"),
+                ),
+            ] {
+                ui.radio_value(&mut self.abbreviated, abbreviated, label);
+            }
+        } else if self.format == PictureFormat::Pdf {
+            if self.kind == ExportKind::LineDiagrams {
+                ui.checkbox(
+                    &mut self.grid,
+                    lang.pick(
+                        "Six diagrams a page (2 × 3)",
+                        "每页六图（2 × 3）",
+                        "每頁六圖（2 × 3）",
+                    ),
+                );
+            }
+            ui.checkbox(
+                &mut self.coordinates,
+                lang.pick("File numbers", "路数", "路數"),
+            );
+        } else {
+            ui.horizontal(|ui| {
+                let label = ui.label(lang.pick("Width in pixels", "宽度（像素）", "寬度（像素）"));
+                ui.add(
+                    egui::DragValue::new(&mut self.size)
+                        .range(SIZE_RANGE)
+                        .speed(4),
+                )
+                .labelled_by(label.id);
+            });
+            ui.checkbox(
+                &mut self.coordinates,
+                lang.pick("File numbers", "路数", "路數"),
+            );
+        }
+    }
+
+    /// The files the last export wrote, or why it failed.
+    fn outcome_line(&self, ui: &mut egui::Ui, lang: Language) {
+        match &self.outcome {
+            Some(Ok(files)) => {
+                ui.label(saved_text(files, lang));
+            }
+            Some(Err(e)) => {
+                ui.label(RichText::new(e).color(Color32::from_rgb(190, 30, 30)));
+            }
+            None => {}
+        }
+    }
+
+    /// Export… (the file is asked for by the app) and Close. Whether Close was clicked.
+    fn buttons(&self, ui: &mut egui::Ui, lang: Language, commands: &mut Vec<Command>) -> bool {
+        let mut close = false;
+        ui.horizontal(|ui| {
+            if ui.button(lang.pick("Export…", "导出…", "匯出…")).clicked() {
+                commands.push(AppCommand::ChooseExportFile(self.suggested_name()).into());
+            }
+            if ui.button(lang.pick("Close", "关闭", "關閉")).clicked() {
+                close = true;
+            }
+        });
+        close
+    }
 }
 
 impl Window for ExportDialog {
@@ -230,106 +347,18 @@ impl Window for ExportDialog {
         commands: &mut Vec<Command>,
     ) -> bool {
         let ctx = &ui.ctx().clone();
-        let session = shown.session;
-        let lang = session.lang();
+        let lang = shown.session.lang();
         let mut open = true;
         let modal = egui::Modal::new(egui::Id::unique("export")).show(ctx, |ui| {
             ui.heading(lang.pick("Export", "导出", "匯出"));
-            for (kind, label) in [
-                (
-                    ExportKind::Diagram,
-                    lang.pick("Diagram of this position", "本局面的棋图", "本局面的棋圖"),
-                ),
-                (
-                    ExportKind::LineDiagrams,
-                    lang.pick(
-                        "Diagrams of every position of this line",
-                        "本变着每一步的棋图",
-                        "本變著每一步的棋圖",
-                    ),
-                ),
-                (
-                    ExportKind::Scoresheet,
-                    lang.pick("Scoresheet", "记录纸", "記錄紙"),
-                ),
-            ] {
-                if ui.radio_value(&mut self.kind, kind, label).changed() {
-                    // Each export starts in its usual format (the scoresheet in PDF).
-                    self.format = kind.formats()[0];
-                }
-            }
+            self.kind_choice(ui, lang);
             ui.separator();
-            ui.horizontal(|ui| {
-                ui.label(lang.pick("Format", "格式", "格式"));
-                for &format in self.kind.formats() {
-                    ui.radio_value(&mut self.format, format, format.name());
-                }
-            });
-            if self.format == PictureFormat::Pdf {
-                ui.horizontal(|ui| {
-                    ui.label(lang.pick("Paper", "纸张", "紙張"));
-                    ui.radio_value(&mut self.paper, Paper::A4, "A4");
-                    ui.radio_value(&mut self.paper, Paper::Letter, "Letter");
-                });
+            self.format_choice(ui, lang);
+            self.options(ui, lang);
+            self.outcome_line(ui, lang);
+            if self.buttons(ui, lang, commands) {
+                open = false;
             }
-            if self.kind == ExportKind::Scoresheet {
-                for (abbreviated, label) in [
-                    (false, lang.pick("Full notation", "完整记法", "完整記法")),
-                    (
-                        true,
-                        lang.pick("Abbreviated notation", "简化记法", "簡化記法"),
-                    ),
-                ] {
-                    ui.radio_value(&mut self.abbreviated, abbreviated, label);
-                }
-            } else if self.format == PictureFormat::Pdf {
-                if self.kind == ExportKind::LineDiagrams {
-                    ui.checkbox(
-                        &mut self.grid,
-                        lang.pick(
-                            "Six diagrams a page (2 × 3)",
-                            "每页六图（2 × 3）",
-                            "每頁六圖（2 × 3）",
-                        ),
-                    );
-                }
-                ui.checkbox(
-                    &mut self.coordinates,
-                    lang.pick("File numbers", "路数", "路數"),
-                );
-            } else {
-                ui.horizontal(|ui| {
-                    let label =
-                        ui.label(lang.pick("Width in pixels", "宽度（像素）", "寬度（像素）"));
-                    ui.add(
-                        egui::DragValue::new(&mut self.size)
-                            .range(SIZE_RANGE)
-                            .speed(4),
-                    )
-                    .labelled_by(label.id);
-                });
-                ui.checkbox(
-                    &mut self.coordinates,
-                    lang.pick("File numbers", "路数", "路數"),
-                );
-            }
-            match &self.outcome {
-                Some(Ok(files)) => {
-                    ui.label(saved_text(files, lang));
-                }
-                Some(Err(e)) => {
-                    ui.label(RichText::new(e).color(Color32::from_rgb(190, 30, 30)));
-                }
-                None => {}
-            }
-            ui.horizontal(|ui| {
-                if ui.button(lang.pick("Export…", "导出…", "匯出…")).clicked() {
-                    commands.push(AppCommand::ChooseExportFile(self.suggested_name()).into());
-                }
-                if ui.button(lang.pick("Close", "关闭", "關閉")).clicked() {
-                    open = false;
-                }
-            });
         });
         // Escape (or a click beside it) closes it, as every window.
         if modal.should_close() {

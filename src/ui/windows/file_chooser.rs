@@ -196,151 +196,196 @@ impl FileChooser {
     /// Draw the dialog; `recent` are folders to offer (the recent files' folders). Returns the
     /// answer once the user gives one.
     fn ask(&mut self, ctx: &egui::Context, lang: Language, recent: &[PathBuf]) -> Option<Answer> {
-        let mut answer = None;
-        let mut go_to = None;
-        let mut picked: Option<(Entry, bool)> = None;
+        let mut turn = Turn::default();
         let modal = egui::Modal::new(egui::Id::unique("qipu-file-chooser")).show(ctx, |ui| {
             ui.set_width(ui.ctx().content_rect().width().clamp(320.0, 640.0) - 60.0);
-            ui.heading(self.purpose.title(lang));
-            if let Some(why) = &self.why {
-                ui.label(RichText::new(why).color(ui.visuals().warn_fg_color));
-            }
-            ui.horizontal(|ui| {
-                let label = ui.label(lang.pick("Folder", "文件夹", "資料夾"));
-                if ui
-                    .button(lang.pick("Up", "上一级", "上一層"))
-                    .on_hover_text(lang.pick("The folder above", "上一级文件夹", "上一層資料夾"))
-                    .clicked()
-                {
-                    go_to = self.folder.parent().map(Path::to_owned);
-                }
-                let field = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut self.folder_text)
-                            .desired_width(f32::INFINITY),
-                    )
-                    .labelled_by(label.id);
-                if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                    go_to = Some(absolute(Path::new(self.folder_text.trim())));
-                }
-            });
-            // Fixed heights: the dialog keeps its size while folders are walked.
-            let list_height = (ui.ctx().content_rect().height() - 300.0).clamp(120.0, 320.0);
-            ui.horizontal_top(|ui| {
-                ui.vertical(|ui| {
-                    ui.set_width(150.0);
-                    ui.label(RichText::new(lang.pick("Places", "位置", "位置")).strong());
-                    egui::ScrollArea::vertical()
-                        .id_salt("places")
-                        .min_scrolled_height(list_height)
-                        .max_height(list_height)
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            for place in places(recent) {
-                                let name = short_name(&place);
-                                if ui
-                                    .selectable_label(place == self.folder, name)
-                                    .on_hover_text(place.display().to_string())
-                                    .clicked()
-                                {
-                                    go_to = Some(place);
-                                }
-                            }
-                        });
-                });
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(lang.pick("In this folder", "此文件夹中", "此資料夾中"))
-                            .strong(),
-                    );
-                    egui::ScrollArea::vertical()
-                        .id_salt("entries")
-                        .min_scrolled_height(list_height)
-                        .max_height(list_height)
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            if self.entries.is_empty() && self.problem.is_none() {
-                                ui.label(
-                                    RichText::new(lang.pick("(empty)", "（空）", "（空）")).weak(),
-                                );
-                            }
-                            for entry in &self.entries {
-                                let text = if entry.folder {
-                                    format!("{}/", entry.name)
-                                } else {
-                                    entry.name.clone()
-                                };
-                                let response = ui.selectable_label(
-                                    !entry.folder && entry.name == self.name,
-                                    text,
-                                );
-                                if response.clicked() || response.double_clicked() {
-                                    picked = Some((entry.clone(), response.double_clicked()));
-                                }
-                            }
-                        });
-                });
-            });
-            match picked.take() {
-                Some((entry, _)) if entry.folder => go_to = Some(self.folder.join(&entry.name)),
-                Some((entry, double)) => {
-                    self.name = entry.name;
-                    if double {
-                        answer = self.confirm();
-                    }
-                }
-                None => {}
-            }
-            ui.horizontal(|ui| {
-                let label = ui.label(lang.pick("File name", "文件名", "檔案名稱"));
-                let field = ui
-                    .add(egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY))
-                    .labelled_by(label.id);
-                if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                    answer = self.confirm();
-                }
-            });
-            if let Some(problem) = &self.problem {
-                ui.label(
-                    RichText::new(problem.message(lang)).color(Color32::from_rgb(170, 20, 20)),
-                );
-            }
-            if let Some(path) = self.replace.clone() {
-                ui.label(replace_text(&path, lang));
-                ui.horizontal(|ui| {
-                    if ui
-                        .button(lang.pick("Write over it", "覆盖", "覆寫"))
-                        .clicked()
-                    {
-                        answer = Some(Answer::Chosen(path));
-                    }
-                    if ui
-                        .button(lang.pick("Keep it", "保留原文件", "保留原檔"))
-                        .clicked()
-                    {
-                        self.replace = None;
-                    }
-                });
-            } else {
-                ui.horizontal(|ui| {
-                    if ui.button(self.purpose.confirm(lang)).clicked() {
-                        answer = self.confirm();
-                    }
-                    if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
-                        answer = Some(Answer::Cancelled);
-                    }
-                });
-            }
+            self.header(ui, lang);
+            self.folder_row(ui, lang, &mut turn);
+            self.browse(ui, lang, recent, &mut turn);
+            self.name_row(ui, lang, &mut turn);
+            self.buttons(ui, lang, &mut turn);
         });
-        if let Some(folder) = go_to {
+        if let Some(folder) = turn.go_to {
             self.replace = None;
             self.enter(folder);
         }
-        if answer.is_none() && modal.should_close() {
-            answer = Some(Answer::Cancelled);
+        if turn.answer.is_none() && modal.should_close() {
+            turn.answer = Some(Answer::Cancelled);
         }
-        answer
+        turn.answer
     }
+
+    /// The title (what the file is for) and why the system's chooser was not shown.
+    fn header(&self, ui: &mut egui::Ui, lang: Language) {
+        ui.heading(self.purpose.title(lang));
+        if let Some(why) = &self.why {
+            ui.label(RichText::new(why).color(ui.visuals().warn_fg_color));
+        }
+    }
+
+    /// The folder line: Up, and the folder's field (Enter goes there).
+    fn folder_row(&mut self, ui: &mut egui::Ui, lang: Language, turn: &mut Turn) {
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.pick("Folder", "文件夹", "資料夾"));
+            if ui
+                .button(lang.pick("Up", "上一级", "上一層"))
+                .on_hover_text(lang.pick("The folder above", "上一级文件夹", "上一層資料夾"))
+                .clicked()
+            {
+                turn.go_to = self.folder.parent().map(Path::to_owned);
+            }
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.folder_text).desired_width(f32::INFINITY))
+                .labelled_by(label.id);
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                turn.go_to = Some(absolute(Path::new(self.folder_text.trim())));
+            }
+        });
+    }
+
+    /// The places beside the folder's entries, then what a click on an entry does: a folder is
+    /// entered, a file's name taken (and confirmed on a double click).
+    fn browse(&mut self, ui: &mut egui::Ui, lang: Language, recent: &[PathBuf], turn: &mut Turn) {
+        // Fixed heights: the dialog keeps its size while folders are walked.
+        let list_height = (ui.ctx().content_rect().height() - 300.0).clamp(120.0, 320.0);
+        let mut picked = None;
+        ui.horizontal_top(|ui| {
+            self.places_column(ui, lang, recent, list_height, turn);
+            picked = self.entries_column(ui, lang, list_height);
+        });
+        match picked {
+            Some((entry, _)) if entry.folder => turn.go_to = Some(self.folder.join(&entry.name)),
+            Some((entry, double)) => {
+                self.name = entry.name;
+                if double {
+                    turn.answer = self.confirm();
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// The places column: the recent files' folders, home and the working directory.
+    fn places_column(
+        &self,
+        ui: &mut egui::Ui,
+        lang: Language,
+        recent: &[PathBuf],
+        height: f32,
+        turn: &mut Turn,
+    ) {
+        ui.vertical(|ui| {
+            ui.set_width(150.0);
+            ui.label(RichText::new(lang.pick("Places", "位置", "位置")).strong());
+            egui::ScrollArea::vertical()
+                .id_salt("places")
+                .min_scrolled_height(height)
+                .max_height(height)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for place in places(recent) {
+                        let name = short_name(&place);
+                        if ui
+                            .selectable_label(place == self.folder, name)
+                            .on_hover_text(place.display().to_string())
+                            .clicked()
+                        {
+                            turn.go_to = Some(place);
+                        }
+                    }
+                });
+        });
+    }
+
+    /// The folder's subfolders and files; the entry clicked, and whether twice.
+    fn entries_column(
+        &self,
+        ui: &mut egui::Ui,
+        lang: Language,
+        height: f32,
+    ) -> Option<(Entry, bool)> {
+        let mut picked = None;
+        ui.vertical(|ui| {
+            ui.label(RichText::new(lang.pick("In this folder", "此文件夹中", "此資料夾中")).strong());
+            egui::ScrollArea::vertical()
+                .id_salt("entries")
+                .min_scrolled_height(height)
+                .max_height(height)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    if self.entries.is_empty() && self.problem.is_none() {
+                        ui.label(RichText::new(lang.pick("(empty)", "（空）", "（空）")).weak());
+                    }
+                    for entry in &self.entries {
+                        let text = if entry.folder {
+                            format!("{}/", entry.name)
+                        } else {
+                            entry.name.clone()
+                        };
+                        let response =
+                            ui.selectable_label(!entry.folder && entry.name == self.name, text);
+                        if response.clicked() || response.double_clicked() {
+                            picked = Some((entry.clone(), response.double_clicked()));
+                        }
+                    }
+                });
+        });
+        picked
+    }
+
+    /// The file name's field (Enter confirms it).
+    fn name_row(&mut self, ui: &mut egui::Ui, lang: Language, turn: &mut Turn) {
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.pick("File name", "文件名", "檔案名稱"));
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY))
+                .labelled_by(label.id);
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                turn.answer = self.confirm();
+            }
+        });
+    }
+
+    /// The problem with the name if any, then the question before writing over a file or the
+    /// confirm and Cancel buttons.
+    fn buttons(&mut self, ui: &mut egui::Ui, lang: Language, turn: &mut Turn) {
+        if let Some(problem) = &self.problem {
+            ui.label(RichText::new(problem.message(lang)).color(Color32::from_rgb(170, 20, 20)));
+        }
+        if let Some(path) = self.replace.clone() {
+            ui.label(replace_text(&path, lang));
+            ui.horizontal(|ui| {
+                if ui
+                    .button(lang.pick("Write over it", "覆盖", "覆寫"))
+                    .clicked()
+                {
+                    turn.answer = Some(Answer::Chosen(path));
+                }
+                if ui
+                    .button(lang.pick("Keep it", "保留原文件", "保留原檔"))
+                    .clicked()
+                {
+                    self.replace = None;
+                }
+            });
+        } else {
+            ui.horizontal(|ui| {
+                if ui.button(self.purpose.confirm(lang)).clicked() {
+                    turn.answer = self.confirm();
+                }
+                if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                    turn.answer = Some(Answer::Cancelled);
+                }
+            });
+        }
+    }
+}
+
+/// What the user did in one frame of the dialog: a folder to go to, an answer.
+#[derive(Default)]
+struct Turn {
+    go_to: Option<PathBuf>,
+    answer: Option<Answer>,
 }
 
 /// "w2.pgn is already there. Write over it?"

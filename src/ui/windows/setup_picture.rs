@@ -16,6 +16,9 @@ use crate::ui::widgets::board;
 /// The colour of the marks on the points to check.
 const MARK: Color32 = Color32::from_rgb(225, 110, 0);
 
+/// The colour of what asks for the user's care: points left to check, a side not known.
+const CAUTION: Color32 = Color32::from_rgb(160, 100, 0);
+
 /// How the side to move of a position read from a picture was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SideFound {
@@ -77,8 +80,36 @@ impl PictureNotes {
     /// The lines above the board: where the position came from, the points to check, the side
     /// to move, a second board.
     pub fn show(&self, ui: &mut Ui, lang: Language, side: Color) {
-        let caution = Color32::from_rgb(160, 100, 0);
-        let source = match &self.name {
+        let color = if self.to_check.is_empty() {
+            ui.visuals().text_color()
+        } else {
+            CAUTION
+        };
+        let line = format!("{}: {}", self.source(lang), self.check(lang));
+        ui.label(RichText::new(line).color(color));
+        self.side_line(ui, lang, side);
+        if self.boards > 1 {
+            ui.label(
+                RichText::new(match lang {
+                    Language::English => format!(
+                        "The picture shows {} boards: the largest was read.",
+                        self.boards
+                    ),
+                    Language::SimplifiedChinese => {
+                        format!("图片中有 {} 个棋盘：读取了最大的一个。", self.boards)
+                    }
+                    Language::TraditionalChinese => {
+                        format!("圖片中有 {} 個棋盤：讀取了最大的一個。", self.boards)
+                    }
+                })
+                .color(CAUTION),
+            );
+        }
+    }
+
+    /// Where the position came from: the picture's name, or a pasted picture.
+    fn source(&self, lang: Language) -> String {
+        match &self.name {
             Some(name) => format!(
                 "{} {name}",
                 lang.pick("Read from the picture", "读自图片", "讀自圖片")
@@ -90,9 +121,12 @@ impl PictureNotes {
                     "讀自貼上的圖片",
                 )
                 .to_owned(),
-        };
-        let left = self.to_check.len();
-        let check = match (left, lang) {
+        }
+    }
+
+    /// The points left to check and what to do with them, or that none is left.
+    fn check(&self, lang: Language) -> String {
+        match (self.to_check.len(), lang) {
             (0, _) if self.marked > 0 => lang
                 .pick(
                     "every point marked has been checked",
@@ -119,13 +153,11 @@ impl PictureNotes {
             (n, Language::TraditionalChinese) => {
                 format!("有 {n} 個點需核對（已圈出）：在上方選好正確的棋子後點擊該點")
             }
-        };
-        let color = if left > 0 {
-            caution
-        } else {
-            ui.visuals().text_color()
-        };
-        ui.label(RichText::new(format!("{source}: {check}")).color(color));
+        }
+    }
+
+    /// How the side to move (`side`) was found, or that the user must choose it.
+    fn side_line(&self, ui: &mut Ui, lang: Language, side: Color) {
         match self.side {
             SideFound::InCheck => {
                 ui.label(format!(
@@ -154,27 +186,10 @@ impl PictureNotes {
                         "图片未表明哪方走棋：请选择走棋方。",
                         "圖片未表明哪方走棋：請選擇走棋方。",
                     ))
-                    .color(caution),
+                    .color(CAUTION),
                 );
             }
             SideFound::Chosen => {}
-        }
-        if self.boards > 1 {
-            ui.label(
-                RichText::new(match lang {
-                    Language::English => format!(
-                        "The picture shows {} boards: the largest was read.",
-                        self.boards
-                    ),
-                    Language::SimplifiedChinese => {
-                        format!("图片中有 {} 个棋盘：读取了最大的一个。", self.boards)
-                    }
-                    Language::TraditionalChinese => {
-                        format!("圖片中有 {} 個棋盤：讀取了最大的一個。", self.boards)
-                    }
-                })
-                .color(caution),
-            );
         }
     }
 

@@ -439,33 +439,119 @@ impl Session {
 
     /// The one place a command changes the session: each kind of command, by what it changes.
     fn apply_one(&mut self, command: &SessionCommand) {
+        use SessionCommand as C;
         match command {
-            SessionCommand::Undo => {
-                if let Some(snapshot) = self.history.undo(self.snapshot()) {
-                    self.restore(snapshot);
-                }
+            C::Undo | C::Redo => self.apply_history(command),
+            C::ShowGame(_) | C::NewGame | C::PasteFen(_) | C::ContinueAsAnalysis => {
+                self.apply_replacement(command)
             }
-            SessionCommand::Redo => {
-                if let Some(snapshot) = self.history.redo(self.snapshot()) {
-                    self.restore(snapshot);
-                }
+            C::Transcribe(_)
+            | C::TranscribeInsert(_)
+            | C::TranscribeReplace(_)
+            | C::TranscribeRemove
+            | C::TranscribeRemoveRound => self.apply_transcription(command),
+            C::StartClock(_)
+            | C::PauseClock(_)
+            | C::ResumeClock
+            | C::Tick
+            | C::OfferDraw(_)
+            | C::AcceptDraw(_)
+            | C::RefuseDraw(_)
+            | C::Resign(_)
+            | C::Arbiter(_) => self.apply_contest(command),
+            C::ToggleArrow(_) | C::ToggleHighlight(_) | C::Select(_) | C::Flip => {
+                self.apply_board(command)
             }
+            C::TryMove(mv) => self.try_move(*mv),
+            C::TakeBack => self.take_back(),
+            C::First | C::Back | C::Forward | C::Last | C::GoTo(_) => self.apply_walk(command),
+            C::SetLayout(_)
+            | C::SetLanguage(_)
+            | C::SetNotation(_)
+            | C::SetTandem(_)
+            | C::SetFoldMode(_)
+            | C::SetFold(..)
+            | C::SetMoveBox(_) => self.apply_view(command),
+            C::Saved(tie) => self.saved(tie.clone()),
+            C::Notify(notice) => self.notice = Some(notice.clone()),
+            C::SetComment(..)
+            | C::SetMark(..)
+            | C::SetEvaluation(..)
+            | C::ApplyReview(_)
+            | C::SetRules(_)
+            | C::SetTag(..) => self.apply_annotation(command),
+            C::PromoteLine(_)
+            | C::PromoteToMain(_)
+            | C::DemoteLine(_)
+            | C::DeleteFrom(_)
+            | C::AddLine(..) => self.apply_line_edit(command),
+        }
+    }
+
+    /// Undo and redo. Other commands are not of this group: [`Session::apply_one`] sends them
+    /// elsewhere.
+    fn apply_history(&mut self, command: &SessionCommand) {
+        let snapshot = match command {
+            SessionCommand::Undo => self.history.undo(self.snapshot()),
+            SessionCommand::Redo => self.history.redo(self.snapshot()),
+            _ => None,
+        };
+        if let Some(snapshot) = snapshot {
+            self.restore(snapshot);
+        }
+    }
+
+    /// The commands that put another game in the window: one shown, a new one, a pasted
+    /// position, the game continued as analysis. Other commands are not of this group.
+    fn apply_replacement(&mut self, command: &SessionCommand) {
+        match command {
             SessionCommand::ShowGame(shown) => {
                 self.show(shown.game.as_ref().clone(), shown.origin.clone())
             }
+            SessionCommand::NewGame => self.show(Game::new(Position::startpos()), Origin::Fresh),
+            SessionCommand::PasteFen(text) => match Position::from_diagram_fen(text.trim()) {
+                Ok(position) => self.show(Game::new(position), Origin::Unsaved),
+                Err(e) => self.notice = Some(Notice::BadFen(e)),
+            },
+            SessionCommand::ContinueAsAnalysis => self.continue_as_analysis(),
+            _ => {}
+        }
+    }
+
+    /// The transcriber's commands: text entered, inserted, replaced, removed. Other commands
+    /// are not of this group.
+    fn apply_transcription(&mut self, command: &SessionCommand) {
+        match command {
             SessionCommand::Transcribe(text) => self.transcribe(text),
             SessionCommand::TranscribeInsert(text) => self.transcribe_insert(text),
             SessionCommand::TranscribeReplace(text) => self.transcribe_replace(text),
             SessionCommand::TranscribeRemove => self.transcribe_remove(),
             SessionCommand::TranscribeRemoveRound => self.transcribe_remove_round(),
+            _ => {}
+        }
+    }
+
+    /// The game played on the clock: the clock itself, draw offers, resignation, the arbiter.
+    /// Other commands are not of this group.
+    fn apply_contest(&mut self, command: &SessionCommand) {
+        match command {
             SessionCommand::StartClock(preset) => self.start_clock(*preset),
             SessionCommand::PauseClock(reason) => self.pause_clock(reason),
             SessionCommand::ResumeClock => self.resume_clock(),
+            SessionCommand::Tick => self.tick(),
             SessionCommand::OfferDraw(side) => self.offer_draw(*side),
             SessionCommand::AcceptDraw(side) => self.accept_draw(*side),
             SessionCommand::RefuseDraw(side) => self.refuse_draw(*side),
             SessionCommand::Resign(side) => self.resign(*side),
             SessionCommand::Arbiter(action) => self.arbiter_acts(action),
+            _ => {}
+        }
+    }
+
+    /// What is drawn on the board and how: arrows, highlights, the piece selected, the board's
+    /// side. Other commands are not of this group.
+    fn apply_board(&mut self, command: &SessionCommand) {
+        match command {
             SessionCommand::ToggleArrow(arrow) => self.change_drawing(|d| d.toggle_arrow(*arrow)),
             SessionCommand::ToggleHighlight(highlight) => {
                 self.change_drawing(|d| d.toggle_highlight(*highlight))
@@ -479,88 +565,68 @@ impl Session {
                     self.notice = Some(Notice::TurnOf(mover));
                 }
             }
-            SessionCommand::TryMove(mv) => self.try_move(*mv),
-            SessionCommand::NewGame => self.show(Game::new(Position::startpos()), Origin::Fresh),
-            SessionCommand::TakeBack => self.take_back(),
-            SessionCommand::First => self.go_to(self.game.root()),
-            SessionCommand::Back => {
-                if let Some(parent) = self.game.parent(self.cursor()) {
-                    self.go_to(parent);
-                }
-            }
-            SessionCommand::Forward => {
-                if let Some(&next) = self.game.children(self.cursor()).first() {
-                    self.go_to(next);
-                }
-            }
-            SessionCommand::Last => {
-                if let Some(&end) = self.game.line_from(self.cursor()).last() {
-                    self.go_to(end);
-                }
-            }
-            SessionCommand::GoTo(node) => self.go_to(*node),
             SessionCommand::Flip => match &mut self.puzzle_flipped {
                 Some(flipped) => *flipped = !*flipped,
                 None => self.flipped = !self.flipped,
             },
+            _ => {}
+        }
+    }
+
+    /// Walking the game: to its start, a move back or forward, its end, a move chosen. Other
+    /// commands are not of this group.
+    fn apply_walk(&mut self, command: &SessionCommand) {
+        let to = match command {
+            SessionCommand::First => Some(self.game.root()),
+            SessionCommand::Back => self.game.parent(self.cursor()),
+            SessionCommand::Forward => self.game.children(self.cursor()).first().copied(),
+            SessionCommand::Last => self.game.line_from(self.cursor()).last().copied(),
+            SessionCommand::GoTo(node) => Some(*node),
+            _ => None,
+        };
+        if let Some(node) = to {
+            self.go_to(node);
+        }
+    }
+
+    /// How the game is shown: layout, language, notation, folded lines, the move box's text.
+    /// Other commands are not of this group.
+    fn apply_view(&mut self, command: &SessionCommand) {
+        match command {
             SessionCommand::SetLayout(layout) => self.layout = *layout,
             SessionCommand::SetLanguage(lang) => self.lang = *lang,
             SessionCommand::SetNotation(notation) => self.notation = *notation,
             SessionCommand::SetTandem(tandem) => self.tandem = *tandem,
             SessionCommand::SetFoldMode(mode) => self.folds.set_mode(*mode),
-            SessionCommand::SetFold(node, open) => {
-                if self.game.contains(*node) {
-                    let depth = depth_of_branch(&self.game, *node);
-                    self.folds.set_open(*node, depth, *open);
-                }
+            SessionCommand::SetFold(node, open) if self.game.contains(*node) => {
+                let depth = depth_of_branch(&self.game, *node);
+                self.folds.set_open(*node, depth, *open);
             }
             SessionCommand::SetMoveBox(text) => self.move_box.clone_from(text),
-            SessionCommand::Tick => self.tick(),
-            SessionCommand::Saved(tie) => self.saved(tie.clone()),
-            SessionCommand::Notify(notice) => self.notice = Some(notice.clone()),
-            SessionCommand::ContinueAsAnalysis => self.continue_as_analysis(),
-            SessionCommand::SetComment(node, text) => {
-                if self.game.contains(*node) && self.game.comment(*node) != text {
-                    self.game.set_comment(*node, text.clone());
-                }
+            _ => {}
+        }
+    }
+
+    /// What is written about the game: comments, marks, evaluations (each changed only on a
+    /// move of the game, and only when it differs), a review's notes, the rules, the tags. Other
+    /// commands are not of this group.
+    fn apply_annotation(&mut self, command: &SessionCommand) {
+        match command {
+            SessionCommand::SetComment(node, text)
+                if self.game.contains(*node) && self.game.comment(*node) != text =>
+            {
+                self.game.set_comment(*node, text.clone());
             }
-            SessionCommand::SetMark(node, mark) => {
-                if self.game.contains(*node) && self.game.mark(*node) != *mark {
-                    self.game.set_mark(*node, *mark);
-                }
+            SessionCommand::SetMark(node, mark)
+                if self.game.contains(*node) && self.game.mark(*node) != *mark =>
+            {
+                self.game.set_mark(*node, *mark);
             }
-            SessionCommand::SetEvaluation(node, evaluation) => {
+            SessionCommand::SetEvaluation(node, evaluation)
                 if self.game.contains(*node)
-                    && self.game.annotation(*node).evaluation() != *evaluation
-                {
-                    self.game.annotation_mut(*node).set_evaluation(*evaluation);
-                }
-            }
-            SessionCommand::PromoteLine(node) => {
-                if self.game.contains(*node) {
-                    self.game.promote(*node);
-                }
-            }
-            SessionCommand::PromoteToMain(node) => {
-                if self.game.contains(*node) && !self.game.is_main_line(*node) {
-                    self.game.promote_to_main(*node);
-                }
-            }
-            SessionCommand::DemoteLine(node) => {
-                if self.game.contains(*node) {
-                    self.game.demote(*node);
-                }
-            }
-            SessionCommand::DeleteFrom(node) => {
-                if self.game.contains(*node) && *node != self.game.root() {
-                    self.game.delete_from(*node);
-                    self.selected = None;
-                }
-            }
-            SessionCommand::AddLine(node, moves) => {
-                if self.game.contains(*node) {
-                    self.add_line(*node, moves)
-                }
+                    && self.game.annotation(*node).evaluation() != *evaluation =>
+            {
+                self.game.annotation_mut(*node).set_evaluation(*evaluation);
             }
             SessionCommand::ApplyReview(reviews) => {
                 annotate(&mut self.game, reviews, BestLines::Marked);
@@ -576,10 +642,35 @@ impl Session {
                     self.game.tags_mut().set(key.clone(), value.trim());
                 }
             }
-            SessionCommand::PasteFen(text) => match Position::from_diagram_fen(text.trim()) {
-                Ok(position) => self.show(Game::new(position), Origin::Unsaved),
-                Err(e) => self.notice = Some(Notice::BadFen(e)),
-            },
+            _ => {}
+        }
+    }
+
+    /// The game's lines changed: promoted, demoted, cut, one added (each on a move of the game).
+    /// Other commands are not of this group.
+    fn apply_line_edit(&mut self, command: &SessionCommand) {
+        match command {
+            SessionCommand::PromoteLine(node) if self.game.contains(*node) => {
+                self.game.promote(*node);
+            }
+            SessionCommand::PromoteToMain(node)
+                if self.game.contains(*node) && !self.game.is_main_line(*node) =>
+            {
+                self.game.promote_to_main(*node);
+            }
+            SessionCommand::DemoteLine(node) if self.game.contains(*node) => {
+                self.game.demote(*node);
+            }
+            SessionCommand::DeleteFrom(node)
+                if self.game.contains(*node) && *node != self.game.root() =>
+            {
+                self.game.delete_from(*node);
+                self.selected = None;
+            }
+            SessionCommand::AddLine(node, moves) if self.game.contains(*node) => {
+                self.add_line(*node, moves)
+            }
+            _ => {}
         }
     }
 

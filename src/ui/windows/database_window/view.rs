@@ -205,18 +205,32 @@ impl DatabaseWindow {
         }
     }
 
+    /// The filters: who played, in what event and opening, when, with what result; Search and
+    /// Clear filters; a date's problem, and the position searched if any.
     fn filter_rows(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {
-        // Enter in a field searches, as the button does.
-        let field = |ui: &mut egui::Ui, label: &str, text: &mut String, width: f32| {
-            let label = ui.label(label);
-            let response = ui
-                .add(egui::TextEdit::singleline(text).desired_width(width))
-                .labelled_by(label.id);
-            response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
-        };
+        let changed = self.who_row(ui, lang) | self.when_row(ui, lang);
+        if changed {
+            asked.push(DatabaseCommand::Search);
+        }
+        if self.filter_error == Some(FilterError::Date) {
+            ui.label(
+                RichText::new(lang.pick(
+                    "A date needs a four-digit year: 1990, 1990.05 or 1990.05.12",
+                    "日期须有四位年份：1990、1990.05 或 1990.05.12",
+                    "日期須有四位年份：1990、1990.05 或 1990.05.12",
+                ))
+                .color(Color32::from_rgb(190, 30, 30)),
+            );
+        }
+        self.position_row(ui, lang, asked);
+    }
+
+    /// The player and the side played, the event, the opening. Whether to search (Enter in a
+    /// field).
+    fn who_row(&mut self, ui: &mut egui::Ui, lang: Language) -> bool {
         let mut changed = false;
         ui.horizontal_wrapped(|ui| {
-            changed |= field(
+            changed |= search_field(
                 ui,
                 lang.pick("Player", "棋手", "棋手"),
                 &mut self.filters.player,
@@ -232,27 +246,34 @@ impl DatabaseWindow {
                 })
                 .response
                 .labelled_by(side.id);
-            changed |= field(
+            changed |= search_field(
                 ui,
                 lang.pick("Event", "赛事", "賽事"),
                 &mut self.filters.event,
                 120.0,
             );
-            changed |= field(
+            changed |= search_field(
                 ui,
                 lang.pick("Opening", "开局", "開局"),
                 &mut self.filters.opening,
                 80.0,
             );
         });
+        changed
+    }
+
+    /// The dates and the result; Search and Clear filters. Whether to search (Enter in a field
+    /// or either button).
+    fn when_row(&mut self, ui: &mut egui::Ui, lang: Language) -> bool {
+        let mut changed = false;
         ui.horizontal_wrapped(|ui| {
-            changed |= field(
+            changed |= search_field(
                 ui,
                 lang.pick("From", "从", "從"),
                 &mut self.filters.date_from,
                 80.0,
             );
-            changed |= field(
+            changed |= search_field(
                 ui,
                 lang.pick("to", "到", "到"),
                 &mut self.filters.date_to,
@@ -288,19 +309,11 @@ impl DatabaseWindow {
                 changed = true;
             }
         });
-        if changed {
-            asked.push(DatabaseCommand::Search);
-        }
-        if self.filter_error == Some(FilterError::Date) {
-            ui.label(
-                RichText::new(lang.pick(
-                    "A date needs a four-digit year: 1990, 1990.05 or 1990.05.12",
-                    "日期须有四位年份：1990、1990.05 或 1990.05.12",
-                    "日期須有四位年份：1990、1990.05 或 1990.05.12",
-                ))
-                .color(Color32::from_rgb(190, 30, 30)),
-            );
-        }
+        changed
+    }
+
+    /// The position searched (and whether its mirror too), with Any position.
+    fn position_row(&self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {
         if let Some((_, mirror)) = &self.position {
             ui.horizontal(|ui| {
                 ui.label(if *mirror {
@@ -597,6 +610,16 @@ fn result_label(result: Option<Outcome>, lang: Language) -> String {
         None => lang.pick("any", "不限", "不限").to_owned(),
         Some(outcome) => format!("{} {}", outcome.pgn(), outcome.headline(lang)),
     }
+}
+
+/// A filter's labelled field, `width` wide. Whether Enter was pressed in it: Enter in a field
+/// searches, as the button does.
+fn search_field(ui: &mut egui::Ui, label: &str, text: &mut String, width: f32) -> bool {
+    let label = ui.label(label);
+    let response = ui
+        .add(egui::TextEdit::singleline(text).desired_width(width))
+        .labelled_by(label.id);
+    response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
 }
 
 #[cfg(test)]

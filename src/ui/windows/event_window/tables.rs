@@ -108,26 +108,7 @@ pub fn rounds(
     asked: &mut Vec<EventCommand>,
 ) {
     let last = event.rounds.len() as u32;
-    ui.horizontal(|ui| {
-        if ui
-            .button(lang.pick("Pair next round", "编排下一轮", "編排下一輪"))
-            .clicked()
-        {
-            *shown_round = 0;
-            asked.push(EventCommand::Change(Change::Pair));
-        }
-        if last > 0 {
-            let label = ui.label(lang.pick("Round shown", "显示轮次", "顯示輪次"));
-            let mut r = if *shown_round == 0 {
-                last
-            } else {
-                *shown_round
-            };
-            ui.add(egui::DragValue::new(&mut r).range(1..=last))
-                .labelled_by(label.id);
-            *shown_round = if r == last { 0 } else { r };
-        }
-    });
+    round_picker(ui, lang, last, shown_round, asked);
     let number = if *shown_round == 0 {
         last
     } else {
@@ -164,58 +145,7 @@ pub fn rounds(
                 name: &name,
                 has_game,
             };
-            match g.result {
-                Some(r) if *correcting == Some((number, g.board)) => {
-                    ui.horizontal(|ui| {
-                        ui.strong(shown(r));
-                        ui.label("›");
-                        result_buttons(ui, lang, &board, Some(r), asked);
-                        if ui
-                            .small_button(lang.pick("Clear", "清除", "清除"))
-                            .on_hover_text(format!(
-                                "{} {name}",
-                                lang.pick(
-                                    "Take back the result of",
-                                    "撤销此结果：",
-                                    "撤銷此結果："
-                                )
-                            ))
-                            .clicked()
-                        {
-                            asked.push(EventCommand::Change(Change::Correct {
-                                round: number,
-                                board: g.board,
-                                result: None,
-                                report: None,
-                            }));
-                        }
-                        if ui
-                            .small_button(lang.pick("Cancel", "取消", "取消"))
-                            .clicked()
-                        {
-                            *correcting = None;
-                        }
-                    });
-                }
-                Some(r) => {
-                    ui.horizontal(|ui| {
-                        ui.strong(shown(r));
-                        if ui
-                            .small_button(lang.pick("Change…", "更改…", "更改…"))
-                            .on_hover_text(format!(
-                                "{} {name}",
-                                lang.pick("Correct the result of", "更正结果：", "更正結果：")
-                            ))
-                            .clicked()
-                        {
-                            *correcting = Some((number, g.board));
-                        }
-                    });
-                }
-                None => {
-                    ui.horizontal(|ui| result_buttons(ui, lang, &board, None, asked));
-                }
-            }
+            result_cell(ui, lang, &board, g.result, correcting, asked);
             ui.label(&event.players[g.black].name);
             ui.end_row();
         }
@@ -226,6 +156,112 @@ pub fn rounds(
             lang.pick("Bye:", "轮空：", "輪空："),
             event.entrant_name(bye)
         ));
+    }
+}
+
+/// Pair next round, and which round is shown (0: the last, `last`).
+fn round_picker(
+    ui: &mut egui::Ui,
+    lang: Language,
+    last: u32,
+    shown_round: &mut u32,
+    asked: &mut Vec<EventCommand>,
+) {
+    ui.horizontal(|ui| {
+        if ui
+            .button(lang.pick("Pair next round", "编排下一轮", "編排下一輪"))
+            .clicked()
+        {
+            *shown_round = 0;
+            asked.push(EventCommand::Change(Change::Pair));
+        }
+        if last > 0 {
+            let label = ui.label(lang.pick("Round shown", "显示轮次", "顯示輪次"));
+            let mut r = if *shown_round == 0 {
+                last
+            } else {
+                *shown_round
+            };
+            ui.add(egui::DragValue::new(&mut r).range(1..=last))
+                .labelled_by(label.id);
+            *shown_round = if r == last { 0 } else { r };
+        }
+    });
+}
+
+/// A board's result: the buttons to record one, the result with Change…, or, while it is
+/// being corrected, the results to put in its place.
+fn result_cell(
+    ui: &mut egui::Ui,
+    lang: Language,
+    board: &Board<'_>,
+    result: Option<BoardResult>,
+    correcting: &mut Option<(u32, u32)>,
+    asked: &mut Vec<EventCommand>,
+) {
+    match result {
+        Some(r) if *correcting == Some((board.round, board.board)) => {
+            ui.horizontal(|ui| correction(ui, lang, board, r, correcting, asked));
+        }
+        Some(r) => {
+            ui.horizontal(|ui| {
+                ui.strong(shown(r));
+                if ui
+                    .small_button(lang.pick("Change…", "更改…", "更改…"))
+                    .on_hover_text(format!(
+                        "{} {}",
+                        lang.pick("Correct the result of", "更正结果：", "更正結果："),
+                        board.name
+                    ))
+                    .clicked()
+                {
+                    *correcting = Some((board.round, board.board));
+                }
+            });
+        }
+        None => {
+            ui.horizontal(|ui| result_buttons(ui, lang, board, None, asked));
+        }
+    }
+}
+
+/// The result `r` being corrected: the others to put in its place, Clear and Cancel.
+fn correction(
+    ui: &mut egui::Ui,
+    lang: Language,
+    board: &Board<'_>,
+    r: BoardResult,
+    correcting: &mut Option<(u32, u32)>,
+    asked: &mut Vec<EventCommand>,
+) {
+    ui.strong(shown(r));
+    ui.label("›");
+    result_buttons(ui, lang, board, Some(r), asked);
+    if ui
+        .small_button(lang.pick("Clear", "清除", "清除"))
+        .on_hover_text(format!(
+            "{} {}",
+            lang.pick(
+                "Take back the result of",
+                "撤销此结果：",
+                "撤銷此結果："
+            ),
+            board.name
+        ))
+        .clicked()
+    {
+        asked.push(EventCommand::Change(Change::Correct {
+            round: board.round,
+            board: board.board,
+            result: None,
+            report: None,
+        }));
+    }
+    if ui
+        .small_button(lang.pick("Cancel", "取消", "取消"))
+        .clicked()
+    {
+        *correcting = None;
     }
 }
 
