@@ -210,10 +210,7 @@ struct Reader {
 /// `qipu stats` and `qipu stats --threads 1`, with this build's binary and with each binary of
 /// `QIPU_READING_ALSO` (paths separated by `:`, e.g. an earlier build, timed in the same run).
 fn readers() -> Vec<Reader> {
-    let mut programs = vec![(
-        String::from("qipu"),
-        PathBuf::from(env!("CARGO_BIN_EXE_qipu")),
-    )];
+    let mut programs = vec![(String::from("qipu"), common::qipu_binary().to_path_buf())];
     if let Ok(also) = std::env::var("QIPU_READING_ALSO") {
         programs.extend(
             also.split(':')

@@ -7,6 +7,7 @@ use std::time::Duration;
 use qipu::cloud::{ChessDb, Cloud, CloudCache, CloudError, Line, Source};
 use qipu::rules::Position;
 
+use crate::common::TempFolder;
 use crate::server::{settings_for, Reply, Server};
 
 const ANSWER: &str = "move:h2e2,score:1,rank:2,note:! (35-12),winrate:50.07|\
@@ -40,7 +41,7 @@ fn a_second_query_goes_nowhere() {
 
 #[test]
 fn offline_an_old_answer_is_given_with_its_age() {
-    let dir = tempdir("offline");
+    let dir = TempFolder::new("cloud-offline");
     let file = dir.join("cloud-cache.sqlite");
     let server = Server::always(Reply::ok(ANSWER));
     {
@@ -66,7 +67,6 @@ fn offline_an_old_answer_is_given_with_its_age() {
     );
     let err = same_address.moves(&other).expect_err("nothing cached");
     assert_eq!(err.key(), "offline");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -139,12 +139,4 @@ fn a_position_without_moves_is_answered_without_asking() {
         Err(CloudError::Checkmate)
     );
     assert_eq!(server.count(), 0);
-}
-
-/// A fresh folder for a test's files.
-fn tempdir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-cloud-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
 }

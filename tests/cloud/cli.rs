@@ -1,13 +1,11 @@
 //! `qipu cloud` against the test server: its text and JSON output, its exit statuses, the cache
 //! between two runs, and a record's repetition.
 
-use std::path::PathBuf;
-
 use qipu::formats::{write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
 use qipu::record::Game;
 
-use crate::common::qipu;
+use crate::common::{qipu, TempFolder};
 use crate::rules::{chase_case, chase_server};
 use crate::server::{closed_port_url, Reply, Server};
 
@@ -16,21 +14,13 @@ const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR
 const ANSWER: &str = "move:h2e2,score:1,rank:2,note:! (35-12),winrate:50.07|\
 move:a3a4,score:??,rank:0,note:? (??-??)";
 
-/// A fresh folder for a test's files.
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-cloud-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
-
 fn path(p: &std::path::Path) -> &str {
     p.to_str().expect("a UTF-8 path")
 }
 
 #[test]
 fn json_output_then_the_cache() {
-    let dir = tempdir("json");
+    let dir = TempFolder::new("cloud-cli-json");
     let cache = dir.join("cache.sqlite");
     let server = Server::always(Reply::ok(ANSWER));
     let url = server.url();
@@ -60,7 +50,6 @@ fn json_output_then_the_cache() {
     assert_eq!(code, 0);
     assert!(out.contains(r#""source":"cloud""#), "{out}");
     assert_eq!(server.count(), 2);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -193,7 +182,7 @@ fn a_record_at_a_ply_marks_the_forbidden_repetition() {
     for &mv in &moves {
         at = game.play(at, mv).expect("a legal move");
     }
-    let dir = tempdir("record");
+    let dir = TempFolder::new("cloud-cli-record");
     let file = dir.join("chase.pgn");
     std::fs::write(
         &file,
@@ -224,5 +213,4 @@ fn a_record_at_a_ply_marks_the_forbidden_repetition() {
     // Beyond the main line.
     let (code, _, err) = qipu(&["cloud", path(&file), "--ply", "99", "--no-cache"]);
     assert_eq!(code, 1, "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::common;
 
-use common::qipu;
+use common::{qipu, TempFolder};
 
 /// How the copies in `assets/` are made again when the command line changes.
 const MAKE_AGAIN: &str = "make them again: rm -r assets/man && cargo run -- manpage assets/man; \
@@ -30,12 +30,11 @@ fn pages_in(dir: &Path) -> BTreeMap<String, String> {
 #[test]
 fn the_pages_and_completions_the_package_installs_are_the_programs_own() {
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    let dir = std::env::temp_dir().join(format!("qipu-pages-{}", std::process::id()));
+    let dir = TempFolder::new("pages");
     let (code, _, err) = qipu(&["manpage", dir.to_str().expect("a text path")]);
     assert_eq!(code, 0, "{err}");
     let made = pages_in(&dir);
     let kept = pages_in(&assets.join("man"));
-    std::fs::remove_dir_all(&dir).expect("clean up");
     assert_eq!(
         made.keys().collect::<Vec<_>>(),
         kept.keys().collect::<Vec<_>>(),
@@ -100,7 +99,7 @@ fn the_manual_page_is_made_on_standard_output_and_as_files() {
         page.contains("convert") && page.contains("scoresheet"),
         "{page}"
     );
-    let dir = std::env::temp_dir().join(format!("qipu-manpages-{}", std::process::id()));
+    let dir = TempFolder::new("manpages");
     let (code, listed, err) = qipu(&["manpage", dir.to_str().expect("a text path")]);
     assert_eq!(code, 0, "{err}");
     for name in [
@@ -125,5 +124,4 @@ fn the_manual_page_is_made_on_standard_output_and_as_files() {
         convert.contains("qipu convert") && convert.contains("force"),
         "{convert}"
     );
-    std::fs::remove_dir_all(&dir).expect("clean up");
 }

@@ -3,11 +3,11 @@
 
 use crate::common;
 
-use common::{qipu, shared_path};
+use common::{qipu, shared_path, TempFolder};
 
 #[test]
 fn a_missing_input_is_named_with_the_reason_in_plain_words() {
-    let dir = std::env::temp_dir().join(format!("qipu-io-words-{}", std::process::id()));
+    let dir = TempFolder::new("io-words");
     let missing = dir.join("missing.pgn");
     let missing = missing.to_str().expect("a text path");
     let commands: [&[&str]; 8] = [
@@ -33,8 +33,7 @@ fn a_missing_input_is_named_with_the_reason_in_plain_words() {
 fn an_output_that_cannot_be_written_is_named_with_the_reason_in_plain_words() {
     let record = shared_path("data/samples/SAMPLE.XQF");
     let record = record.to_str().expect("a text path");
-    let dir = std::env::temp_dir().join(format!("qipu-io-words-out-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let dir = TempFolder::new("io-words-out");
     // A file where a folder should be: refused whoever runs the test (root too).
     let file = dir.join("a-file");
     std::fs::write(&file, b"x").expect("a file");
@@ -58,5 +57,4 @@ fn an_output_that_cannot_be_written_is_named_with_the_reason_in_plain_words() {
         err.contains(&format!("cannot save {gone}: no such file or folder")),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).expect("clean up");
 }

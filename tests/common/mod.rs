@@ -1,13 +1,26 @@
-//! Helpers shared by the integration tests: where the shared data lives, running the binary.
+//! Helpers shared by the integration tests: where the shared data lives, running the binary,
+//! temporary folders.
 
 #![allow(dead_code)]
 
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The `qipu` binary built for the tests.
+pub fn qipu_binary() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_qipu"))
+}
+
+/// A command that runs the `qipu` binary; its arguments, input and output are still to set.
+pub fn qipu_command() -> Command {
+    Command::new(qipu_binary())
+}
 
 /// Run the `qipu` binary with these arguments.
 pub fn qipu_output(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qipu"))
+    qipu_command()
         .args(args)
         .output()
         .expect("the qipu binary runs")
@@ -101,4 +114,71 @@ pub fn borrowed_tool(program: &str, package: &str) -> bool {
         println!("skipped: {program} ({package}) is not installed on this system");
     }
     found
+}
+
+/// A fresh, empty folder of one test's own in the system's temporary folder, removed with all
+/// it holds when dropped (at the end of the test, passed or failed).
+pub struct TempFolder {
+    path: PathBuf,
+}
+
+impl TempFolder {
+    /// A new empty folder named after `name` (which tells the tests apart to a reader), the
+    /// process id and a count: no two folders of a run, nor of two runs at once, share it.
+    pub fn new(name: &str) -> TempFolder {
+        TempFolder::within(&std::env::temp_dir(), name)
+    }
+
+    /// A new empty folder as [`TempFolder::new`] makes, in memory where the system has one
+    /// (`/dev/shm`), else in the temporary folder: for a test that saves thousands of files,
+    /// each synced to the disk otherwise.
+    pub fn in_memory(name: &str) -> TempFolder {
+        let shm = Path::new("/dev/shm");
+        if shm.is_dir() {
+            TempFolder::within(shm, name)
+        } else {
+            TempFolder::new(name)
+        }
+    }
+
+    /// A new empty folder in `base`, named as [`TempFolder::new`] says.
+    fn within(base: &Path, name: &str) -> TempFolder {
+        static MADE: AtomicUsize = AtomicUsize::new(0);
+        let count = MADE.fetch_add(1, Ordering::Relaxed);
+        let path = base.join(format!("qipu-{name}-{}-{count}", std::process::id()));
+        // A folder left by an earlier run whose process id came round again.
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path)
+            .unwrap_or_else(|e| panic!("a temporary folder {}: {e}", path.display()));
+        TempFolder { path }
+    }
+
+    /// Where the folder is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Deref for TempFolder {
+    type Target = Path;
+
+    /// The folder's path, so that `folder.join(name)` names a file in it.
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempFolder {
+    /// The folder's path.
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for TempFolder {
+    /// Remove the folder and all it holds. A failure (a file still open on Windows) leaves it to
+    /// the system's cleaning of temporary files.
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
 }

@@ -4,12 +4,12 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use qipu::database::Database;
 
-use super::common::{qipu, shared_path};
-use super::fixture::{ccpd_database, ccpd_part, fresh, temp_dir, Server};
+use super::common::{qipu, qipu_command, shared_path, TempFolder};
+use super::fixture::{ccpd_database, ccpd_part, fresh, Server};
 
 /// `games G, plies P, errors E, seconds S` of `qipu stats`: (G, E).
 fn stats_counts(paths: &[&str]) -> (u64, u64) {
@@ -53,11 +53,11 @@ fn db_stats(location: &str) -> serde_json::Value {
 }
 
 fn corpus_formats_import_with_the_counts_of_stats(server: Server) {
-    let Some(location) = fresh(server, "formats") else {
+    let Some((location, _folder)) = fresh(server, "formats") else {
         return;
     };
     // JSON and FEN files, made here from corpus games.
-    let extra = temp_dir(&format!("formats-{server:?}"));
+    let extra = TempFolder::new(&format!("db-formats-{server:?}"));
     let sample = shared_path("corpus/wukong_xqdb/xqdb/games_pgn");
     let first_pgn = std::fs::read_dir(&sample)
         .unwrap()
@@ -85,7 +85,7 @@ fn corpus_formats_import_with_the_counts_of_stats(server: Server) {
         shared_path("corpus/walker8088_cchess"),
         shared_path("corpus/wukong_xqdb"),
         shared_path("corpus/xqwizard_liangqi"),
-        extra.clone(),
+        extra.to_path_buf(),
     ];
     let paths: Vec<&str> = folders.iter().map(|p| p.to_str().unwrap()).collect();
     let (games, errors) = stats_counts(&paths);
@@ -166,7 +166,7 @@ fn json_shapes_and_export(server: Server) {
     let games: u64 = moves.iter().map(|m| m["games"].as_u64().unwrap()).sum();
     assert!(games <= report.new && games > report.new / 2);
     // Export what a search finds; the file reads back with as many games.
-    let dir = temp_dir(&format!("export-{server:?}"));
+    let dir = TempFolder::new(&format!("db-export-{server:?}"));
     let pgn = dir.join("found.pgn");
     let (code, out, err) = qipu(&[
         "db",
@@ -194,16 +194,16 @@ fn json_shapes_and_export(server: Server) {
 }
 
 fn an_import_killed_midway_resumes(server: Server) {
-    let Some(location) = fresh(server, "resume") else {
+    let Some((location, _folder)) = fresh(server, "resume") else {
         return;
     };
-    let dir = temp_dir(&format!("resume-files-{server:?}"));
+    let dir = TempFolder::new(&format!("db-resume-files-{server:?}"));
     for (name, bytes) in ccpd_part() {
         let path = dir.join(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, bytes).unwrap();
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+    let mut child = qipu_command()
         .args([
             "db",
             "import",
@@ -252,10 +252,10 @@ fn an_import_killed_midway_resumes(server: Server) {
 }
 
 fn bad_input_is_refused_with_the_reason(server: Server) {
-    let Some(location) = fresh(server, "bad") else {
+    let Some((location, _folder)) = fresh(server, "bad") else {
         return;
     };
-    let dir = temp_dir(&format!("bad-{server:?}"));
+    let dir = TempFolder::new(&format!("db-bad-{server:?}"));
     let notes = dir.join("notes.pgn");
     std::fs::write(&notes, "Shopping list: rice, tea, 3 oranges.\n").unwrap();
     let broken = dir.join("broken.xqf");
@@ -292,10 +292,10 @@ fn bad_input_is_refused_with_the_reason(server: Server) {
 }
 
 fn variations_are_searched_when_indexed(server: Server) {
-    let Some(location) = fresh(server, "variations") else {
+    let Some((location, _folder)) = fresh(server, "variations") else {
         return;
     };
-    let dir = temp_dir(&format!("variations-{server:?}"));
+    let dir = TempFolder::new(&format!("db-variations-{server:?}"));
     let pgn = dir.join("lines.pgn");
     std::fs::write(
         &pgn,
@@ -356,10 +356,10 @@ fn found_players(location: &str, options: &[&str]) -> Vec<(String, String)> {
 }
 
 fn names_are_found_in_either_script_and_an_old_database_is_upgraded(server: Server) {
-    let Some(location) = fresh(server, "scripts") else {
+    let Some((location, _folder)) = fresh(server, "scripts") else {
         return;
     };
-    let dir = temp_dir(&format!("scripts-{server:?}"));
+    let dir = TempFolder::new(&format!("db-scripts-{server:?}"));
     let games = dir.join("games.pgn");
     std::fs::write(
         &games,
@@ -427,10 +427,10 @@ fn names_are_found_in_either_script_and_an_old_database_is_upgraded(server: Serv
 }
 
 fn a_diagram_start_is_imported_and_its_warning_counted(server: Server) {
-    let Some(location) = fresh(server, "diagram") else {
+    let Some((location, _folder)) = fresh(server, "diagram") else {
         return;
     };
-    let dir = temp_dir(&format!("diagram-{server:?}"));
+    let dir = TempFolder::new(&format!("db-diagram-{server:?}"));
     // A red soldier behind its start (2.2): only a diagram shows it; the game is read in full.
     let diagram = dir.join("diagram.pgn");
     std::fs::write(
@@ -460,13 +460,13 @@ fn a_diagram_start_is_imported_and_its_warning_counted(server: Server) {
 /// creating the schema is one transaction the second program waits for or finds done, so all
 /// three succeed and the database holds what one import gives, no game lost or doubled.
 fn two_programs_create_one_database_at_once(server: Server) {
-    let dir = temp_dir(&format!("race-files-{server:?}"));
+    let dir = TempFolder::new(&format!("db-race-files-{server:?}"));
     for (name, bytes) in &ccpd_part()[..4] {
         let path = dir.join(name.replace('/', "_"));
         std::fs::write(path, bytes).unwrap();
     }
     let files = dir.to_str().unwrap();
-    let Some(reference) = fresh(server, "race_reference") else {
+    let Some((reference, _folder)) = fresh(server, "race_reference") else {
         return;
     };
     let (code, _, err) = qipu(&["db", "import", &reference, files]);
@@ -479,7 +479,7 @@ fn two_programs_create_one_database_at_once(server: Server) {
     };
     let mut failures = Vec::new();
     for attempt in 0..tries {
-        let Some(location) = fresh(server, &format!("race_{attempt}")) else {
+        let Some((location, _folder)) = fresh(server, &format!("race_{attempt}")) else {
             return;
         };
         if server == Server::Sqlite {
@@ -487,7 +487,7 @@ fn two_programs_create_one_database_at_once(server: Server) {
             std::fs::write(&location, b"").unwrap();
         }
         let spawn = |args: &[&str]| {
-            Command::new(env!("CARGO_BIN_EXE_qipu"))
+            qipu_command()
                 .args(args)
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
@@ -522,7 +522,7 @@ fn two_programs_create_one_database_at_once(server: Server) {
 /// shown in the server's words.
 #[test]
 fn a_missing_database_is_not_created_and_server_errors_are_named() {
-    let dir = temp_dir("missing-db");
+    let dir = TempFolder::new("db-missing-db");
     let typo = dir.join("typo.db");
     let typo = typo.to_str().unwrap();
     for command in ["search", "tree", "stats", "export"] {
@@ -538,7 +538,7 @@ fn a_missing_database_is_not_created_and_server_errors_are_named() {
         );
         assert!(!Path::new(typo).exists(), "{command} created the file");
     }
-    let Some(location) = fresh(Server::Postgres, "missing") else {
+    let Some((location, _folder)) = fresh(Server::Postgres, "missing") else {
         return;
     };
     let cut = location.rfind('/').unwrap();
@@ -567,7 +567,7 @@ fn set_schema_version(server: Server, location: &str, version: i64) {
 
 #[test]
 fn broken_and_foreign_database_files_are_refused() {
-    let dir = temp_dir("broken-db");
+    let dir = TempFolder::new("db-broken-db");
     let broken = dir.join("broken.qipu");
     let bytes: Vec<u8> = (0..8192u32)
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)

@@ -3,7 +3,6 @@
 
 use std::collections::HashSet;
 use std::io::Read;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
@@ -11,7 +10,7 @@ use qipu::database::{Database, ImportOptions, ImportReport, MemorySource, Source
 use qipu::formats::read_record_bytes;
 use qipu::record::Game;
 
-use super::common::shared_path;
+use super::common::{shared_path, TempFolder};
 
 /// The folders of the archive the tests import: games classified by player, by event and by
 /// opening (the same games appear under several: duplicates), endgame studies with `[FEN]`
@@ -105,14 +104,6 @@ pub fn distinct_games() -> &'static (Vec<Replayed>, usize) {
     })
 }
 
-/// A fresh temporary folder for one test.
-pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-db-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Which server a test runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Server {
@@ -127,15 +118,15 @@ fn postgres_base() -> String {
 }
 
 /// A fresh, empty database for the test `name`: an SQLite file, or a PostgreSQL database
-/// created for it. `None` (with the reason printed) when no PostgreSQL server can be reached.
-pub fn fresh(server: Server, name: &str) -> Option<String> {
+/// created for it; its location, and for SQLite the folder of its file (removed when dropped).
+/// `None` (with the reason printed) when no PostgreSQL server can be reached.
+pub fn fresh(server: Server, name: &str) -> Option<(String, Option<TempFolder>)> {
     match server {
-        Server::Sqlite => Some(
-            temp_dir(&format!("sqlite-{name}"))
-                .join("games.qipu")
-                .display()
-                .to_string(),
-        ),
+        Server::Sqlite => {
+            let folder = TempFolder::new(&format!("db-sqlite-{name}"));
+            let location = folder.join("games.qipu").display().to_string();
+            Some((location, Some(folder)))
+        }
         Server::Postgres => {
             let base = postgres_base();
             let mut client = match postgres::Client::connect(&base, postgres::NoTls) {
@@ -156,16 +147,17 @@ pub fn fresh(server: Server, name: &str) -> Option<String> {
                 .batch_execute(&format!("CREATE DATABASE {db}"))
                 .unwrap();
             let cut = base.rfind('/').expect("the URL names a database");
-            Some(format!("{}/{db}", &base[..cut]))
+            Some((format!("{}/{db}", &base[..cut]), None))
         }
     }
 }
 
-/// The archive part imported into a fresh database, once per server.
-pub fn ccpd_database(server: Server) -> Option<&'static (String, ImportReport)> {
-    static SQLITE: OnceLock<(String, ImportReport)> = OnceLock::new();
-    static POSTGRES: OnceLock<Option<(String, ImportReport)>> = OnceLock::new();
-    let build = |location: String| {
+/// The archive part imported into a fresh database, once per server: its location and the
+/// import's report. (The database lasts as long as the test program.)
+pub fn ccpd_database(server: Server) -> Option<(&'static String, &'static ImportReport)> {
+    static SQLITE: OnceLock<Imported> = OnceLock::new();
+    static POSTGRES: OnceLock<Option<Imported>> = OnceLock::new();
+    let build = |(location, folder): (String, Option<TempFolder>)| {
         let mut db = Database::open(&location).unwrap();
         let report = db
             .import(
@@ -175,12 +167,17 @@ pub fn ccpd_database(server: Server) -> Option<&'static (String, ImportReport)> 
                 &AtomicBool::new(false),
             )
             .unwrap();
-        (location, report)
+        (location, report, folder)
     };
-    match server {
+    let imported = match server {
         Server::Sqlite => Some(SQLITE.get_or_init(|| build(fresh(server, "ccpd").unwrap()))),
         Server::Postgres => POSTGRES
             .get_or_init(|| fresh(server, "ccpd").map(build))
             .as_ref(),
-    }
+    };
+    imported.map(|(location, report, _)| (location, report))
 }
+
+/// A database imported once for the test program: its location, the import's report, the
+/// folder of an SQLite file.
+type Imported = (String, ImportReport, Option<TempFolder>);

@@ -5,17 +5,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::{qipu, shared_path};
-
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-cli-opening-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{qipu, shared_path, TempFolder};
 
 #[test]
 fn opening_json_names_each_game_and_a_transposition_alike() {
-    let dir = scratch("json");
+    let dir = TempFolder::new("cli-opening-json");
     let pgn = dir.join("games.pgn");
     // 中炮 against 屏风马 in two orders of moves, then a game from a diagram.
     std::fs::write(
@@ -41,7 +35,6 @@ fn opening_json_names_each_game_and_a_transposition_alike() {
     let ply = games[0]["ply"].as_u64().unwrap();
     assert!((1..=6).contains(&ply), "{ply}");
     assert!(games[2]["ecco"].is_null() && games[2]["ply"].is_null());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -72,7 +65,10 @@ fn opening_text_agrees_with_most_tags_of_a_league() {
 
 /// `qipu opening --json` on one written game: its code, name and deciding ply.
 fn opening_of(pgn_moves: &str, tags: &str, extra: &[&str]) -> serde_json::Value {
-    let dir = scratch(&format!("line-{}", pgn_moves.len() + tags.len()));
+    let dir = TempFolder::new(&format!(
+        "cli-opening-line-{}",
+        pgn_moves.len() + tags.len()
+    ));
     let pgn = dir.join("game.pgn");
     std::fs::write(&pgn, format!("[Event \"e\"]\n{tags}\n{pgn_moves} *\n")).unwrap();
     let mut args = vec!["opening", "--json"];
@@ -80,7 +76,6 @@ fn opening_of(pgn_moves: &str, tags: &str, extra: &[&str]) -> serde_json::Value 
     args.push(pgn.to_str().unwrap());
     let (code, out, err) = qipu(&args);
     assert_eq!(code, 0, "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
     let games: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     games[0].clone()
 }

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::qipu;
+use common::{qipu, TempFolder};
 
 const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
 
@@ -23,18 +23,12 @@ fn fairy_stockfish() -> Option<&'static str> {
     Some(FAIRY_STOCKFISH)
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-cli-engine-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn a_match_of_two_short_games_is_adjudicated_with_the_ruling_in_the_pgn() {
     let Some(engine) = fairy_stockfish() else {
         return;
     };
-    let dir = scratch("match");
+    let dir = TempFolder::new("cli-engine-match");
     // A chariot against the bare general: Red mates within a few moves, whoever plays it.
     let openings = dir.join("openings.fen");
     std::fs::write(&openings, "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1\n").unwrap();
@@ -115,7 +109,6 @@ fn a_match_of_two_short_games_is_adjudicated_with_the_ruling_in_the_pgn() {
         2,
         "the ruling in words: {text}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -145,7 +138,7 @@ fn analyse_gives_every_main_line_move_an_eval_and_best_lines_as_variations() {
     let Some(engine) = fairy_stockfish() else {
         return;
     };
-    let dir = scratch("analyse");
+    let dir = TempFolder::new("cli-engine-analyse");
     let out_pgn = dir.join("analysed.pgn");
     let (code, stdout, err) = qipu(&[
         "analyse",
@@ -223,7 +216,6 @@ fn analyse_gives_every_main_line_move_an_eval_and_best_lines_as_variations() {
     assert!(
         err.contains("analysing [") && err.contains(&format!("{0}/{0} positions", line.len() + 1))
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -299,7 +291,7 @@ fn puzzles_make_turns_one_side_s_mistakes_into_puzzles_from_the_position_before(
     let Some(engine) = fairy_stockfish() else {
         return;
     };
-    let dir = scratch("puzzles");
+    let dir = TempFolder::new("cli-engine-puzzles");
     let set = dir.join("set.pgn");
     // An older file of that name is replaced: the set is made from games read in full.
     std::fs::write(&set, "old").unwrap();
@@ -363,5 +355,4 @@ fn puzzles_make_turns_one_side_s_mistakes_into_puzzles_from_the_position_before(
     let (code, _, err) = qipu(&["puzzles", "make", "x.pgn", "-o", "y.pgn", "--side", "blue"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--side 'blue'"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

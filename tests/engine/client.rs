@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use crate::common::TempFolder;
+
 use qipu::engine_client::{
     EngineConfig, EngineError, EngineEvent, EngineThread, ExternalEngine, Limit, OptionKind,
     Protocol, RankBase, Request, SearchRequest, ThreadEvent, Value,
@@ -288,8 +290,7 @@ fn an_engine_that_hangs_is_stopped_then_restarted() {
         return;
     }
     // A shell script that shakes hands and then ignores every search.
-    let dir = std::env::temp_dir().join(format!("qipu-hang-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("hang");
     let script = dir.join("hang.sh");
     std::fs::write(
         &script,
@@ -317,5 +318,4 @@ fn an_engine_that_hangs_is_stopped_then_restarted() {
     }
     assert_eq!(engine.restarts(), 1);
     assert_ne!(engine.process_id(), pid);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

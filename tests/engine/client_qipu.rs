@@ -18,7 +18,7 @@ use crate::hu_yang::{self, AFTER_65, AFTER_75};
 fn config() -> EngineConfig {
     EngineConfig {
         program: EngineProgram::Path {
-            path: env!("CARGO_BIN_EXE_qipu").into(),
+            path: crate::common::qipu_binary().into(),
             args: vec!["uci".to_owned()],
         },
         protocol: Protocol::Uci,

@@ -2,7 +2,7 @@
 //! over its standard input and output.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+        let mut child = crate::common::qipu_command()
             .arg("uci")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -461,7 +461,7 @@ fn the_natural_limit_is_a_draw_in_the_search() {
 /// A line that is not UTF-8 is skipped with an `info string`; the session goes on.
 #[test]
 fn a_line_that_is_not_text_is_skipped_and_the_session_goes_on() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+    let mut child = crate::common::qipu_command()
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

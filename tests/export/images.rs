@@ -1,9 +1,9 @@
 //! Exports: the board diagram (pixels at known points), the scoresheet (rounds, result, pages),
 //! the fonts hold every character drawn, and the `diagram` / `scoresheet` subcommands.
 
-use crate::common;
+use crate::common::{self, TempFolder};
 
-use std::process::Command;
+use common::qipu_output as qipu;
 
 use image::{Rgba, RgbaImage};
 use qipu::export::board_painter::{palette, piece_char, BOARD_TEXT};
@@ -276,17 +276,9 @@ fn scoresheet_rounds_result_and_pages() {
     );
 }
 
-fn qipu(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .output()
-        .expect("qipu runs")
-}
-
 #[test]
 fn diagram_and_scoresheet_subcommands() {
-    let dir = std::env::temp_dir().join(format!("qipu-export-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("export");
     let png = dir.join("d.png");
     let out = qipu(&[
         "diagram",
@@ -348,7 +340,6 @@ fn diagram_and_scoresheet_subcommands() {
         sheet.to_str().unwrap()
     );
     assert_eq!(image::open(&sheet).unwrap().height(), PAGE_HEIGHT);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -398,14 +389,12 @@ fn a_character_no_font_has_is_boxed_not_dropped() {
 
 #[test]
 fn pages_are_saved_beside_each_other() {
-    let dir = std::env::temp_dir().join(format!("qipu-pages-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("pages");
     let long = shuffled(122);
     let pages = render_scoresheet(&long, &ScoresheetOptions::default());
     let written = qipu::export::save_pages(&dir.join("sheet.png"), &pages).unwrap();
     assert_eq!(written, [dir.join("sheet.png"), dir.join("sheet-2.png")]);
     assert_eq!(image::open(&written[1]).unwrap().width(), PAGE_WIDTH);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A game of `plies` horse moves to and fro (61 rounds for 122 plies).

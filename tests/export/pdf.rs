@@ -2,7 +2,7 @@
 //! `pdftoppm` (the page is drawn where the table is) and read back with `pdftotext` (every move
 //! of the main line is text, with the fonts embedded as subsets with their Unicode map).
 
-use crate::common;
+use crate::common::{self, TempFolder};
 
 use std::path::{Path, PathBuf};
 
@@ -20,12 +20,6 @@ fn game() -> Game {
         .remove(0)
         .game
         .expect("a game")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-pdf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("folder");
-    dir.join(name)
 }
 
 fn text_of(pdf: &Path) -> String {
@@ -86,7 +80,8 @@ fn a_scoresheet_pdf_holds_every_move_as_text() {
             abbreviated,
             ..ScoresheetOptions::default()
         };
-        let pdf = temp(&format!("sheet-{lang:?}-{abbreviated}.pdf"));
+        let dir = TempFolder::new("pdf");
+        let pdf = dir.join(format!("sheet-{lang:?}-{abbreviated}.pdf"));
         std::fs::write(
             &pdf,
             scoresheet_pdf(&game, &options, Paper::A4).expect("a PDF"),
@@ -136,7 +131,8 @@ fn long_games_take_pages_and_letter_paper_is_offered() {
             .play(at, qipu::rules::Move::parse_iccs(mv).expect("ICCS"))
             .expect("legal");
     }
-    let pdf = temp("long.pdf");
+    let dir = TempFolder::new("pdf");
+    let pdf = dir.join("long.pdf");
     let options = ScoresheetOptions::default();
     std::fs::write(
         &pdf,
@@ -160,7 +156,8 @@ fn the_subcommand_follows_the_name_and_refuses_other_names() {
     }
     let input = common::shared_path("data/samples/XQFEXAMA.XQF");
     let input = input.to_str().expect("path");
-    let pdf = temp("cli.pdf");
+    let dir = TempFolder::new("pdf");
+    let pdf = dir.join("cli.pdf");
     let pdf = pdf.to_str().expect("path");
     let (code, out, err) = common::qipu(&["scoresheet", input, "-o", pdf, "--paper", "letter"]);
     assert_eq!((code, err.as_str()), (0, ""));
@@ -170,7 +167,7 @@ fn the_subcommand_follows_the_name_and_refuses_other_names() {
         text_of(Path::new(pdf)).contains("炮二平五")
             || text_of(Path::new(pdf)).contains("兵七進一")
     );
-    let txt = temp("cli.txt");
+    let txt = dir.join("cli.txt");
     let (code, _, err) = common::qipu(&["scoresheet", input, "-o", txt.to_str().expect("path")]);
     assert_eq!(code, 2);
     assert!(err.contains(".pdf, .png"), "{err}");
@@ -188,7 +185,8 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
     let input = common::shared_path("data/samples/XQFEXAMA.XQF");
     let input = input.to_str().expect("path");
     // One position: one page, the pieces and the river as text.
-    let one = temp("one.pdf");
+    let dir = TempFolder::new("pdf");
+    let one = dir.join("one.pdf");
     let one_path = one.to_str().expect("path");
     let (code, _, err) =
         common::qipu(&["diagram", "--fen", qipu::rules::START_FEN, "-o", one_path]);
@@ -202,7 +200,7 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
     let pages = ink(&one);
     assert!(pages[0] > 0.05, "{pages:?}");
     // The 110 plies of the game and its start, six a page, each with its move under it.
-    let grid = temp("grid.pdf");
+    let grid = dir.join("grid.pdf");
     let grid_path = grid.to_str().expect("path");
     let (code, _, err) = common::qipu(&[
         "diagram", input, "--all", "--grid", "2x3", "--paper", "letter", "-o", grid_path,
@@ -217,7 +215,7 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
         "{text}"
     );
     // SVG: the same painter's shapes, the pieces as text.
-    let svg = temp("start.svg");
+    let svg = dir.join("start.svg");
     let (code, _, _) = common::qipu(&[
         "diagram",
         "--fen",
@@ -245,7 +243,7 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
             >= 64
     );
     // Another name: refused with the formats offered, nothing written.
-    let gif = temp("board.gif");
+    let gif = dir.join("board.gif");
     let (code, _, err) = common::qipu(&[
         "diagram",
         "--fen",
@@ -273,7 +271,8 @@ fn names_beyond_the_cjk_subset_are_drawn_and_come_back_as_text() {
         language: Language::English,
         ..ScoresheetOptions::default()
     };
-    let pdf = temp("names.pdf");
+    let dir = TempFolder::new("pdf");
+    let pdf = dir.join("names.pdf");
     std::fs::write(
         &pdf,
         scoresheet_pdf(&game, &options, Paper::A4).expect("a PDF"),

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{qipu, shared_path};
+use common::{qipu, shared_path, TempFolder};
 
 #[test]
 fn stats_counts_games_plies_and_errors() {
@@ -76,8 +76,7 @@ fn convert_xqf_to_pgn_json_and_fen() {
 #[test]
 fn convert_to_xiangqi_wizard_writes_gbk_crlf_and_a_file() {
     let file = shared_path("data/samples/sample_xqbase_ccgc2006_r22_utf8.pgn");
-    let dir = std::env::temp_dir().join(format!("qipu-convert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("convert");
     let target = dir.join("out.pgn");
     let (code, _, err) = qipu(&[
         "convert",
@@ -98,13 +97,11 @@ fn convert_to_xiangqi_wizard_writes_gbk_crlf_and_a_file() {
         .windows(first_move.len())
         .any(|w| w == first_move.as_slice()));
     assert!(std::str::from_utf8(&bytes).is_err(), "GBK, not UTF-8");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn convert_reports_bad_games_and_refuses_to_overwrite_its_input() {
-    let dir = std::env::temp_dir().join(format!("qipu-convert-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("convert-bad");
     let input = dir.join("two.pgn");
     std::fs::write(
         &input,
@@ -127,13 +124,11 @@ fn convert_reports_bad_games_and_refuses_to_overwrite_its_input() {
         out.contains("H2-E2") && !out.contains("[Event \"b\"]"),
         "{out}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn convert_of_a_file_without_a_game_says_so_and_writes_nothing() {
-    let dir = std::env::temp_dir().join(format!("qipu-convert-none-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("convert-none");
     let passwd = dir.join("x.pgn");
     std::fs::write(
         &passwd,
@@ -152,14 +147,12 @@ fn convert_of_a_file_without_a_game_says_so_and_writes_nothing() {
         assert!(stdout.is_empty());
         assert!(!out_path.exists(), "nothing written for {path}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn convert_of_a_truncated_xqf_writes_the_moves_read_and_names_the_byte() {
     let bytes = std::fs::read(shared_path("data/samples/XQFEXAMA.XQF")).unwrap();
-    let dir = std::env::temp_dir().join(format!("qipu-convert-cut-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("convert-cut");
     let cut = dir.join("cut.xqf");
     std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
     let path = cut.to_str().unwrap();
@@ -168,15 +161,13 @@ fn convert_of_a_truncated_xqf_writes_the_moves_read_and_names_the_byte() {
     assert!(err.contains("the moves before it are read"), "{err}");
     assert!(err.contains(": game 1, byte "), "{err}");
     assert!(out.contains("\n1. "), "{out}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A BIG5 record in traditional Chinese converts in traditional Chinese: the moves follow the
 /// file's script, the tags and comments stay as written; `--simplified` changes only the moves.
 #[test]
 fn convert_keeps_the_script_of_the_file() {
-    let dir = std::env::temp_dir().join(format!("qipu-convert-script-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("convert-script");
     let utf8 = dir.join("hant.pgn");
     std::fs::write(
         &utf8,
@@ -205,7 +196,6 @@ fn convert_keeps_the_script_of_the_file() {
     assert_eq!(code, 0);
     assert!(out.contains("[Red \"胡榮華\"]"), "{out}");
     assert!(out.contains("1. 炮二平五 {當頭炮} 1... 马８进７"), "{out}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// No command destroys the file it would write when its input fails: nothing read, nothing
@@ -213,9 +203,7 @@ fn convert_keeps_the_script_of_the_file() {
 /// goes beside it under a name the message gives.
 #[test]
 fn a_failed_command_never_destroys_the_file_it_would_write() {
-    let dir = std::env::temp_dir().join(format!("qipu-keep-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("keep");
     let at = |name: &str| dir.join(name).to_str().unwrap().to_owned();
     let bad_game = "[Event \"x\"]\n\n1. 炮二平五 马８进７ 2. 車一進九 *\n";
     let good_game = "[Event \"y\"]\n\n1. 炮二平五 马８进７ *\n";
@@ -306,5 +294,4 @@ fn a_failed_command_never_destroys_the_file_it_would_write() {
     ]);
     assert_eq!(code, 1);
     assert!(kept("standings.csv"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

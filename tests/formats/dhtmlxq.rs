@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{files_below, shared};
+use common::{files_below, shared, TempFolder};
 use qipu::ending::Outcome;
 use qipu::formats::{read_dhtmlxq, read_record_bytes, read_record_file, write_dhtmlxq, FileKind};
 use qipu::record::{Game, TagKey};
@@ -110,8 +110,7 @@ fn every_corpus_game_round_trips() {
 fn convert_writes_dhtmlxq_and_reads_it_back() {
     let input = common::shared_path("data/samples/XQFEXAMB.XQF");
     let input = input.to_str().expect("UTF-8 path");
-    let dir = std::env::temp_dir().join(format!("qipu-dhtmlxq-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("folder");
+    let dir = TempFolder::new("dhtmlxq");
     let block = dir.join("game.txt");
     let block = block.to_str().expect("UTF-8 path");
     let (code, _, err) = common::qipu(&["convert", input, "--to", "dhtmlxq", "-o", block]);
@@ -121,7 +120,6 @@ fn convert_writes_dhtmlxq_and_reads_it_back() {
     assert!(text.contains("[DhtmlXQ_binit]"));
     let a = common::qipu(&["convert", input]);
     let b = common::qipu(&["convert", block]);
-    std::fs::remove_dir_all(&dir).expect("removed");
     assert_eq!(a.0, 0);
     assert_eq!(a, b);
 }

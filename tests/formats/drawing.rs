@@ -1,7 +1,7 @@
 //! Arrows and highlighted points: kept in the comments as `[%cal]`/`[%csl]`, they survive
 //! saving and opening in every format that keeps comments.
 
-use std::path::PathBuf;
+use crate::common::TempFolder;
 
 use qipu::formats::{
     encode_pgn, read_record_file, save_atomic, write_json, write_pgn, PgnWriteOptions, TargetState,
@@ -56,12 +56,6 @@ fn annotated() -> Game {
     game
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-drawing-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 fn check(read: &Game, original: &Game) {
     let (a, b) = (read.main_line(), original.main_line());
     assert_eq!(a.len(), b.len());
@@ -91,7 +85,8 @@ fn drawings_survive_pgn_save_and_open() {
         let encoded = encode_pgn(&text, &options);
         assert_eq!(encoded.lost, []);
         let bytes = encoded.bytes;
-        let path = temp(name);
+        let dir = TempFolder::new("drawing");
+        let path = dir.join(name);
         save_atomic(&path, &bytes, TargetState::Safe, false).unwrap();
         let file = read_record_file(&path).unwrap();
         let read = file.games[0].game.as_ref().expect("read back");
@@ -102,7 +97,8 @@ fn drawings_survive_pgn_save_and_open() {
 #[test]
 fn drawings_survive_json_save_and_open() {
     let game = annotated();
-    let path = temp("game.json");
+    let dir = TempFolder::new("drawing");
+    let path = dir.join("game.json");
     save_atomic(
         &path,
         write_json(&game).as_bytes(),

@@ -2,7 +2,7 @@
 //! Windows alike: names in Chinese, a name that came from a GBK archive, CRLF line ends, paths
 //! with backslashes and drive letters, and atomic saves over a file that exists (and is open).
 
-use crate::common;
+use crate::common::{self, TempFolder};
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -10,14 +10,6 @@ use std::path::{Path, PathBuf};
 use qipu::formats::save::{partial_name, temp_beside};
 use qipu::formats::{read_record_file, save_atomic, TargetState};
 use qipu::tournament::store::last_good_path;
-
-/// A fresh scratch folder of this test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-portable-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
 
 /// The sample game (UTF-8 PGN, LF line ends) and its number of moves in the main line.
 fn sample() -> (Vec<u8>, usize) {
@@ -68,7 +60,7 @@ fn stats_line(input: &str) -> String {
 fn records_named_in_chinese_and_in_gbk_read_by_path_and_by_folder() {
     let (bytes, moves) = sample();
     assert!(moves > 50, "the sample's main line has {moves} moves");
-    let dir = scratch("names");
+    let dir = TempFolder::new("portable-names");
     let utf8 = dir.join("第22轮 红方胜.pgn");
     let gbk = dir.join(gbk_name());
     std::fs::write(&utf8, &bytes).expect("write the UTF-8 name");
@@ -98,7 +90,6 @@ fn records_named_in_chinese_and_in_gbk_read_by_path_and_by_folder() {
     ]);
     assert_eq!(code, 0, "qipu convert of {} failed: {err}", utf8.display());
     assert!(!out.trim().is_empty(), "the converted record is printed");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -108,7 +99,7 @@ fn a_record_with_crlf_line_ends_reads_as_with_lf() {
     let text = String::from_utf8(bytes)
         .expect("the sample is UTF-8")
         .replace('\r', "");
-    let dir = scratch("crlf");
+    let dir = TempFolder::new("portable-crlf");
     let crlf = dir.join("crlf.pgn");
     std::fs::write(&crlf, text.replace('\n', "\r\n")).expect("write CRLF");
     let lf = dir.join("lf.pgn");
@@ -124,7 +115,6 @@ fn a_record_with_crlf_line_ends_reads_as_with_lf() {
     assert_eq!(crlf_moves, lf_moves, "the same moves either way");
     assert_eq!(crlf_tags, lf_tags, "the same tags, no carriage return kept");
     assert!(crlf_tags.iter().all(|(_, value)| !value.contains('\r')));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -156,7 +146,7 @@ fn names_made_beside_a_file_keep_its_folder_whatever_the_separator() {
 #[test]
 fn a_saved_file_read_by_a_path_with_the_other_separator_and_its_drive() {
     let (bytes, moves) = sample();
-    let dir = scratch("separators");
+    let dir = TempFolder::new("portable-separators");
     let path = dir.join("sub").join("game.pgn");
     std::fs::create_dir_all(path.parent().expect("a folder")).expect("the subfolder");
     save_atomic(&path, &bytes, TargetState::Safe, false).expect("saved");
@@ -176,7 +166,6 @@ fn a_saved_file_read_by_a_path_with_the_other_separator_and_its_drive() {
         assert!(text.starts_with('/'), "an absolute Unix path: {text}");
         assert_eq!(main_line_moves(&path), moves);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Whether this Windows program runs under Wine (its ntdll exports `wine_get_version`).
@@ -203,7 +192,7 @@ fn under_wine() -> bool {
 
 #[test]
 fn an_atomic_save_replaces_a_file_that_exists_and_is_open_and_leaves_no_temporary_file() {
-    let dir = scratch("atomic");
+    let dir = TempFolder::new("portable-atomic");
     let path = dir.join("对局.pgn");
     std::fs::write(&path, b"old contents").expect("the first version");
     // A reader holds the file open while it is saved over (an editor, a viewer, the window).
@@ -244,5 +233,4 @@ fn an_atomic_save_replaces_a_file_that_exists_and_is_open_and_leaves_no_temporar
     drop(file);
     assert_eq!(temp.parent(), path.parent());
     let _ = std::fs::remove_file(&temp);
-    let _ = std::fs::remove_dir_all(&dir);
 }

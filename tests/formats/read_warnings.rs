@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::qipu;
+use common::{qipu, TempFolder};
 use qipu::formats::{
     read_pgn_text, read_record_bytes, write_dhtmlxq, write_json, write_pgn, write_xqf, FileKind,
     PgnErrorKind, PgnWriteOptions, ReadWarning,
@@ -133,8 +133,7 @@ fn every_format_that_reads_a_start_reads_the_diagram_back_with_its_warning() {
 
 #[test]
 fn the_command_line_counts_warnings_apart_and_names_them_on_standard_error() {
-    let dir = std::env::temp_dir().join(format!("qipu-read-warnings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let dir = TempFolder::new("read-warnings");
     let diagram = dir.join("diagram.pgn");
     std::fs::write(&diagram, pgn_with_fen(SOLDIER_BEHIND)).expect("written");
     std::fs::write(dir.join("plain.pgn"), "1. h2e2 h9g7 *\n").expect("written");
@@ -173,5 +172,4 @@ fn the_command_line_counts_warnings_apart_and_names_them_on_standard_error() {
         err.contains("warning: start position: red soldier on c2"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).expect("removed");
 }

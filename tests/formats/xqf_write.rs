@@ -8,7 +8,7 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{files_below, shared};
+use common::{files_below, shared, TempFolder};
 use qipu::formats::{read_xqf, write_xqf, XqfLoss};
 use qipu::record::Game;
 
@@ -120,8 +120,7 @@ pub fn independent_main_lines(files: &[PathBuf]) -> Option<Vec<String>> {
 #[test]
 fn an_independent_reader_reads_the_same_main_lines() {
     let games = corpus_games();
-    let dir = std::env::temp_dir().join(format!("qipu-xqf-write-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let dir = TempFolder::new("xqf-write");
     // Every tenth file: the reader is slow on large trees.
     let chosen: Vec<&(PathBuf, Game)> = games.iter().step_by(10).collect();
     let mut files = Vec::new();
@@ -131,7 +130,6 @@ fn an_independent_reader_reads_the_same_main_lines() {
         files.push(path);
     }
     let lines = independent_main_lines(&files);
-    std::fs::remove_dir_all(&dir).expect("temporary folder removed");
     let Some(lines) = lines else { return };
     assert_eq!(lines.len(), chosen.len());
     for ((path, game), line) in chosen.iter().zip(&lines) {

@@ -6,7 +6,7 @@
 mod common;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
-use common::shared_path;
+use common::{shared_path, TempFolder};
 use qipu::engine::{Control, Engine, Line};
 use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
@@ -219,8 +219,7 @@ fn new_puzzles_come_in_the_sets_order_and_a_failed_one_comes_back_first_once_due
 
 #[test]
 fn progress_is_kept_in_the_file_and_a_newer_or_foreign_file_is_refused() {
-    let dir = std::env::temp_dir().join(format!("qipu-progress-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempFolder::new("progress");
     let path = dir.join("puzzles.sqlite");
     let t = start();
     {
@@ -251,7 +250,6 @@ fn progress_is_kept_in_the_file_and_a_newer_or_foreign_file_is_refused() {
         Progress::open(&other),
         Err(StoreError::NotQipu(_))
     ));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -293,9 +291,7 @@ fn puzzles_are_read_from_the_games_of_the_database() {
     use qipu::database::{Database, ImportOptions, SearchQuery};
     use qipu::puzzles::puzzles_from_database;
     use std::sync::atomic::AtomicBool;
-    let dir = std::env::temp_dir().join(format!("qipu-puzzle-db-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("puzzle-db");
     let folder = shared_path("corpus/xqwizard_liangqi/www.xqbase.com/funnychess");
     let mut db = Database::open_file(&dir.join("games.sqlite")).unwrap();
     db.import_paths(
@@ -321,5 +317,4 @@ fn puzzles_are_read_from_the_games_of_the_database() {
     b.sort_unstable();
     assert_eq!(a, b);
     assert!(from_db.puzzles[0].source.starts_with("games.sqlite #"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,7 +4,9 @@
 //! poppler's pdftoppm), each read by `qipu::recognise` and compared with its position. Shared by
 //! the recognition tests (a few hundred pictures) and `benches/own_diagrams.rs` (thousands).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::common::TempFolder;
 
 use qipu::export::diagram::{diagram_svg, diagrams_pdf};
 use qipu::export::pdf::Paper;
@@ -101,30 +103,6 @@ fn misread(image: &image::RgbImage, pos: &Position, flipped: bool) -> Option<Str
     }
 }
 
-/// A temporary folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(kind: &str, seed: u64) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "qipu-read-back-{}-{kind}-{seed:x}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("a temporary folder");
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn load(path: &Path) -> image::RgbImage {
     image::open(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -155,14 +133,14 @@ pub fn png(seed: u64, count: usize) -> Tally {
 /// read back.
 pub fn svg(seed: u64, count: usize) -> Tally {
     let mut draw = Draw(seed);
-    let scratch = Scratch::new("svg", seed);
+    let scratch = TempFolder::new(&format!("read-back-svg-{seed:x}"));
     let mut failures = Vec::new();
     for n in 0..count {
         let pos = draw.position();
         let options = draw.options(400);
         let (svg, png) = (
-            scratch.path(&format!("{n}.svg")),
-            scratch.path(&format!("{n}.png")),
+            scratch.join(format!("{n}.svg")),
+            scratch.join(format!("{n}.png")),
         );
         std::fs::write(&svg, diagram_svg(&pos, &options)).expect("written");
         let width = draw.width().to_string();
@@ -181,7 +159,7 @@ pub fn svg(seed: u64, count: usize) -> Tally {
 /// 40 to 150 dots an inch (boards about 290 to 1090 pixels wide) and read back.
 pub fn pdf(seed: u64, count: usize) -> Tally {
     let mut draw = Draw(seed);
-    let scratch = Scratch::new("pdf", seed);
+    let scratch = TempFolder::new(&format!("read-back-pdf-{seed:x}"));
     let items: Vec<(Position, DiagramOptions, String)> = (0..count)
         .map(|_| {
             let pos = draw.position();
@@ -189,13 +167,13 @@ pub fn pdf(seed: u64, count: usize) -> Tally {
             (pos, options, String::new())
         })
         .collect();
-    let pdf = scratch.path("diagrams.pdf");
+    let pdf = scratch.join("diagrams.pdf");
     std::fs::write(&pdf, diagrams_pdf(&items, 1, 1, Paper::A4).expect("a PDF")).expect("written");
     let mut failures = Vec::new();
     for (page, (pos, options, _)) in items.iter().enumerate() {
         let dpi = (40 + draw.below(111)).to_string();
         let page = (page + 1).to_string();
-        let stem = scratch.path(&format!("page-{page}"));
+        let stem = scratch.join(format!("page-{page}"));
         crate::common::run_tool(
             "pdftoppm",
             &[

@@ -7,6 +7,7 @@ use std::process::Output;
 
 use common::qipu as run;
 use common::qipu_output as qipu;
+use common::TempFolder;
 
 fn json(out: &Output) -> serde_json::Value {
     assert!(
@@ -185,7 +186,7 @@ fn evidence_reads_as_english() {
 
 #[test]
 fn summary_counts_rulings_by_kind_over_files_and_folders() {
-    let dir = std::env::temp_dir().join(format!("qipu-summary-{}", std::process::id()));
+    let dir = TempFolder::new("summary");
     std::fs::create_dir_all(dir.join("round2")).unwrap();
     // Red checks from i9, i8, i9… with the chariot: perpetual check at the third occurrence.
     std::fs::write(
@@ -219,7 +220,6 @@ fn summary_counts_rulings_by_kind_over_files_and_folders() {
     assert!(out.contains("\nthreads 1\n"), "{out}");
     let (code, _, err) = run(&["judge", "--summary"]);
     assert_eq!(code, 2, "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

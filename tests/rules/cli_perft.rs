@@ -1,13 +1,6 @@
 //! The `qipu perft` subcommand as scripts use it: its output format and exit statuses.
 
-use std::process::{Command, Output};
-
-fn qipu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .output()
-        .expect("the qipu binary runs")
-}
+use crate::common::qipu_output as qipu;
 
 #[test]
 fn divide_prints_one_line_per_root_move_then_the_total() {

@@ -3,7 +3,7 @@
 //! nothing; a TRF written is read back with the same pairings and results; a result is read
 //! from a game's PGN.
 
-use crate::common;
+use crate::common::{self, qipu, TempFolder};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -12,25 +12,6 @@ use std::time::Duration;
 use qipu::tournament::event::{Event, EventSettings, Player, System};
 use qipu::tournament::systems::pair_next;
 use qipu::tournament::{edit, trf, BoardResult, EventError, EventFile};
-
-fn qipu(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qipu"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-event-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn swiss(path: &Path, players: usize, rounds: u32) -> EventFile {
     let settings = EventSettings {
@@ -53,7 +34,7 @@ fn swiss(path: &Path, players: usize, rounds: u32) -> EventFile {
 /// large import killed part-way leaves no player of it.
 #[test]
 fn killed_while_writing_loses_nothing_committed() {
-    let dir = temp("kill");
+    let dir = TempFolder::new("event-kill");
     let path = dir.join("e.qipu");
     let mut file = swiss(&path, 120, 5);
     let next = pair_next(file.event()).unwrap();
@@ -66,7 +47,7 @@ fn killed_while_writing_loses_nothing_committed() {
         state = state
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+        let mut child = common::qipu_command()
             .args(["event", "result", p, "1", &board.to_string(), "1-0"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -103,7 +84,7 @@ fn killed_while_writing_loses_nothing_committed() {
         .collect();
     std::fs::write(&csv, lines).unwrap();
     let before = EventFile::open(&path).unwrap().event().players.len();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipu"))
+    let mut child = common::qipu_command()
         .args(["event", "import", p, csv.to_str().unwrap()])
         .stdout(Stdio::null())
         .spawn()
@@ -119,12 +100,11 @@ fn killed_while_writing_loses_nothing_committed() {
     if killed {
         assert!(after == before || after == before + 20000);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn newer_damaged_and_foreign_files_are_refused() {
-    let dir = temp("refuse");
+    let dir = TempFolder::new("event-refuse");
     let path = dir.join("e.qipu");
     let mut file = swiss(&path, 10, 3);
     let next = pair_next(file.event()).unwrap();
@@ -184,30 +164,31 @@ fn newer_damaged_and_foreign_files_are_refused() {
     let short = dir.join("short.qipu");
     std::fs::write(&short, &std::fs::read(&path).unwrap()[..100]).unwrap();
     assert!(EventFile::open(&short).is_err());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Bad input of every kind is refused with the reason and leaves the file as it was.
 #[test]
 fn bad_input_changes_nothing() {
-    let dir = temp("bad");
+    let dir = TempFolder::new("event-bad");
     let path = dir.join("e.qipu");
     let p = path.to_str().unwrap();
-    assert!(qipu(&["event", "new", p, "--name", "Open", "--system", "swiss", "--rounds", "5"]).0);
+    assert!(
+        qipu(&["event", "new", p, "--name", "Open", "--system", "swiss", "--rounds", "5"]).0 == 0
+    );
     let csv = dir.join("players.csv");
     std::fs::write(
         &csv,
         "name,rating,club\n甲,2100,北京\n乙,2000,上海\n丙,1900,廣東\n丁,1800,\n",
     )
     .unwrap();
-    assert!(qipu(&["event", "import", p, csv.to_str().unwrap()]).0);
-    let (ok, out, _) = qipu(&["event", "pair", p, "--json"]);
-    assert!(ok);
+    assert!(qipu(&["event", "import", p, csv.to_str().unwrap()]).0 == 0);
+    let (code, out, _) = qipu(&["event", "pair", p, "--json"]);
+    assert_eq!(code, 0);
     assert_eq!(
         out.trim(),
         r#"{"round":1,"boards":[{"board":1,"red":"甲","black":"丙"},{"board":2,"red":"丁","black":"乙"}],"bye":null}"#
     );
-    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0);
+    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0 == 0);
     let shown = qipu(&["event", "show", p, "--json"]).1;
     let bad_csv = dir.join("bad.csv");
     std::fs::write(&bad_csv, "戊,1700,x\n己,17x0,y\n").unwrap();
@@ -252,8 +233,8 @@ fn bad_input_changes_nothing() {
         ),
     ];
     for (args, reason) in cases {
-        let (ok, _, err) = qipu(&args);
-        assert!(!ok, "{args:?} was accepted");
+        let (code, _, err) = qipu(&args);
+        assert_ne!(code, 0, "{args:?} was accepted");
         assert!(err.contains(reason), "{args:?}: {err}");
         assert_eq!(
             qipu(&["event", "show", p, "--json"]).1,
@@ -262,10 +243,9 @@ fn bad_input_changes_nothing() {
         );
     }
     assert!(!dir.join("x.pdf").exists());
-    let (ok, out, _) = qipu(&["event", "standings", p, "--json"]);
-    assert!(ok);
+    let (code, out, _) = qipu(&["event", "standings", p, "--json"]);
+    assert_eq!(code, 0);
     assert!(out.starts_with(r#"[{"rank":1,"name":"甲","score":1.0,"played":1,"wins":1,"tiebreaks":{"sonneborn_berger":0.0,"buchholz":0.0,"direct":0.0,"fouls":0}}"#), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A wrong result is corrected on purpose: `--replace` puts another in its place and `--clear`
@@ -273,18 +253,20 @@ fn bad_input_changes_nothing() {
 /// paired since on the old result are named on standard error (a Swiss event, 11.4).
 #[test]
 fn a_result_is_replaced_and_cleared_and_the_standings_follow() {
-    let dir = temp("replace");
+    let dir = TempFolder::new("event-replace");
     let path = dir.join("e.qipu");
     let p = path.to_str().unwrap();
-    assert!(qipu(&["event", "new", p, "--name", "Open", "--system", "swiss", "--rounds", "3"]).0);
+    assert!(
+        qipu(&["event", "new", p, "--name", "Open", "--system", "swiss", "--rounds", "3"]).0 == 0
+    );
     for name in ["甲", "乙", "丙", "丁"] {
-        assert!(qipu(&["event", "add", p, name]).0);
+        assert!(qipu(&["event", "add", p, name]).0 == 0);
     }
-    assert!(qipu(&["event", "pair", p]).0);
-    let (ok, out, _) = qipu(&["event", "result", p, "1", "1", "1-0"]);
-    assert!(ok);
+    assert!(qipu(&["event", "pair", p]).0 == 0);
+    let (code, out, _) = qipu(&["event", "result", p, "1", "1", "1-0"]);
+    assert_eq!(code, 0);
     assert_eq!(out, "round 1, board 1: 1-0\n");
-    assert!(qipu(&["event", "result", p, "1", "2", "1/2-1/2"]).0);
+    assert!(qipu(&["event", "result", p, "1", "2", "1/2-1/2"]).0 == 0);
     let leader = |p: &str| {
         let (_, out, _) = qipu(&["event", "standings", p, "--json"]);
         let value: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -302,16 +284,16 @@ fn a_result_is_replaced_and_cleared_and_the_standings_follow() {
     drop(event);
     assert_eq!(leader(p), (red.clone(), 1.0));
     // Without --replace the result stands; with it, the other side wins and leads.
-    assert!(!qipu(&["event", "result", p, "1", "1", "0-1"]).0);
-    let (ok, out, err) = qipu(&["event", "result", p, "1", "1", "0-1", "--replace"]);
-    assert!(ok, "{err}");
+    assert!(qipu(&["event", "result", p, "1", "1", "0-1"]).0 != 0);
+    let (code, out, err) = qipu(&["event", "result", p, "1", "1", "0-1", "--replace"]);
+    assert_eq!(code, 0, "{err}");
     assert_eq!(out, "round 1, board 1: 0-1\n");
     assert_eq!(err, "");
     assert_eq!(leader(p), (black.clone(), 1.0));
     // Round 2 is paired on the corrected scores; a later correction says so.
-    assert!(qipu(&["event", "pair", p]).0);
-    let (ok, out, err) = qipu(&["event", "result", p, "1", "1", "--clear"]);
-    assert!(ok, "{err}");
+    assert!(qipu(&["event", "pair", p]).0 == 0);
+    let (code, out, err) = qipu(&["event", "result", p, "1", "1", "--clear"]);
+    assert_eq!(code, 0, "{err}");
     assert_eq!(out, "round 1, board 1: no result\n");
     assert_eq!(
         err,
@@ -322,11 +304,11 @@ fn a_result_is_replaced_and_cleared_and_the_standings_follow() {
     assert_eq!(event.event().rounds.len(), 2);
     drop(event);
     // Cleared, the board takes a result again without --replace.
-    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0);
+    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0 == 0);
     assert_eq!(leader(p), (red, 1.0));
     // Both sides forfeit (21.3): `--` is the result, not the end of the options.
-    let (ok, out, err) = qipu(&["event", "result", p, "1", "2", "--", "--replace"]);
-    assert!(ok, "{err}");
+    let (code, out, err) = qipu(&["event", "result", p, "1", "2", "--", "--replace"]);
+    assert_eq!(code, 0, "{err}");
     assert_eq!(out, "round 1, board 2: --\n");
     let event = EventFile::open(&path).unwrap();
     assert_eq!(
@@ -334,28 +316,27 @@ fn a_result_is_replaced_and_cleared_and_the_standings_follow() {
         Some(BoardResult::DoubleForfeit)
     );
     drop(event);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A result taken from the game's record: the Result tag, or the competition log's result
 /// where a loss by lateness is the absent side's forfeit (21.4), with the fouls it records.
 #[test]
 fn result_from_a_game_record() {
-    let dir = temp("pgn");
+    let dir = TempFolder::new("event-pgn");
     let path = dir.join("e.qipu");
     let p = path.to_str().unwrap();
-    assert!(qipu(&["event", "new", p, "--name", "RR", "--system", "round-robin"]).0);
+    assert!(qipu(&["event", "new", p, "--name", "RR", "--system", "round-robin"]).0 == 0);
     for n in ["a", "b", "c", "d"] {
-        assert!(qipu(&["event", "add", p, n]).0);
+        assert!(qipu(&["event", "add", p, n]).0 == 0);
     }
-    assert!(qipu(&["event", "pair", p]).0);
+    assert!(qipu(&["event", "pair", p]).0 == 0);
     let played = dir.join("played.pgn");
     std::fs::write(
         &played,
         "[Event \"RR\"]\n[Result \"0-1\"]\n\n1. 炮二平五 馬８進７ 0-1\n",
     )
     .unwrap();
-    let (ok, out, err) = qipu(&[
+    let (code, out, err) = qipu(&[
         "event",
         "result",
         p,
@@ -364,7 +345,7 @@ fn result_from_a_game_record() {
         "--game",
         played.to_str().unwrap(),
     ]);
-    assert!(ok, "{err}");
+    assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), "round 1, board 1: 0-1");
     let late = dir.join("late.pgn");
     std::fs::write(
@@ -372,7 +353,7 @@ fn result_from_a_game_record() {
         "[Event \"RR\"]\n[Result \"1-0\"]\n[TimeControl \"sd/60m\"]\n\n{[%result 1-0 late_arrival ply=0 red=0:00:00 black=0:00:00 @1:00:00]} 1-0\n",
     )
     .unwrap();
-    let (ok, out, err) = qipu(&[
+    let (code, out, err) = qipu(&[
         "event",
         "result",
         p,
@@ -381,11 +362,11 @@ fn result_from_a_game_record() {
         "--game",
         late.to_str().unwrap(),
     ]);
-    assert!(ok, "{err}");
+    assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), "round 1, board 2: +-");
     let open = dir.join("open.pgn");
     std::fs::write(&open, "[Event \"RR\"]\n[Result \"*\"]\n\n1. 炮二平五 *\n").unwrap();
-    let (ok, _, err) = qipu(&[
+    let (code, _, err) = qipu(&[
         "event",
         "result",
         p,
@@ -394,7 +375,7 @@ fn result_from_a_game_record() {
         "--game",
         open.to_str().unwrap(),
     ]);
-    assert!(!ok && err.contains("the game has no result"), "{err}");
+    assert!(code != 0 && err.contains("the game has no result"), "{err}");
     let file = EventFile::open(&path).unwrap();
     assert!(file.event().rounds[0]
         .game(1)
@@ -403,7 +384,6 @@ fn result_from_a_game_record() {
         .as_deref()
         .unwrap()
         .contains("炮二平五"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A TRF written by Qipu and read back has the same players, pairings, results and byes.
@@ -470,7 +450,7 @@ fn trf_round_trip() {
 #[test]
 fn trf_team_records_and_lineup_in_file() {
     use qipu::tournament::event::BoardOrder;
-    let dir = temp("trf-teams");
+    let dir = TempFolder::new("event-trf-teams");
     let settings = EventSettings {
         system: System::RoundRobin,
         team_boards: Some(2),
@@ -525,7 +505,6 @@ fn trf_team_records_and_lineup_in_file() {
             c_rank.to_string()
         ]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The PDF export: standings, crosstable and each round's pairing list on A4 pages, read back
@@ -533,7 +512,7 @@ fn trf_team_records_and_lineup_in_file() {
 /// as text.
 #[test]
 fn pdf_export_reads_back_as_text() {
-    let dir = temp("pdf");
+    let dir = TempFolder::new("event-pdf");
     let path = dir.join("open.qipu-event");
     let p = path.to_str().unwrap();
     let names = ["王天一", "郑惟桐", "谢靖", "赵鑫鑫", "Lee Wei"];
@@ -549,20 +528,20 @@ fn pdf_export_reads_back_as_text() {
             "--rounds",
             "3"
         ])
-        .0
+        .0 == 0
     );
     for n in names {
-        assert!(qipu(&["event", "add", p, n]).0);
+        assert!(qipu(&["event", "add", p, n]).0 == 0);
     }
     for round in ["1", "2"] {
-        assert!(qipu(&["event", "pair", p]).0);
+        assert!(qipu(&["event", "pair", p]).0 == 0);
         for (board, result) in [("1", "1-0"), ("2", "1/2-1/2")] {
-            let (ok, _, err) = qipu(&["event", "result", p, round, board, result]);
-            assert!(ok, "{err}");
+            let (code, _, err) = qipu(&["event", "result", p, round, board, result]);
+            assert_eq!(code, 0, "{err}");
         }
     }
     let out = dir.join("event.pdf");
-    let (ok, _, err) = qipu(&[
+    let (code, _, err) = qipu(&[
         "event",
         "export",
         p,
@@ -571,7 +550,7 @@ fn pdf_export_reads_back_as_text() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    assert!(ok, "{err}");
+    assert_eq!(code, 0, "{err}");
     let bytes = std::fs::read(&out).unwrap();
     assert!(bytes.starts_with(b"%PDF-"));
     if !common::borrowed_tool("pdftotext", "poppler-utils") {
@@ -598,7 +577,6 @@ fn pdf_export_reads_back_as_text() {
     }
     // Four pages: standings, crosstable, two rounds.
     assert_eq!(text.matches('\u{c}').count(), 4, "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `qipu event lineup` (12.1–12.3) from the command line: a line-up the board-order rule allows
@@ -607,7 +585,7 @@ fn pdf_export_reads_back_as_text() {
 /// nothing.
 #[test]
 fn lineup_from_the_command_line() {
-    let dir = temp("lineup-cli");
+    let dir = TempFolder::new("event-lineup-cli");
     let path = dir.join("teams.qipu-event");
     let p = path.to_str().unwrap();
     assert!(
@@ -624,7 +602,7 @@ fn lineup_from_the_command_line() {
             "--board-order",
             "substitutes",
         ])
-        .0
+        .0 == 0
     );
     for (team, rating) in [("紅星", 2100), ("藍海", 2000)] {
         for i in 1..=3 {
@@ -633,10 +611,10 @@ fn lineup_from_the_command_line() {
             let added = qipu(&[
                 "event", "add", p, &name, "--rating", &rating, "--team", team,
             ]);
-            assert!(added.0, "{name}: {}", added.2);
+            assert_eq!(added.0, 0, "{name}: {}", added.2);
         }
     }
-    assert!(qipu(&["event", "pair", p]).0);
+    assert!(qipu(&["event", "pair", p]).0 == 0);
     let board = |shown: &str, board: usize| {
         let value: serde_json::Value = serde_json::from_str(shown).unwrap();
         let b = &value["rounds"][0]["boards"][board - 1];
@@ -648,8 +626,8 @@ fn lineup_from_the_command_line() {
     let before = qipu(&["event", "show", p, "--json"]).1;
     assert!(board(&before, 2).contains(&"紅星 2".to_owned()), "{before}");
 
-    let (ok, out, err) = qipu(&["event", "lineup", p, "1", "紅星", "紅星 1", "紅星 3"]);
-    assert!(ok, "{err}");
+    let (code, out, err) = qipu(&["event", "lineup", p, "1", "紅星", "紅星 1", "紅星 3"]);
+    assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), "round 1: 紅星 fields 紅星 1, 紅星 3");
     let shown = qipu(&["event", "show", p, "--json"]).1;
     assert!(board(&shown, 1).contains(&"紅星 1".to_owned()), "{shown}");
@@ -677,15 +655,15 @@ fn lineup_from_the_command_line() {
     ];
     let check_refused = |cases: &[(Vec<&str>, &str)], shown: &str| {
         for (args, reason) in cases {
-            let (ok, _, err) = qipu(args);
-            assert!(!ok, "{args:?} was accepted");
+            let (code, _, err) = qipu(args);
+            assert_ne!(code, 0, "{args:?} was accepted");
             assert!(err.contains(reason), "{args:?}: {err}");
             assert_eq!(qipu(&["event", "show", p, "--json"]).1, shown, "{args:?}");
         }
     };
     check_refused(&cases, &shown);
 
-    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0);
+    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0 == 0);
     let with_result = qipu(&["event", "show", p, "--json"]).1;
     check_refused(
         &[(
@@ -694,7 +672,6 @@ fn lineup_from_the_command_line() {
         )],
         &with_result,
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// TRF-2026 of a team event read back (`310`, `352`, `300`, `330`): the players' teams, the
@@ -811,7 +788,7 @@ fn offset_in_page(bytes: &[u8], page_size: usize, page: usize, text: &[u8]) -> u
 /// read-only is damage too.
 #[test]
 fn a_damaged_event_file_is_refused_and_its_last_good_copy_named() {
-    let dir = temp("damaged");
+    let dir = TempFolder::new("event-damaged");
     let path = dir.join("open.qipu");
     let p = path.to_str().unwrap();
     assert!(
@@ -824,10 +801,10 @@ fn a_damaged_event_file_is_refused_and_its_last_good_copy_named() {
             "--system",
             "round-robin"
         ])
-        .0
+        .0 == 0
     );
     for name in ["Alpha", "Bravo", "Charlie", "Delta"] {
-        assert!(qipu(&["event", "add", p, name, "--rating", "1800"]).0);
+        assert!(qipu(&["event", "add", p, name, "--rating", "1800"]).0 == 0);
     }
     let copy = dir.join("open.last-good.qipu");
     let good = std::fs::read(&path).unwrap();
@@ -856,8 +833,8 @@ fn a_damaged_event_file_is_refused_and_its_last_good_copy_named() {
         vec!["event", "pair", p],
         vec!["event", "add", p, "Echo"],
     ] {
-        let (ok, out, err) = qipu(&args);
-        assert!(!ok, "{args:?}: {out}");
+        let (code, out, err) = qipu(&args);
+        assert_ne!(code, 0, "{args:?}: {out}");
         assert!(
             err.contains(&format!(
                 "{p}: the event file is damaged: row 4 missing from index sqlite_autoindex_player_1"
@@ -884,14 +861,13 @@ fn a_damaged_event_file_is_refused_and_its_last_good_copy_named() {
     bytes[19] = 3;
     let odd = dir.join("odd.qipu");
     std::fs::write(&odd, &bytes).unwrap();
-    let (ok, _, err) = qipu(&["event", "add", odd.to_str().unwrap(), "Echo"]);
-    assert!(!ok);
+    let (code, _, err) = qipu(&["event", "add", odd.to_str().unwrap(), "Echo"]);
+    assert_ne!(code, 0);
     assert!(
         err.contains("the event file is damaged: the header's file format numbers (write 3, read 3) are not 1 or 2"),
         "{err}"
     );
     assert!(!err.contains("readonly"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Players' lists read strictly: bytes no encoding reads are refused with their line and
@@ -899,7 +875,7 @@ fn a_damaged_event_file_is_refused_and_its_last_good_copy_named() {
 /// files and BIG5 files are read; a rating cannot be negative.
 #[test]
 fn players_lists_are_read_strictly() {
-    let dir = temp("roster");
+    let dir = TempFolder::new("event-roster");
     let path = dir.join("e.qipu");
     let p = path.to_str().unwrap();
     assert!(
@@ -912,7 +888,7 @@ fn players_lists_are_read_strictly() {
             "--system",
             "round-robin"
         ])
-        .0
+        .0 == 0
     );
     let import = |name: &str, bytes: &[u8]| {
         let csv = dir.join(name);
@@ -920,8 +896,8 @@ fn players_lists_are_read_strictly() {
         qipu(&["event", "import", p, csv.to_str().unwrap()])
     };
     let players = || EventFile::open(&path).unwrap().event().players.clone();
-    let (ok, _, err) = import("bad.csv", b"Good,1800,X\n\xff\xfe\xc3(Bad,1700,Y\n");
-    assert!(!ok);
+    let (code, _, err) = import("bad.csv", b"Good,1800,X\n\xff\xfe\xc3(Bad,1700,Y\n");
+    assert_ne!(code, 0);
     assert!(
         err.contains("bad.csv: line 2, column 1: bytes 0xFF"),
         "{err}"
@@ -932,34 +908,40 @@ fn players_lists_are_read_strictly() {
     let mut broken = gbk.to_vec();
     let second = broken.iter().position(|&b| b == b'\n').unwrap() + 1;
     broken[second + 1] = 0x20;
-    let (ok, _, err) = import("gbk.csv", &broken);
-    assert!(!ok);
+    let (code, _, err) = import("gbk.csv", &broken);
+    assert_ne!(code, 0);
     assert!(err.contains("gbk.csv: line 2, column 1: bytes 0x"), "{err}");
-    let (ok, _, err) = import("mixed.csv", b"Alpha,1800,X\nBravo;1700;Y\n");
-    assert!(!ok);
+    let (code, _, err) = import("mixed.csv", b"Alpha,1800,X\nBravo;1700;Y\n");
+    assert_ne!(code, 0);
     assert!(
         err.contains(
             "line 2, column 6: the line is separated by semicolons but the file by commas"
         ),
         "{err}"
     );
-    let (ok, _, err) = import("negative.csv", b"Alpha,-5,X\n");
-    assert!(!ok);
+    let (code, _, err) = import("negative.csv", b"Alpha,-5,X\n");
+    assert_ne!(code, 0);
     assert!(
         err.contains("line 1, column 7: rating '-5': a rating cannot be negative"),
         "{err}"
     );
-    let (ok, _, err) = qipu(&["event", "add", p, "Alpha", "--rating", "-5"]);
-    assert!(!ok);
+    let (code, _, err) = qipu(&["event", "add", p, "Alpha", "--rating", "-5"]);
+    assert_ne!(code, 0);
     assert!(err.contains("a rating cannot be negative"), "{err}");
     assert!(players().is_empty(), "nothing was imported");
-    assert!(import("semicolons.csv", b"Alpha;1800;X\nBravo;1700;\"Y;Z\"\n").0);
-    assert!(import("tabs.csv", b"name\trating\tclub\nCharlie\t1600\tZ\n").0);
+    assert_eq!(
+        import("semicolons.csv", b"Alpha;1800;X\nBravo;1700;\"Y;Z\"\n").0,
+        0
+    );
+    assert_eq!(
+        import("tabs.csv", b"name\trating\tclub\nCharlie\t1600\tZ\n").0,
+        0
+    );
     let big5 = encoding_rs::BIG5
         .encode("王天一,2700,杭州\n呂欽,2600,廣東\n")
         .0;
-    let (ok, _, err) = import("big5.csv", &big5);
-    assert!(ok, "{err}");
+    let (code, _, err) = import("big5.csv", &big5);
+    assert_eq!(code, 0, "{err}");
     let got: Vec<(String, Option<u32>, String)> = players()
         .into_iter()
         .map(|pl| (pl.name, pl.rating, pl.club))
@@ -975,21 +957,20 @@ fn players_lists_are_read_strictly() {
         got,
         want.map(|(n, r, c)| (n.to_owned(), Some(r), c.to_owned()))
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A small file system, mounted for one test and unmounted when dropped.
 struct SmallDisk {
-    dir: PathBuf,
+    dir: TempFolder,
 }
 
 impl SmallDisk {
     /// A tmpfs of `kib` KiB, or why there cannot be one here (mounting needs root).
     fn mount(name: &str, kib: u32) -> Result<SmallDisk, String> {
-        let dir = temp(name);
+        let dir = TempFolder::new(&format!("event-{name}"));
         let out = Command::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={kib}k"), "tmpfs"])
-            .arg(&dir)
+            .arg(dir.path())
             .output()
             .map_err(|e| format!("mount cannot run: {e}"))?;
         if !out.status.success() {
@@ -1015,9 +996,9 @@ impl SmallDisk {
 }
 
 impl Drop for SmallDisk {
+    /// Unmount the file system; its folder then removes itself.
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.dir).status();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        let _ = Command::new("umount").arg(self.dir.path()).status();
     }
 }
 
@@ -1045,22 +1026,22 @@ fn a_full_disk_is_a_full_disk() {
             "--system",
             "round-robin"
         ])
-        .0
+        .0 == 0
     );
     for name in ["Alpha", "Bravo", "Charlie", "Delta"] {
-        assert!(qipu(&["event", "add", p, name]).0);
+        assert!(qipu(&["event", "add", p, name]).0 == 0);
     }
-    assert!(qipu(&["event", "pair", p]).0);
+    assert!(qipu(&["event", "pair", p]).0 == 0);
     let before = std::fs::read(&path).unwrap();
     let shown = qipu(&["event", "show", p, "--json"]).1;
     let filler = disk.fill();
-    let (ok, out, err) = qipu(&["event", "show", p, "--json"]);
-    assert!(ok, "{err}");
+    let (code, out, err) = qipu(&["event", "show", p, "--json"]);
+    assert_eq!(code, 0, "{err}");
     assert_eq!(out, shown);
-    let (ok, _, err) = qipu(&["event", "standings", p]);
-    assert!(ok, "{err}");
-    let (ok, _, err) = qipu(&["event", "result", p, "1", "1", "1-0"]);
-    assert!(!ok);
+    let (code, _, err) = qipu(&["event", "standings", p]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = qipu(&["event", "result", p, "1", "1", "1-0"]);
+    assert_ne!(code, 0);
     assert!(
         err.contains(&format!("{p}: the disk is full: nothing was changed")),
         "{err}"
@@ -1069,10 +1050,10 @@ fn a_full_disk_is_a_full_disk() {
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let other = disk.dir.join("other.qipu");
     let o = other.to_str().unwrap();
-    let (ok, _, err) = qipu(&[
+    let (code, _, err) = qipu(&[
         "event", "new", o, "--name", "Other", "--system", "swiss", "--rounds", "3",
     ]);
-    assert!(!ok);
+    assert_ne!(code, 0);
     assert!(err.contains("the disk is full"), "{err}");
     let mut left: Vec<String> = std::fs::read_dir(&disk.dir)
         .unwrap()
@@ -1081,6 +1062,8 @@ fn a_full_disk_is_a_full_disk() {
     left.sort();
     assert_eq!(left, ["filler", "open.last-good.qipu", "open.qipu"]);
     std::fs::remove_file(filler).unwrap();
-    assert!(qipu(&["event", "new", o, "--name", "Other", "--system", "swiss", "--rounds", "3"]).0);
-    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0);
+    assert!(
+        qipu(&["event", "new", o, "--name", "Other", "--system", "swiss", "--rounds", "3"]).0 == 0
+    );
+    assert!(qipu(&["event", "result", p, "1", "1", "1-0"]).0 == 0);
 }

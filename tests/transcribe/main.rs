@@ -512,7 +512,7 @@ fn pasted_scoresheets_of_real_games_enter_in_full() {
 
 fn qipu_with_input(args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qipu"))
+    let mut child = common::qipu_command()
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

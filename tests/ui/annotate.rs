@@ -3,7 +3,6 @@
 //! the move box; the natural-limit count in the status line.
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};
@@ -14,6 +13,7 @@ use qipu::rules::Position;
 use qipu::ui::QipuApp;
 
 use super::support::{app, click, enter, main_line, Scripted};
+use crate::common::TempFolder;
 
 fn play(harness: &mut Harness<'_, QipuApp>, iccs: &str) {
     click(harness, &iccs[0..2]);
@@ -26,15 +26,10 @@ fn cursor_annotation(harness: &Harness<'_, QipuApp>) -> (Option<Mark>, Option<Ev
     (annotation.mark, annotation.evaluation())
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-annotate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir.join(name)
-}
-
 #[test]
 fn marks_and_evaluations_are_set_shown_and_kept_through_save_and_open() {
-    let path = scratch("marks.pgn");
+    let dir = TempFolder::new("annotate");
+    let path = dir.join("marks.pgn");
     let mut harness = app_at(Scripted {
         opens: VecDeque::from([path.clone()]),
         saves: VecDeque::from([path.clone()]),

@@ -7,7 +7,6 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 
 use eframe::egui::accesskit::Role;
-use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::competition::{CompetitionRecord, Occurrence};
@@ -18,14 +17,8 @@ use qipu::record::Game;
 use qipu::rules::{Move, Position};
 use qipu::ui::QipuApp;
 
-use crate::support::{self, click, set_time, Scripted};
-
-/// A scratch directory of this test's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-arbiter-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
+use crate::common::TempFolder;
+use crate::support::{self, click, enter, set_time, type_over, Scripted};
 
 fn app(dialogs: Scripted, autosave: Option<PathBuf>) -> Harness<'static, QipuApp> {
     // Tall enough for the arbiter's forms and the log without scrolling.
@@ -39,23 +32,6 @@ fn click_for(harness: &mut Harness<'_, QipuApp>, label: &str, side: usize) {
         .nth(side)
         .expect("one button per side")
         .click();
-    harness.run();
-}
-
-fn type_into(harness: &mut Harness<'_, QipuApp>, field: &str, text: &str) {
-    harness
-        .get_by_role_and_label(Role::TextInput, field)
-        .focus();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, field)
-        .type_text(text);
-    harness.run();
-}
-
-fn enter_move(harness: &mut Harness<'_, QipuApp>, text: &str) {
-    type_into(harness, "Moves", text);
-    harness.key_press(Key::Enter);
     harness.run();
 }
 
@@ -85,7 +61,7 @@ fn offers_refusals_a_repeated_offer_and_a_false_claim() {
     start_clock(&mut harness, "6.4: 30 moves per 5 min");
     harness.get_by_label("Red 0:05:00 · 30 moves due");
     set_time(&mut harness, 5);
-    enter_move(&mut harness, "炮二平五");
+    enter(&mut harness, "炮二平五");
 
     // Red offers after its move; Black refuses by word (23.1).
     click_for(&mut harness, "Offer draw", 0);
@@ -141,7 +117,7 @@ fn quiet_game() -> Game {
 
 #[test]
 fn a_clock_started_mid_game_takes_a_true_claim_and_files_it_after_the_right_move() {
-    let dir = scratch("claim");
+    let dir = TempFolder::new("ui-arbiter-claim");
     let opened = dir.join("quiet.pgn");
     let text = write_pgn(&quiet_game(), &PgnWriteOptions::qipu(Script::Simplified));
     std::fs::write(&opened, text).expect("write the game");
@@ -174,7 +150,6 @@ fn a_clock_started_mid_game_takes_a_true_claim_and_files_it_after_the_right_move
     assert!(start > last_move, "{text}");
     assert!(text.contains("[%claim red plies=120"), "{text}");
     assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -193,7 +168,7 @@ fn three_fouls_lose_the_game() {
     for (second, note) in [(3, "touched the blocked horse"), (4, ""), (6, "again")] {
         set_time(&mut harness, second);
         if !note.is_empty() {
-            type_into(&mut harness, "Note", note);
+            type_over(&mut harness, "Note", note);
         }
         click(&mut harness, "Foul by Black");
     }
@@ -221,11 +196,11 @@ fn a_clock_correction_sets_the_time_and_the_moves_due() {
     harness.get_by_label("Time control: 30/5m");
     set_time(&mut harness, 20);
     // Without a reason the correction cannot be made.
-    type_into(&mut harness, "Time left", "0:10:00");
-    type_into(&mut harness, "Moves due", "5");
+    type_over(&mut harness, "Time left", "0:10:00");
+    type_over(&mut harness, "Moves due", "5");
     assert!(harness.get_all_by_label("Set Red's clock").next().is_some());
     harness.get_by_label("Give the reason for the correction.");
-    type_into(&mut harness, "Correction reason", "clock set wrong");
+    type_over(&mut harness, "Correction reason", "clock set wrong");
     click(&mut harness, "Set Red's clock");
     harness.get_by_label("Red 0:10:00 · 5 moves due");
     harness.get_by_label(
@@ -236,13 +211,13 @@ fn a_clock_correction_sets_the_time_and_the_moves_due() {
     set_time(&mut harness, 50);
     harness.get_by_label("Red 0:09:30 · 5 moves due");
     // A time that cannot be read is named, not taken.
-    type_into(&mut harness, "Time left", "ten minutes");
+    type_over(&mut harness, "Time left", "ten minutes");
     harness.get_by_label("Write the time as h:mm:ss.");
 }
 
 #[test]
 fn save_and_open_restore_the_clock_and_autosave_and_copy_carry_it() {
-    let dir = scratch("roundtrip");
+    let dir = TempFolder::new("ui-arbiter-roundtrip");
     let saved = dir.join("clocked.pgn");
     let autosave = dir.join("autosave.pgn");
     let mut harness = app(
@@ -255,15 +230,15 @@ fn save_and_open_restore_the_clock_and_autosave_and_copy_carry_it() {
     set_time(&mut harness, 0);
     start_clock(&mut harness, "6.1: 40 moves in 90 min, then 10 per 15 min");
     set_time(&mut harness, 12);
-    enter_move(&mut harness, "炮二平五");
+    enter(&mut harness, "炮二平五");
     click_for(&mut harness, "Offer draw", 0);
     set_time(&mut harness, 40);
-    enter_move(&mut harness, "马８进７");
-    type_into(&mut harness, "Note", "spoke during Red's time");
+    enter(&mut harness, "马８进７");
+    type_over(&mut harness, "Note", "spoke during Red's time");
     click(&mut harness, "Foul by Black");
     set_time(&mut harness, 60);
-    type_into(&mut harness, "Time left", "1:20:00");
-    type_into(&mut harness, "Correction reason", "started late");
+    type_over(&mut harness, "Time left", "1:20:00");
+    type_over(&mut harness, "Correction reason", "started late");
     click(&mut harness, "Set Red's clock");
     // The autosave already holds the clock record.
     let autosaved = std::fs::read_to_string(&autosave).expect("autosave written");
@@ -311,7 +286,6 @@ fn save_and_open_restore_the_clock_and_autosave_and_copy_carry_it() {
     // The game goes on: Red's clock runs from where the file left it.
     set_time(&mut harness, 85);
     harness.get_by_label("Red 1:19:35 · 39 moves due");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -319,7 +293,7 @@ fn four_moves_missing_from_a_sheet_are_offered_as_the_foul_of_7_1() {
     let mut harness = app(Scripted::default(), None);
     set_time(&mut harness, 0);
     start_clock(&mut harness, "6.4: 30 moves per 5 min");
-    enter_move(&mut harness, "炮二平五 马８进７ 马二进三 车９平８ 车一平二");
+    enter(&mut harness, "炮二平五 马８进７ 马二进三 车９平８ 车一平二");
     assert_eq!(harness.state().session().game().main_line().len(), 5);
     // Black's own sheet lacks plies 2 to 5: the clerk marks them from the record.
     for (i, mv) in ["车一平二", "车９平８", "马二进三"].into_iter().enumerate() {

@@ -12,6 +12,7 @@ use qipu::lang::Language;
 use qipu::ui::{AppOptions, FileDialogs, Picked, Picking, QipuApp};
 
 use super::support::{click, wait_for};
+use crate::common::TempFolder;
 
 /// A chooser whose answers the test gives when it likes, as a user who takes their time.
 struct Slow {
@@ -31,9 +32,7 @@ impl FileDialogs for Slow {
 
 #[test]
 fn the_window_keeps_drawing_while_the_system_chooser_is_open_and_saves_when_it_answers() {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-choosers-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let dir = TempFolder::new("ui-choosers");
     let target = dir.join("slow.pgn");
     let (answer, answers) = mpsc::channel();
     let mut harness = Harness::builder()
@@ -72,5 +71,4 @@ fn the_window_keeps_drawing_while_the_system_chooser_is_open_and_saves_when_it_a
         .query_by_label("The file chooser is open…")
         .is_none());
     harness.get_by_label_contains(&format!("Saved to {}", target.display()));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,7 +4,6 @@
 //! diagrams and scoresheets exported through the file dialog.
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2};
@@ -16,14 +15,7 @@ use qipu::rules::{Move, Square};
 use qipu::ui::QipuApp;
 
 use super::support::{app, click, Scripted};
-
-/// A folder of its own for each test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-coach-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
+use crate::common::TempFolder;
 
 fn sq(name: &str) -> Square {
     Square::parse(name).expect("test square")
@@ -68,7 +60,7 @@ fn right_click(harness: &mut Harness<'_, QipuApp>, point: &str, modifiers: Modif
 
 #[test]
 fn arrows_and_points_drawn_with_the_mouse_are_kept_with_the_move_through_save_and_open() {
-    let dir = scratch("drawing");
+    let dir = TempFolder::new("coach-drawing");
     let saved = dir.join("drawn.pgn");
     let mut harness = app_at(Scripted {
         opens: VecDeque::from([saved.clone()]),
@@ -134,7 +126,6 @@ fn arrows_and_points_drawn_with_the_mouse_are_kept_with_the_move_through_save_an
     let reopened = harness.state().session().drawing();
     assert_eq!(reopened.arrows, [arrow]);
     assert_eq!(reopened.highlights, points);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn set_fen_field(harness: &mut Harness<'_, QipuApp>, fen: &str) {
@@ -276,7 +267,7 @@ fn a_position_is_set_up_piece_by_piece_bad_ones_are_refused_or_warned_with_the_r
 
 #[test]
 fn a_diagram_play_cannot_reach_starts_a_game_that_saves_and_reads_back_with_its_warning() {
-    let dir = scratch("diagram");
+    let dir = TempFolder::new("coach-diagram");
     let path = dir.join("diagram.pgn");
     let mut harness = app_at(Scripted {
         opens: VecDeque::from([path.clone()]),
@@ -364,7 +355,7 @@ fn png_size(path: &std::path::Path) -> (u32, u32) {
 
 #[test]
 fn diagrams_and_scoresheets_are_exported_through_the_file_dialog() {
-    let dir = scratch("export");
+    let dir = TempFolder::new("coach-export");
     let diagram = dir.join("diagram.png");
     let line = dir.join("line.png");
     let sheet = dir.join("sheet.png");
@@ -445,7 +436,6 @@ fn diagrams_and_scoresheets_are_exported_through_the_file_dialog() {
     );
     click(&mut harness, "Close");
     assert!(harness.query_by_label("Scoresheet").is_none());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The app in a 1300×900 window with these dialogs, without autosave.

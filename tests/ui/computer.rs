@@ -24,7 +24,7 @@ pub fn app_saving_to(autosave: Option<PathBuf>) -> Harness<'static, QipuApp> {
     let mut harness = support::app([1280.0, 900.0], Scripted::default(), autosave);
     harness.state_mut().set_builtin_engine(EngineConfig {
         program: EngineProgram::Path {
-            path: env!("CARGO_BIN_EXE_qipu").into(),
+            path: crate::common::qipu_binary().into(),
             args: vec!["uci".to_owned()],
         },
         ..EngineConfig::builtin()

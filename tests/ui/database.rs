@@ -17,6 +17,7 @@ use qipu::notation::{write_move, Notation, WriteOptions};
 use qipu::rules::Position;
 use qipu::ui::QipuApp;
 
+use crate::common::TempFolder;
 use crate::support::{self, corpus, type_over, wait_until, Scripted};
 
 /// Twenty computer-championship games (GBK PGN, one a file, players and results in the tags)
@@ -26,14 +27,6 @@ fn folders() -> [PathBuf; 2] {
         corpus("xqbase_eleeye/CCGC"),
         corpus("wukong_xqdb/xqdb/games_pgn"),
     ]
-}
-
-/// A fresh database file for test `name`.
-fn database_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-db-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.qipu")
 }
 
 /// Click a widget and draw one frame (a spinner may keep the window busy, so no settling).
@@ -72,9 +65,10 @@ fn games_in_folders() -> (u64, u64) {
 }
 
 /// The app with a database made through its window from the two folders, the import waited
-/// for.
-fn app_with_database(name: &str) -> (Harness<'static, QipuApp>, PathBuf) {
-    let file = database_file(name);
+/// for; the test's folder, and the database's file in it.
+fn app_with_database(name: &str) -> (TempFolder, Harness<'static, QipuApp>, PathBuf) {
+    let dir = TempFolder::new(&format!("ui-db-{name}"));
+    let file = dir.join("games.qipu");
     let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
     harness.run();
@@ -94,7 +88,7 @@ fn app_with_database(name: &str) -> (Harness<'static, QipuApp>, PathBuf) {
             && app.database().last_import().is_some()
             && !app.database().busy()
     });
-    (harness, file)
+    (dir, harness, file)
 }
 
 fn app_games(harness: &Harness<'_, QipuApp>) -> Option<u64> {
@@ -122,7 +116,7 @@ fn players_found(
 
 #[test]
 fn a_database_made_from_a_folder_imports_every_game_and_filters_by_player() {
-    let (mut harness, file) = app_with_database("filter");
+    let (_dir, mut harness, file) = app_with_database("filter");
     let report = *harness.state().database().last_import().unwrap();
     // Every game the readers find, the repeated ones linked as duplicates.
     let (games, different) = games_in_folders();
@@ -216,7 +210,7 @@ fn a_database_made_from_a_folder_imports_every_game_and_filters_by_player() {
 
 #[test]
 fn a_game_opened_from_the_list_and_a_position_search_put_the_game_on_the_board() {
-    let (mut harness, file) = app_with_database("position");
+    let (_dir, mut harness, file) = app_with_database("position");
     let mut db = Database::open_file(&file).unwrap();
     type_over(&mut harness, "Player", "象棋旋风");
     press(&mut harness, "Side");
@@ -297,7 +291,7 @@ fn a_game_opened_from_the_list_and_a_position_search_put_the_game_on_the_board()
 fn the_list_shows_names_and_results_whole() {
     use eframe::egui::{Color32, TextStyle};
     use egui_kittest::kittest::NodeT;
-    let (mut harness, _) = app_with_database("widths");
+    let (_dir, mut harness, _) = app_with_database("widths");
     // A player with a draw among the computer-championship games.
     type_over(&mut harness, "Player", "理治棋壮");
     press(&mut harness, "Search");
@@ -362,7 +356,7 @@ impl SourceShown for qipu::database::Found {
 
 #[test]
 fn the_opening_tree_sums_to_the_games_through_the_position_and_a_click_plays_its_move() {
-    let (mut harness, file) = app_with_database("tree");
+    let (_dir, mut harness, file) = app_with_database("tree");
     let mut db = Database::open_file(&file).unwrap();
     press(&mut harness, "View");
     press(&mut harness, "Opening tree");

@@ -4,7 +4,7 @@
 //! database holding exactly what it reports (the import held at a named pipe until the cancel
 //! is given, so that no timing decides where it stops).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};
@@ -13,27 +13,12 @@ use egui_kittest::Harness;
 use qipu::formats::read_record_file;
 use qipu::ui::{AppOptions, NativeDialogs, QipuApp};
 
-use crate::support::{self, corpus, type_over, wait_until, Scripted};
-
-/// A fresh folder for test `name`.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-dbfiles-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
+use crate::common::TempFolder;
+use crate::support::{self, corpus, type_and_enter, type_over, wait_until, Scripted};
 
 /// Click the button labelled `label` and draw two frames (a spinner keeps the window busy).
 fn press(harness: &mut Harness<'_, QipuApp>, label: &str) {
     harness.get_by_role_and_label(Role::Button, label).click();
-    harness.step();
-    harness.step();
-}
-
-/// Type `text` over what the field labelled `label` holds, then press Enter.
-fn type_into(harness: &mut Harness<'_, QipuApp>, label: &str, text: &str) {
-    type_over(harness, label, text);
-    harness.key_press(Key::Enter);
     harness.step();
     harness.step();
 }
@@ -62,7 +47,7 @@ fn open_window(harness: &mut Harness<'_, QipuApp>) {
 
 #[test]
 fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_database_comes_back() {
-    let dir = scratch("browse");
+    let dir = TempFolder::new("ui-dbfiles-browse");
     let file = dir.join("coach.qipu");
     let folder = corpus("xqbase_eleeye/CCGC");
     let mut harness = Harness::builder()
@@ -81,8 +66,8 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
     // Choose file…: Qipu's own dialog, which says why; a new name creates the database.
     press(&mut harness, "Choose file…");
     harness.get_by_label_contains("Qipu's own file dialog");
-    type_into(&mut harness, "Folder", &dir.display().to_string());
-    type_into(&mut harness, "File name", "coach");
+    type_and_enter(&mut harness, "Folder", &dir.display().to_string());
+    type_and_enter(&mut harness, "File name", "coach");
     wait_until(&mut harness, "the database to open", |app| {
         app.database().location().is_some() && !app.database().busy()
     });
@@ -94,7 +79,7 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
 
     // Folder…: walk to the folder, no name: the folder is what is imported.
     press(&mut harness, "Folder…");
-    type_into(&mut harness, "Folder", &folder.display().to_string());
+    type_and_enter(&mut harness, "Folder", &folder.display().to_string());
     press(&mut harness, "Import");
     assert!(
         harness.query_by_label("File name").is_none(),
@@ -123,7 +108,6 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
         Some(file.display().to_string().as_str())
     );
     assert_eq!(again.state().database().game_count(), count);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The write end of the named pipe at `path`, opened without waiting: `None` while no one reads
@@ -163,7 +147,7 @@ fn a_cancelled_import_stops_after_its_batch_and_the_database_holds_what_it_repor
     use qipu::database::Database;
     use std::io::Write;
     use std::time::{Duration, Instant};
-    let dir = scratch("cancel");
+    let dir = TempFolder::new("ui-dbfiles-cancel");
     let file = dir.join("games.qipu");
     // Three files of 2,500 games each (one opening under other names): an import batch is at
     // least 2,000 games, so each file is a batch of its own. The second and third are named
@@ -185,11 +169,11 @@ fn a_cancelled_import_stops_after_its_batch_and_the_database_holds_what_it_repor
 
     let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
     open_window(&mut harness);
-    type_into(&mut harness, "File or server", &file.display().to_string());
+    type_and_enter(&mut harness, "File or server", &file.display().to_string());
     wait_until(&mut harness, "the database to open", |app| {
         app.database().location().is_some() && !app.database().busy()
     });
-    type_into(&mut harness, "Import", &games.display().to_string());
+    type_and_enter(&mut harness, "Import", &games.display().to_string());
     press(&mut harness, "Start import");
     // The first file is stored, and the import reads the second.
     wait_for(&mut harness, "the first file stored", |h| {
@@ -257,7 +241,6 @@ fn a_cancelled_import_stops_after_its_batch_and_the_database_holds_what_it_repor
     assert_eq!(harness.state().database().game_count(), Some(report.new));
     let mut db = Database::open(&file.display().to_string()).expect("opens");
     assert_eq!(db.game_count().expect("counted"), report.new);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The summary of an import names the games it could not read, each with its file and place,
@@ -265,7 +248,7 @@ fn a_cancelled_import_stops_after_its_batch_and_the_database_holds_what_it_repor
 #[test]
 fn the_import_summary_lists_the_games_not_read() {
     use egui_kittest::kittest::NodeT;
-    let dir = scratch("unread");
+    let dir = TempFolder::new("ui-dbfiles-unread");
     let games = dir.join("games");
     std::fs::create_dir_all(&games).expect("folder");
     std::fs::write(
@@ -308,5 +291,4 @@ fn the_import_summary_lists_the_games_not_read() {
         listed.as_deref().is_some_and(|l| l.contains("line 5")),
         "{listed:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

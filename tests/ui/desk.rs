@@ -12,6 +12,7 @@ use qipu::lang::Language;
 use qipu::rules::Move;
 use qipu::ui::QipuApp;
 
+use crate::common::TempFolder;
 use crate::support::{self, click, enter, main_line, set_time, Scripted};
 
 fn app_saving_to(saves: Vec<PathBuf>) -> Harness<'static, QipuApp> {
@@ -133,8 +134,7 @@ fn every_edit_is_undone_and_redone_in_one_history() {
 
 #[test]
 fn the_clock_runs_for_the_side_to_move_and_a_move_presses_it() {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-clock-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = TempFolder::new("ui-clock");
     let saved = dir.join("clocked.pgn");
     let mut harness = app_saving_to(vec![saved.clone()]);
     set_time(&mut harness, 0);
@@ -176,7 +176,6 @@ fn the_clock_runs_for_the_side_to_move_and_a_move_presses_it() {
     let text = std::fs::read_to_string(&saved).expect("saved file");
     assert!(text.contains("[TimeControl \"30/5m\"]"), "{text}");
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -203,8 +202,7 @@ fn a_refused_clock_action_says_why() {
 
 #[test]
 fn a_move_taken_back_after_the_clock_pressed_it_never_stops_a_save() {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-takeback-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = TempFolder::new("ui-takeback");
     let saved = dir.join("taken-back.pgn");
     let mut harness = app_saving_to(vec![saved.clone()]);
     set_time(&mut harness, 0);
@@ -227,7 +225,6 @@ fn a_move_taken_back_after_the_clock_pressed_it_never_stops_a_save() {
         "{text}"
     );
     harness.get_by_label_contains("The clock entries after move 2 were left out");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

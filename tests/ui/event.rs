@@ -2,8 +2,6 @@
 //! results by a click and from the game on the board, and reads the standings; the file holds
 //! every change.
 
-use std::path::PathBuf;
-
 use eframe::egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
@@ -11,14 +9,8 @@ use qipu::lang::Language;
 use qipu::tournament::{BoardResult, EventFile};
 use qipu::ui::QipuApp;
 
-use crate::support::{app, click, wait_for, Scripted};
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-event-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::common::TempFolder;
+use crate::support::{app, click, type_and_enter, type_over, wait_for, Scripted};
 
 /// Click the first widget labelled `label` (a frame or two follow; the file's thread answers
 /// later).
@@ -32,24 +24,13 @@ fn press(harness: &mut Harness<'_, QipuApp>, label: &str) {
     harness.step();
 }
 
-fn type_into(harness: &mut Harness<'_, QipuApp>, field: &str, text: &str) {
-    harness
-        .get_by_role_and_label(Role::TextInput, field)
-        .focus();
-    harness.step();
-    harness
-        .get_by_role_and_label(Role::TextInput, field)
-        .type_text(text);
-    harness.step();
-}
-
 fn idle(harness: &Harness<'_, QipuApp>) -> bool {
     harness.query_by_label("Working…").is_none()
 }
 
 #[test]
 fn an_event_is_run_from_the_window() {
-    let dir = temp("run");
+    let dir = TempFolder::new("ui-event-run");
     let file = dir.join("open.qipu-event");
     let dialogs = Scripted {
         saves: [file.clone()].into(),
@@ -59,7 +40,7 @@ fn an_event_is_run_from_the_window() {
     click(&mut harness, "File");
     click(&mut harness, "Event…");
     harness.get_by_label("A new event");
-    type_into(&mut harness, "Event name", "City Open");
+    type_over(&mut harness, "Event name", "City Open");
     harness
         .get_by_role_and_label(Role::ComboBox, "System")
         .click();
@@ -76,15 +57,15 @@ fn an_event_is_run_from_the_window() {
         ("Zhao", "2200"),
         ("Chen", "2100"),
     ] {
-        type_into(&mut harness, "Player's name", name);
-        type_into(&mut harness, "Rating", rating);
+        type_over(&mut harness, "Player's name", name);
+        type_over(&mut harness, "Rating", rating);
         press(&mut harness, "Add player");
         wait_for(&mut harness, name, |h| {
             idle(h) && h.query_by_label(name).is_some()
         });
     }
     // A second player of one name is refused with the reason, and nothing changes.
-    type_into(&mut harness, "Player's name", "Li");
+    type_over(&mut harness, "Player's name", "Li");
     press(&mut harness, "Add player");
     wait_for(&mut harness, "the refusal", |h| {
         h.query_by_label_contains("already registered").is_some()
@@ -92,7 +73,7 @@ fn an_event_is_run_from_the_window() {
     // The same refusal in the interface's language, with the player's name as written.
     click(&mut harness, "Language");
     click(&mut harness, &Language::TraditionalChinese.to_string());
-    type_into(&mut harness, "棋手姓名", "Li");
+    type_over(&mut harness, "棋手姓名", "Li");
     press(&mut harness, "新增");
     wait_for(&mut harness, "the refusal in traditional Chinese", |h| {
         h.query_by_label("未執行，沒有變更： 已有名為「Li」的棋手")
@@ -156,7 +137,6 @@ fn an_event_is_run_from_the_window() {
     press(&mut harness, "Standings");
     harness.get_by_label("Wang");
     harness.get_by_label("Rank");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A team captain's line-up (12.2 with substitutes): the fifth player on board 4 in place of
@@ -164,7 +144,7 @@ fn an_event_is_run_from_the_window() {
 #[test]
 fn a_team_fields_its_lineup_from_the_window() {
     use qipu::tournament::event::{BoardOrder, Event, EventSettings, Player, System};
-    let dir = temp("lineup");
+    let dir = TempFolder::new("ui-event-lineup");
     let file = dir.join("teams.qipu-event");
     let settings = EventSettings {
         system: System::RoundRobin,
@@ -227,7 +207,6 @@ fn a_team_fields_its_lineup_from_the_window() {
     let board4 = stored.event().rounds[0].game(4).unwrap();
     assert_eq!(stored.event().players[board4.black].name, format!("{p}5"));
     drop(stored);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A Swiss event of four with round 1 paired, in `file`; the names of board 1's players.
@@ -281,7 +260,7 @@ fn leader(harness: &Harness<'_, QipuApp>, names: &[&str]) -> String {
 /// that round 2 was paired with the old result.
 #[test]
 fn a_result_is_corrected_and_cleared_from_the_window() {
-    let dir = temp("correct");
+    let dir = TempFolder::new("ui-event-correct");
     let file = dir.join("swiss.qipu-event");
     let (red, black) = paired_swiss(&file);
     let dialogs = Scripted {
@@ -365,7 +344,6 @@ fn a_result_is_corrected_and_cleared_from_the_window() {
                 .is_some()
     });
     assert_eq!(result_of(&file, 1, 1), Some(BoardResult::RedWins));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Enter in the player's name adds the player; Create and Export choose their file in Qipu's
@@ -373,7 +351,7 @@ fn a_result_is_corrected_and_cleared_from_the_window() {
 #[test]
 fn enter_adds_a_player_and_files_are_chosen_in_the_own_dialog() {
     use qipu::ui::{AppOptions, NativeDialogs};
-    let dir = temp("own");
+    let dir = TempFolder::new("ui-event-own");
     std::fs::write(dir.join("old.pdf"), "x").unwrap();
     std::fs::write(dir.join("other.csv"), "x").unwrap();
     let mut harness = Harness::builder()
@@ -389,21 +367,10 @@ fn enter_adds_a_player_and_files_are_chosen_in_the_own_dialog() {
         });
     click(&mut harness, "File");
     click(&mut harness, "Event…");
-    type_into(&mut harness, "Event name", "Club");
+    type_over(&mut harness, "Event name", "Club");
     press(&mut harness, "Create…");
     harness.get_by_label_contains("Qipu's own file dialog");
-    let folder = harness.get_by_role_and_label(Role::TextInput, "Folder");
-    folder.focus();
-    harness.step();
-    harness
-        .get_by_role_and_label(Role::TextInput, "Folder")
-        .set_text_value_accesskit("");
-    harness.step();
-    harness
-        .get_by_role_and_label(Role::TextInput, "Folder")
-        .type_text(&dir.display().to_string());
-    harness.key_press(eframe::egui::Key::Enter);
-    harness.step();
+    type_and_enter(&mut harness, "Folder", &dir.display().to_string());
     assert_eq!(
         harness
             .get_by_role_and_label(Role::TextInput, "File name")
@@ -420,7 +387,7 @@ fn enter_adds_a_player_and_files_are_chosen_in_the_own_dialog() {
     assert!(harness
         .query_by_label_contains("Qipu's own file dialog")
         .is_none());
-    type_into(&mut harness, "Player's name", "Wang");
+    type_over(&mut harness, "Player's name", "Wang");
     harness.key_press(eframe::egui::Key::Enter);
     harness.step();
     wait_for(&mut harness, "Wang added by Enter", |h| {
@@ -446,7 +413,6 @@ fn enter_adds_a_player_and_files_are_chosen_in_the_own_dialog() {
     });
     let csv = std::fs::read_to_string(dir.join("Club.csv")).unwrap();
     assert!(csv.contains("Wang"), "{csv}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Escape closes the Event window, the export window and the database window, each at once.

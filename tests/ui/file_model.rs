@@ -33,6 +33,7 @@ use qipu::ui::{
 };
 
 use super::support;
+use crate::common::TempFolder;
 
 /// The files of the folder a sequence works in: PGN files of one game, a PGN file of two games
 /// (a game of it is saved to a new file), a name no file has at first, and an XQF file (saved
@@ -611,18 +612,6 @@ impl World {
     }
 }
 
-/// A folder for the sequences: in memory where the system has one (a save syncs to disk, which
-/// thousands of sequences would wait for), else the temporary folder.
-fn sequences_folder() -> PathBuf {
-    let shm = Path::new("/dev/shm");
-    let base = if shm.is_dir() {
-        shm.to_owned()
-    } else {
-        std::env::temp_dir()
-    };
-    base.join(format!("qipu-file-model-{}", std::process::id()))
-}
-
 #[test]
 fn no_sequence_of_commands_loses_a_game() {
     let sequences = std::env::var("QIPU_MODEL_SEQUENCES")
@@ -634,7 +623,8 @@ fn no_sequence_of_commands_loses_a_game() {
     ))
     .expect("the sample game");
     let xqf = std::fs::read(support::shared_data("samples/SAMPLE.XQF")).expect("an XQF file");
-    let dir = sequences_folder();
+    // In memory: a save syncs to disk, which thousands of sequences would wait for.
+    let dir = TempFolder::in_memory("file-model");
     let config = Config {
         cases: sequences,
         failure_persistence: None,
@@ -659,7 +649,6 @@ fn no_sequence_of_commands_loses_a_game() {
         }
         Ok(())
     });
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!(
         "{sequences} sequences of commands in {:.1} s",
         started.elapsed().as_secs_f64()

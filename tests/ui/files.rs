@@ -3,7 +3,7 @@
 //! Save and Copy PGN confirm there; a restored autosave comes back with its file's name.
 
 use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};
@@ -11,19 +11,13 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::ui::{AppOptions, NativeDialogs, QipuApp};
 
-use super::support::{self, click, main_line, Scripted};
+use super::support::{self, click, main_line, type_and_enter, Scripted};
+use crate::common::TempFolder;
 
 /// A fresh folder holding `w2.xqf` (a copy of a sample record) and nothing else.
-fn folder_with_xqf(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-files-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    // The shared data folder is beside the project or above it.
-    let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|dir| dir.join("shared/data/samples/SAMPLE.XQF"))
-        .find(|path| path.is_file())
-        .expect("the sample XQF record in the shared data");
+fn folder_with_xqf(name: &str) -> TempFolder {
+    let dir = TempFolder::new(&format!("ui-files-{name}"));
+    let sample = support::shared_data("samples/SAMPLE.XQF");
     std::fs::copy(sample, dir.join("w2.xqf")).expect("copy of the sample");
     dir
 }
@@ -43,24 +37,6 @@ fn app_without_system_chooser(autosave: Option<PathBuf>) -> Harness<'static, Qip
         })
 }
 
-/// Type `text` over what the text field labelled `label` holds, then press Enter.
-fn type_into(harness: &mut Harness<'_, QipuApp>, label: &str, text: &str) {
-    harness
-        .get_by_role_and_label(Role::TextInput, label)
-        .focus();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, label)
-        .set_text_value_accesskit("");
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, label)
-        .type_text(text);
-    harness.run();
-    harness.key_press(Key::Enter);
-    harness.run();
-}
-
 fn field_value(harness: &Harness<'_, QipuApp>, label: &str) -> String {
     harness
         .get_by_role_and_label(Role::TextInput, label)
@@ -77,9 +53,9 @@ fn without_a_system_chooser_qipus_own_dialog_opens_and_saves_beside_the_file() {
     click(&mut harness, "File");
     click(&mut harness, "Open…");
     harness.get_by_label_contains("Qipu's own file dialog");
-    type_into(&mut harness, "Folder", &dir.display().to_string());
+    type_and_enter(&mut harness, "Folder", &dir.display().to_string());
     harness.get_by_label("w2.xqf");
-    type_into(&mut harness, "File name", "w2.xqf");
+    type_and_enter(&mut harness, "File name", "w2.xqf");
     assert_eq!(harness.state().path(), Some(dir.join("w2.xqf").as_path()));
     let moves = main_line(&harness);
     assert!(!moves.is_empty());
@@ -132,8 +108,8 @@ fn a_new_games_save_and_export_use_the_own_dialog_and_copy_pgn_says_so() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
     assert_eq!(field_value(&harness, "File name"), "game.pgn");
-    type_into(&mut harness, "Folder", &dir.display().to_string());
-    type_into(&mut harness, "File name", "first");
+    type_and_enter(&mut harness, "Folder", &dir.display().to_string());
+    type_and_enter(&mut harness, "File name", "first");
     let saved = std::fs::read_to_string(dir.join("first.pgn")).expect("first.pgn written");
     assert!(saved.contains("炮二平五"), "{saved}");
 
@@ -161,8 +137,8 @@ fn the_close_prompts_save_saves_through_the_own_dialog_then_closes() {
     harness.get_by_label("This game has unsaved changes.");
     harness.get_by_role_and_label(Role::Button, "Save").click();
     harness.run();
-    type_into(&mut harness, "Folder", &dir.display().to_string());
-    type_into(&mut harness, "File name", "closing.pgn");
+    type_and_enter(&mut harness, "Folder", &dir.display().to_string());
+    type_and_enter(&mut harness, "File name", "closing.pgn");
     assert!(dir.join("closing.pgn").is_file());
     assert!(!harness.state().session().dirty());
 }
@@ -214,8 +190,8 @@ fn save_as_keeps_the_name_and_ending_of_a_pgn_file() {
     click(&mut harness, "File");
     click(&mut harness, "Open…");
     harness.get_by_label_contains("Qipu's own file dialog");
-    type_into(&mut harness, "Folder", &dir.display().to_string());
-    type_into(&mut harness, "File name", "BHW-COO0.PGN");
+    type_and_enter(&mut harness, "Folder", &dir.display().to_string());
+    type_and_enter(&mut harness, "File name", "BHW-COO0.PGN");
     assert_eq!(
         harness.state().path(),
         Some(dir.join("BHW-COO0.PGN").as_path())
@@ -230,8 +206,8 @@ fn save_as_keeps_the_name_and_ending_of_a_pgn_file() {
     click(&mut harness, "Cancel");
     click(&mut harness, "File");
     click(&mut harness, "Open…");
-    type_into(&mut harness, "Folder", &dir.display().to_string());
-    type_into(&mut harness, "File name", "w2.xqf");
+    type_and_enter(&mut harness, "Folder", &dir.display().to_string());
+    type_and_enter(&mut harness, "File name", "w2.xqf");
     click(&mut harness, "File");
     click(&mut harness, "Save as…");
     assert_eq!(field_value(&harness, "File name"), "w2.pgn");
@@ -243,7 +219,7 @@ fn save_as_keeps_the_name_and_ending_of_a_pgn_file() {
 fn a_message_is_never_replaced_before_it_was_seen() {
     use qipu::ui::AppCommand;
     let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
-    let dir = support::scratch_folder("messages");
+    let dir = TempFolder::new("ui-messages");
     let (first, second) = (
         dir.join("first-missing.pgn"),
         dir.join("second-missing.pgn"),

@@ -12,6 +12,7 @@ use qipu::ending::{Outcome, Reason};
 use qipu::rules::{Color, Move};
 use qipu::ui::{AppCommand, FileTie, Notice, QipuApp, Session, SessionCommand};
 
+use crate::common::TempFolder;
 use crate::support::{self, click, Scripted};
 
 fn mv(iccs: &str) -> Move {
@@ -116,11 +117,9 @@ fn accepting_a_draw_is_asked_once() {
     );
 }
 
-/// A record whose last move mates (Red's chariot from i0 to i9), with no `Result` tag.
-fn mate_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-final-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
+/// A record whose last move mates (Red's chariot from i0 to i9), with no `Result` tag, as
+/// `mate.pgn` in `dir`.
+fn mate_file(dir: &TempFolder) -> PathBuf {
     let path = dir.join("mate.pgn");
     std::fs::write(
         &path,
@@ -140,7 +139,8 @@ fn open(harness: &mut Harness<'_, QipuApp>, path: PathBuf) {
 /// and changes nothing: New asks nothing. Saving writes the result.
 #[test]
 fn looking_at_a_mate_at_the_end_changes_nothing_and_saving_writes_it() {
-    let path = mate_file("look");
+    let dir = TempFolder::new("ui-final-look");
+    let path = mate_file(&dir);
     let mut harness = support::app([1100.0, 800.0], Scripted::default(), None);
     open(&mut harness, path.clone());
     assert_eq!(harness.state().session().game().ending(), None);
@@ -168,13 +168,13 @@ fn looking_at_a_mate_at_the_end_changes_nothing_and_saving_writes_it() {
     harness.run();
     assert_eq!(unsaved_question(&harness), 0);
     assert_eq!(plies(&harness), 0, "the new game is shown");
-    let _ = std::fs::remove_dir_all(path.parent().expect("its folder"));
 }
 
 /// An edit after looking writes the result found into the record (and is an unsaved change).
 #[test]
 fn an_edit_after_looking_writes_the_result_found() {
-    let path = mate_file("edit");
+    let dir = TempFolder::new("ui-final-edit");
+    let path = mate_file(&dir);
     let mut harness = support::app([1100.0, 800.0], Scripted::default(), None);
     open(&mut harness, path.clone());
     click(&mut harness, "Last");
@@ -191,7 +191,6 @@ fn an_edit_after_looking_writes_the_result_found() {
         session.game().ending().map(|e| e.outcome),
         Some(Outcome::RedWins)
     );
-    let _ = std::fs::remove_dir_all(path.parent().expect("its folder"));
 }
 
 /// A move already in the record is gone to, changing nothing; one where the record goes on

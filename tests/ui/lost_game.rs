@@ -10,10 +10,12 @@ use qipu::rules::Position;
 use qipu::ui::QipuApp;
 
 use super::support::{self, click, Scripted};
+use crate::common::TempFolder;
 
-/// A master game (a sample record of the shared data) as `game.pgn` in a fresh folder.
-fn opened_game(name: &str) -> (Harness<'static, QipuApp>, PathBuf, Vec<u8>) {
-    let dir = support::scratch_folder(name);
+/// A master game (a sample record of the shared data) as `game.pgn` in a fresh folder, opened:
+/// the folder, the app, the file and its bytes.
+fn opened_game(name: &str) -> (TempFolder, Harness<'static, QipuApp>, PathBuf, Vec<u8>) {
+    let dir = TempFolder::new(&format!("ui-{name}"));
     let file = dir.join("game.pgn");
     let bytes = std::fs::read(support::shared_data(
         "samples/sample_xqbase_ccgc2006_r22_utf8.pgn",
@@ -28,7 +30,7 @@ fn opened_game(name: &str) -> (Harness<'static, QipuApp>, PathBuf, Vec<u8>) {
     harness.run();
     assert_eq!(harness.state().path(), Some(file.as_path()));
     assert!(harness.state().session().game().main_line().len() > 20);
-    (harness, file, bytes)
+    (dir, harness, file, bytes)
 }
 
 /// Ctrl+S, the save dialog (if asked) cancelled: the game shown is unsaved work of no file, and
@@ -61,7 +63,7 @@ const POSITION: &str = "3akab2/9/4b4/p3p3p/2p6/6P2/P1P1P3P/4B1N2/4A4/2BAK4 w - -
 
 #[test]
 fn a_pasted_position_is_never_saved_over_the_file_opened() {
-    let (mut harness, file, bytes) = opened_game("paste-then-save");
+    let (_dir, mut harness, file, bytes) = opened_game("paste-then-save");
     harness.event(Event::Paste(POSITION.to_owned()));
     harness.run();
     assert_eq!(
@@ -74,7 +76,7 @@ fn a_pasted_position_is_never_saved_over_the_file_opened() {
 
 #[test]
 fn a_position_set_up_is_never_saved_over_the_file_opened() {
-    let (mut harness, file, bytes) = opened_game("setup-then-save");
+    let (_dir, mut harness, file, bytes) = opened_game("setup-then-save");
     click(&mut harness, "Game");
     click(&mut harness, "Set up position…");
     support::type_over(&mut harness, "FEN", POSITION);

@@ -11,6 +11,7 @@ use qipu::lang::Language;
 use qipu::rules::{Move, Position};
 use qipu::ui::QipuApp;
 
+use crate::common::TempFolder;
 use crate::support::{self, click, Scripted};
 
 fn app_with(dialogs: Scripted) -> Harness<'static, QipuApp> {
@@ -141,8 +142,7 @@ fn take_back_and_navigation_by_keys_and_record() {
 
 #[test]
 fn open_a_sample_through_the_dialog_and_save_it() {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = TempFolder::new("ui-test");
     let saved = dir.join("saved.pgn");
     let mut harness = app_with(Scripted {
         opens: VecDeque::from([sample("sample_xqbase_ccgc2006_r22_utf8.pgn")]),
@@ -172,7 +172,6 @@ fn open_a_sample_through_the_dialog_and_save_it() {
     );
     assert_eq!(harness.state().path(), Some(saved.as_path()));
     assert_eq!(harness.state().recent_files().first(), Some(&saved));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -259,8 +258,7 @@ fn a_comment_typed_for_a_move_is_kept_and_shown_under_it() {
 
 #[test]
 fn save_never_writes_pgn_over_an_xqf_file() {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-xqf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = TempFolder::new("ui-xqf");
     let xqf = dir.join("game.xqf");
     let original = std::fs::read(sample("SAMPLE.XQF")).expect("sample XQF");
     std::fs::write(&xqf, &original).expect("copy of the sample");
@@ -285,13 +283,11 @@ fn save_never_writes_pgn_over_an_xqf_file() {
         "{text}"
     );
     assert_eq!(harness.state().path(), Some(saved.as_path()));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_truncated_xqf_opens_as_far_as_it_reads_and_save_asks_for_a_name() {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-cut-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = TempFolder::new("ui-cut");
     let whole = std::fs::read(sample("XQFEXAMA.XQF")).expect("sample XQF");
     let cut = dir.join("cut.xqf");
     std::fs::write(&cut, &whole[..whole.len() / 2]).expect("a truncated copy");
@@ -315,13 +311,11 @@ fn a_truncated_xqf_opens_as_far_as_it_reads_and_save_asks_for_a_name() {
         std::fs::read(&cut).expect("the XQF is kept").len(),
         whole.len() / 2
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_file_that_is_not_a_record_is_named_as_such() {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-passwd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = TempFolder::new("ui-passwd");
     let path = dir.join("x.pgn");
     std::fs::write(
         &path,
@@ -337,7 +331,6 @@ fn a_file_that_is_not_a_record_is_named_as_such() {
     harness.run();
     harness.get_by_label("x.pgn is not a game record");
     assert_eq!(harness.state().path(), None);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A file read with defects says so once, at once, in words under the file's name: the move

@@ -3,7 +3,7 @@
 //! engine, the hints (the piece, then the move), and the spaced-repetition order after a
 //! failure (the failed puzzle comes back before the new ones once it is due).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use chrono::{Duration, TimeZone, Utc};
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -15,6 +15,7 @@ use qipu::record::Game;
 use qipu::rules::{Move, Position, Square};
 use qipu::ui::QipuApp;
 
+use crate::common::TempFolder;
 use crate::support::{self, click, type_over, wait_for, Scripted};
 
 /// Two chariots and a bare general: the chariot to the eighth rank, the general's one step,
@@ -35,14 +36,6 @@ fn made(fen: &str, moves: &[&str]) -> Game {
         at = game.play(at, iccs(mv)).expect("legal");
     }
     game
-}
-
-/// A folder of its own for the test: the set's file and the settings' (progress) folder.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-puzzles-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
 }
 
 /// The app with its settings in `dir`, Training ▸ Puzzles… open on the set `puzzles` (written
@@ -97,7 +90,7 @@ fn shows(harness: &Harness<'_, QipuApp>, text: &str) -> bool {
 
 #[test]
 fn a_puzzle_is_solved_the_opponent_replying_from_the_solution() {
-    let dir = folder("solved");
+    let dir = TempFolder::new("puzzles-solved");
     // The set's result (as the sets write it) does not end the game on the board.
     let mut puzzle = made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]);
     puzzle.set_result(Some(Outcome::RedWins));
@@ -114,12 +107,11 @@ fn a_puzzle_is_solved_the_opponent_replying_from_the_solution() {
     wait_for(&mut harness, "the puzzle solved", |h| shows(h, "Solved!"));
     assert_eq!(line(&harness), ["a0a8", "e9f9", "b0b9"]);
     assert!(dir.join("puzzles.sqlite").is_file(), "the progress kept");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_wrong_move_is_refused_and_taken_back() {
-    let dir = folder("refused");
+    let dir = TempFolder::new("puzzles-refused");
     let mut harness = trainer(&dir, &[made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"])]);
     // The general's step does nothing for the mate.
     play(&mut harness, "d0d1");
@@ -132,12 +124,11 @@ fn a_wrong_move_is_refused_and_taken_back() {
     wait_for(&mut harness, "the reply from the solution", |h| {
         line(h).len() == 2
     });
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn another_mate_as_short_is_accepted() {
-    let dir = folder("alternative");
+    let dir = TempFolder::new("puzzles-alternative");
     let mut harness = trainer(&dir, &[made(TWO_MATES, &["b1b9"])]);
     harness.get_by_label("Red to move and mate in 1");
     // The horse mates as well as the chariot.
@@ -154,12 +145,11 @@ fn another_mate_as_short_is_accepted() {
         shows(h, "Not the solution: try again.")
     });
     assert!(line(&harness).is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn hints_name_the_piece_then_the_move() {
-    let dir = folder("hints");
+    let dir = TempFolder::new("puzzles-hints");
     let mut harness = trainer(&dir, &[made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"])]);
     press(&mut harness, "Hint");
     harness.get_by_label("Hint: move the chariot");
@@ -172,12 +162,11 @@ fn hints_name_the_piece_then_the_move() {
     let session = harness.state().session();
     let written = session.move_style().write(session.position(), iccs("a0a8"));
     harness.get_by_label(&format!("Hint: play {written}"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_failed_puzzle_comes_back_before_the_new_ones_once_due() {
-    let dir = folder("order");
+    let dir = TempFolder::new("puzzles-order");
     let puzzles = [
         made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]),
         made(TWO_MATES, &["b1b9"]),
@@ -212,7 +201,6 @@ fn a_failed_puzzle_comes_back_before_the_new_ones_once_due() {
     assert_eq!(index(&harness), Some(0));
     harness.get_by_label("Due for review");
     harness.get_by_label("Tried 1, solved 0");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// MATE_IN_TWO with the colours changed: Black's chariots mate Red's general.
@@ -220,7 +208,7 @@ const BLACK_MATES_IN_TWO: &str = "rr1k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1";
 
 #[test]
 fn a_black_puzzle_is_seen_from_black_and_the_users_view_comes_back_after_it() {
-    let dir = folder("flipped");
+    let dir = TempFolder::new("puzzles-flipped");
     let puzzle = made(BLACK_MATES_IN_TWO, &["a9a1", "e0f0", "b9b0"]);
     let mut harness = trainer(&dir, &[puzzle]);
     assert!(harness.state().session().flipped(), "Black at the bottom");
@@ -249,5 +237,4 @@ fn a_black_puzzle_is_seen_from_black_and_the_users_view_comes_back_after_it() {
         !again.state().session().flipped(),
         "not flipped after a restart"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

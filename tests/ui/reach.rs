@@ -20,7 +20,7 @@ fn playing_with_clock(size: [f32; 2]) -> Harness<'static, QipuApp> {
     let mut harness = support::app(size, Scripted::default(), None);
     harness.state_mut().set_builtin_engine(EngineConfig {
         program: EngineProgram::Path {
-            path: env!("CARGO_BIN_EXE_qipu").into(),
+            path: crate::common::qipu_binary().into(),
             args: vec!["uci".to_owned()],
         },
         ..EngineConfig::builtin()

@@ -12,6 +12,7 @@ use qipu::record::Mark;
 use qipu::rules::Move;
 use qipu::ui::{Command, QipuApp, SessionCommand};
 
+use crate::common::TempFolder;
 use crate::computer::{app, app_saving_to, wait_for};
 use crate::support::click;
 
@@ -126,8 +127,7 @@ fn app_in(dir: &std::path::Path) -> Harness<'static, QipuApp> {
 
 #[test]
 fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
-    let dir = std::env::temp_dir().join(format!("qipu-review-puzzles-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("review-puzzles");
     let mut harness = app_in(&dir);
     blundered_game(&mut harness);
     review(&mut harness);
@@ -150,5 +150,4 @@ fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
     click(&mut harness, "Puzzles from Red's mistakes");
     let again = qipu::formats::read_record_file(&set).unwrap();
     assert_eq!(again.games.len(), 1);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

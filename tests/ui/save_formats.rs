@@ -6,7 +6,7 @@
 //! correction and the exported scoresheet, and kept between runs.
 
 use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use eframe::egui::accesskit::Role;
@@ -18,13 +18,7 @@ use qipu::record::{Game, TagKey};
 use qipu::rules::{Move, Position};
 
 use super::support::{self, click, main_line, Scripted};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-save-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
+use crate::common::TempFolder;
 
 /// A poppler tool's output (the CI installs poppler-utils).
 fn poppler(program: &str, pdf: &Path) -> String {
@@ -44,7 +38,7 @@ fn poppler(program: &str, pdf: &Path) -> String {
 
 #[test]
 fn save_as_xqf_writes_xqf_and_shows_what_it_could_not_keep() {
-    let dir = scratch("xqf");
+    let dir = TempFolder::new("ui-save-xqf");
     let xqf = dir.join("w.xqf");
     let fen = dir.join("w.fen");
     let mut harness = support::app(
@@ -114,12 +108,11 @@ fn save_as_xqf_writes_xqf_and_shows_what_it_could_not_keep() {
     harness.get_by_label_contains("a FEN file holds one position");
     assert!(harness.state().session().dirty());
     assert_eq!(harness.state().path(), Some(xqf.as_path()));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_export_window_writes_pdf_and_svg_by_the_name_and_refuses_another_ending() {
-    let dir = scratch("export");
+    let dir = TempFolder::new("ui-save-export");
     let sheet = dir.join("sheet.pdf");
     let letter = dir.join("letter.pdf");
     let wrong = dir.join("sheet.doc");
@@ -180,12 +173,11 @@ fn the_export_window_writes_pdf_and_svg_by_the_name_and_refuses_another_ending()
     let info = poppler("pdfinfo", &line);
     assert!(info.contains("Pages:           1"), "{info}");
     assert!(poppler("pdftotext", &line).contains("開局"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_tandem_setting_names_the_piece_by_its_file_in_the_record_and_the_pgn_and_is_kept() {
-    let dir = scratch("tandem");
+    let dir = TempFolder::new("ui-save-tandem");
     let pgn = dir.join("tandem.pgn");
     let mut harness = support::app(
         [1280.0, 900.0],
@@ -219,12 +211,11 @@ fn the_tandem_setting_names_the_piece_by_its_file_in_the_record_and_the_pgn_and_
     let storage = support::stored(&mut harness);
     let again = support::app_on([1280.0, 900.0], Scripted::default(), storage);
     assert_eq!(again.state().session().tandem(), TandemConvention::File);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_tandem_setting_reaches_the_move_box_candidates_and_the_exported_scoresheet() {
-    let dir = scratch("tandem-export");
+    let dir = TempFolder::new("ui-save-tandem-export");
     let sheet = dir.join("sheet.pdf");
     let mut harness = support::app(
         [1280.0, 900.0],
@@ -261,7 +252,6 @@ fn the_tandem_setting_reaches_the_move_box_candidates_and_the_exported_scoreshee
     let text = poppler("pdftotext", &sheet);
     assert!(text.contains("车六退一"), "{text}");
     assert!(!text.contains("前车退一"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A move played on the board, waiting behind a correction, is shown in the tandem
@@ -287,7 +277,7 @@ fn the_tandem_setting_reaches_the_moves_waiting_after_a_correction() {
 
     // 士５退４ for 將６進１: 將６退１ no longer fits, and the chariot's move waits behind it.
     click(&mut harness, "将６进１");
-    support::type_moves(&mut harness, "士５退４");
+    support::type_over(&mut harness, "Moves", "士５退４");
     click(&mut harness, "Replace");
     assert_eq!(main_line(&harness), ["e0e1", "e8d9", "e1e0"]);
     harness.get_by_label("Waiting (2): 將６退１ 車六退一");
@@ -296,7 +286,7 @@ fn the_tandem_setting_reaches_the_moves_waiting_after_a_correction() {
 
 #[test]
 fn save_as_dhtmlxq_writes_the_block_and_copy_as_dhtmlxq_puts_it_on_the_clipboard() {
-    let dir = scratch("dhtmlxq");
+    let dir = TempFolder::new("ui-save-dhtmlxq");
     let ubb = dir.join("w.ubb");
     let mut harness = support::app(
         [1280.0, 900.0],
@@ -339,5 +329,4 @@ fn save_as_dhtmlxq_writes_the_block_and_copy_as_dhtmlxq_puts_it_on_the_clipboard
     harness.get_by_label_contains(
         "Copied the game as DhtmlXQ (3 moves); DhtmlXQ has no place for 1 mark(s)",
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -14,7 +14,7 @@
 
 #![cfg(target_os = "linux")]
 
-use crate::common;
+use crate::common::{self, TempFolder};
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -39,8 +39,7 @@ impl Drop for Running {
 
 /// `<target>/debug/qipu` → `<target>`.
 fn target_dir() -> PathBuf {
-    let test_binary = Path::new(env!("CARGO_BIN_EXE_qipu"));
-    test_binary
+    common::qipu_binary()
         .parent()
         .and_then(Path::parent)
         .expect("the test binary lies in <target>/<profile>/")
@@ -144,9 +143,8 @@ fn the_program_opens_a_window_showing_the_board_and_the_file_it_was_given() {
     require("Xvfb", "xvfb");
     require("xwininfo", "x11-utils");
     require("import", "imagemagick");
-    let binary = Path::new(env!("CARGO_BIN_EXE_qipu"));
-    let home = std::env::temp_dir().join(format!("qipu-smoke-{}", std::process::id()));
-    std::fs::create_dir_all(&home).expect("a scratch home directory");
+    let binary = common::qipu_binary();
+    let home = TempFolder::new("smoke");
 
     // A finished game (Red mates at move 52), as a file manager passes it: `qipu FILE`.
     let name = "sample_xqbase_ccgc2006_r22_utf8.pgn";
@@ -161,7 +159,7 @@ fn the_program_opens_a_window_showing_the_board_and_the_file_it_was_given() {
             .arg(&record)
             .env("DISPLAY", &display)
             .env_remove("WAYLAND_DISPLAY")
-            .env("HOME", &home)
+            .env("HOME", home.path())
             .env("XDG_DATA_HOME", home.join("data"))
             .env("XDG_CONFIG_HOME", home.join("config"))
             .stdout(Stdio::null())
@@ -211,7 +209,6 @@ fn the_program_opens_a_window_showing_the_board_and_the_file_it_was_given() {
         app.0.try_wait().expect("status").is_none(),
         "the app is still running"
     );
-    let _ = std::fs::remove_dir_all(&home);
 }
 
 /// The bounding box (left, top, right, bottom) of the pixels near `colour`.

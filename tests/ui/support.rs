@@ -124,29 +124,28 @@ pub fn shared_data(part: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("the shared data must be beside the project: {part}"))
 }
 
-/// A fresh, empty folder for one test (`name` tells the tests apart; the process id, runs).
-pub fn scratch_folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipu-ui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
-/// Type `text` into the field labelled `label`, over what it holds, a frame at a time (a
-/// spinner may keep the window busy, so no settling).
+/// Type `text` into the field labelled `label`, over what it holds. The app answers each step
+/// until it settles, or as far as the harness's steps go while a spinner keeps it busy.
 pub fn type_over(harness: &mut Harness<'_, QipuApp>, label: &str, text: &str) {
     harness
         .get_by_role_and_label(Role::TextInput, label)
         .focus();
-    harness.step();
+    harness.run_ok();
     harness
         .get_by_role_and_label(Role::TextInput, label)
         .set_text_value_accesskit("");
-    harness.step();
+    harness.run_ok();
     harness
         .get_by_role_and_label(Role::TextInput, label)
         .type_text(text);
-    harness.step();
+    harness.run_ok();
+}
+
+/// [`type_over`] the field labelled `label`, then press Enter.
+pub fn type_and_enter(harness: &mut Harness<'_, QipuApp>, label: &str, text: &str) {
+    type_over(harness, label, text);
+    harness.key_press(Key::Enter);
+    harness.run_ok();
 }
 
 /// Click the widget labelled `label` and let the app answer.
@@ -164,27 +163,9 @@ pub fn set_time(harness: &mut Harness<'_, QipuApp>, seconds: u64) {
     harness.run();
 }
 
-/// Type `text` into the move box, over what it holds (a correction's button then enters it).
-pub fn type_moves(harness: &mut Harness<'_, QipuApp>, text: &str) {
-    harness
-        .get_by_role_and_label(Role::TextInput, "Moves")
-        .focus();
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, "Moves")
-        .set_text_value_accesskit("");
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, "Moves")
-        .type_text(text);
-    harness.run();
-}
-
 /// Type `text` into the move box (over what it holds) and press Enter.
 pub fn enter(harness: &mut Harness<'_, QipuApp>, text: &str) {
-    type_moves(harness, text);
-    harness.key_press(Key::Enter);
-    harness.run();
+    type_and_enter(harness, "Moves", text);
 }
 
 /// The main line in ICCS.
