@@ -26,6 +26,7 @@ use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
+use crate::ui::widgets::modal;
 
 /// What to export.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -349,7 +350,7 @@ impl Window for ExportDialog {
         let ctx = &ui.ctx().clone();
         let lang = shown.session.lang();
         let mut open = true;
-        let modal = egui::Modal::new(egui::Id::unique("export")).show(ctx, |ui| {
+        let modal = modal::frame(ctx, "export", |ui| {
             ui.heading(lang.pick("Export", "导出", "匯出"));
             self.kind_choice(ui, lang);
             ui.separator();

@@ -13,6 +13,7 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::command::Command;
 use crate::ui::windows::{Shown, Window};
+use crate::ui::widgets::modal;
 
 /// One line of the folder's list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,7 +198,7 @@ impl FileChooser {
     /// answer once the user gives one.
     fn ask(&mut self, ctx: &egui::Context, lang: Language, recent: &[PathBuf]) -> Option<Answer> {
         let mut turn = Turn::default();
-        let modal = egui::Modal::new(egui::Id::unique("qipu-file-chooser")).show(ctx, |ui| {
+        let modal = modal::frame(ctx, "qipu-file-chooser", |ui| {
             ui.set_width(ui.ctx().content_rect().width().clamp(320.0, 640.0) - 60.0);
             self.header(ui, lang);
             self.folder_row(ui, lang, &mut turn);
