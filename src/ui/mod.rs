@@ -43,7 +43,9 @@ pub use base::files::{FileDialogs, NoDialog, Picked, Picking};
 pub use base::folds::FoldMode;
 pub use base::layout::{Fit, Layout, Panel};
 pub use base::session::Session;
-pub use base::settings::{EngineChoice, MatchSettings, NamedEngine, PlaySettings, Settings};
+pub use base::settings::{
+    CloudSettings, EngineChoice, MatchSettings, NamedEngine, PlaySettings, Settings,
+};
 pub use base::timer::Timer;
 pub use panels::eval_graph::{clamped, Curve, GRAPH_LIMIT};
 pub use platform::native_dialogs::{NativeDialogs, DIALOG_VARIABLE};

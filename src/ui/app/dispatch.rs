@@ -171,6 +171,7 @@ impl QipuApp {
                 }
             }
             AppCommand::SetReviewSettings(review) => self.settings.review = review,
+            AppCommand::SetCloud(cloud) => self.settings.cloud = cloud,
             AppCommand::MakePuzzles(side) => self.make_puzzles(side),
             AppCommand::DiscardChanges => self.remove_autosave(),
             AppCommand::Quit => self.quit(ctx),

@@ -49,6 +49,39 @@ pub struct Settings {
     /// Threads the built-in engine searches on (`Threads`) in analysis, review and play, 1 to
     /// the machine's cores; 0, as a first run has it, for every core.
     pub engine_threads: usize,
+    /// The cloud database (云库): whether the user agreed to ask it, and where it is.
+    pub cloud: CloudSettings,
+}
+
+/// The cloud database (云库, chessdb.cn) as the user set it: nothing is sent until the user
+/// answered the one question and turned it on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CloudSettings {
+    /// The question was asked and answered (it is not asked again; the setting stays).
+    pub asked: bool,
+    /// The user turned the cloud on: the positions shown are sent to the server.
+    pub enabled: bool,
+    /// The server's address: chessdb.cn's API, or a mirror's.
+    pub server: String,
+}
+
+impl Default for CloudSettings {
+    fn default() -> Self {
+        CloudSettings {
+            asked: false,
+            enabled: false,
+            server: crate::cloud::DEFAULT_SERVER.to_owned(),
+        }
+    }
+}
+
+impl CloudSettings {
+    /// Whether positions may be sent: the question answered yes and the cloud not turned off
+    /// since.
+    pub fn sends(&self) -> bool {
+        self.asked && self.enabled
+    }
 }
 
 /// How a game is reviewed: the engine's time per position and the losses that earn a mark.
@@ -319,6 +352,28 @@ mod tests {
             let text = serde_json::to_string(&kept).unwrap();
             assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), kept);
         }
+    }
+
+    #[test]
+    fn the_cloud_is_off_and_unasked_until_the_user_answers() {
+        let first = Settings::default();
+        assert!(!first.cloud.asked && !first.cloud.sends());
+        assert_eq!(first.cloud.server, crate::cloud::DEFAULT_SERVER);
+        let agreed = Settings {
+            cloud: CloudSettings {
+                asked: true,
+                enabled: true,
+                server: "http://127.0.0.1:8000/chessdb.php".into(),
+            },
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&agreed).unwrap();
+        let back: Settings = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, agreed);
+        assert!(back.cloud.sends());
+        // Settings kept before the cloud existed load with it off and the question unasked.
+        let old: Settings = serde_json::from_str(r#"{"language":"en"}"#).unwrap();
+        assert_eq!(old.cloud, CloudSettings::default());
     }
 
     #[test]

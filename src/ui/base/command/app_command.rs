@@ -7,7 +7,9 @@ use eframe::egui::ColorImage;
 
 use crate::rules::Color;
 
-use crate::ui::base::settings::{MatchSettings, NamedEngine, PlaySettings, ReviewSettings};
+use crate::ui::base::settings::{
+    CloudSettings, MatchSettings, NamedEngine, PlaySettings, ReviewSettings,
+};
 
 use super::file_purpose::Purpose;
 use super::session_command::SessionCommand;
@@ -80,6 +82,9 @@ pub enum AppCommand {
     MakePuzzles(Color),
     /// Keep these as the way games are reviewed.
     SetReviewSettings(ReviewSettings),
+    /// Keep this as the cloud database's setting (the user's answer to its question, the
+    /// server), and ask the cloud, or stop asking it, as it says.
+    SetCloud(CloudSettings),
     /// Ask for a file for this purpose, suggesting this file or folder: the system's chooser,
     /// else Qipu's own (the one way any part of the window asks for a file).
     PickFile(Purpose, PathBuf),
