@@ -184,6 +184,7 @@ registry! {
     Match: engine_match => engine_match::MatchForm,
     Engines: engines_window => engines_window::EnginesWindow,
     Review: review_window => review_window::ReviewWindow,
+    Cloud: cloud_window => cloud_window::CloudWindow,
     Puzzles: puzzle_window => puzzle_window::PuzzleTrainer,
     Setup: setup_editor => setup_editor::SetupEditor,
     Database: database_window,

@@ -23,6 +23,8 @@ pub enum WindowId {
     Engines,
     /// The review of the game.
     Review,
+    /// The cloud database's question and setting.
+    Cloud,
     /// The puzzle trainer, beside the board.
     Puzzles,
     /// The position setup editor, in the board's place.
