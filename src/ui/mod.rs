@@ -10,11 +10,12 @@
 //!    file-dialog trait and the menu and shortcut table (no drawing);
 //! 2. `platform`: renderer, heap, input filter and gate, native dialogs, fonts, screen surface;
 //! 3. `widgets`: the board and a move's text;
-//! 4. `workers`: the background threads (engine link, evaluation, database, event file);
+//! 4. `workers`: the background threads (engine link, evaluation, database, event file, the
+//!    cloud database's queries);
 //! 5. `panels`: record, annotation, status, move box, clock, arbiter, analysis, evaluation
-//!    graph, opening tree;
+//!    graph, opening tree, the cloud database's moves;
 //! 6. `windows`: setup editor, export, file chooser, engines, play against the computer,
-//!    engine match, event, database, save report;
+//!    engine match, event, database, save report, the cloud database's question;
 //! 7. `app`: window set-up, dispatch, files and autosave, menus, the frame.
 
 mod app;

@@ -7,6 +7,11 @@ mod annotate;
 mod arbiter;
 mod arrows;
 mod choosers;
+mod cloud;
+// The cloud on 127.0.0.1 of the cloud tests (not every one of its helpers is used here).
+#[allow(dead_code)]
+#[path = "../cloud/server.rs"]
+mod cloud_server;
 mod coach;
 mod computer;
 mod database;

@@ -171,7 +171,10 @@ impl QipuApp {
                 }
             }
             AppCommand::SetReviewSettings(review) => self.settings.review = review,
-            AppCommand::SetCloud(cloud) => self.settings.cloud = cloud,
+            AppCommand::SetCloud(cloud) => {
+                self.parts.analysis.set_cloud(cloud.clone());
+                self.settings.cloud = cloud;
+            }
             AppCommand::MakePuzzles(side) => self.make_puzzles(side),
             AppCommand::DiscardChanges => self.remove_autosave(),
             AppCommand::Quit => self.quit(ctx),
@@ -264,6 +267,7 @@ impl QipuApp {
             Recipient::Graph => self.parts.graph.arrived(arrival),
             Recipient::FileDialog => self.file_arrived(ctx, arrival),
             Recipient::Analysis => self.parts.analysis.arrived(arrival),
+            Recipient::Cloud => self.parts.analysis.cloud_arrived(arrival),
             Recipient::Computer => {
                 let moves = self
                     .parts
@@ -289,7 +293,10 @@ impl QipuApp {
             self.session.rules(),
             &self.post.outbox,
         ) {
-            Ok(game) => self.parts.computer = Some(game),
+            Ok(game) => {
+                let book = settings.cloud_book;
+                self.parts.computer = Some(game.with_book(self.parts.analysis.cloud(), book))
+            }
             Err(e) => {
                 self.tell(Some(Told::from(e)));
                 return;

@@ -118,7 +118,10 @@ impl QipuApp {
             tree,
             false,
             commands,
-            |ui, _, commands| opening_tree::contents(ui, &view, &self.session, commands),
+            |ui, _, commands| {
+                let cloud = self.analysis.cloud_mut();
+                opening_tree::contents(ui, &view, cloud, &self.session, commands)
+            },
         );
     }
 

@@ -208,6 +208,8 @@ impl QipuApp {
         }
         let database = DatabaseWindow::new(&outbox, settings.database.clone());
         windows.keep(WindowId::Database, Box::new(database));
+        let analysis = AnalysisPanel::new(builtin.clone(), outbox.clone())
+            .with_cloud(settings.cloud.clone(), options.autosave.as_deref());
         QipuApp {
             session,
             settings,
@@ -225,7 +227,7 @@ impl QipuApp {
                 picture: None,
                 engine: EngineConfig::builtin(),
                 computer: None,
-                analysis: AnalysisPanel::new(builtin.clone(), outbox.clone()),
+                analysis,
                 graph: EvalGraph::new(builtin, outbox.clone()),
             },
             display: Display {

@@ -226,6 +226,9 @@ pub struct PlaySettings {
     pub clock: Option<Preset>,
     /// Start a new game (else play on from the end of the game shown).
     pub new_game: bool,
+    /// The computer plays the cloud database's move while it has one (its opening book), when
+    /// the cloud is on.
+    pub cloud_book: bool,
 }
 
 impl Default for PlaySettings {
@@ -236,6 +239,7 @@ impl Default for PlaySettings {
             move_time: Duration::from_secs(1),
             clock: None,
             new_game: true,
+            cloud_book: false,
         }
     }
 }
@@ -331,6 +335,7 @@ mod tests {
                 move_time: Duration::from_millis(2500),
                 clock: Some(Preset::Art6_5(Duration::from_secs(25 * 60))),
                 new_game: false,
+                cloud_book: true,
             },
             engine_match: MatchSettings {
                 move_time: Duration::from_millis(300),

@@ -4,7 +4,8 @@
 //! variation with one click; each line's first move drawn as an arrow on the board, the best
 //! strongest (View > Engine lines as arrows turns them off). The engine runs on
 //! its own thread and process ([`EngineLink`]); the search follows the board: another position
-//! shown starts a new search.
+//! shown starts a new search. Under the engine's lines, the cloud database's moves
+//! ([`CloudLines`]), once the user has turned the cloud on.
 
 use eframe::egui::{self, RichText};
 
@@ -15,8 +16,11 @@ use crate::rules::Position;
 use crate::ui::base::command::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
+use crate::ui::base::layout::Panel;
 use crate::ui::base::numbers::signed;
 use crate::ui::base::session::Session;
+use crate::ui::base::settings::CloudSettings;
+use crate::ui::panels::cloud_lines::{cache_beside, CloudLines};
 use crate::ui::widgets::board::EngineArrow;
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent, Searched};
 
@@ -37,6 +41,8 @@ pub struct AnalysisPanel {
     lines: Lines,
     /// Where the engine's messages are sent.
     outbox: Outbox,
+    /// The cloud database's moves (shown here and in the opening tree).
+    cloud: CloudLines,
 }
 
 impl AnalysisPanel {
@@ -51,8 +57,40 @@ impl AnalysisPanel {
             multipv: 3,
             searched: None,
             lines: Lines::default(),
+            cloud: CloudLines::new(outbox.clone(), CloudSettings::default(), None),
             outbox,
         }
+    }
+
+    /// The same panel with the cloud as `settings` has it, its answers kept beside the
+    /// `autosave` copy (in memory when there is none).
+    pub fn with_cloud(
+        mut self,
+        settings: CloudSettings,
+        autosave: Option<&std::path::Path>,
+    ) -> AnalysisPanel {
+        self.cloud = CloudLines::new(self.outbox.clone(), settings, cache_beside(autosave));
+        self
+    }
+
+    /// Use the cloud as `settings` has it from now.
+    pub fn set_cloud(&mut self, settings: CloudSettings) {
+        self.cloud.set(settings);
+    }
+
+    /// The cloud database as set (the computer's opening book asks it too).
+    pub fn cloud(&self) -> &CloudLines {
+        &self.cloud
+    }
+
+    /// The cloud database's moves, for the opening tree.
+    pub fn cloud_mut(&mut self) -> &mut CloudLines {
+        &mut self.cloud
+    }
+
+    /// The cloud's answer, if it is the one awaited.
+    pub fn cloud_arrived(&mut self, arrival: Arrival) {
+        self.cloud.arrived(arrival);
     }
 
     /// Use `engine` from the next start.
@@ -106,8 +144,11 @@ impl AnalysisPanel {
         }
     }
 
-    /// Follow the board: a search started when the board shows another position.
+    /// Follow the board: a search started when the board shows another position (and the
+    /// cloud asked, while it is on and this panel or the opening tree shows its moves).
     pub fn follow(&mut self, session: &Session) {
+        let wanted = self.open || session.layout().shown(Panel::Tree);
+        self.cloud.follow(session, wanted);
         let Some(link) = &mut self.link else {
             return;
         };
@@ -127,9 +168,19 @@ impl AnalysisPanel {
         self.searched = Some(here);
     }
 
-    /// Each line's first move as an arrow, best first, while the lines shown are of the
-    /// position on the board and the arrows are wanted (the layout's `engine_arrows`).
+    /// Each line's first move as an arrow, best first, then the cloud's best moves, while the
+    /// lines shown are of the position on the board and the arrows are wanted (the layout's
+    /// `engine_arrows`).
     pub fn arrows(&self, session: &Session) -> Vec<EngineArrow> {
+        let mut arrows = self.engine_arrows(session);
+        if self.open && session.layout().engine_arrows {
+            arrows.extend(self.cloud.arrows(session));
+        }
+        arrows
+    }
+
+    /// The engine's lines as arrows.
+    fn engine_arrows(&self, session: &Session) -> Vec<EngineArrow> {
         let Some(lines) = self
             .current_lines(session)
             .filter(|_| session.layout().engine_arrows)
@@ -155,6 +206,7 @@ impl AnalysisPanel {
                         line.multipv,
                         session.move_style().write(position, mv)
                     ),
+                    cloud: false,
                 })
             })
             .collect()
@@ -168,8 +220,16 @@ impl AnalysisPanel {
         (self.open && here).then_some(&self.lines)
     }
 
-    /// Draw the panel, pushing what the user asked for onto `commands`.
+    /// Draw the panel, pushing what the user asked for onto `commands`: the engine's lines,
+    /// then the cloud's moves.
     pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+        self.show_engine(ui, session, commands);
+        ui.separator();
+        self.cloud.show(ui, session, commands);
+    }
+
+    /// The engine's part: its buttons and lines.
+    fn show_engine(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
         let lang = session.lang();
         ui.horizontal(|ui| {
             ui.strong(lang.pick("Analysis", "分析", "分析"));

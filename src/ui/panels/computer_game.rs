@@ -3,7 +3,8 @@
 //! play form). Each engine runs on its own thread and process
 //! ([`EngineLink`]); each frame its move, when one has come for the position on the board, is
 //! played through the session like a move of the user's, so the record, the referee and the
-//! clock treat it as any move.
+//! clock treat it as any move. Against the user, the cloud database may open for the computer
+//! ([`OpeningBook`]).
 
 use std::time::Duration;
 
@@ -21,6 +22,8 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{EngineChoice, MatchSettings, PlaySettings};
+use crate::ui::panels::cloud_lines::CloudLines;
+use crate::ui::panels::opening_book::OpeningBook;
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent};
 
 /// One engine at the board: the side it plays, and its engine.
@@ -100,6 +103,8 @@ pub struct ComputerGame {
     paused: bool,
     /// Why the match stopped by itself (an engine gave no move).
     error: Option<String>,
+    /// The cloud database as the computer's opening book, when asked for.
+    book: Option<OpeningBook>,
 }
 
 impl ComputerGame {
@@ -118,7 +123,17 @@ impl ComputerGame {
             move_time: settings.move_time,
             paused: false,
             error: None,
+            book: None,
         })
+    }
+
+    /// The same game with the cloud as the computer's opening book, when `wanted` and the
+    /// cloud is on.
+    pub fn with_book(self, cloud: &CloudLines, wanted: bool) -> ComputerGame {
+        ComputerGame {
+            book: if wanted { OpeningBook::of(cloud) } else { None },
+            ..self
+        }
     }
 
     /// Start a match of the two engines of `settings` from the move `at` on the board.
@@ -137,6 +152,7 @@ impl ComputerGame {
             move_time: settings.move_time,
             paused: false,
             error: None,
+            book: None,
         })
     }
 
@@ -205,6 +221,14 @@ impl ComputerGame {
     /// the board and the engine is to move (a move whose position has gone is dropped).
     pub fn arrived(&mut self, arrival: Arrival, session: &Session) -> Vec<Command> {
         self.follow(session);
+        if let Some(book) = self.book.as_mut().filter(|b| b.sent(&arrival)) {
+            let mv = book.arrived(arrival, session);
+            return mv
+                .filter(|_| self.computer_to_play(session))
+                .map(|mv| SessionCommand::TryMove(mv).into())
+                .into_iter()
+                .collect();
+        }
         let mut commands = Vec::new();
         let Some(i) = self.seats.iter().position(|s| s.link.sent(&arrival)) else {
             return commands;
@@ -248,6 +272,9 @@ impl ComputerGame {
         let game = session.game();
         let moves = game.moves_to(session.cursor());
         let limit = self.limit(session);
+        // While the cloud's book has the move, the engine waits.
+        let book_plays =
+            self.computer_to_play(session) && self.book.as_mut().is_some_and(|b| b.plays(session));
         for i in 0..self.seats.len() {
             let to_play = self.to_play(session, self.seats[i].color);
             let seat = &mut self.seats[i];
@@ -256,7 +283,7 @@ impl ComputerGame {
                     seat.link.stop();
                     seat.stopping = true;
                 }
-            } else if seat.link.is_ready() && to_play {
+            } else if seat.link.is_ready() && to_play && !book_plays {
                 seat.link.go(game.start(), &moves, limit);
             }
         }
@@ -312,6 +339,21 @@ impl ComputerGame {
                 lang.pick("plays", "执", "執"),
                 seat.color.name(lang),
             ));
+        }
+        if let Some(book) = &self.book {
+            ui.label(if book.asking() {
+                lang.pick(
+                    "Opening book: asking the cloud database…",
+                    "开局库：正在查询云库…",
+                    "開局庫：正在查詢雲庫…",
+                )
+            } else {
+                lang.pick(
+                    "Opening book: the cloud database",
+                    "开局库：云库",
+                    "開局庫：雲庫",
+                )
+            });
         }
         for error in self
             .seats

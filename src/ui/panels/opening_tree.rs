@@ -1,7 +1,8 @@
 //! The opening tree beside the board (開局樹): every move played from the position shown in the
 //! open database, in the record's notation, with its games and how they ended (Red wins, draws,
 //! Black wins, as numbers and as a bar); clicking a move plays it on the board, and the tree
-//! follows the new position.
+//! follows the new position. Below them, the cloud database's moves ([`CloudLines`]), once the
+//! user has turned the cloud on.
 
 use eframe::egui::{self, Align, Color32, Layout, RichText};
 
@@ -13,6 +14,7 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::group_digits;
 use crate::ui::base::session::Session;
+use crate::ui::panels::cloud_lines::CloudLines;
 use crate::ui::panels::opening_name;
 use crate::ui::widgets::busy;
 use crate::ui::widgets::move_text;
@@ -33,16 +35,40 @@ pub struct TreeView<'a> {
 const MOVE_WIDTH: f32 = 68.0;
 const GAMES_WIDTH: f32 = 42.0;
 const SCORE_WIDTH: f32 = 92.0;
-/// Draw the tree in its side panel ([`crate::ui::base::layout::Panel::Tree`]), pushing the move
-/// clicked onto `commands`.
+/// Draw the tree in its side panel ([`crate::ui::base::layout::Panel::Tree`]): the database's
+/// moves, then the cloud's; the move clicked is pushed onto `commands`.
 pub fn contents(
     ui: &mut egui::Ui,
     view: &TreeView<'_>,
+    cloud: &mut CloudLines,
     session: &Session,
     commands: &mut Vec<Command>,
 ) {
     let lang = session.lang();
     ui.heading(lang.pick("Opening tree", "开局树", "開局樹"));
+    // With the cloud on, the database's moves leave it room below them.
+    let room = if cloud.settings().sends() {
+        ui.available_height() * 0.55
+    } else {
+        f32::INFINITY
+    };
+    database_moves(ui, view, room, session, commands);
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("opening-tree-cloud")
+        .auto_shrink([false, true])
+        .show(ui, |ui| cloud.tree(ui, session, commands));
+}
+
+/// The database's moves, in at most `room` of height.
+fn database_moves(
+    ui: &mut egui::Ui,
+    view: &TreeView<'_>,
+    room: f32,
+    session: &Session,
+    commands: &mut Vec<Command>,
+) {
+    let lang = session.lang();
     if !view.open {
         ui.label(lang.pick(
             "Open a game database (Database menu) to see the moves played here.",
@@ -65,13 +91,14 @@ pub fn contents(
                 "棋譜庫中沒有從此局面繼續的對局。",
             ));
         }
-        Some(Ok(moves)) => moves_table(ui, moves, session, commands),
+        Some(Ok(moves)) => moves_table(ui, moves, room, session, commands),
     }
 }
 
 fn moves_table(
     ui: &mut egui::Ui,
     moves: &[TreeMove],
+    room: f32,
     session: &Session,
     commands: &mut Vec<Command>,
 ) {
@@ -100,7 +127,8 @@ fn moves_table(
     let height = ui.spacing().interact_size.y;
     egui::ScrollArea::vertical()
         .id_salt("opening-tree-moves")
-        .auto_shrink([false, false])
+        .auto_shrink([false, !room.is_infinite()])
+        .max_height(room)
         .show(ui, |ui| {
             for m in moves {
                 let text = session.move_style().write(position, m.mv);

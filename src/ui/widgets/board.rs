@@ -76,10 +76,16 @@ pub struct EngineArrow {
     pub rank: u32,
     /// The move and its score, in the user's notation.
     pub label: String,
+    /// The cloud database's move, not the engine's: drawn in a colour of its own.
+    pub cloud: bool,
 }
 
 /// The engine's arrows' colour (a blue apart from the four colours of the user's drawing).
 const ENGINE_ARROW: crate::export::surface::Rgba = crate::export::surface::Rgba::rgb(30, 90, 200);
+
+/// The cloud database's arrows' colour (a green apart from the engine's blue and the user's
+/// colours).
+const CLOUD_ARROW: crate::export::surface::Rgba = crate::export::surface::Rgba::rgb(20, 150, 90);
 
 /// How opaque and how thick (in board steps) an engine line's arrow is drawn: the best line
 /// strongest.
@@ -280,7 +286,12 @@ fn paint_engine_arrows(
             g.point(line.mv.from),
             g.point(line.mv.to),
             g.step * size,
-            ENGINE_ARROW.with_alpha(alpha),
+            if line.cloud {
+                CLOUD_ARROW
+            } else {
+                ENGINE_ARROW
+            }
+            .with_alpha(alpha),
         );
     }
     let hovered = ui

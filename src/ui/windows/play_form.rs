@@ -22,6 +22,8 @@ pub struct PlayForm {
     preset: usize,
     minutes: u32,
     error: Option<String>,
+    /// The cloud database is on (its book may be chosen).
+    cloud_on: bool,
 }
 
 impl PlayForm {
@@ -41,6 +43,7 @@ impl PlayForm {
             preset,
             minutes,
             error: None,
+            cloud_on: false,
         }
     }
 }
@@ -96,6 +99,22 @@ impl Window for PlayForm {
                         );
                     }
                 }
+                let book = lang.pick(
+                    "Open with the cloud database's moves",
+                    "开局使用云库着法",
+                    "開局使用雲庫著法",
+                );
+                ui.add_enabled(self.cloud_on, egui::Checkbox::new(&mut s.cloud_book, book))
+                    .on_hover_text(lang.pick(
+                        "While the cloud database has a move for the position, the computer plays it",
+                        "云库对局面有着法时，电脑直接走这一着",
+                        "雲庫對局面有著法時，電腦直接走這一著",
+                    ))
+                    .on_disabled_hover_text(lang.pick(
+                        "Turn the cloud database on first (in the analysis panel)",
+                        "请先开启云库（在分析面板中）",
+                        "請先開啟雲庫（在分析面板中）",
+                    ));
                 ui.checkbox(&mut s.new_game, lang.pick("New game", "新对局", "新對局"))
                     .on_hover_text(lang.pick(
                         "Otherwise play on from the end of the game shown",
@@ -122,6 +141,9 @@ impl Window for PlayForm {
 impl Opens for PlayForm {
     /// The form with the settings last used.
     fn open(opening: &Opening<'_>) -> PlayForm {
-        PlayForm::new(opening.settings.play.clone())
+        PlayForm {
+            cloud_on: opening.settings.cloud.sends(),
+            ..PlayForm::new(opening.settings.play.clone())
+        }
     }
 }

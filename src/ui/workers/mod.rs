@@ -1,8 +1,9 @@
 //! The threads that work in the background and report back by messages: the engine link, the
-//! evaluation of a line, the review of a game, puzzle sets and verdicts, the game database,
+//! evaluation of a line, the review of a game, the cloud database's queries, puzzle sets and verdicts, the game database,
 //! the event file and pictures of boards read. They draw nothing; imports only from the
 //! folders below (no folder under `src/ui` imports from them but panels, windows and the app).
 
+pub mod cloud_worker;
 pub mod database_worker;
 pub mod engine_link;
 pub mod eval_worker;

@@ -26,6 +26,8 @@ pub enum Recipient {
     Graph,
     /// The analysis panel's engine.
     Analysis,
+    /// The cloud database's answers, shown by the analysis panel and the opening tree.
+    Cloud,
     /// The engines playing on the board (against the user, or a match).
     Computer,
     /// The picture of a board being read for the setup editor.
