@@ -240,8 +240,12 @@ impl CloudLines {
         }
         if self.settings.asked
             && ui
-                .small_button("⚙")
-                .on_hover_text(lang.pick("The cloud database's setting", "云库设置", "雲庫設定"))
+                .small_button(lang.pick("Setting…", "设置…", "設定…"))
+                .on_hover_text(lang.pick(
+                    "The cloud database's setting: on or off, its server",
+                    "云库设置：开启或关闭，服务器",
+                    "雲庫設定：開啟或關閉，伺服器",
+                ))
                 .clicked()
         {
             commands.push(AppCommand::Open(WindowId::Cloud).into());
@@ -272,19 +276,26 @@ impl CloudLines {
         if let Some(ending) = endgame_text(self.moves(session), position.side_to_move(), lang) {
             ui.label(RichText::new(ending).strong());
         }
-        for m in self.moves(session) {
-            ui.horizontal_wrapped(|ui| {
-                if move_button(ui, session, &m.cloud) {
-                    commands.push(SessionCommand::TryMove(m.cloud.mv).into());
-                }
-                for part in move_parts(m, position.side_to_move(), lang) {
-                    ui.add(egui::Label::new(RichText::new(part).monospace()).extend());
-                }
-                if m.forbidden {
-                    forbidden_mark(ui, lang);
+        // The moves scroll in a fifth of the window's height, so the board keeps its room.
+        let room = ui.ctx().content_rect().height() / 5.0;
+        egui::ScrollArea::vertical()
+            .id_salt("cloud-moves")
+            .max_height(room)
+            .show(ui, |ui| {
+                for m in self.moves(session) {
+                    ui.horizontal_wrapped(|ui| {
+                        if move_button(ui, session, &m.cloud) {
+                            commands.push(SessionCommand::TryMove(m.cloud.mv).into());
+                        }
+                        for part in move_parts(m, position.side_to_move(), lang) {
+                            ui.add(egui::Label::new(RichText::new(part).monospace()).extend());
+                        }
+                        if m.forbidden {
+                            forbidden_mark(ui, lang);
+                        }
+                    });
                 }
             });
-        }
     }
 
     /// The cloud's part of the opening tree: its moves, each with its score from the side to
@@ -552,9 +563,10 @@ fn trouble_message(trouble: &CloudTrouble, lang: Language) -> String {
         CloudTrouble::Cloud(e) => e.message(lang),
         CloudTrouble::BadServer(_) => lang
             .pick(
-                "The cloud database's address is not an http:// or https:// address; change it in its setting (⚙).",
-                "云库地址不是 http:// 或 https:// 地址，请在云库设置（⚙）中修改。",
-                "雲庫位址不是 http:// 或 https:// 位址，請在雲庫設定（⚙）中修改。",
+                "The cloud database's address is not an http:// or https:// address; change it in \
+                 its setting (Setting… beside the switch).",
+                "云库地址不是 http:// 或 https:// 地址，请在开关旁的“设置…”中修改。",
+                "雲庫位址不是 http:// 或 https:// 位址，請在開關旁的「設定…」中修改。",
             )
             .to_owned(),
         CloudTrouble::NoThread(_) => lang
