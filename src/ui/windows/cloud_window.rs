@@ -67,6 +67,7 @@ impl Window for CloudWindow {
         egui::Window::new(lang.pick("Cloud database", "云库", "雲庫"))
             .collapsible(false)
             .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .open(&mut open)
             .show(ctx, |ui| {
                 ui.set_max_width(420.0);
