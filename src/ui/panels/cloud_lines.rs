@@ -427,7 +427,7 @@ fn forbidden_mark(ui: &mut egui::Ui, lang: Language) {
 fn value(score: i32) -> Value {
     match plies_to_mate(score) {
         Some(plies) => Value::Mate {
-            moves: (plies.unsigned_abs() + 1) / 2,
+            moves: plies.unsigned_abs().div_ceil(2),
             mating: plies > 0,
         },
         None => Value::Centipawns(score),
