@@ -7,6 +7,7 @@ use crate::ui::app::side_panels::{self, Part};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::layout::Panel;
+use crate::ui::panels::opening_tree::TreeView;
 use crate::ui::panels::{clock_panel, opening_tree, record_panel, status, transcribe_panel};
 use crate::ui::platform::quiet_input;
 use crate::ui::platform::quiet_input::QuietZone;
@@ -110,7 +111,16 @@ impl QipuApp {
                 }
             },
         );
-        let view = self.database().tree_view(self.session.position());
+        let closed = TreeView {
+            open: false,
+            answer: None,
+        };
+        let view = self
+            .windows
+            .get::<DatabaseWindow>()
+            .map_or(closed, |database| {
+                database.tree_view(self.session.position())
+            });
         side_panels::show(
             ui,
             &self.session,
@@ -119,7 +129,7 @@ impl QipuApp {
             false,
             commands,
             |ui, _, commands| {
-                let cloud = self.analysis.cloud_mut();
+                let cloud = self.parts.analysis.cloud_mut();
                 opening_tree::contents(ui, &view, cloud, &self.session, commands)
             },
         );

@@ -144,6 +144,7 @@ fn sample(id: WindowId, outbox: &Outbox, session: &Session) -> Option<Box<dyn Wi
         | WindowId::Match
         | WindowId::Engines
         | WindowId::Review
+        | WindowId::Cloud
         | WindowId::Puzzles
         | WindowId::Setup
         | WindowId::Manual

@@ -60,7 +60,8 @@ impl CloudWindow {
 impl Window for CloudWindow {
     /// Show the question; false once answered or closed (closing it leaves the setting as it
     /// was, and asks again the next time).
-    fn show(&mut self, ctx: &egui::Context, shown: &Shown<'_>, commands: &mut Vec<Command>) -> bool {
+    fn show(&mut self, ui: &mut egui::Ui, shown: &Shown<'_>, commands: &mut Vec<Command>) -> bool {
+        let ctx = &ui.ctx().clone();
         let lang = shown.session.lang();
         let mut open = true;
         let mut answered = false;
