@@ -16,10 +16,7 @@ use crate::ui::widgets::modal;
 use crate::ui::windows::database_window::DatabaseWindow;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::question::Question;
-use crate::ui::windows::{Place, Shown};
-
-/// The width of the panel beside the board (at most two fifths of the window).
-const BESIDE_WIDTH: f32 = 250.0;
+use crate::ui::windows::{Place, Shown, BESIDE_WIDTH};
 
 use super::QipuApp;
 

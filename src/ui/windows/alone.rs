@@ -22,10 +22,7 @@ use super::database_window::DatabaseWindow;
 use super::file_chooser::FileChooser;
 use super::question::Question;
 use super::save_report::SaveReport;
-use super::{Opening, Place, Shown, Window, WindowMessage};
-
-/// The width of the panel beside the board, as the app draws it at full size.
-const BESIDE_WIDTH: f32 = 250.0;
+use super::{Opening, Place, Shown, Window, WindowMessage, BESIDE_WIDTH};
 
 /// One window drawn alone.
 pub struct Alone {

@@ -85,6 +85,10 @@ impl WindowMessage {
     }
 }
 
+/// The width of the panel of the windows drawn beside the board (the app gives it at most
+/// two fifths of a small window).
+pub const BESIDE_WIDTH: f32 = 250.0;
+
 /// Where a window is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
