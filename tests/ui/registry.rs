@@ -3,6 +3,8 @@
 //! the app draws it, at full size and in a small window, and its picture is kept in
 //! tests/snapshots (`UPDATE_SNAPSHOTS=true cargo test --test ui registry` writes them again).
 
+use std::path::PathBuf;
+
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::{Harness, SnapshotResults};
@@ -12,8 +14,23 @@ use qipu::ui::{fonts, Alone, Answer, AppCommand, Command, WindowId, REGISTERED};
 /// whether it is still open after the last frame.
 type Kept = (Option<Alone>, bool);
 
-/// A harness of `size` over the window `id` alone, the fonts and theme the app sets.
-fn alone(id: WindowId, size: [f32; 2]) -> Harness<'static, Kept> {
+/// The folder a window that shows files is opened in: the same path on every run and in
+/// every clone, holding the same files (the chooser's picture shows both), made afresh.
+fn sample_folder() -> PathBuf {
+    let folder = std::env::temp_dir().join("qipu-registry-folder");
+    if folder.exists() {
+        std::fs::remove_dir_all(&folder).expect("the sample folder can be emptied");
+    }
+    std::fs::create_dir_all(folder.join("events")).expect("the sample folder can be made");
+    for name in ["game.pgn", "opening.xqf", "position.fen"] {
+        std::fs::write(folder.join(name), "").expect("a sample file can be written");
+    }
+    folder
+}
+
+/// A harness of `size` over the window `id` alone, the fonts and theme the app sets, a window
+/// showing files showing `folder`.
+fn alone(id: WindowId, size: [f32; 2], folder: PathBuf) -> Harness<'static, Kept> {
     Harness::builder()
         .with_size(size)
         .with_theme(egui::Theme::Light)
@@ -22,7 +39,7 @@ fn alone(id: WindowId, size: [f32; 2]) -> Harness<'static, Kept> {
         .build_ui_state(
             move |ui, (window, open): &mut Kept| {
                 if window.is_none() {
-                    *window = Alone::open(id, ui.ctx());
+                    *window = Alone::open(id, ui.ctx(), &folder);
                 }
                 *open = window.as_mut().is_some_and(|window| window.show(ui));
             },
@@ -34,9 +51,10 @@ fn alone(id: WindowId, size: [f32; 2]) -> Harness<'static, Kept> {
 fn every_window_of_the_registry_opens_alone_and_is_kept_as_a_picture_at_both_sizes() {
     assert!(REGISTERED.len() >= 15, "{REGISTERED:?}");
     let mut pictures = SnapshotResults::new();
+    let folder = sample_folder();
     for &id in REGISTERED {
         for size in [[1400.0, 950.0], [640.0, 480.0]] {
-            let mut harness = alone(id, size);
+            let mut harness = alone(id, size, folder.clone());
             harness.run_steps(4);
             assert!(harness.state().0.is_some(), "{id:?} did not open alone");
             assert!(harness.state().1, "{id:?} closed itself at {size:?}");
@@ -53,7 +71,7 @@ fn every_window_of_the_registry_opens_alone_and_is_kept_as_a_picture_at_both_siz
 
 #[test]
 fn the_question_about_unsaved_changes_alone_answers_with_the_button_clicked() {
-    let mut harness = alone(WindowId::Question, [640.0, 480.0]);
+    let mut harness = alone(WindowId::Question, [640.0, 480.0], std::env::temp_dir());
     harness.run_steps(2);
     harness.get_by_label("Save").click();
     harness.run_steps(2);

@@ -36,14 +36,14 @@ pub struct Alone {
 
 impl Alone {
     /// The window `id` as a new app opens it; a window shown with its data gets a sample of
-    /// it: Qipu's chooser saving `game.pgn`, the report of a save as FEN, the game database's
+    /// it: Qipu's chooser saving `game.pgn` in `folder`, the report of a save as FEN, the game database's
     /// window shown with no database, the question
     /// about unsaved changes. `None` for a window that could not be made.
-    pub fn open(id: WindowId, ctx: &egui::Context) -> Option<Alone> {
+    pub fn open(id: WindowId, ctx: &egui::Context, folder: &Path) -> Option<Alone> {
         let (outbox, inbox) = Outbox::new(ctx);
         let settings = Settings::default();
         let session = Session::default();
-        let window = sample(id, &outbox, &session).or_else(|| {
+        let window = sample(id, &outbox, &session, folder).or_else(|| {
             super::open(
                 id,
                 &Opening {
@@ -120,9 +120,14 @@ impl Alone {
 }
 
 /// A sample of a window shown with its data; `None` for a window opened from its id alone.
-fn sample(id: WindowId, outbox: &Outbox, session: &Session) -> Option<Box<dyn Window>> {
+fn sample(
+    id: WindowId,
+    outbox: &Outbox,
+    session: &Session,
+    folder: &Path,
+) -> Option<Box<dyn Window>> {
     let window: Box<dyn Window> = match id {
-        WindowId::Chooser => Box::new(FileChooser::new(Purpose::Save, Path::new("game.pgn"))),
+        WindowId::Chooser => Box::new(FileChooser::new(Purpose::Save, &folder.join("game.pgn"))),
         WindowId::SaveReport => Box::new(SaveReport::of(
             PathBuf::from("game.fen"),
             RecordFormat::Fen,
