@@ -87,32 +87,52 @@ pub struct SearchInfo {
     pub string: Option<String>,
 }
 
-/// The best lines of a search, by rank: the latest report of each, and the latest with an
-/// exact score (a bound, from a fail high or low, is never taken for the score itself).
+/// The best lines of a search: the latest report of each rank (`multipv`), kept best first for
+/// the side to move, and the latest with an exact score of each rank (a bound, from a fail high
+/// or low, is never taken for the score itself).
+///
+/// The ranks are reported one after another, each at its own depth, so a line the engine ranked
+/// second may score above the first until the first is reported again: the lines are ordered
+/// by their scores as they come, ties left in the engine's order.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Lines {
+    /// Best first for the side to move; ties by rank.
     lines: Vec<SearchInfo>,
+    /// By rank (rank 1 first).
     exact: Vec<Option<SearchInfo>>,
 }
 
 impl Lines {
-    /// Take a report: a line with a score and moves replaces the line of its rank.
+    /// Take a report: a line with a score and moves replaces the line of its rank, and takes
+    /// its place by its score.
     pub fn update(&mut self, info: &SearchInfo) {
-        if info.pv.is_empty() || info.score.is_none() || info.multipv == 0 {
+        let Some(score) = info
+            .score
+            .filter(|_| !info.pv.is_empty() && info.multipv > 0)
+        else {
             return;
+        };
+        match self.lines.iter_mut().find(|l| l.multipv == info.multipv) {
+            Some(line) => *line = info.clone(),
+            None => self.lines.push(info.clone()),
         }
+        // Sorted by the score from the side to move, then by rank: `update` keeps only lines
+        // with a score, so the key is never the missing one.
+        self.lines.sort_by_key(|l| {
+            let centipawns = l.score.map_or(i32::MIN, |s| s.value.centipawns());
+            (std::cmp::Reverse(centipawns), l.multipv)
+        });
         let index = (info.multipv - 1) as usize;
-        if self.lines.len() <= index {
-            self.lines.resize(index + 1, SearchInfo::default());
+        if self.exact.len() <= index {
             self.exact.resize(index + 1, None);
         }
-        self.lines[index] = info.clone();
-        if info.score.is_some_and(|s| s.bound == Bound::Exact) {
+        if score.bound == Bound::Exact {
             self.exact[index] = Some(info.clone());
         }
     }
 
-    /// The best line with an exact score: the latest, or the latest report if none was exact.
+    /// The engine's first line with an exact score: its latest, or the best line if none was
+    /// exact.
     pub fn best_exact(&self) -> Option<&SearchInfo> {
         self.exact
             .first()
@@ -120,14 +140,14 @@ impl Lines {
             .or_else(|| self.best())
     }
 
-    /// The lines, best first (a rank not yet reported is left out).
+    /// The lines, best first for the side to move.
     pub fn lines(&self) -> Vec<&SearchInfo> {
-        self.lines.iter().filter(|l| !l.pv.is_empty()).collect()
+        self.lines.iter().collect()
     }
 
-    /// The best line.
+    /// The best line: the one that scores highest for the side to move.
     pub fn best(&self) -> Option<&SearchInfo> {
-        self.lines.first().filter(|l| !l.pv.is_empty())
+        self.lines.first()
     }
 
     /// The line that starts with `mv`, if one does.
@@ -184,5 +204,35 @@ mod tests {
         assert_eq!(lines.best_exact().unwrap().depth, Some(5));
         let b2e2 = Move::parse_iccs("b2e2").unwrap();
         assert_eq!(lines.starting_with(b2e2).unwrap().multipv, 2);
+    }
+
+    /// The engine's ranks reported at different depths: the second line, reported last, scores
+    /// above the first; it is shown first, and lines that score the same keep the engine's order.
+    #[test]
+    fn lines_are_best_first_for_the_side_to_move_and_ties_keep_the_engine_s_order() {
+        let first =
+            |lines: &Lines| -> Vec<u32> { lines.lines().iter().map(|l| l.multipv).collect() };
+        let mut lines = Lines::default();
+        lines.update(&info(1, 12, 444, Bound::Exact, "h2e2"));
+        lines.update(&info(2, 12, 445, Bound::Exact, "b2e2"));
+        lines.update(&info(3, 12, 120, Bound::Exact, "h0g2"));
+        assert_eq!(first(&lines), [2, 1, 3], "+4.45 above +4.44");
+        assert_eq!(lines.best().unwrap().multipv, 2);
+        // The first line again, deeper and better: back on top.
+        lines.update(&info(1, 13, 460, Bound::Exact, "h2e2"));
+        assert_eq!(first(&lines), [1, 2, 3]);
+        // Ties keep the engine's order, whichever was reported last.
+        lines.update(&info(3, 13, 445, Bound::Exact, "h0g2"));
+        lines.update(&info(2, 13, 445, Bound::Exact, "b2e2"));
+        assert_eq!(first(&lines), [1, 2, 3]);
+        // A mate is above any number of centipawns; being mated below.
+        let mut mate = info(3, 13, 0, Bound::Exact, "h0g2");
+        mate.score = Some(BoundedScore::exact(Value::mate_in(5)));
+        lines.update(&mate);
+        assert_eq!(first(&lines), [3, 1, 2]);
+        mate.score = Some(BoundedScore::exact(Value::mate_in(-5)));
+        lines.update(&mate);
+        assert_eq!(first(&lines), [1, 2, 3]);
+        assert_eq!(lines.best_exact().unwrap().multipv, 1);
     }
 }

@@ -193,17 +193,17 @@ impl AnalysisPanel {
             .lines()
             .into_iter()
             .take(self.multipv as usize)
-            .filter_map(|line| {
+            .zip(1..)
+            .filter_map(|(line, rank)| {
                 let &mv = line.pv.first()?;
                 let score = line
                     .score
                     .map_or_else(String::new, |s| format!(" {}", signed(s.for_red(mover))));
                 Some(EngineArrow {
                     mv,
-                    rank: line.multipv,
+                    rank,
                     label: format!(
-                        "{}. {}{score}",
-                        line.multipv,
+                        "{rank}. {}{score}",
                         session.move_style().write(position, mv)
                     ),
                     cloud: false,
@@ -273,7 +273,13 @@ impl AnalysisPanel {
             ui.label(lang.pick("No legal move", "无着可走", "無著可走"));
             return;
         }
-        for line in lines.lines().into_iter().take(self.multipv as usize) {
+        // Best first (the lines as kept, by score): each numbered by its place.
+        for (line, rank) in lines
+            .lines()
+            .into_iter()
+            .take(self.multipv as usize)
+            .zip(1..)
+        {
             // Wrapped: in a narrow window the moves go on the next row instead of out of sight.
             ui.horizontal_wrapped(|ui| {
                 if ui
@@ -285,7 +291,7 @@ impl AnalysisPanel {
                 }
                 // Each part whole on its row: "0.3" was left at a row's end and "M nodes/s"
                 // began the next.
-                for (i, part) in summary(line, position, lang).into_iter().enumerate() {
+                for (i, part) in summary(rank, line, position, lang).into_iter().enumerate() {
                     let text = if i == 0 { part } else { format!("· {part}") };
                     ui.add(egui::Label::new(RichText::new(text).monospace()).extend());
                 }
@@ -295,15 +301,15 @@ impl AnalysisPanel {
     }
 }
 
-/// `1. Red +0.35`, `Black −0.35`, `depth 9`, `1.2 M nodes/s`: the line's rank, its score from
-/// Red's side and from the side to move, its depth and speed, each drawn on one row.
-fn summary(line: &SearchInfo, position: &Position, lang: Language) -> Vec<String> {
+/// `1. Red +0.35`, `Black −0.35`, `depth 9`, `1.2 M nodes/s`: the line's place (`rank`, 1 for
+/// the best), its score from Red's side and from the side to move, its depth and speed, each
+/// drawn on one row.
+fn summary(rank: u32, line: &SearchInfo, position: &Position, lang: Language) -> Vec<String> {
     let mover = position.side_to_move();
     let mut parts = Vec::new();
     if let Some(score) = line.score {
         parts.push(format!(
-            "{}. {} {}",
-            line.multipv,
+            "{rank}. {} {}",
             crate::rules::Color::Red.short_name(lang),
             signed(score.for_red(mover))
         ));
