@@ -45,4 +45,5 @@ mod smoke_window;
 mod snapshots;
 mod support;
 mod variations;
+mod view_menu;
 mod words;

@@ -14,6 +14,7 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::user_command::{Menu, Scope, UserCommand};
+use crate::ui::widgets::menu_entry::{menu_entry, Tick};
 
 use super::QipuApp;
 
@@ -55,7 +56,8 @@ impl QipuApp {
     }
 
     /// A menu of the command table: its commands, greyed out when they cannot be given, with
-    /// their first shortcut at the right. The accessible name stays the label alone (the
+    /// their first shortcut at the right; one that is on or off with its tick box (or round
+    /// button, for one choice among several) before it. The accessible name stays the label alone (the
     /// shortcut is the node's keyboard shortcut), so the item is found by its label.
     fn table_menu(&self, ui: &mut egui::Ui, menu: Menu, commands: &mut Vec<Command>) {
         let lang = self.session.lang();
@@ -73,19 +75,28 @@ impl QipuApp {
                 UserCommand::EvaluationGraph => Some(self.parts.graph.is_open()),
                 _ => None,
             });
-            let mut button = match checked {
-                Some(on) => egui::Button::selectable(on, label.as_str()),
-                None => egui::Button::new(label.as_str()),
-            };
-            if let Some(shortcut) = &shortcut {
-                button = button.shortcut_text(shortcut.as_str());
-            }
             let enabled = user.enabled(&self.session);
-            let response = ui.add_enabled(enabled, button);
-            response.widget_info(|| match checked {
-                Some(on) => egui::WidgetInfo::selected(egui::Role::Button, enabled, on, &label),
-                None => egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label),
-            });
+            let response = match checked {
+                Some(on) => {
+                    let tick = if user.is_one_of_several() {
+                        Tick::Choice(on)
+                    } else {
+                        Tick::Check(on)
+                    };
+                    menu_entry(ui, tick, &label, shortcut.as_deref(), enabled)
+                }
+                None => {
+                    let mut button = egui::Button::new(label.as_str());
+                    if let Some(shortcut) = &shortcut {
+                        button = button.shortcut_text(shortcut.as_str());
+                    }
+                    let response = ui.add_enabled(enabled, button);
+                    response.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label)
+                    });
+                    response
+                }
+            };
             if let Some(shortcut) = shortcut {
                 ui.ctx().accesskit_node_builder(response.id, |node| {
                     node.set_keyboard_shortcut(shortcut);

@@ -510,6 +510,12 @@ impl UserCommand {
         }
     }
 
+    /// Whether the command is one of several choices, one of which is on at a time (the fold
+    /// modes), rather than something turned on or off by itself.
+    pub fn is_one_of_several(self) -> bool {
+        matches!(self, UserCommand::Fold(_))
+    }
+
     /// The command it gives on the session as it is.
     pub fn command(self, session: &Session) -> Command {
         let node = session.cursor();
