@@ -1,8 +1,9 @@
-//! The evaluation graph of the main line: filled in the background by the built-in engine, kept
-//! while the record stays as it was, dropped from an edited move on, cancelled on request, and
-//! a click on it goes to a move.
+//! The evaluation graph of the main line: filled in the background by the built-in engine, its
+//! count of positions shown while it runs, kept while the record stays as it was, dropped from
+//! an edited move on, cancelled on request; a click on it goes to a move, and the pointer on it
+//! shows the move and its score beside the pointer.
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipu::rules::Move;
 use qipu::ui::{Command, QipuApp, SessionCommand, GRAPH_LIMIT};
@@ -29,6 +30,19 @@ fn missing(harness: &Harness<'_, QipuApp>) -> Vec<usize> {
     harness.state().evaluation_curve().missing()
 }
 
+/// The counts `done/total` shown (the graph's progress, while its analysis runs).
+pub fn progress_counts(harness: &Harness<'_, QipuApp>) -> Vec<String> {
+    let is_count = |label: &str| {
+        label.split_once('/').is_some_and(|(done, total)| {
+            done.parse::<usize>().is_ok() && total.parse::<usize>().is_ok()
+        })
+    };
+    harness
+        .query_all_by(|node| node.label().is_some_and(|l| is_count(&l)))
+        .filter_map(|node| node.accesskit_node().label())
+        .collect()
+}
+
 fn open_graph(harness: &mut Harness<'_, QipuApp>) {
     click(harness, "View");
     click(harness, "Evaluation graph");
@@ -50,7 +64,14 @@ fn the_graph_scores_every_position_and_draws_a_mate_at_the_limit() {
     wait_for(&mut harness, "both positions scored", |h| {
         missing(h).is_empty()
     });
-    harness.get_by_label("2/2");
+    wait_for(&mut harness, "the analysis over", |h| {
+        h.query_by_label("Analyse game").is_some()
+    });
+    assert_eq!(
+        progress_counts(&harness),
+        Vec::<String>::new(),
+        "the count goes with the analysis"
+    );
     let curve = harness.state().evaluation_curve();
     for ply in 0..2 {
         let score = curve.score(ply).expect("scored");
@@ -76,7 +97,6 @@ fn scores_are_kept_until_an_edit_and_a_click_on_the_graph_goes_to_the_move() {
     wait_for(&mut harness, "five positions scored", |h| {
         missing(h).is_empty()
     });
-    harness.get_by_label("5/5");
     let before: Vec<_> = (0..5)
         .map(|ply| harness.state().evaluation_curve().score(ply))
         .collect();
@@ -96,7 +116,10 @@ fn scores_are_kept_until_an_edit_and_a_click_on_the_graph_goes_to_the_move() {
     // Another move there: only the position after it is to score again.
     play(&mut harness, &["b9c7"]);
     assert_eq!(missing(&harness), vec![4]);
-    harness.get_by_label("4/5");
+    assert!(
+        progress_counts(&harness).is_empty(),
+        "no analysis, no count"
+    );
     idle(&mut harness, 300);
     assert_eq!(missing(&harness), vec![4], "no analysis until asked");
 
@@ -125,10 +148,41 @@ fn cancel_stops_the_analysis_and_keeps_what_was_scored() {
     open_graph(&mut harness);
     click(&mut harness, "Analyse game");
     wait_for(&mut harness, "a first score", |h| missing(h).len() < 9);
+    let counts = progress_counts(&harness);
+    assert!(
+        counts.len() == 1 && counts[0].ends_with("/9"),
+        "the count while it runs: {counts:?}"
+    );
     click(&mut harness, "Cancel");
+    assert!(progress_counts(&harness).is_empty(), "cancelled: no count");
     let left = missing(&harness);
     assert!(!left.is_empty(), "cancelled before the end");
     idle(&mut harness, 1500);
     assert_eq!(missing(&harness), left, "nothing more comes after Cancel");
     harness.get_by_label("Analyse game");
+}
+
+/// The pointer on the graph three quarters along: the move there and its score show beside the
+/// pointer, not under the graph's left corner.
+#[test]
+fn the_graph_s_tooltip_is_by_the_pointer() {
+    let mut harness = app();
+    play(&mut harness, &["h2e2", "h9g7", "h0g2", "i9h9"]);
+    open_graph(&mut harness);
+    let graph = harness
+        .get_by_role_and_label(eframe::egui::accesskit::Role::Figure, "Evaluation graph")
+        .rect();
+    let pointer = eframe::egui::pos2(graph.left() + graph.width() * 0.75, graph.center().y);
+    harness.hover_at(pointer);
+    // A tooltip waits for the pointer to rest (half a second; the harness steps a quarter).
+    harness.run_steps(4);
+    // Three moves along, not scored: `2. 马二进三 ?`.
+    let tip = harness
+        .query_by_label("2. 马二进三 ?")
+        .expect("the tooltip of the third move")
+        .rect();
+    assert!(
+        (tip.left() - pointer.x).abs() < 40.0 && (tip.top() - pointer.y).abs() < 40.0,
+        "the tooltip {tip:?} by the pointer {pointer:?} (graph {graph:?})"
+    );
 }

@@ -1,5 +1,5 @@
 //! The evaluation graph (形势图) of the main line: every position of the game scored by an engine
-//! in the background ([`EvalWorker`]), with a progress bar and Cancel; the score from Red's side,
+//! in the background ([`EvalWorker`]), with a progress bar and Cancel while it runs; the score from Red's side,
 //! clamped, a mate drawn at the limit; the move on the board marked; a click on the graph goes
 //! to that move. Scores are kept while the record's main line stays as it was; an edit drops
 //! them from the first move it changed. A position not scored takes the `[%eval]` its move's
@@ -257,12 +257,16 @@ impl EvalGraph {
                     .suffix(lang.pick(" s", " 秒", " 秒")),
             )
             .labelled_by(label.id);
-            let progress = done as f32 / total.max(1) as f32;
-            ui.add(
-                egui::ProgressBar::new(progress)
-                    .desired_width(160.0)
-                    .text(format!("{done}/{total}")),
-            );
+            // The count only while the analysis runs: once it ends (or a review filled the
+            // graph), a count left standing would read as work still under way.
+            if self.worker.is_some() {
+                let progress = done as f32 / total.max(1) as f32;
+                ui.add(
+                    egui::ProgressBar::new(progress)
+                        .desired_width(160.0)
+                        .text(format!("{done}/{total}")),
+                );
+            }
             if !self.engine_name.is_empty() {
                 ui.weak(&self.engine_name);
             }
@@ -337,9 +341,10 @@ impl EvalGraph {
         );
         if let Some(pos) = response.hover_pos() {
             let ply = scale.ply_at(pos.x);
+            // By the pointer: under the graph's wide rectangle a tooltip would sit at its left.
             response
                 .clone()
-                .on_hover_text(self.describe(game, ply, session, lang));
+                .on_hover_text_at_pointer(self.describe(game, ply, session, lang));
         }
         if response.clicked() {
             let pos = response.interact_pointer_pos()?;
