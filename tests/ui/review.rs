@@ -2,6 +2,7 @@
 //! counts above the record, the next/previous mistake keys and buttons, the better line one click
 //! away, the evaluation graph filled, and the review kept in the game's PGN.
 
+use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
@@ -10,11 +11,12 @@ use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
 use qipu::record::Mark;
 use qipu::rules::Move;
-use qipu::ui::{Command, QipuApp, SessionCommand};
+use qipu::ui::{AppCommand, Command, NamedEngine, QipuApp, SessionCommand, Settings};
 
 use crate::common::TempFolder;
 use crate::computer::{app, app_saving_to, wait_for};
-use crate::support::click;
+use crate::eval_graph::progress_counts;
+use crate::support::{app_on, click, stored, Scripted};
 
 fn apply(harness: &mut Harness<'_, QipuApp>, command: impl Into<Command>) {
     let ctx = harness.ctx.clone();
@@ -76,8 +78,10 @@ fn a_review_marks_the_blunder_shows_accuracy_and_walks_the_mistakes() {
     // Above the record: each side's accuracy and counts.
     harness.get_by_label(&format!("accuracy {black:.1}%"));
     harness.get_by_label("?? 1");
-    // The evaluation graph opened, its curve read from the review.
+    // The evaluation graph opened, its curve read from the review, and no count of positions
+    // left standing as if work went on.
     assert!(harness.state().evaluation_curve().score(1).is_some());
+    assert_eq!(progress_counts(&harness), Vec::<String>::new());
 
     // The critical moments: from the start, the blunder; nothing after it; back again by key.
     apply(&mut harness, SessionCommand::First);
@@ -150,4 +154,59 @@ fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
     click(&mut harness, "Puzzles from Red's mistakes");
     let again = qipu::formats::read_record_file(&set).unwrap();
     assert_eq!(again.games.len(), 1);
+}
+
+/// The review dialog says which engine reviews and offers the engines the user configured
+/// beside the built-in one; the one chosen runs the review (here one that cannot start, so the
+/// dialog says so) and is chosen again next time, after a restart too.
+#[test]
+fn the_review_dialog_names_its_engine_and_runs_the_one_chosen() {
+    let spec = "/nonexistent/engines/second-opinion";
+    let mut harness = app();
+    blundered_game(&mut harness);
+    apply(
+        &mut harness,
+        AppCommand::SetEngines(vec![NamedEngine {
+            name: "Second opinion".to_owned(),
+            spec: spec.to_owned(),
+        }]),
+    );
+    click(&mut harness, "Game");
+    click(&mut harness, "Review game…");
+    assert_eq!(harness_combo_text(&harness), "Built-in engine");
+    harness
+        .get_by_role_and_label(Role::ComboBox, "Engine")
+        .click();
+    harness.run();
+    click(&mut harness, "Second opinion");
+    assert_eq!(harness_combo_text(&harness), "Second opinion");
+    // What is applied per position is said as it is: nodes, not a time.
+    harness.get_by_label("Nodes per position");
+    assert!(harness.query_by_label("Time per position").is_none());
+    click(&mut harness, "Start review");
+    wait_for(&mut harness, "the chosen engine's failure", |h| {
+        h.query_by_label_contains("cannot start engine").is_some()
+    });
+    assert_eq!(
+        Accuracy::from_tags(harness.state().session().game()).black,
+        None,
+        "not reviewed by another engine"
+    );
+
+    let storage = stored(&mut harness);
+    let kept: Settings = eframe::get_value(&storage, Settings::KEY).expect("settings kept");
+    assert_eq!(kept.review.engine, spec);
+    let mut again = app_on([1280.0, 900.0], Scripted::default(), storage);
+    blundered_game(&mut again);
+    click(&mut again, "Game");
+    click(&mut again, "Review game…");
+    assert_eq!(harness_combo_text(&again), "Second opinion");
+}
+
+/// The text the review dialog's engine list shows.
+fn harness_combo_text(harness: &Harness<'_, QipuApp>) -> String {
+    harness
+        .get_by_role_and_label(Role::ComboBox, "Engine")
+        .value()
+        .unwrap_or_default()
 }

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::competition::Preset;
 use crate::engine::Options;
-use crate::engine_client::Thresholds;
+use crate::engine_client::{
+    EngineConfig, EngineProgram, SpecError, Thresholds, REVIEW_NODES_PER_SECOND,
+};
 use crate::lang::Language;
 use crate::notation::{Notation, TandemConvention};
 use crate::rules::Color;
@@ -84,12 +86,17 @@ impl CloudSettings {
     }
 }
 
-/// How a game is reviewed: the engine's time per position and the losses that earn a mark.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+/// How a game is reviewed: the engine, its search of each position and the losses that earn a
+/// mark.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ReviewSettings {
-    /// The search of each position.
-    pub move_time: Duration,
+    /// The engine that reviews: `builtin`, or the spec of an engine the user configured
+    /// ([`NamedEngine::spec`]).
+    pub engine: String,
+    /// Nodes searched in each position: a budget rather than a time, so that the same game gets
+    /// the same review on every run.
+    pub nodes: u64,
     /// `?!` from this loss in centipawns.
     pub inaccuracy: i32,
     /// `?` from this loss.
@@ -98,11 +105,16 @@ pub struct ReviewSettings {
     pub blunder: i32,
 }
 
+/// The nodes a review gives a position unless the user set another number: about half a
+/// second of one core, as `qipu analyse` gives by default.
+pub const REVIEW_NODES: u64 = REVIEW_NODES_PER_SECOND / 2;
+
 impl Default for ReviewSettings {
     fn default() -> Self {
         let marks = Thresholds::default();
         ReviewSettings {
-            move_time: Duration::from_millis(500),
+            engine: BUILTIN.to_owned(),
+            nodes: REVIEW_NODES,
             inaccuracy: marks.inaccuracy,
             mistake: marks.mistake,
             blunder: marks.blunder,
@@ -121,6 +133,20 @@ impl ReviewSettings {
             blunder: self.blunder.max(mistake),
         }
     }
+}
+
+/// The spec of the built-in engine.
+pub const BUILTIN: &str = "builtin";
+
+/// The engine a spec names (`builtin` or an engine's spec, [`EngineConfig::parse_spec`]), the
+/// built-in one started as `builtin` says (its threads) with the spec's own settings after.
+pub fn engine_config(spec: &str, builtin: &EngineConfig) -> Result<EngineConfig, SpecError> {
+    let mut config = EngineConfig::parse_spec(spec.trim())?;
+    if config.program == EngineProgram::Builtin {
+        config.program = builtin.program.clone();
+        config.options.splice(0..0, builtin.options.iter().cloned());
+    }
+    Ok(config)
 }
 
 /// An engine the user configured once: its name, and its spec (the program's path with its
@@ -183,7 +209,7 @@ pub struct EngineChoice {
 impl Default for EngineChoice {
     fn default() -> Self {
         EngineChoice {
-            engine: "builtin".to_owned(),
+            engine: BUILTIN.to_owned(),
             level: 10,
         }
     }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use eframe::egui;
 
-use crate::engine_client::{EngineConfig, EngineProgram, Limit};
+use crate::engine_client::{EngineConfig, Limit};
 use crate::lang::Language;
 use crate::record::NodeId;
 use crate::referee::RuleSet;
@@ -21,7 +21,7 @@ use crate::ui::base::command::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
-use crate::ui::base::settings::{EngineChoice, MatchSettings, PlaySettings};
+use crate::ui::base::settings::{engine_config, EngineChoice, MatchSettings, PlaySettings};
 use crate::ui::panels::cloud_lines::CloudLines;
 use crate::ui::panels::opening_book::OpeningBook;
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent};
@@ -44,13 +44,8 @@ impl Seat {
         rules: RuleSet,
         outbox: &Outbox,
     ) -> Result<Seat, String> {
-        let mut config =
-            EngineConfig::parse_spec(choice.engine.trim()).map_err(|e| e.to_string())?;
-        if config.program == EngineProgram::Builtin {
-            // The built-in engine's own settings (its threads) first: the spec's may change them.
-            config.program = builtin.program.clone();
-            config.options.splice(0..0, builtin.options.iter().cloned());
-        }
+        // The built-in engine's own settings (its threads) first: the spec's may change them.
+        let config = engine_config(&choice.engine, builtin).map_err(|e| e.to_string())?;
         let wanted = vec![
             ("Skill Level".to_owned(), choice.level.to_string()),
             ("Rules".to_owned(), rules.name().to_owned()),

@@ -14,7 +14,7 @@ use crate::rules::Color;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
-use crate::ui::base::settings::{EngineChoice, MatchSettings, NamedEngine};
+use crate::ui::base::settings::{EngineChoice, MatchSettings, NamedEngine, BUILTIN};
 use crate::ui::windows::{Opening, Opens, Shown, Window};
 
 /// The engine and level fields of a form: a choice among the built-in engine and the engines
@@ -27,27 +27,7 @@ pub fn engine_fields(
     configured: &[NamedEngine],
 ) {
     ui.horizontal(|ui| {
-        let label = ui.label(lang.pick("Engine", "引擎", "引擎"));
-        let builtin = lang.pick("Built-in engine", "内置引擎", "內建引擎");
-        let shown = if choice.engine.trim() == "builtin" {
-            builtin.to_owned()
-        } else {
-            configured
-                .iter()
-                .find(|e| e.spec == choice.engine)
-                .map_or_else(|| choice.engine.clone(), |e| e.name.clone())
-        };
-        egui::ComboBox::from_id_salt(("engine", id))
-            .selected_text(shown)
-            .width(140.0)
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut choice.engine, "builtin".to_owned(), builtin);
-                for engine in configured {
-                    ui.selectable_value(&mut choice.engine, engine.spec.clone(), &engine.name);
-                }
-            })
-            .response
-            .labelled_by(label.id);
+        engine_picker(ui, lang, id, &mut choice.engine, configured);
         ui.add(egui::TextEdit::singleline(&mut choice.engine).desired_width(180.0))
             .on_hover_text(lang.pick(
                 "builtin, or the path of a UCI engine (add :protocol=ucci for UCCI)",
@@ -60,6 +40,39 @@ pub fn engine_fields(
         ui.add(egui::Slider::new(&mut choice.level, 0..=20))
             .labelled_by(label.id);
     });
+}
+
+/// The engine chosen, by its spec (`spec`), among the built-in engine and the engines
+/// configured: a label and a list that shows the chosen one by its name. `id` tells two such
+/// lists of one form apart.
+pub fn engine_picker(
+    ui: &mut egui::Ui,
+    lang: Language,
+    id: &str,
+    spec: &mut String,
+    configured: &[NamedEngine],
+) {
+    let label = ui.label(lang.pick("Engine", "引擎", "引擎"));
+    let builtin = lang.pick("Built-in engine", "内置引擎", "內建引擎");
+    let shown = if spec.trim() == BUILTIN {
+        builtin.to_owned()
+    } else {
+        configured
+            .iter()
+            .find(|e| e.spec == *spec)
+            .map_or_else(|| spec.clone(), |e| e.name.clone())
+    };
+    egui::ComboBox::from_id_salt(("engine", id))
+        .selected_text(shown)
+        .width(140.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(spec, BUILTIN.to_owned(), builtin);
+            for engine in configured {
+                ui.selectable_value(spec, engine.spec.clone(), &engine.name);
+            }
+        })
+        .response
+        .labelled_by(label.id);
 }
 
 /// The time per move: a number of seconds.

@@ -1,27 +1,29 @@
-//! Game > Review game…: an engine (the one the analysis uses) searches every position of the
-//! main line in the background, with a progress bar and Cancel; once done, the review is written
-//! into the game (each move's `[%eval]` and mark, the better line beside each marked move, each
-//! side's accuracy in the tags) and the evaluation graph shows it. The time per position and
-//! the losses that earn `?!`, `?` and `??` are set here and kept in the settings.
-
-use std::time::Duration;
+//! Game > Review game…: the engine chosen here (the built-in one or one the user configured)
+//! searches every position of the main line in the background, each to the same number of
+//! nodes, with a progress bar and Cancel; once done, the review is written into the game (each
+//! move's `[%eval]` and mark, the better line beside each marked move, each side's accuracy in
+//! the tags) and the evaluation graph shows it. The engine, the nodes per position and the
+//! losses that earn `?!`, `?` and `??` are set here and kept in the settings.
 
 use eframe::egui;
 
-use crate::engine_client::{AnalysisSettings, EngineConfig, Limit};
+use crate::engine_client::{AnalysisSettings, EngineConfig, Limit, SpecError};
+use crate::lang::Language;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::session::Session;
-use crate::ui::base::settings::ReviewSettings;
+use crate::ui::base::settings::{engine_config, NamedEngine, ReviewSettings};
+use crate::ui::windows::engine_match::engine_picker;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::workers::review_worker::{ReviewEvent, ReviewJob, ReviewWorker};
 
 /// The window's state while it is open.
 pub struct ReviewWindow {
-    engine: EngineConfig,
+    /// How the built-in engine is started.
+    builtin: EngineConfig,
     settings: ReviewSettings,
     worker: Option<ReviewWorker>,
     engine_name: String,
@@ -34,11 +36,11 @@ pub struct ReviewWindow {
 }
 
 impl ReviewWindow {
-    /// The window, reviewing with `engine` as `settings` say once started, its messages sent
-    /// through `outbox`.
-    pub fn new(engine: EngineConfig, settings: ReviewSettings, outbox: Outbox) -> ReviewWindow {
+    /// The window, reviewing as `settings` say once started (the built-in engine started as
+    /// `builtin` says), its messages sent through `outbox`.
+    pub fn new(builtin: EngineConfig, settings: ReviewSettings, outbox: Outbox) -> ReviewWindow {
         ReviewWindow {
-            engine,
+            builtin,
             settings,
             worker: None,
             engine_name: String::new(),
@@ -49,24 +51,31 @@ impl ReviewWindow {
         }
     }
 
-    fn start(&mut self, session: &Session) {
+    /// The review of the main line of `session` as the settings ask for it: the engine chosen,
+    /// each position searched to the nodes set.
+    fn job(&self, session: &Session) -> Result<ReviewJob, SpecError> {
         let game = session.game();
-        let moves = game.moves_to(game.main_line_end());
-        self.error = None;
-        self.progress = (0, moves.len() + 1);
-        self.worker = Some(ReviewWorker::spawn(
-            &self.outbox,
-            ReviewJob {
-            engine: self.engine.clone(),
+        Ok(ReviewJob {
+            engine: engine_config(&self.settings.engine, &self.builtin)?,
             rules: session.rules(),
             start: game.start().clone(),
-            moves,
+            moves: game.moves_to(game.main_line_end()),
             settings: AnalysisSettings {
-                limit: Limit::review(self.settings.move_time),
+                limit: Limit::Nodes(self.settings.nodes.max(1)),
                 thresholds: self.settings.thresholds(),
             },
-            },
-        ));
+        })
+    }
+
+    fn start(&mut self, session: &Session) {
+        self.error = None;
+        match self.job(session) {
+            Ok(job) => {
+                self.progress = (0, job.moves.len() + 1);
+                self.worker = Some(ReviewWorker::spawn(&self.outbox, job));
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
     }
 
     /// A message of the review under way (one of work given up is left): once the reviews are
@@ -94,20 +103,30 @@ impl ReviewWindow {
         }
     }
 
-    fn fields(&mut self, ui: &mut egui::Ui, session: &Session) {
-        let lang = session.lang();
-        let mut seconds = self.settings.move_time.as_secs_f64();
+    fn fields(&mut self, ui: &mut egui::Ui, lang: Language, configured: &[NamedEngine]) {
         egui::Grid::new("review-settings")
             .num_columns(2)
             .show(ui, |ui| {
-                let label = ui.label(lang.pick("Time per position", "每个局面", "每個局面"));
+                engine_picker(ui, lang, "review", &mut self.settings.engine, configured);
+                ui.end_row();
+                let label = ui.label(lang.pick(
+                    "Nodes per position",
+                    "每个局面的节点数",
+                    "每個局面的節點數",
+                ));
                 ui.add(
-                    egui::DragValue::new(&mut seconds)
-                        .range(0.05..=60.0)
-                        .speed(0.05)
-                        .suffix(lang.pick(" s", " 秒", " 秒")),
+                    egui::DragValue::new(&mut self.settings.nodes)
+                        .range(1_000..=100_000_000)
+                        .speed(1_000.0)
+                        .suffix(lang.pick(" nodes", " 个节点", " 個節點")),
                 )
-                .labelled_by(label.id);
+                .labelled_by(label.id)
+                .on_hover_text(lang.pick(
+                    "The engine searches each position to this number of nodes, not for a \
+                     time, so the same game gets the same review on every run",
+                    "引擎在每个局面搜索固定的节点数而不是固定的时间，同一局棋每次复盘结果相同",
+                    "引擎在每個局面搜尋固定的節點數而不是固定的時間，同一局棋每次復盤結果相同",
+                ));
                 ui.end_row();
                 for (value, name) in [
                     (
@@ -133,7 +152,6 @@ impl ReviewWindow {
                     ui.end_row();
                 }
             });
-        self.settings.move_time = Duration::from_secs_f64(seconds);
     }
 }
 
@@ -163,7 +181,9 @@ impl Window for ReviewWindow {
                     "引擎逐一搜索主线的每个局面，标出失分的着法，并计算双方的准确率。",
                     "引擎逐一搜尋主線的每個局面，標出失分的著法，並計算雙方的精確度。",
                 ));
-                ui.add_enabled_ui(self.worker.is_none(), |ui| self.fields(ui, session));
+                ui.add_enabled_ui(self.worker.is_none(), |ui| {
+                    self.fields(ui, lang, shown.engines);
+                });
                 ui.horizontal_wrapped(|ui| {
                     if self.worker.is_some() {
                         if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
@@ -183,7 +203,7 @@ impl Window for ReviewWindow {
                         )
                         .clicked()
                     {
-                        commands.push(AppCommand::SetReviewSettings(self.settings).into());
+                        commands.push(AppCommand::SetReviewSettings(self.settings.clone()).into());
                         self.start(session);
                     }
                     if !self.engine_name.is_empty() {
@@ -210,12 +230,59 @@ impl Window for ReviewWindow {
 }
 
 impl Opens for ReviewWindow {
-    /// The review with the built-in engine and the settings last used.
+    /// The review with the settings last used (the engine chosen last among them).
     fn open(opening: &Opening<'_>) -> ReviewWindow {
         ReviewWindow::new(
             opening.builtin_engine.clone(),
-            opening.settings.review,
+            opening.settings.review.clone(),
             opening.outbox.clone(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine_client::EngineProgram;
+    use crate::ui::base::settings::BUILTIN;
+
+    fn window(settings: ReviewSettings) -> ReviewWindow {
+        let (outbox, _inbox) = Outbox::new(&egui::Context::default());
+        let builtin = EngineConfig {
+            options: vec![("Threads".to_owned(), "2".to_owned())],
+            ..EngineConfig::builtin()
+        };
+        ReviewWindow::new(builtin, settings, outbox)
+    }
+
+    #[test]
+    fn the_review_runs_the_engine_chosen_to_the_nodes_set() {
+        let session = Session::default();
+        let builtin = window(ReviewSettings::default()).job(&session).unwrap();
+        assert_eq!(builtin.engine.program, EngineProgram::Builtin);
+        assert_eq!(
+            builtin.engine.options,
+            [("Threads".to_owned(), "2".to_owned())],
+            "the built-in engine as the app starts it"
+        );
+        assert_eq!(
+            builtin.settings.limit,
+            Limit::Nodes(ReviewSettings::default().nodes),
+            "what the dialog calls nodes per position is what the engine is given"
+        );
+        let chosen = ReviewSettings {
+            engine: "/opt/engines/pikafish:Hash=64".to_owned(),
+            nodes: 2_000_000,
+            ..ReviewSettings::default()
+        };
+        let job = window(chosen).job(&session).unwrap();
+        assert_eq!(job.engine, EngineConfig::parse_spec("/opt/engines/pikafish:Hash=64").unwrap());
+        assert_eq!(job.settings.limit, Limit::Nodes(2_000_000));
+        let broken = ReviewSettings {
+            engine: ":Hash=64".to_owned(),
+            ..ReviewSettings::default()
+        };
+        assert!(window(broken).job(&session).is_err());
+        assert_eq!(ReviewSettings::default().engine, BUILTIN);
     }
 }
