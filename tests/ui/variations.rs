@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use qipu::notation::{write_move, Notation, WriteOptions};
 use qipu::record::{Game, NodeId};
 use qipu::rules::Position;
-use qipu::ui::{FoldMode, QipuApp};
+use qipu::ui::{FoldMode, QipuApp, SessionCommand};
 
 use super::support::{app, click, Scripted};
 
@@ -147,4 +147,57 @@ fn a_nested_variation_is_indented_deeper_than_the_one_it_is_in() {
         left(&inner),
         left(&outer)
     );
+}
+
+/// A variation inside a variation, both beginning with Black's move (PGN's RAV): each of their
+/// moves stands in its side's column, Black's under Black's moves of the main line, Red's to the
+/// left of them, at either size of the window.
+#[test]
+fn a_nested_variation_that_begins_with_black_s_move_begins_in_black_s_column() {
+    let pgn = "[Event \"Nested\"]\n\n1. 炮二平五 马８进７ (1... 炮８平５ 2. 马二进三 马８进７ \
+               (2... 马２进３ 3. 兵七进一 车９进１) 3. 车一平二) 2. 马二进三 车９平８ *\n";
+    let game = qipu::formats::read_pgn_text(pgn)
+        .next()
+        .expect("one game")
+        .expect("it reads");
+    for size in [[1400.0, 950.0], [640.0, 480.0]] {
+        let mut harness = opened(game.clone(), size);
+        click(&mut harness, "View");
+        click(&mut harness, "Variations: all");
+        // The moves: the main line's first Red; the variation and its nested one, each begun
+        // by Black.
+        let game = harness.state().session().game().clone();
+        let main = game.main_line();
+        let child = |node: NodeId, i: usize| game.children(node)[i];
+        let v = child(main[0], 1);
+        let v2 = child(v, 0);
+        let w = child(v2, 1);
+        let w2 = child(w, 0);
+        let v4 = child(child(v2, 0), 0);
+        let black_column = harness.get_by_label("Black").rect().left();
+        // Where a move is drawn, the record scrolled to it (only the rows in view are drawn).
+        let mut left = |node: NodeId| {
+            let ctx = harness.ctx.clone();
+            harness.state_mut().apply(&ctx, SessionCommand::GoTo(node));
+            harness.run();
+            harness.get_by_label(&text(&game, node)).rect().left()
+        };
+        assert!(left(main[0]) < black_column);
+        for black in [v, w, child(w2, 0)] {
+            let at = left(black);
+            assert!(
+                at >= black_column,
+                "{size:?}: Black's {} at {at} is in Black's column, from {black_column}",
+                text(&game, black),
+            );
+        }
+        for red in [w2, v4] {
+            let at = left(red);
+            assert!(
+                at < black_column,
+                "{size:?}: Red's {} at {at} is left of Black's column",
+                text(&game, red),
+            );
+        }
+    }
 }

@@ -1,8 +1,9 @@
 //! The record laid out in rows, once per change of the record, its fold state or the panel's
 //! width, never per frame: the main line as the scoresheet's rounds, comments under their moves,
-//! each variation on rows of its own, indented by its depth, starting with its round number
-//! beside its first move. A round number is never left alone at a row's end: it goes to the
-//! next row with its move. Folded branch points show a marker and their first moves.
+//! each variation in rounds of its own, indented by its depth, each move in its side's column
+//! (a variation that begins with Black's move begins in Black's column), at every depth.
+//! Folded branch points show a marker and their first moves on one row, where a round number is
+//! never left alone at the row's end.
 
 use std::collections::HashMap;
 
@@ -35,9 +36,13 @@ pub enum Item {
 /// One row of the laid-out record, all of the same height.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Row {
-    /// A round of the main line: its number and the two moves (`None`: Black begins, Red's
-    /// cell empty).
+    /// A round of a line: its number and its moves in two columns, Red's and Black's (`None`:
+    /// not on this row; a round whose Red cell is empty shows `…` there).
     Round {
+        /// Depth of the line (0: the main line, 1: a variation off it).
+        indent: usize,
+        /// The fold marker of the branch point whose variations begin on this row.
+        marker: Option<Item>,
         /// The round's number.
         number: u32,
         /// Red's move.
@@ -45,7 +50,7 @@ pub enum Row {
         /// Black's move, if made.
         black: Option<(NodeId, String)>,
     },
-    /// A row of a variation `indent` deep.
+    /// A folded branch point, `indent` deep: its marker and its variations' first moves.
     Line {
         /// Depth of the variation (1: off the main line).
         indent: usize,
@@ -183,6 +188,8 @@ impl Builder<'_> {
                     .map(|n| (n, (self.source.move_text)(n)))
             };
             let row = Row::Round {
+                indent: 0,
+                marker: None,
                 number: first_round + i as u32,
                 red: cell(pair.first()),
                 black: cell(pair.get(1)),
@@ -265,34 +272,41 @@ impl Builder<'_> {
         unit
     }
 
-    /// The variation from `start`, `depth` deep, on rows of its own: its moves, each comment
-    /// under its move, the variations inside it below the move they replace; after a break the
-    /// line goes on with its round number.
+    /// The variation from `start`, `depth` deep, in rounds of its own, each move in its side's
+    /// column; `marker` goes on its first row. Each comment goes under its move and the
+    /// variations inside the line below the move they replace; the round goes on after them on
+    /// a row of its own.
     fn line(&mut self, start: NodeId, depth: usize, marker: Option<Item>) {
-        let room = self.measure.room(depth);
-        let mut row: Vec<Item> = marker.into_iter().collect();
-        let mut used: f32 = row.iter().map(|i| self.measure.item(i)).sum();
-        let mut numbered = true;
+        let mut round = Round {
+            depth,
+            marker,
+            number: 0,
+            red: None,
+            black: None,
+        };
         let mut node = start;
         loop {
-            let unit = self.unit(node, numbered);
-            numbered = false;
-            let width: f32 = unit.iter().map(|i| self.measure.item(i)).sum();
-            let has_move = row.iter().any(|i| matches!(i, Item::Move { .. }));
-            if has_move && used + width > room {
-                self.flush(&mut row, depth);
-                used = 0.0;
+            let before = self.game().position_before(node);
+            let (red, number) = (
+                before.side_to_move() == Color::Red,
+                before.fullmove_number(),
+            );
+            let cell = Some((node, (self.source.move_text)(node)));
+            if red {
+                self.flush(&mut round);
+                round.red = cell;
+            } else {
+                round.black = cell;
             }
-            used += width;
-            row.extend(unit);
+            round.number = number;
             let has_comment = !(self.source.comment)(node).is_empty();
             let parent = self.game().parent(node);
             let branches =
                 node != start && parent.is_some_and(|p| self.game().children(p).len() > 1);
+            if round.black.is_some() || has_comment || branches {
+                self.flush(&mut round);
+            }
             if has_comment || branches {
-                self.flush(&mut row, depth);
-                used = 0.0;
-                numbered = true;
                 self.comment(node, depth);
                 if let (true, Some(parent)) = (branches, parent) {
                     self.branch(parent, depth + 1);
@@ -303,15 +317,31 @@ impl Builder<'_> {
                 None => break,
             }
         }
-        self.flush(&mut row, depth);
+        self.flush(&mut round);
     }
 
-    fn flush(&mut self, row: &mut Vec<Item>, indent: usize) {
-        if !row.is_empty() {
-            let items = std::mem::take(row);
-            self.push(Row::Line { indent, items });
+    /// The round under way as a row, if it has a move; the next begins empty, without marker.
+    fn flush(&mut self, round: &mut Round) {
+        if round.red.is_none() && round.black.is_none() {
+            return;
         }
+        self.push(Row::Round {
+            indent: round.depth,
+            marker: round.marker.take(),
+            number: round.number,
+            red: round.red.take(),
+            black: round.black.take(),
+        });
     }
+}
+
+/// A round of a variation as it is filled, move by move.
+struct Round {
+    depth: usize,
+    marker: Option<Item>,
+    number: u32,
+    red: Option<(NodeId, String)>,
+    black: Option<(NodeId, String)>,
 }
 
 /// `text` cut into rows no wider than `room` (at spaces where it can, else between characters);
@@ -415,35 +445,56 @@ mod tests {
         matches!(item, Item::Number(_))
     }
 
+    /// The round of `node`'s row: its depth, marker, number and the two cells' nodes.
+    fn round(
+        laid: &Sheet,
+        node: NodeId,
+    ) -> (usize, Option<Item>, u32, Option<NodeId>, Option<NodeId>) {
+        match &laid.rows[laid.row_of[&node]] {
+            Row::Round {
+                indent,
+                marker,
+                number,
+                red,
+                black,
+            } => (
+                *indent,
+                marker.clone(),
+                *number,
+                red.as_ref().map(|c| c.0),
+                black.as_ref().map(|c| c.0),
+            ),
+            row => panic!("{node:?} is not in a round: {row:?}"),
+        }
+    }
+
     #[test]
-    fn nested_variations_are_indented_and_begin_with_their_number_beside_their_first_move() {
-        let (game, [_, v, w]) = nested();
+    fn variations_at_every_depth_put_each_move_in_its_side_s_column() {
+        let (game, [a, v, w]) = nested();
         let laid = sheet(&game, &|_, _| true, 600.0);
-        let row_of = |node| laid.row_of[&node];
-        let Row::Line { indent, items } = &laid.rows[row_of(v)] else {
-            panic!("{:?}", laid.rows);
-        };
-        assert_eq!(*indent, 1);
-        assert_eq!(
-            items[0],
-            Item::Fold {
-                at: laid_parent(&game, v),
-                open: true
-            }
-        );
-        assert_eq!(items[1], Item::Number("1…".into()));
-        assert!(matches!(&items[2], Item::Move { node, .. } if *node == v));
-        let Row::Line { indent, items } = &laid.rows[row_of(w)] else {
-            panic!("{:?}", laid.rows);
-        };
-        assert_eq!(*indent, 2);
-        assert_eq!(items[1], Item::Number("2…".into()));
-        // The line of `v` goes on after the nested one, with its round number again.
-        let after = &laid.rows[row_of(w) + 1];
-        let Row::Line { indent: 1, items } = after else {
-            panic!("{after:?}");
-        };
-        assert_eq!(items[0], Item::Number("3.".into()));
+        let child = |node: NodeId| game.children(node)[0];
+        // 1… 炮８平５ begins in Black's column, behind the marker of its branch point.
+        let open = |at| Some(Item::Fold { at, open: true });
+        assert_eq!(round(&laid, v), (1, open(a), 1, None, Some(v)));
+        // 2. 马二进三 马８进７: a round of two moves.
+        let v2 = child(v);
+        assert_eq!(round(&laid, v2), (1, None, 2, Some(v2), Some(child(v2))));
+        // Inside it, 2… 马２进３ begins in Black's column too, then 3. 车一平二 车９进１.
+        assert_eq!(round(&laid, w), (2, open(v2), 2, None, Some(w)));
+        let w2 = child(w);
+        assert_eq!(round(&laid, w2), (2, None, 3, Some(w2), Some(child(w2))));
+        // The line of `v` goes on after the nested one, in a round of its own.
+        let v4 = child(child(v2));
+        assert_eq!(laid.row_of[&v4], laid.row_of[&w2] + 1);
+        assert_eq!(round(&laid, v4), (1, None, 3, Some(v4), None));
+        // Every move of every line in its side's column.
+        for (node, row) in &laid.row_of {
+            let red = game.position_before(*node).side_to_move() == Color::Red;
+            let (_, _, number, in_red, in_black) = round(&laid, *node);
+            let cell = if red { in_red } else { in_black };
+            assert_eq!(cell, Some(*node), "row {row}");
+            assert_eq!(number, game.position_before(*node).fullmove_number());
+        }
     }
 
     fn laid_parent(game: &Game, node: NodeId) -> NodeId {

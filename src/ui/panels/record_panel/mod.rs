@@ -1,6 +1,7 @@
 //! The record beside the board, laid out as the scoresheet of art. 7.5 (回合 · 紅方 · 黑方), in
 //! the notation the user picks; comments under their moves, variations below the move they
-//! replace, indented by depth and folded at will, every move clickable; the game information
+//! replace, in rounds of their own indented by depth (each move in its side's column) and
+//! folded at will, every move clickable; the game information
 //! editable. The record is laid out once per change ([`layout`]) and only the rows in view are
 //! drawn ([`sheet`]).
 

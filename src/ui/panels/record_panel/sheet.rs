@@ -18,7 +18,7 @@ use crate::ui::panels::annotate;
 use crate::ui::widgets::move_text;
 
 use super::layout::{lay_out, Item, Measure, Row, Sheet, Source, MAX_INDENT};
-use super::{annotated_move_text, comment_text, ROUND_WIDTH};
+use super::{annotated_move_text, comment_text, move_width, MOVE_MIN, ROUND_WIDTH};
 
 /// Height of every row of the sheet.
 pub const ROW_HEIGHT: f32 = 22.0;
@@ -200,7 +200,18 @@ fn draw_row(
     ui.horizontal(|ui| {
         ui.set_height(ROW_HEIGHT);
         match row {
-            Row::Round { number, red, black } => {
+            Row::Round {
+                indent,
+                marker,
+                number,
+                red,
+                black,
+            } => {
+                let cell_width = if *indent == 0 {
+                    cell_width
+                } else {
+                    variation_prefix(ui, session, (*indent, marker.as_ref()), commands)
+                };
                 ui.add_sized(
                     [ROUND_WIDTH, ROW_HEIGHT],
                     egui::Label::new(number.to_string()),
@@ -209,7 +220,8 @@ fn draw_row(
                     match cell {
                         Some((node, text)) => {
                             let size = egui::vec2(cell_width, ROW_HEIGHT);
-                            move_button(ui, session, (*node, text), (ROUND_TEXT, size), commands);
+                            let text_size = if *indent == 0 { ROUND_TEXT } else { LINE_TEXT };
+                            move_button(ui, session, (*node, text), (text_size, size), commands);
                         }
                         None if std::ptr::eq(cell, red) => {
                             ui.add_sized([cell_width, ROW_HEIGHT], egui::Label::new("…"));
@@ -237,6 +249,28 @@ fn draw_row(
             }
         }
     });
+}
+
+/// Before a variation's round `indent` deep: its indent (less in a narrow sheet, so that both
+/// columns stay in sight) and its fold marker, or the marker's room. Returns the width of its
+/// move cells.
+fn variation_prefix(
+    ui: &mut egui::Ui,
+    session: &Session,
+    (indent, marker): (usize, Option<&Item>),
+    commands: &mut Vec<Command>,
+) -> f32 {
+    let spacing = ui.spacing().item_spacing.x;
+    let least = MARKER_WIDTH + ROUND_WIDTH + 2.0 * MOVE_MIN + 3.0 * spacing;
+    let room = (ui.available_width() - least).max(0.0);
+    ui.add_space((INDENT * indent.min(MAX_INDENT) as f32).min(room));
+    match marker {
+        Some(item) => draw_item(ui, session, item, commands),
+        None => {
+            ui.allocate_exact_size(egui::vec2(MARKER_WIDTH, ROW_HEIGHT), egui::Sense::hover());
+        }
+    }
+    move_width(ui.available_width(), spacing)
 }
 
 fn draw_item(ui: &mut egui::Ui, session: &Session, item: &Item, commands: &mut Vec<Command>) {
