@@ -57,8 +57,8 @@ impl QipuApp {
 
     /// A menu of the command table: its commands, greyed out when they cannot be given, with
     /// their first shortcut at the right; one that is on or off with its tick box (or round
-    /// button, for one choice among several) before it. The accessible name stays the label alone (the
-    /// shortcut is the node's keyboard shortcut), so the item is found by its label.
+    /// button, for one choice among several) before it. The accessible name stays the label
+    /// alone (the shortcut is the node's keyboard shortcut), so the item is found by its label.
     fn table_menu(&self, ui: &mut egui::Ui, menu: Menu, commands: &mut Vec<Command>) {
         let lang = self.session.lang();
         for user in UserCommand::all()

@@ -1,10 +1,11 @@
 //! The evaluation graph (形势图) of the main line: every position of the game scored by an engine
-//! in the background ([`EvalWorker`]), with a progress bar and Cancel while it runs; the score from Red's side,
-//! clamped, a mate drawn at the limit; the move on the board marked; a click on the graph goes
-//! to that move. Scores are kept while the record's main line stays as it was; an edit drops
-//! them from the first move it changed. A position not scored takes the `[%eval]` its move's
-//! comment carries (a reviewed game shows its curve without an engine), and the moves a review
-//! marked `?!`, `?` or `??` are drawn as points in their mark's colour.
+//! in the background ([`EvalWorker`]), with a progress bar and Cancel while it runs; the score
+//! from Red's side, clamped, a mate drawn at the limit; the move on the board marked; a click on
+//! the graph goes to that move, and the pointer on it shows the move and its score beside the
+//! pointer. Scores are kept while the record's main line stays as it was; an edit drops them
+//! from the first move it changed. A position not scored takes the `[%eval]` its move's comment
+//! carries (a reviewed game shows its curve without an engine), and the moves a review marked
+//! `?!`, `?` or `??` are drawn as points in their mark's colour.
 
 use std::time::Duration;
 

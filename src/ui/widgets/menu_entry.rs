@@ -62,9 +62,10 @@ fn paint_tick(ui: &Ui, response: &Response, rect: egui::Rect, tick: Tick) {
     let painter = ui.painter();
     match tick {
         Tick::Check(on) => {
+            // A box with the slight rounding of egui's checkbox, whatever the buttons' rounding.
             painter.add(epaint::RectShape::new(
                 big.expand(visuals.expansion),
-                visuals.corner_radius,
+                visuals.corner_radius.at_most(2),
                 visuals.bg_fill,
                 visuals.bg_stroke,
                 epaint::StrokeKind::Inside,
