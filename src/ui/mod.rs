@@ -36,6 +36,7 @@ pub use base::command::app_command::{Answer, AppCommand};
 pub use base::command::arbiter_action::ArbiterAction;
 pub use base::command::database_command::{Column, DatabaseCommand};
 pub use base::command::notice::Notice;
+pub use base::command::notification::{Level, Notification, Source};
 pub use base::command::origin::{FileTie, Origin};
 pub use base::command::session_command::SessionCommand;
 pub use base::command::window_id::WindowId;

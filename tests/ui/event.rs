@@ -70,6 +70,8 @@ fn an_event_is_run_from_the_window() {
     wait_for(&mut harness, "the refusal", |h| {
         h.query_by_label_contains("already registered").is_some()
     });
+    // Refused in a box over the window, closed by OK.
+    click(&mut harness, "OK");
     // The same refusal in the interface's language, with the player's name as written.
     click(&mut harness, "Language");
     click(&mut harness, &Language::TraditionalChinese.to_string());
@@ -79,6 +81,7 @@ fn an_event_is_run_from_the_window() {
         h.query_by_label("未執行，沒有變更： 已有名為「Li」的棋手")
             .is_some()
     });
+    click(&mut harness, "確定");
     click(&mut harness, "語言");
     click(&mut harness, &Language::English.to_string());
     press(&mut harness, "Rounds");

@@ -29,6 +29,7 @@ mod layers;
 mod layout;
 mod lost_game;
 mod manual;
+mod notifications;
 mod opening;
 mod pictures;
 mod play;

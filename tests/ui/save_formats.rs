@@ -157,6 +157,8 @@ fn the_export_window_writes_pdf_and_svg_by_the_name_and_refuses_another_ending()
     click(&mut harness, "Export…");
     assert!(!wrong.exists(), "nothing is written under a wrong name");
     harness.get_by_label_contains("this export is written as .pdf, .png. Nothing was written.");
+    // Said in a box over the export window, which stays open once it is closed.
+    click(&mut harness, "OK");
 
     // The diagram as SVG.
     click(&mut harness, "Diagram of this position");

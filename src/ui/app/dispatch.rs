@@ -20,8 +20,8 @@ use crate::ui::panels::computer_game::ComputerGame;
 use crate::ui::windows::{self, Opening, WindowMessage};
 use crate::ui::workers::picture_worker::PictureSource;
 
-use super::file_work::log_cut_message;
-use super::{QipuApp, Told};
+use super::QipuApp;
+use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::windows::question::Question;
 
 impl QipuApp {
@@ -66,9 +66,19 @@ impl QipuApp {
         }
     }
 
+    /// A command for the session; then a move, a step through the record or a new word from
+    /// the game lets the notice in the status line, once seen, give way to what the game says.
+    pub(super) fn apply_to_session(&mut self, command: SessionCommand) {
+        let before = (self.session.cursor(), self.session.notice().cloned());
+        self.session_command(command);
+        if (self.session.cursor(), self.session.notice().cloned()) != before {
+            self.talk.notifications.give_way();
+        }
+    }
+
     /// A command for the session, with what the app does around it: another game stops the
     /// computer's; against the computer a take-back takes back its reply too.
-    pub(super) fn apply_to_session(&mut self, command: SessionCommand) {
+    fn session_command(&mut self, command: SessionCommand) {
         if matches!(command, SessionCommand::TakeBack | SessionCommand::Undo) {
             if let Some(computer) = self.parts.computer.as_mut() {
                 // Against the computer a take-back takes back its reply and the user's move;
@@ -131,6 +141,7 @@ impl QipuApp {
             AppCommand::PasteText(text) => self.paste(&text),
             AppCommand::Confirmed(command) => self.apply_to_session(*command),
             AppCommand::Open(id) => self.open_window(id),
+            AppCommand::Notify(notification) => self.tell(notification),
             AppCommand::PickFileToOpen => self.pick_file(ctx, Purpose::Open, self.folder()),
             AppCommand::OpenPath(path) => self.open(path),
             AppCommand::PickGame(index) => self.pick_game(index),
@@ -186,10 +197,10 @@ impl QipuApp {
         let lang = self.session.lang();
         let (game, cut) = self.session.game_to_save();
         ctx.copy_text(files::pgn_text(&game, lang, self.session.tandem()));
-        self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
+        self.tell_cut(cut);
         let moves = game.main_line().len();
-        self.session
-            .apply(&SessionCommand::Notify(Notice::CopiedPgn(moves)));
+        let copied = Notice::CopiedPgn(moves).text(lang);
+        self.tell(Notification::info(Source::App, copied));
     }
 
     /// The game as DhtmlXQ on the clipboard, with what it could not carry counted.
@@ -198,12 +209,12 @@ impl QipuApp {
         let (game, cut) = self.session.game_to_save();
         let written = write_dhtmlxq(&game);
         ctx.copy_text(written.text);
-        self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
-        self.session
-            .apply(&SessionCommand::Notify(Notice::CopiedDhtmlxq {
-                moves: game.main_line().len(),
-                lost: written.losses.len(),
-            }));
+        self.tell_cut(cut);
+        let copied = Notice::CopiedDhtmlxq {
+            moves: game.main_line().len(),
+            lost: written.losses.len(),
+        };
+        self.tell(Notification::info(Source::App, copied.text(lang)));
     }
 
     /// Show `shown` at its move `ply` of the main line (0: the start).
@@ -264,9 +275,17 @@ impl QipuApp {
     fn deliver(&mut self, ctx: &egui::Context, arrival: Arrival) {
         match arrival.to() {
             Recipient::Window(id) => self.send_to_window(ctx, WindowMessage::Arrived(id, arrival)),
-            Recipient::Graph => self.parts.graph.arrived(arrival),
+            Recipient::Graph => {
+                if let Some(failed) = self.parts.graph.arrived(arrival) {
+                    self.tell(failed);
+                }
+            }
             Recipient::FileDialog => self.file_arrived(ctx, arrival),
-            Recipient::Analysis => self.parts.analysis.arrived(arrival),
+            Recipient::Analysis => {
+                if let Some(trouble) = self.parts.analysis.arrived(arrival) {
+                    self.tell(trouble);
+                }
+            }
             Recipient::Cloud => self.parts.analysis.cloud_arrived(arrival),
             Recipient::Computer => {
                 let moves = self
@@ -298,7 +317,7 @@ impl QipuApp {
                 self.parts.computer = Some(game.with_book(self.parts.analysis.cloud(), book))
             }
             Err(e) => {
-                self.tell(Some(Told::from(e)));
+                self.tell(Notification::error(Source::Computer, e));
                 return;
             }
         }
@@ -323,7 +342,7 @@ impl QipuApp {
         ) {
             Ok(game) => self.parts.computer = Some(game),
             Err(e) => {
-                self.tell(Some(Told::from(e)));
+                self.tell(Notification::error(Source::Window(WindowId::Match), e));
                 return;
             }
         }

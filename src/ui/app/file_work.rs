@@ -16,6 +16,7 @@ use crate::ui::base::command::event_command::{Ask, EventCommand};
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::origin::{FileTie, Origin};
 use crate::ui::base::command::outbox::{Arrival, JobId, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
@@ -29,24 +30,13 @@ use crate::ui::windows::save_report::SaveReport;
 use crate::ui::windows::WindowMessage;
 use crate::ui::workers::picture_worker::PictureSource;
 
-use super::{QipuApp, Told};
+use super::QipuApp;
 use crate::ui::widgets::modal;
 use crate::ui::windows::question::Question;
 
-/// A file's name without its folder, as people call it.
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
-/// `told` under the name of the file it is about.
-fn about_file(path: &Path, told: Told) -> Told {
-    Told {
-        title: Some(file_name(path)),
-        ..told
-    }
+/// `text`, an error about the file at `path` (its name is the box's title).
+fn about_file(path: &Path, text: String) -> Notification {
+    Notification::error(Source::File(path.to_owned()), text)
 }
 
 /// What a file read with defects left out, in words, under the file's name.
@@ -56,17 +46,9 @@ fn defects_told(
     error: &GameError,
     style: MoveStyle,
     lang: Language,
-) -> Told {
+) -> Notification {
     let defects = files::defects(game, error, style, lang);
-    about_file(
-        path,
-        Told {
-            title: None,
-            text: defects.text,
-            detail: defects.detail,
-            drawn: 0,
-        },
-    )
+    about_file(path, defects.text).with_detail(defects.detail)
 }
 
 impl QipuApp {
@@ -77,13 +59,17 @@ impl QipuApp {
                 let (game, error) = match files::showable(opened.games.remove(0)) {
                     Ok(shown) => shown,
                     Err(error) => {
-                        self.tell(error.map(|e| about_file(&path, e.message(lang).into())));
+                        if let Some(e) = error {
+                            self.tell(about_file(&path, e.message(lang)));
+                        }
                         return;
                     }
                 };
                 // What could not be read is said in words; the part read is shown.
                 let style = self.session.move_style();
-                self.tell(error.map(|e| defects_told(&path, &game, &e, style, lang)));
+                if let Some(e) = error {
+                    self.tell(defects_told(&path, &game, &e, style, lang));
+                }
                 self.settings.remember(path.clone());
                 let tie = FileTie {
                     path,
@@ -101,7 +87,7 @@ impl QipuApp {
                     games: opened.games,
                 });
             }
-            Err(e) => self.tell(Some(about_file(&path, e.message(lang).into()))),
+            Err(e) => self.tell(about_file(&path, e.message(lang))),
         }
     }
 
@@ -116,14 +102,17 @@ impl QipuApp {
         match files::showable(games.swap_remove(index)) {
             Ok((game, error)) => {
                 let style = self.session.move_style();
-                self.tell(error.map(|e| defects_told(&path, &game, &e, style, lang)));
+                if let Some(e) = error {
+                    self.tell(defects_told(&path, &game, &e, style, lang));
+                }
                 // A game out of several is saved to a new file, never over the collection.
                 self.apply_to_session(SessionCommand::ShowGame(GameToShow::new(
                     game,
                     Origin::Fresh,
                 )));
             }
-            Err(error) => self.tell(error.map(|e| about_file(&path, e.message(lang).into()))),
+            Err(Some(e)) => self.tell(about_file(&path, e.message(lang))),
+            Err(None) => {}
         }
     }
 
@@ -306,18 +295,18 @@ impl QipuApp {
             Ok(written) => written,
             Err(e) => {
                 self.files.after_save = None;
-                self.tell(Some(Told::from(files::xqf_refused(&e, lang))));
+                self.tell(about_file(&path, files::xqf_refused(&e, lang)));
                 return;
             }
         };
         match save_atomic(&path, &written.bytes, TargetState::Safe, false) {
             Ok(()) => {
-                self.session
-                    .apply(&SessionCommand::Notify(Notice::Saved(path.clone())));
+                let saved = Notice::Saved(path.clone()).text(lang);
+                self.tell(Notification::info(Source::File(path.clone()), saved));
                 if let Some(report) = SaveReport::of(path.clone(), format, written.losses) {
                     self.windows.open(WindowId::SaveReport, Box::new(report));
                 }
-                self.tell(cut.map(|e| log_cut_message(&e, lang).into()));
+                self.tell_cut(cut);
                 // A FEN file holds a position, not the game: the game stays unsaved.
                 if !format.holds_the_game() {
                     self.files.after_save = None;
@@ -335,7 +324,7 @@ impl QipuApp {
             }
             Err(e) => {
                 self.files.after_save = None;
-                self.tell(Some(Told::from(e.message(lang))));
+                self.tell(about_file(&path, e.message(lang)));
             }
         }
     }
@@ -357,7 +346,7 @@ impl QipuApp {
         let (game, _) = self.session.game_to_save();
         let text = files::pgn_text(&game, self.session.lang(), self.session.tandem());
         if let Err(e) = save_atomic(&path, text.as_bytes(), TargetState::Safe, false) {
-            self.tell(Some(Told::from(e.message(self.session.lang()))));
+            self.tell(about_file(&path, e.message(self.session.lang())));
             return;
         }
         if let Ok(text) = serde_json::to_string(&self.session.tie()) {
@@ -368,7 +357,7 @@ impl QipuApp {
                 false,
             );
             if let Err(e) = written {
-                self.tell(Some(Told::from(e.message(self.session.lang()))));
+                self.tell(about_file(&path, e.message(self.session.lang())));
             }
         }
     }
@@ -399,8 +388,18 @@ pub(super) struct Waiting {
     job: JobId,
 }
 
+impl QipuApp {
+    /// Say, when a save or a copy left out clock entries after the last move, what was left.
+    pub(super) fn tell_cut(&mut self, cut: Option<EncodeError>) {
+        if let Some(e) = cut {
+            let text = log_cut_message(&e, self.session.lang());
+            self.tell(Notification::error(Source::App, text));
+        }
+    }
+}
+
 /// What a save or a copy says when clock entries after the last move were left out.
-pub(super) fn log_cut_message(e: &EncodeError, lang: Language) -> String {
+fn log_cut_message(e: &EncodeError, lang: Language) -> String {
     match lang {
         Language::English => format!(
             "The clock entries after move {} were left out: the record now has {} moves (moves \

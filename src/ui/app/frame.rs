@@ -12,7 +12,6 @@ use crate::ui::panels::{clock_panel, opening_tree, record_panel, status, transcr
 use crate::ui::platform::quiet_input;
 use crate::ui::platform::quiet_input::QuietZone;
 use crate::ui::widgets::board::{self, BoardView};
-use crate::ui::widgets::modal;
 use crate::ui::windows::database_window::DatabaseWindow;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::question::Question;
@@ -68,7 +67,10 @@ impl QipuApp {
         egui::Panel::bottom("status")
             .exact_size(status::height(layout.detail_open))
             .resizable(false)
-            .show(ui, |ui| status::show(ui, &self.session, commands));
+            .show(ui, |ui| {
+                let said = self.talk.notifications.said(ui.ctx());
+                status::show(ui, &self.session, said, commands);
+            });
         let beside = self.beside_board(ui, commands);
         let [desk, record, tree] = layout.fit(ctx.content_rect().width() - beside);
         side_panels::show(
@@ -224,14 +226,15 @@ impl QipuApp {
         {
             self.settings.puzzle_set = Some(path);
         }
-        self.told(ctx);
+        let lang = self.session.lang();
+        self.talk.notifications.show_box(ctx, lang);
     }
 
     /// Escape closes the window opened last, else the database window, else the puzzle
     /// trainer; not while a question, a message, a dialog or an open list has the key first.
     fn escape_closes(&mut self, ctx: &egui::Context) {
         if self.asking()
-            || !self.talk.told.is_empty()
+            || self.talk.notifications.boxed()
             || self.files.waiting.is_some()
             || self.windows.take_keys()
             || ctx.any_popup_open()
@@ -242,34 +245,6 @@ impl QipuApp {
         }
         if self.windows.close_last() {
             ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
-        }
-    }
-
-    /// The message box, if a message waits: the file's name as title, the message, the
-    /// detail; one OK or Escape closes it, and the next message waiting follows.
-    fn told(&mut self, ctx: &egui::Context) {
-        let lang = self.session.lang();
-        let Some(told) = self.talk.told.front_mut() else {
-            return;
-        };
-        if told.drawn < 2 {
-            told.drawn += 1;
-            ctx.request_repaint();
-        }
-        let mut ok = false;
-        let modal = modal::frame(ctx, "told", |ui| {
-            ui.set_max_width((ui.ctx().content_rect().width() - 80.0).clamp(240.0, 560.0));
-            if let Some(title) = &told.title {
-                ui.heading(title);
-            }
-            ui.label(&told.text);
-            if let Some(detail) = &told.detail {
-                ui.label(egui::RichText::new(detail).small().weak());
-            }
-            ok = ui.button(lang.pick("OK", "确定", "確定")).clicked();
-        });
-        if ok || modal.should_close() {
-            self.talk.told.pop_front();
         }
     }
 

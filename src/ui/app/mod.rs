@@ -13,7 +13,6 @@ mod picture;
 mod puzzle_set;
 mod side_panels;
 
-use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
 use eframe::egui;
@@ -22,6 +21,7 @@ use crate::engine_client::EngineConfig;
 use crate::formats::read_pgn_text;
 use crate::record::Game;
 
+use crate::ui::base::command::notification::Notification;
 use crate::ui::base::command::origin::{FileTie, Origin};
 use crate::ui::base::command::outbox::{Inbox, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
@@ -33,6 +33,7 @@ use crate::ui::base::settings::Settings;
 use crate::ui::panels::analysis_panel::AnalysisPanel;
 use crate::ui::panels::computer_game::ComputerGame;
 use crate::ui::panels::eval_graph::{Curve, EvalGraph};
+use crate::ui::panels::notifications::Notifications;
 use crate::ui::platform::native_dialogs::NativeDialogs;
 use crate::ui::platform::quiet_input::SharedZone;
 use crate::ui::windows::database_window::DatabaseWindow;
@@ -56,30 +57,6 @@ impl Default for AppOptions {
         AppOptions {
             dialogs: Box::new(NativeDialogs::default()),
             autosave: eframe::storage_dir("Qipu").map(|dir| dir.join("autosave.pgn")),
-        }
-    }
-}
-
-/// A message in a box over the window, shown at once and closed by one OK or Escape: a file's
-/// name as its title when it is about a file, what happened in words, and the place in the file
-/// as a detail.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Told {
-    title: Option<String>,
-    text: String,
-    detail: Option<String>,
-    /// Frames drawn: the first ones ask for the next (egui measures a new box in its first
-    /// frame and shows it in the second), so it shows without waiting for input.
-    drawn: u8,
-}
-
-impl From<String> for Told {
-    fn from(text: String) -> Told {
-        Told {
-            title: None,
-            text,
-            detail: None,
-            drawn: 0,
         }
     }
 }
@@ -108,9 +85,9 @@ pub struct QipuApp {
 
 /// What waits for the user.
 struct Talk {
-    /// The messages to be shown in a window, each until dismissed, oldest first: a message
-    /// is never put in place of one not yet seen.
-    told: VecDeque<Told>,
+    /// What the user is told, each message in its turn: a message is never put in place of
+    /// one not yet seen.
+    notifications: Notifications,
     /// The user agreed to close with unsaved changes.
     closing: bool,
 }
@@ -216,7 +193,7 @@ impl QipuApp {
             options,
             windows,
             talk: Talk {
-                told: VecDeque::new(),
+                notifications: Notifications::default(),
                 closing: false,
             },
             files: FileRoute {
@@ -250,9 +227,9 @@ impl QipuApp {
         self.windows.is_open(WindowId::Question)
     }
 
-    /// Show `told` in a message box once the ones before it are dismissed (none: nothing).
-    fn tell(&mut self, told: Option<Told>) {
-        self.talk.told.extend(told);
+    /// Tell the user `notification` once the ones before it were seen.
+    fn tell(&mut self, notification: Notification) {
+        self.talk.notifications.tell(notification);
     }
 
     /// Say, in Help › About, why the window is drawn with glow: wgpu could not start.
@@ -293,6 +270,11 @@ impl QipuApp {
         let config = self.builtin_engine();
         self.parts.analysis.set_engine(config.clone());
         self.parts.graph.set_engine(config);
+    }
+
+    /// What the user is told and has not yet closed or seen pass, oldest first.
+    pub fn notifications(&self) -> impl Iterator<Item = &Notification> {
+        self.talk.notifications.pending()
     }
 
     /// The side the computer plays, while a game against it is under way.

@@ -17,7 +17,8 @@ use crate::ui::widgets::busy;
 use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::workers::picture_worker::{PictureAnswer, PictureSource, PictureWorker};
 
-use super::{QipuApp, Told};
+use super::QipuApp;
+use crate::ui::base::command::notification::{Notification, Source};
 
 /// The picture files dropped on the window in this frame (a record file dropped is opened
 /// as before, [`QipuApp::keyboard`]).
@@ -95,10 +96,12 @@ impl QipuApp {
                 let editor = SetupEditor::from_reading(&reading, name);
                 self.windows.open(WindowId::Setup, Box::new(editor));
             }
-            Err(e) => self.tell(Some(Told {
-                title: name,
-                ..Told::from(e.message(self.session.lang()))
-            })),
+            Err(e) => {
+                let source = name.map_or(Source::Window(WindowId::Setup), |name| {
+                    Source::File(name.into())
+                });
+                self.tell(Notification::error(source, e.message(self.session.lang())));
+            }
         }
     }
 }

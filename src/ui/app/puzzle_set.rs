@@ -16,11 +16,12 @@ use crate::record::Game;
 use crate::rules::Color;
 
 use crate::ui::base::command::notice::Notice;
-use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 
 use crate::ui::windows::puzzle_window::personal_set;
 
-use super::{QipuApp, Told};
+use super::QipuApp;
+use crate::ui::base::command::notification::{Notification, Source};
 
 /// Whether two puzzles are the same: the same start and the same solution.
 fn same(a: &Game, b: &Game) -> bool {
@@ -81,18 +82,17 @@ impl QipuApp {
                 "没有设置文件夹可保存题目。",
                 "沒有設定資料夾可儲存題目。",
             );
-            self.tell(Some(Told::from(why.to_owned())));
+            self.tell(Notification::error(Source::Window(WindowId::Puzzles), why));
             return;
         };
         let puzzles = puzzles_from_marks(self.session.game(), side);
         match add_to_set(&path, puzzles, lang) {
-            Ok(added) => self
-                .session
-                .apply(&SessionCommand::Notify(Notice::PuzzlesAdded {
-                    added,
-                    path,
-                })),
-            Err(why) => self.tell(Some(Told::from(why))),
+            Ok(added) => {
+                let source = Source::File(path.clone());
+                let text = Notice::PuzzlesAdded { added, path }.text(lang);
+                self.tell(Notification::info(source, text));
+            }
+            Err(why) => self.tell(Notification::error(Source::Window(WindowId::Puzzles), why)),
         }
     }
 }

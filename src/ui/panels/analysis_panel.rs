@@ -13,6 +13,7 @@ use crate::engine_client::{EngineConfig, Limit, Lines, RedScore, SearchInfo};
 use crate::lang::Language;
 use crate::rules::Position;
 
+use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
@@ -132,15 +133,18 @@ impl AnalysisPanel {
         self.running = false;
     }
 
-    /// A message of the engine: a report on the position searched is taken.
-    pub fn arrived(&mut self, arrival: Arrival) {
-        let Some(link) = &mut self.link else {
-            return;
-        };
-        if let Some(LinkEvent::Info(searched, info)) = link.take(arrival) {
-            if self.searched.as_ref() == Some(&searched) {
-                self.lines.update(&info);
+    /// A message of the engine: a report on the position searched is taken; what to tell
+    /// the user when the engine was in trouble.
+    pub fn arrived(&mut self, arrival: Arrival) -> Option<Notification> {
+        match self.link.as_mut()?.take(arrival)? {
+            LinkEvent::Info(searched, info) => {
+                if self.searched.as_ref() == Some(&searched) {
+                    self.lines.update(&info);
+                }
+                None
             }
+            LinkEvent::Trouble(why) => Some(Notification::warning(Source::Analysis, why)),
+            LinkEvent::Best(..) => None,
         }
     }
 
@@ -259,9 +263,6 @@ impl AnalysisPanel {
             if let Some(link) = &self.link {
                 if !link.name().is_empty() {
                     ui.weak(link.name());
-                }
-                if let Some(error) = link.error() {
-                    ui.colored_label(ui.visuals().error_fg_color, error);
                 }
             }
         });

@@ -17,6 +17,7 @@ use crate::referee::RuleSet;
 use crate::rules::{Color, Move};
 
 use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::outbox::{Arrival, Outbox, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
@@ -96,8 +97,6 @@ pub struct ComputerGame {
     move_time: Duration,
     /// An engine match waits (the search under way is stopped and its move dropped).
     paused: bool,
-    /// Why the match stopped by itself (an engine gave no move).
-    error: Option<String>,
     /// The cloud database as the computer's opening book, when asked for.
     book: Option<OpeningBook>,
 }
@@ -117,7 +116,6 @@ impl ComputerGame {
             opponent: Opponent::User,
             move_time: settings.move_time,
             paused: false,
-            error: None,
             book: None,
         })
     }
@@ -146,7 +144,6 @@ impl ComputerGame {
             opponent: Opponent::Engine { at, sent: None },
             move_time: settings.move_time,
             paused: false,
-            error: None,
             book: None,
         })
     }
@@ -172,7 +169,6 @@ impl ComputerGame {
     /// Let a paused match go on from the move on the board.
     fn resume(&mut self, session: &Session) {
         self.paused = false;
-        self.error = None;
         if let Opponent::Engine { at, sent } = &mut self.opponent {
             *at = session.cursor();
             *sent = None;
@@ -228,8 +224,15 @@ impl ComputerGame {
         let Some(i) = self.seats.iter().position(|s| s.link.sent(&arrival)) else {
             return commands;
         };
-        let Some(LinkEvent::Best(searched, best)) = self.seats[i].link.take(arrival) else {
-            return commands;
+        let (searched, best) = match self.seats[i].link.take(arrival) {
+            Some(LinkEvent::Best(searched, best)) => (searched, best),
+            Some(LinkEvent::Trouble(why)) => {
+                let why = format!("{}: {why}", self.seats[i].title(session.lang()));
+                commands
+                    .push(AppCommand::Notify(Notification::warning(Source::Computer, why)).into());
+                return commands;
+            }
+            Some(LinkEvent::Info(..)) | None => return commands,
         };
         self.seats[i].stopping = false;
         let game = session.game();
@@ -247,13 +250,15 @@ impl ComputerGame {
             }
             None if self.is_match() => {
                 self.paused = true;
-                self.error = Some(format!(
+                let why = format!(
                     "{} {}",
                     self.seats[i].title(session.lang()),
                     session
                         .lang()
                         .pick("gave no move", "没有给出着法", "沒有給出著法")
-                ));
+                );
+                commands
+                    .push(AppCommand::Notify(Notification::warning(Source::Computer, why)).into());
             }
             None => {}
         }
@@ -350,13 +355,11 @@ impl ComputerGame {
                 )
             });
         }
-        for error in self
-            .seats
-            .iter()
-            .filter_map(|s| s.link.error())
-            .chain(self.error.as_deref())
-        {
-            ui.colored_label(ui.visuals().error_fg_color, error);
+        if self.seats.iter().any(|s| s.link.failed()) {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                lang.pick("The engine stopped", "引擎已停止", "引擎已停止"),
+            );
         }
     }
 
@@ -419,7 +422,7 @@ impl ComputerGame {
         let state = if self
             .seats
             .iter()
-            .any(|s| !s.link.is_ready() && s.link.error().is_none())
+            .any(|s| !s.link.is_ready() && !s.link.failed())
         {
             lang.pick("Starting the engine…", "正在启动引擎…", "正在啟動引擎…")
         } else if self.thinking() && self.computer_to_play(session) {

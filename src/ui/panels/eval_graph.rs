@@ -16,6 +16,7 @@ use crate::lang::Language;
 use crate::record::{commands, Game, Mark, NodeId};
 use crate::rules::{Move, Position};
 
+use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
@@ -133,7 +134,6 @@ pub struct EvalGraph {
     curve: Curve,
     worker: Option<EvalWorker>,
     engine_name: String,
-    error: Option<String>,
     /// Where the analysis sends its scores.
     outbox: Outbox,
 }
@@ -148,7 +148,6 @@ impl EvalGraph {
             curve: Curve::new(Position::startpos(), Vec::new()),
             worker: None,
             engine_name: String::new(),
-            error: None,
             outbox,
         }
     }
@@ -178,7 +177,6 @@ impl EvalGraph {
 
     /// Start analysing the positions of the main line not yet scored.
     fn start(&mut self, session: &Session) {
-        self.error = None;
         let plies = self.curve.missing();
         if plies.is_empty() {
             self.worker = None;
@@ -209,23 +207,20 @@ impl EvalGraph {
         }
     }
 
-    /// A message of the analysis under way (one of work given up is left).
-    pub fn arrived(&mut self, arrival: Arrival) {
-        let Some(worker) = &self.worker else {
-            return;
-        };
-        let Some(event) = arrival.open::<WorkerEvent>(Some(worker.job())) else {
-            return;
-        };
+    /// A message of the analysis under way (one of work given up is left); what to tell the
+    /// user when the analysis failed.
+    pub fn arrived(&mut self, arrival: Arrival) -> Option<Notification> {
+        let event = arrival.open::<WorkerEvent>(Some(self.worker.as_ref()?.job()))?;
         match event {
             WorkerEvent::Started(name) => self.engine_name = name,
             WorkerEvent::Scored(ply, score) => self.curve.set(ply, score),
             WorkerEvent::Failed(why) => {
-                self.error = Some(why);
                 self.worker = None;
+                return Some(Notification::warning(Source::Graph, why));
             }
             WorkerEvent::Done => self.worker = None,
         }
+        None
     }
 
     /// Draw the panel, pushing what the user asked for onto `commands` (a click on the graph
@@ -270,9 +265,6 @@ impl EvalGraph {
             }
             if !self.engine_name.is_empty() {
                 ui.weak(&self.engine_name);
-            }
-            if let Some(error) = &self.error {
-                ui.colored_label(ui.visuals().error_fg_color, error);
             }
         });
         if let Some(command) = self.graph(ui, session) {

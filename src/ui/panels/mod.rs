@@ -11,6 +11,7 @@ pub mod clock_panel;
 pub mod cloud_lines;
 pub mod computer_game;
 pub mod eval_graph;
+pub mod notifications;
 pub mod opening_book;
 pub mod opening_name;
 pub mod opening_tree;

@@ -7,6 +7,7 @@ use crate::notation::illegal_move_text;
 use crate::referee::Referee;
 
 use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::notification::{Level, Notification};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
@@ -23,8 +24,20 @@ pub enum Tone {
     Alert,
 }
 
-/// What the status line says, and how loudly.
-pub fn text(session: &Session) -> (String, Tone) {
+/// What the status line says, and how loudly: a message being said (`said`) first.
+pub fn text(session: &Session, said: Option<&Notification>) -> (String, Tone) {
+    if let Some(said) = said {
+        let tone = match said.level {
+            Level::Info => Tone::Plain,
+            Level::Warning => Tone::Warning,
+            Level::Error => Tone::Alert,
+        };
+        let text = match &said.detail {
+            Some(detail) => format!("{}\n{detail}", said.text),
+            None => said.text.clone(),
+        };
+        return (text, tone);
+    }
     let lang = session.lang();
     // A refusal that leaves the result standing is said beside it ([`show`]), not instead.
     if let Some(notice) = session.notice().filter(|n| !n.beside_result()) {
@@ -145,9 +158,14 @@ pub fn height(detail_open: bool) -> f32 {
 /// Draw the status line, and under it the toggle of the referee's detail (the moves of a cycle
 /// with their characters) and the natural-limit count, pushing what the user asked for onto
 /// `commands`.
-pub fn show(ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+pub fn show(
+    ui: &mut egui::Ui,
+    session: &Session,
+    said: Option<&Notification>,
+    commands: &mut Vec<Command>,
+) {
     let lang = session.lang();
-    let (text, tone) = text(session);
+    let (text, tone) = text(session, said);
     let color = match tone {
         Tone::Plain => ui.visuals().text_color(),
         Tone::Warning => Color32::from_rgb(170, 100, 0),

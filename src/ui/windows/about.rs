@@ -6,6 +6,7 @@ use eframe::egui;
 use crate::lang::Language;
 
 use crate::ui::base::command::Command;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::windows::{Opening, Opens, Shown, Window};
 
 /// The About window.
@@ -71,7 +72,7 @@ impl Window for About {
         let ctx = &ui.ctx().clone();
         let lang = shown.session.lang();
         let mut open = true;
-        egui::Window::new(lang.pick("About Qipu", "关于棋谱", "關於棋譜"))
+        egui::Window::new(WindowId::About.title(lang))
             .id(egui::Id::unique("about"))
             .collapsible(false)
             .resizable(false)

@@ -9,6 +9,7 @@ use crate::cloud::{ChessDb, ClientSettings, DEFAULT_SERVER};
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::settings::CloudSettings;
 use crate::ui::windows::{Opening, Opens, Shown, Window};
 
@@ -65,7 +66,7 @@ impl Window for CloudWindow {
         let lang = shown.session.lang();
         let mut open = true;
         let mut answered = false;
-        egui::Window::new(lang.pick("Cloud database", "云库", "雲庫"))
+        egui::Window::new(WindowId::Cloud.title(lang))
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])

@@ -13,6 +13,8 @@ use crate::lang::Language;
 use crate::rules::Color;
 
 use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::notification::{Notification, Source};
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::settings::{EngineChoice, MatchSettings, NamedEngine, BUILTIN};
 use crate::ui::windows::{Opening, Opens, Shown, Window};
@@ -100,13 +102,11 @@ pub struct FormFrame {
 }
 
 /// The window of a form that starts engines (Engine against engine…, Play against the
-/// computer…): fixed in size, closed by its cross; `fields` first, then the last refusal
-/// (`error`) and the Start button.
+/// computer…): fixed in size, closed by its cross; `fields` first, then the Start button.
 pub fn start_form(
     ctx: &egui::Context,
     lang: Language,
     title: &str,
-    error: Option<&str>,
     fields: impl FnOnce(&mut egui::Ui),
 ) -> FormFrame {
     let mut open = true;
@@ -117,9 +117,6 @@ pub fn start_form(
         .open(&mut open)
         .show(ctx, |ui| {
             fields(ui);
-            if let Some(error) = error {
-                ui.colored_label(ui.visuals().error_fg_color, error);
-            }
             if ui.button(lang.pick("Start", "开始", "開始")).clicked() {
                 start = true;
             }
@@ -131,16 +128,12 @@ pub fn start_form(
 #[derive(Clone, Debug, Default)]
 pub struct MatchForm {
     settings: MatchSettings,
-    error: Option<String>,
 }
 
 impl MatchForm {
     /// The form with the settings last used.
     pub fn new(settings: MatchSettings) -> MatchForm {
-        MatchForm {
-            settings,
-            error: None,
-        }
+        MatchForm { settings }
     }
 }
 
@@ -158,7 +151,6 @@ impl Window for MatchForm {
             ctx,
             lang,
             lang.pick("Engine against engine", "机机对弈", "機機對弈"),
-            self.error.as_deref(),
             |ui| {
                 ui.label(lang.pick(
                     "The engines play on from the position on the board.",
@@ -187,7 +179,10 @@ impl Window for MatchForm {
                     commands.push(AppCommand::StartMatch(self.settings.clone()).into());
                     return false;
                 }
-                Some(e) => self.error = Some(e.to_string()),
+                Some(e) => {
+                    let refused = Notification::error(Source::Window(WindowId::Match), e.to_string());
+                    commands.push(AppCommand::Notify(refused).into());
+                }
             }
         }
         frame.open

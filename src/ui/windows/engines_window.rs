@@ -11,6 +11,7 @@ use crate::lang::Language;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::settings::NamedEngine;
 use crate::ui::windows::{Opening, Opens, Shown, Window};
 
@@ -77,7 +78,7 @@ impl Window for EnginesWindow {
         let lang = shown.session.lang();
         let mut open = true;
         let mut close = false;
-        egui::Window::new(lang.pick("Engines", "引擎", "引擎"))
+        egui::Window::new(WindowId::Engines.title(lang))
             .collapsible(false)
             .open(&mut open)
             .show(ctx, |ui| {

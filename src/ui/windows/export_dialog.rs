@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use eframe::egui::{self, Color32, RichText};
+use eframe::egui;
 
 use crate::export::diagram::{caption, diagram_svg, diagrams_pdf, SIZE_RANGE};
 use crate::export::pdf::Paper;
@@ -22,8 +22,10 @@ use crate::notation::{Notation, Script};
 use crate::record::NodeId;
 
 use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::Command;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::widgets::modal;
@@ -55,8 +57,6 @@ pub struct ExportDialog {
     coordinates: bool,
     /// Abbreviated notation on the scoresheet (art. 7.5).
     abbreviated: bool,
-    /// The files written by the last export, or why it failed.
-    outcome: Option<Result<Vec<PathBuf>, String>>,
 }
 
 impl ExportKind {
@@ -81,15 +81,18 @@ impl Default for ExportDialog {
             size: DiagramOptions::default().size,
             coordinates: true,
             abbreviated: false,
-            outcome: None,
         }
     }
 }
 
 impl ExportDialog {
-    /// Write `job` and keep its outcome to show.
-    pub fn run(&mut self, job: &ExportJob, session: &Session) {
-        self.outcome = Some(self.export(session, &job.path));
+    /// Write `job`; what the user is told: the files written, or why nothing was.
+    pub fn run(&self, job: &ExportJob, session: &Session) -> Notification {
+        let source = Source::Window(WindowId::Export);
+        match self.export(session, &job.path) {
+            Ok(files) => Notification::info(source, saved_text(&files, session.lang())),
+            Err(why) => Notification::error(source, why),
+        }
     }
 
     /// The name the file dialog suggests: the export's, ending in the format chosen.
@@ -310,18 +313,6 @@ impl ExportDialog {
         }
     }
 
-    /// The files the last export wrote, or why it failed.
-    fn outcome_line(&self, ui: &mut egui::Ui, lang: Language) {
-        match &self.outcome {
-            Some(Ok(files)) => {
-                ui.label(saved_text(files, lang));
-            }
-            Some(Err(e)) => {
-                ui.label(RichText::new(e).color(Color32::from_rgb(190, 30, 30)));
-            }
-            None => {}
-        }
-    }
 
     /// Export… (the file is asked for by the app) and Close. Whether Close was clicked.
     fn buttons(&self, ui: &mut egui::Ui, lang: Language, commands: &mut Vec<Command>) -> bool {
@@ -351,12 +342,11 @@ impl Window for ExportDialog {
         let lang = shown.session.lang();
         let mut open = true;
         let modal = modal::frame(ctx, "export", |ui| {
-            ui.heading(lang.pick("Export", "导出", "匯出"));
+            ui.heading(WindowId::Export.title(lang));
             self.kind_choice(ui, lang);
             ui.separator();
             self.format_choice(ui, lang);
             self.options(ui, lang);
-            self.outcome_line(ui, lang);
             if self.buttons(ui, lang, commands) {
                 open = false;
             }
@@ -373,10 +363,10 @@ impl Window for ExportDialog {
         &mut self,
         message: WindowMessage,
         session: &Session,
-        _: &mut Vec<Command>,
+        commands: &mut Vec<Command>,
     ) {
         if let WindowMessage::Export(job) = message {
-            self.run(&job, session);
+            commands.push(AppCommand::Notify(self.run(&job, session)).into());
         }
     }
 }

@@ -5,6 +5,7 @@ use eframe::egui;
 use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 
 use crate::ui::base::command::Command;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::manual::{blocks, Block, SECTIONS};
 use crate::ui::windows::{Opening, Opens, Shown, Window};
 
@@ -33,7 +34,7 @@ impl Window for ManualWindow {
         let ctx = &ui.ctx().clone();
         let lang = shown.session.lang();
         let mut open = !ctx.input(|i| i.key_pressed(egui::Key::Escape));
-        egui::Window::new(lang.pick("Manual", "使用手册", "使用手冊"))
+        egui::Window::new(WindowId::Manual.title(lang))
             .id(egui::Id::unique("manual"))
             .open(&mut open)
             .default_size([760.0, 560.0])

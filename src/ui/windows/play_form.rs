@@ -8,6 +8,8 @@ use crate::engine_client::EngineConfig;
 use crate::rules::Color;
 
 use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::notification::{Notification, Source};
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::presets::{preset_brief, preset_label, presets};
 use crate::ui::base::settings::PlaySettings;
@@ -21,7 +23,6 @@ pub struct PlayForm {
     clock: bool,
     preset: usize,
     minutes: u32,
-    error: Option<String>,
     /// The cloud database is on (its book may be chosen).
     cloud_on: bool,
 }
@@ -42,7 +43,6 @@ impl PlayForm {
             settings,
             preset,
             minutes,
-            error: None,
             cloud_on: false,
         }
     }
@@ -62,7 +62,6 @@ impl Window for PlayForm {
             ctx,
             lang,
             lang.pick("Play against the computer", "人机对弈", "人機對弈"),
-            self.error.as_deref(),
             |ui| {
                 let s = &mut self.settings;
                 ui.horizontal(|ui| {
@@ -130,7 +129,10 @@ impl Window for PlayForm {
                     commands.push(AppCommand::PlayComputer(self.settings.clone()).into());
                     return false;
                 }
-                Err(e) => self.error = Some(e.to_string()),
+                Err(e) => {
+                    let refused = Notification::error(Source::Window(WindowId::Play), e.to_string());
+                    commands.push(AppCommand::Notify(refused).into());
+                }
             }
         }
         frame.open

@@ -14,11 +14,19 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
+use crate::ui::base::command::notification::{Notification, Source};
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{engine_config, NamedEngine, ReviewSettings};
 use crate::ui::windows::engine_match::engine_picker;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::workers::review_worker::{ReviewEvent, ReviewJob, ReviewWorker};
+
+/// What the review tells the user when it could not start or failed: `why`, in a box.
+fn failed(why: String) -> Command {
+    let told = Notification::error(Source::Window(WindowId::Review), why);
+    AppCommand::Notify(told).into()
+}
 
 /// The window's state while it is open.
 pub struct ReviewWindow {
@@ -28,7 +36,6 @@ pub struct ReviewWindow {
     worker: Option<ReviewWorker>,
     engine_name: String,
     progress: (usize, usize),
-    error: Option<String>,
     /// The reviews were written into the game: the window closes.
     done: bool,
     /// Where the review sends its messages.
@@ -45,7 +52,6 @@ impl ReviewWindow {
             worker: None,
             engine_name: String::new(),
             progress: (0, 0),
-            error: None,
             done: false,
             outbox,
         }
@@ -67,14 +73,14 @@ impl ReviewWindow {
         })
     }
 
-    fn start(&mut self, session: &Session) {
-        self.error = None;
+    /// Start the review, or tell the user why it cannot start.
+    fn start(&mut self, session: &Session, commands: &mut Vec<Command>) {
         match self.job(session) {
             Ok(job) => {
                 self.progress = (0, job.moves.len() + 1);
                 self.worker = Some(ReviewWorker::spawn(&self.outbox, job));
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => commands.push(failed(e.to_string())),
         }
     }
 
@@ -91,8 +97,8 @@ impl ReviewWindow {
             ReviewEvent::Started(name) => self.engine_name = name,
             ReviewEvent::Progress(done, total) => self.progress = (done, total),
             ReviewEvent::Failed(why) => {
-                self.error = Some(why);
                 self.worker = None;
+                commands.push(failed(why));
             }
             ReviewEvent::Done(reviews) => {
                 self.worker = None;
@@ -170,7 +176,7 @@ impl Window for ReviewWindow {
         let session = shown.session;
         let lang = session.lang();
         let mut open = true;
-        egui::Window::new(lang.pick("Review game", "复盘", "復盤"))
+        egui::Window::new(WindowId::Review.title(lang))
             .collapsible(false)
             .resizable(false)
             .open(&mut open)
@@ -204,15 +210,12 @@ impl Window for ReviewWindow {
                         .clicked()
                     {
                         commands.push(AppCommand::SetReviewSettings(self.settings.clone()).into());
-                        self.start(session);
+                        self.start(session, commands);
                     }
                     if !self.engine_name.is_empty() {
                         ui.weak(&self.engine_name);
                     }
                 });
-                if let Some(error) = &self.error {
-                    ui.colored_label(ui.visuals().error_fg_color, error);
-                }
             });
         open
     }

@@ -16,9 +16,12 @@ use crate::recognise::Reading;
 use crate::record::Game;
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, SetupError, SetupWarning, Square};
 
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::words::piece_name;
 use crate::ui::platform::screen_surface::point;
 use crate::ui::widgets::board;
@@ -51,8 +54,6 @@ pub struct SetupEditor {
     brush: Brush,
     /// The FEN field's text.
     fen: String,
-    /// Why the FEN typed or pasted could not be read.
-    fen_error: Option<String>,
     /// The notes of a position read from a picture, until the board is cleared or replaced.
     picture: Option<PictureNotes>,
 }
@@ -65,7 +66,6 @@ impl SetupEditor {
             setup,
             brush: Brush::Place(Piece::new(Color::Red, PieceKind::Chariot)),
             fen,
-            fen_error: None,
             picture: None,
         }
     }
@@ -91,7 +91,6 @@ impl SetupEditor {
 
     fn changed(&mut self) {
         self.fen = self.setup.to_fen();
-        self.fen_error = None;
     }
 
     /// Apply the brush to a point.
@@ -114,30 +113,40 @@ impl SetupEditor {
         self.changed();
     }
 
-    fn read_fen(&mut self, lang: Language) {
+    /// Read the FEN field into the board, or tell the user why it does not read.
+    fn read_fen(&mut self, lang: Language, commands: &mut Vec<Command>) {
         match Setup::from_fen(self.fen.trim()) {
             Ok(setup) => self.replace(setup),
             Err(e) => {
-                self.fen_error = Some(format!(
+                let why = format!(
                     "{}: {}",
                     lang.pick("Not a FEN position", "不是 FEN 局面", "不是 FEN 局面"),
                     e.message(lang)
-                ))
+                );
+                let told = Notification::warning(Source::Window(WindowId::Setup), why);
+                commands.push(AppCommand::Notify(told).into());
             }
         }
     }
 
-    /// Draw the editor in all the space `ui` has; returns the user's decision when there is one.
-    pub fn draw(&mut self, ui: &mut Ui, lang: Language, flipped: bool) -> Option<SetupOutcome> {
-        ui.heading(lang.pick("Set up a position", "摆局", "擺局"));
+    /// Draw the editor in all the space `ui` has, pushing what it tells the user onto
+    /// `commands`; returns the user's decision when there is one.
+    pub fn draw(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        flipped: bool,
+        commands: &mut Vec<Command>,
+    ) -> Option<SetupOutcome> {
+        ui.heading(WindowId::Setup.title(lang));
         if let Some(picture) = &self.picture {
             picture.show(ui, lang, self.setup.side);
         }
         self.palette(ui, lang);
         self.side_row(ui, lang);
-        self.fen_row(ui, lang);
+        self.fen_row(ui, lang, commands);
         let problem = self.problem();
-        let outcome = self.buttons(ui, lang, problem.is_none());
+        let outcome = self.buttons(ui, lang, problem.is_none(), commands);
         self.verdict(ui, lang, problem.as_ref());
         self.board(ui, lang, flipped);
         outcome
@@ -178,28 +187,34 @@ impl SetupEditor {
     }
 
     /// The FEN field: Enter reads it.
-    fn fen_row(&mut self, ui: &mut Ui, lang: Language) {
+    fn fen_row(&mut self, ui: &mut Ui, lang: Language, commands: &mut Vec<Command>) {
         ui.horizontal(|ui| {
             let label = ui.label("FEN");
             let field = ui
                 .add(TextEdit::singleline(&mut self.fen).desired_width(ui.available_width()))
                 .labelled_by(label.id);
             if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                self.read_fen(lang);
+                self.read_fen(lang, commands);
             }
         });
     }
 
     /// Read FEN, Copy FEN, Start (while the arrangement is a position) and Cancel; the
     /// user's decision when one was clicked.
-    fn buttons(&mut self, ui: &mut Ui, lang: Language, startable: bool) -> Option<SetupOutcome> {
+    fn buttons(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        startable: bool,
+        commands: &mut Vec<Command>,
+    ) -> Option<SetupOutcome> {
         let mut outcome = None;
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button(lang.pick("Read FEN", "读入 FEN", "讀入 FEN"))
                 .clicked()
             {
-                self.read_fen(lang);
+                self.read_fen(lang, commands);
             }
             if ui
                 .button(lang.pick("Copy FEN", "复制 FEN", "複製 FEN"))
@@ -228,13 +243,10 @@ impl SetupEditor {
         outcome
     }
 
-    /// Why the FEN could not be read, why the arrangement is no position, or what it shows
-    /// that play cannot reach, and how to place pieces.
+    /// Why the arrangement is no position, or what it shows that play cannot reach, and how
+    /// to place pieces.
     fn verdict(&self, ui: &mut Ui, lang: Language, problem: Option<&SetupError>) {
         let alert = Color32::from_rgb(190, 30, 30);
-        if let Some(error) = &self.fen_error {
-            ui.label(RichText::new(error).color(alert));
-        }
         match problem {
             Some(problem) => {
                 ui.label(
@@ -370,7 +382,7 @@ impl Window for SetupEditor {
     /// position (shown as unsaved work of no file) or cancelled.
     fn show(&mut self, ui: &mut Ui, shown: &Shown<'_>, commands: &mut Vec<Command>) -> bool {
         let session = shown.session;
-        match self.draw(ui, session.lang(), session.flipped()) {
+        match self.draw(ui, session.lang(), session.flipped(), commands) {
             Some(SetupOutcome::Start(position)) => {
                 let game = GameToShow::new(Game::new(position), Origin::Unsaved);
                 commands.push(SessionCommand::ShowGame(game).into());

@@ -31,6 +31,9 @@ pub enum LinkEvent {
     Info(Searched, SearchInfo),
     /// The search ended with this move (`None`: the engine gave no legal move).
     Best(Searched, Option<Move>),
+    /// The engine was restarted, refused a request or failed: why, in its own words, to tell
+    /// the user.
+    Trouble(String),
 }
 
 /// A running engine.
@@ -42,7 +45,8 @@ pub struct EngineLink {
     wanted: Vec<(String, String)>,
     awaiting: VecDeque<Searched>,
     current: Option<(SearchId, Searched)>,
-    error: Option<String>,
+    /// The engine failed and will not answer again.
+    failed: bool,
 }
 
 impl EngineLink {
@@ -67,7 +71,7 @@ impl EngineLink {
             wanted,
             awaiting: VecDeque::new(),
             current: None,
-            error: None,
+            failed: false,
         }
     }
 
@@ -81,9 +85,9 @@ impl EngineLink {
         self.options.is_some()
     }
 
-    /// Why the engine failed or refused a request, in its own words.
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+    /// True once the engine failed (it was said why by [`LinkEvent::Trouble`]).
+    pub fn failed(&self) -> bool {
+        self.failed
     }
 
     /// True while a search is asked for or under way.
@@ -164,13 +168,14 @@ impl EngineLink {
                 // The searches under way are lost with the old process.
                 self.current = None;
                 self.awaiting.clear();
-                self.error = Some(reason);
+                out = Some(LinkEvent::Trouble(reason));
             }
-            ThreadEvent::Refused(reason) => self.error = Some(reason),
+            ThreadEvent::Refused(reason) => out = Some(LinkEvent::Trouble(reason)),
             ThreadEvent::Failed(reason) => {
                 self.current = None;
                 self.awaiting.clear();
-                self.error = Some(reason);
+                self.failed = true;
+                out = Some(LinkEvent::Trouble(reason));
             }
         }
         out

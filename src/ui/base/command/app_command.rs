@@ -12,6 +12,7 @@ use crate::ui::base::settings::{
 };
 
 use super::file_purpose::Purpose;
+use super::notification::Notification;
 use super::session_command::SessionCommand;
 use super::window_id::WindowId;
 use super::GameToShow;
@@ -29,6 +30,8 @@ pub enum AppCommand {
     PasteText(String),
     /// Open a window over the main one.
     Open(WindowId),
+    /// Tell the user this, in its turn.
+    Notify(Notification),
     /// Ask for a file to open (the system's dialog, else Qipu's own).
     PickFileToOpen,
     /// Open this file.

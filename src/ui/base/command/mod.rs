@@ -11,6 +11,7 @@ pub mod event_command;
 pub mod export_job;
 pub mod file_purpose;
 pub mod notice;
+pub mod notification;
 pub mod origin;
 pub mod outbox;
 pub mod session_command;

@@ -20,9 +20,10 @@ use crate::rules::Position;
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::{Column, DatabaseCommand};
 use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
-use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::session::Session;
 use crate::ui::panels::opening_tree::TreeView;
@@ -195,6 +196,12 @@ struct TreeState {
     answer: Option<(Position, Result<Vec<TreeMove>, String>)>,
 }
 
+/// What the window tells the user when the database failed: `text`, in a box.
+fn failed(text: String) -> Command {
+    let told = Notification::error(Source::Window(WindowId::Database), text);
+    AppCommand::Notify(told).into()
+}
+
 /// The database window and the opening tree's data.
 pub struct DatabaseWindow {
     worker: Worker,
@@ -206,7 +213,6 @@ pub struct DatabaseWindow {
     opening: Option<String>,
     /// The last location opened, kept in the settings.
     remembered: Option<String>,
-    error: Option<String>,
     games: Option<u64>,
     import_field: String,
     import_paths: Vec<PathBuf>,
@@ -240,7 +246,6 @@ impl DatabaseWindow {
             location: None,
             opening: None,
             remembered: remembered.clone(),
-            error: None,
             games: None,
             import_field: String::new(),
             import_paths: Vec::new(),
@@ -329,7 +334,6 @@ impl DatabaseWindow {
 
     fn open_database(&mut self, location: String) {
         self.opening = Some(location.clone());
-        self.error = None;
         self.worker.ask(Request::Open(location));
     }
 
@@ -447,13 +451,13 @@ impl DatabaseWindow {
                         Err(e) => {
                             self.location = None;
                             self.games = None;
-                            self.error = Some(e.message(lang));
+                            commands.push(failed(e.message(lang)));
                         }
                     }
                 }
                 Reply::Count(result) => match result {
                     Ok(n) => self.games = Some(n),
-                    Err(e) => self.error = Some(e.message(lang)),
+                    Err(e) => commands.push(failed(e.message(lang))),
                 },
                 Reply::Found(number, result) => {
                     if number == self.search_number {
@@ -464,7 +468,7 @@ impl DatabaseWindow {
                                 self.widths = None;
                                 self.sort_rows();
                             }
-                            Err(e) => self.error = Some(e.message(lang)),
+                            Err(e) => commands.push(failed(e.message(lang))),
                         }
                     }
                 }
@@ -482,9 +486,11 @@ impl DatabaseWindow {
                         // is shown (a collapsed title bar would still cover the record's
                         // buttons). The status line says how to get it back.
                         self.open = false;
-                        commands.push(SessionCommand::Notify(Notice::FromDatabase).into());
+                        let from = Notice::FromDatabase.text(lang);
+                        let told = Notification::info(Source::Window(WindowId::Database), from);
+                        commands.push(AppCommand::Notify(told).into());
                     }
-                    Err(e) => self.error = Some(e.message(lang)),
+                    Err(e) => commands.push(failed(e.message(lang))),
                 },
                 Reply::ImportProgress(p) => {
                     if let Some(import) = &mut self.import {

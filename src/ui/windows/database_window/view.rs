@@ -11,6 +11,7 @@ use crate::lang::Language;
 
 use crate::ui::base::command::database_command::{Browse, Column, DatabaseCommand};
 use crate::ui::base::command::Command;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::numbers::group_digits;
 use crate::ui::widgets::busy;
 use crate::ui::windows::{Shown, Window, WindowMessage};
@@ -28,7 +29,7 @@ impl Window for DatabaseWindow {
         let lang = session.lang();
         let mut open = true;
         let content = ctx.content_rect();
-        egui::Window::new(lang.pick("Game database", "棋谱库", "棋譜庫"))
+        egui::Window::new(WindowId::Database.title(lang))
             .id(egui::Id::unique("database-window"))
             .open(&mut open)
             // Wide enough for every column fitted to its text (each up to its limit).
@@ -127,9 +128,6 @@ impl DatabaseWindow {
                 ui.label(lang.pick("No database is open.", "未打开棋谱库。", "未開啟棋譜庫。"));
             }
         });
-        if let Some(error) = &self.error {
-            ui.label(RichText::new(error).color(Color32::from_rgb(190, 30, 30)));
-        }
     }
 
     fn import_rows(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {

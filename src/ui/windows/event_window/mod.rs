@@ -23,27 +23,18 @@ use crate::tournament::BoardResult;
 
 use crate::ui::widgets::busy;
 use crate::ui::base::command::event_command::{Ask, Change, EventCommand};
+use crate::ui::base::command::notification::{Level, Notification, Source};
 use crate::ui::base::command::Command;
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::files;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::workers::event_worker::{Correction, Job, Reply, Worker};
 
 use forms::{NewEventForm, PlayerForm};
-
-/// The last outcome shown under the toolbar.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Message {
-    /// Done.
-    Notice(String),
-    /// Done, with something to look at.
-    Warning(String),
-    /// Refused, nothing changed.
-    Refusal(String),
-}
 
 /// The part of the event shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,8 +50,6 @@ pub struct EventWindow {
     worker: Worker,
     path: Option<PathBuf>,
     event: Option<Event>,
-    /// The last outcome: a notice, a warning, or why something was refused.
-    message: Option<Message>,
     tab: Tab,
     new_event: NewEventForm,
     player: PlayerForm,
@@ -79,7 +68,6 @@ impl EventWindow {
             worker: Worker::start(outbox),
             path: None,
             event: None,
-            message: None,
             tab: Tab::Players,
             new_event: NewEventForm::default(),
             player: PlayerForm::default(),
@@ -137,7 +125,6 @@ impl EventWindow {
             EventCommand::NewForm => {
                 self.event = None;
                 self.path = None;
-                self.message = None;
             }
             EventCommand::Change(change) => {
                 match change {
@@ -177,7 +164,7 @@ impl EventWindow {
                         }))
                     }
                     Err(e) => {
-                        self.message = Some(Message::Refusal(format!(
+                        let why = format!(
                             "{} {}",
                             lang.pick(
                                 "The game on the board gives no result:",
@@ -185,7 +172,8 @@ impl EventWindow {
                                 "棋盤上的對局沒有結果："
                             ),
                             e.message(lang)
-                        )))
+                        );
+                        commands.push(told(Level::Error, why));
                     }
                 }
             }
@@ -201,29 +189,26 @@ impl EventWindow {
         }
     }
 
-    /// What the thread has done.
-    fn arrived(&mut self, arrival: Arrival, lang: Language) {
+    /// What the thread has done; what it tells the user goes onto `commands`.
+    fn arrived(&mut self, arrival: Arrival, lang: Language, commands: &mut Vec<Command>) {
         if let Some(reply) = self.worker.take(arrival) {
             match reply {
                 Reply::Event(path, event) => {
                     self.path = Some(path);
                     self.event = Some(*event);
-                    self.message = None;
                 }
                 Reply::Corrected(path, event, correction) => {
                     self.path = Some(path);
                     self.event = Some(*event);
-                    self.message = Some(corrected(&correction, lang));
+                    commands.push(corrected(&correction, lang));
                 }
                 Reply::Exported(path) => {
-                    self.message = Some(Message::Notice(format!(
-                        "{} {}",
-                        lang.pick("Written:", "已写入：", "已寫入："),
-                        path.display()
-                    )))
+                    let written = lang.pick("Written:", "已写入：", "已寫入：");
+                    let text = format!("{written} {}", path.display());
+                    commands.push(told(Level::Info, text));
                 }
                 Reply::Refused(reason) => {
-                    self.message = Some(Message::Refusal(format!(
+                    let text = format!(
                         "{} {}",
                         lang.pick(
                             "Refused, nothing changed:",
@@ -231,7 +216,8 @@ impl EventWindow {
                             "未執行，沒有變更："
                         ),
                         reason.message(lang)
-                    )))
+                    );
+                    commands.push(told(Level::Error, text));
                 }
             }
         }
@@ -252,7 +238,7 @@ impl Window for EventWindow {
         let mut open = true;
         let mut asked: Vec<EventCommand> = Vec::new();
         let working = self.worker.busy();
-        egui::Window::new(lang.pick("Event", "赛事", "賽事"))
+        egui::Window::new(WindowId::Event.title(lang))
             .id(egui::Id::unique("event-window"))
             .open(&mut open)
             .default_size([760.0, 520.0])
@@ -266,17 +252,6 @@ impl Window for EventWindow {
                     working,
                     &mut asked,
                 );
-                if let Some(message) = &self.message {
-                    match message {
-                        Message::Notice(notice) => ui.label(notice),
-                        Message::Warning(warning) => {
-                            ui.colored_label(ui.visuals().warn_fg_color, warning)
-                        }
-                        Message::Refusal(reason) => {
-                            ui.colored_label(ui.visuals().error_fg_color, reason)
-                        }
-                    };
-                }
                 ui.separator();
                 match &self.event {
                     None => self.new_event.show(ui, lang, &mut asked),
@@ -337,7 +312,7 @@ impl Window for EventWindow {
     ) {
         match message {
             WindowMessage::Event(asked) => self.apply(asked, session, commands),
-            WindowMessage::Arrived(_, arrival) => self.arrived(arrival, session.lang()),
+            WindowMessage::Arrived(_, arrival) => self.arrived(arrival, session.lang(), commands),
             WindowMessage::Export(_) | WindowMessage::Database(_) => {}
         }
     }
@@ -400,7 +375,7 @@ fn extension(format: Format) -> &'static str {
 
 /// What a correction says: the board's result then and now, and the rounds paired since on the
 /// old result, whose pairings stand.
-fn corrected(c: &Correction, lang: Language) -> Message {
+fn corrected(c: &Correction, lang: Language) -> Command {
     let none = lang.pick("no result", "无结果", "無結果");
     let token = |r: Option<BoardResult>| r.map_or(none, BoardResult::token);
     let (round, board, was, now) = (c.round, c.board, token(c.was), token(c.now));
@@ -414,11 +389,11 @@ fn corrected(c: &Correction, lang: Language) -> Message {
         }
     };
     if c.paired_since.is_empty() {
-        return Message::Notice(done);
+        return told(Level::Info, done);
     }
     let rounds: Vec<String> = c.paired_since.iter().map(u32::to_string).collect();
     let rounds = rounds.join(", ");
-    Message::Warning(match lang {
+    let text = match lang {
         Language::English if c.paired_since.len() == 1 => format!(
             "{done} Round {rounds} was paired with the old result {was}; its pairings stand."
         ),
@@ -431,7 +406,14 @@ fn corrected(c: &Correction, lang: Language) -> Message {
         Language::TraditionalChinese => {
             format!("{done}第 {rounds} 輪是按原結果 {was} 編排的，編排不變。")
         }
-    })
+    };
+    told(Level::Warning, text)
+}
+
+/// `text` from the Event window, told at `level`.
+fn told(level: Level, text: String) -> Command {
+    let told = Notification::new(level, Source::Window(WindowId::Event), text);
+    AppCommand::Notify(told).into()
 }
 
 impl Opens for EventWindow {

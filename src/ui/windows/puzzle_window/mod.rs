@@ -17,9 +17,12 @@ use crate::puzzles::{Attempt, Goal, Pick, PickKind, Progress, Puzzle, PuzzleSet,
 use crate::record::{Game, NodeId};
 use crate::rules::{kind_name, Move};
 
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::notification::{Level, Notification, Source};
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::session::Session;
 use crate::ui::workers::puzzle_worker::{PuzzleAnswer, PuzzleSource, PuzzleWorker};
@@ -118,6 +121,12 @@ struct Current {
     message: Message,
 }
 
+/// Tell the user `text` from the trainer, through `outbox`.
+fn tell(outbox: &Outbox, level: Level, text: String) {
+    let told = Notification::new(level, Source::Window(WindowId::Puzzles), text);
+    outbox.send(AppCommand::Notify(told));
+}
+
 /// The trainer: the set, the progress file, the puzzle on the board.
 pub struct PuzzleTrainer {
     path_text: String,
@@ -126,7 +135,6 @@ pub struct PuzzleTrainer {
     set: Option<PuzzleSet>,
     ids: Vec<i64>,
     loading: Option<PuzzleWorker>,
-    error: Option<String>,
     current: Option<Current>,
     /// The time the schedule is read at; `None`: the system's clock (tests set it).
     clock: Option<DateTime<Utc>>,
@@ -148,9 +156,12 @@ impl PuzzleTrainer {
             Some(folder) => Progress::open(&folder.join(PROGRESS_FILE)),
             None => Progress::in_memory(),
         };
-        let (progress, error) = match opened {
-            Ok(p) => (Some(p), None),
-            Err(e) => (None, Some(e.to_string())),
+        let progress = match opened {
+            Ok(p) => Some(p),
+            Err(e) => {
+                tell(&outbox, Level::Error, e.to_string());
+                None
+            }
         };
         PuzzleTrainer {
             path_text: last.map_or_else(String::new, |p| p.display().to_string()),
@@ -159,7 +170,6 @@ impl PuzzleTrainer {
             set: None,
             ids: Vec::new(),
             loading: None,
-            error,
             current: None,
             clock: None,
             outbox,
@@ -177,7 +187,6 @@ impl PuzzleTrainer {
 
     /// Read the set of `source` in the background; the first puzzle follows.
     fn load(&mut self, source: PuzzleSource) {
-        self.error = None;
         self.loading = Some(PuzzleWorker::load(&self.outbox, source));
     }
 
@@ -221,7 +230,7 @@ impl PuzzleTrainer {
         current.recorded = true;
         if let Some(progress) = self.progress.as_mut() {
             if let Err(e) = progress.record(id, attempt, now) {
-                self.error = Some(e.to_string());
+                tell(&self.outbox, Level::Error, e.to_string());
             }
         }
     }
@@ -235,7 +244,7 @@ impl PuzzleTrainer {
         let pick = match self.progress.as_ref().map(|p| p.pick(&self.ids, now)) {
             Some(Ok(pick)) => pick,
             Some(Err(e)) => {
-                self.error = Some(e.to_string());
+                tell(&self.outbox, Level::Error, e.to_string());
                 None
             }
             // No progress file: the set in its order.
@@ -343,13 +352,10 @@ impl PuzzleTrainer {
     ) {
         match read {
             Ok(set) if set.puzzles.is_empty() => {
-                self.error = Some(format!(
-                    "{}: {}",
-                    set.name,
-                    session
-                        .lang()
-                        .pick("no puzzle in it", "其中没有习题", "其中沒有習題")
-                ))
+                let none = session
+                    .lang()
+                    .pick("no puzzle in it", "其中没有习题", "其中沒有習題");
+                tell(&self.outbox, Level::Warning, format!("{}: {none}", set.name));
             }
             Ok(set) => {
                 self.ids = set.puzzles.iter().map(|p| p.id).collect();
@@ -357,7 +363,7 @@ impl PuzzleTrainer {
                 self.current = None;
                 self.next(session, commands);
             }
-            Err(why) => self.error = Some(why),
+            Err(why) => tell(&self.outbox, Level::Error, why),
         }
     }
 

@@ -10,6 +10,7 @@ use crate::puzzles::{PickKind, Puzzle};
 
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
 use crate::ui::base::words::counted;
 use crate::ui::widgets::busy;
@@ -25,7 +26,7 @@ impl Window for PuzzleTrainer {
         let lang = session.lang();
         let mut open = true;
         ui.horizontal(|ui| {
-            ui.heading(lang.pick("Puzzles", "习题", "習題"));
+            ui.heading(WindowId::Puzzles.title(lang));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let close = lang.pick("Close", "关闭", "關閉");
                 if ui.small_button("×").on_hover_text(close).clicked() {
@@ -38,9 +39,6 @@ impl Window for PuzzleTrainer {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 self.sources(ui, lang, shown.listed);
-                if let Some(error) = &self.error {
-                    ui.colored_label(ui.visuals().error_fg_color, error);
-                }
                 ui.separator();
                 self.puzzle_part(ui, session, commands);
             });
