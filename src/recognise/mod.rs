@@ -257,6 +257,15 @@ impl Reading {
         if let Err(rule) = self.setup.clone().into_position() {
             return Some(NotReady::Illegal(rule));
         }
+        self.doubt()
+    }
+
+    /// Why the board read cannot be played as it is for its doubts alone, whatever the
+    /// legality of its arrangement: a general is read with doubt, more than [`FEW_DOUBTS`]
+    /// points are, or one is read with less than [`FAINT`] confidence. A window that lets the
+    /// user check points asks it of the board as corrected, the points checked no longer in
+    /// doubt.
+    pub fn doubt(&self) -> Option<NotReady> {
         let general_in_doubt = self.uncertain.iter().copied().find(|&sq| {
             self.setup
                 .get(sq)

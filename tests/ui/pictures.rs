@@ -83,6 +83,14 @@ fn a_dropped_picture_opens_the_setup_editor_on_the_position_read() {
     assert_eq!(fen_field(&harness), listed_fen("screen-xboard-1.png"));
     // Nobody is in check: the picture does not say who moves, and the editor asks.
     harness.get_by_label_contains("The picture does not say who moves");
+    // Read with confidence: ready to play, with no reason against it.
+    assert!(harness
+        .query_by_label_contains("Not ready to play")
+        .is_none());
+    assert!(!harness
+        .get_by_label("Start from this position")
+        .accesskit_node()
+        .is_disabled());
     // The record shown is untouched until the position is started.
     assert_eq!(harness.state().session().game().move_count(), 0);
     click(&mut harness, "Start from this position");
@@ -175,4 +183,52 @@ fn the_points_read_with_doubt_are_ringed_and_one_click_corrects_one() {
     harness.get_by_label("f6 (to check)").click_secondary();
     harness.run();
     assert_eq!(ringed(&harness).len(), 3);
+}
+
+/// The reason against playing the board read, as corrected so far.
+fn not_ready(harness: &Harness<'_, QipuApp>) -> Option<String> {
+    harness
+        .query_by_label_contains("Not ready to play")
+        .and_then(|node| node.accesskit_node().label())
+}
+
+/// A board whose generals are read with doubt is not offered to play: the reason, naming the
+/// general and its point, stands beside the greyed Start button, and follows the points checked.
+#[test]
+fn a_board_not_ready_to_play_says_why_beside_the_greyed_start() {
+    let mut harness = app([1400.0, 950.0], Scripted::default(), None);
+    harness.run();
+    drop_file(&mut harness, data("screen-2.png"));
+    wait_for_editor(&mut harness);
+    assert_eq!(
+        not_ready(&harness).as_deref(),
+        Some(
+            "Not ready to play: the red general at f0 is read with doubt. Check it and click to \
+             correct it."
+        )
+    );
+    assert!(harness
+        .get_by_label("Start from this position")
+        .accesskit_node()
+        .is_disabled());
+    // Red's general checked (a click with the piece there takes it, a second puts it back):
+    // Black's is next.
+    click(&mut harness, "Red general");
+    click(&mut harness, "f0 (to check)");
+    click(&mut harness, "f0");
+    assert!(not_ready(&harness)
+        .is_some_and(|why| why.contains("the black general at f9 is read with doubt")));
+    click(&mut harness, "Black general");
+    click(&mut harness, "f9 (to check)");
+    click(&mut harness, "f9");
+    assert!(
+        not_ready(&harness).is_none_or(|why| !why.contains("general")),
+        "{:?}",
+        not_ready(&harness)
+    );
+    assert_eq!(
+        fen_field(&harness),
+        listed_fen("screen-2.png"),
+        "the board as read"
+    );
 }

@@ -4,7 +4,8 @@
 //! or a composed problem shows (a soldier behind its start, 2.2) is accepted with a named
 //! warning ([`SetupWarning::message`]); both are shown as soon as the board is changed. A
 //! position read from a picture comes with its notes ([`PictureNotes`]): the points to check
-//! ringed until clicked, how the side to move was found.
+//! ringed until clicked, how the side to move was found, and, while its doubts leave it not
+//! ready to play, why, beside the Start button it keeps greyed.
 
 use eframe::egui::{
     self, Color32, Rect, RichText, Role, Sense, Stroke, TextEdit, Ui, Vec2, WidgetInfo,
@@ -26,7 +27,7 @@ use crate::ui::base::words::piece_name;
 use crate::ui::platform::screen_surface::point;
 use crate::ui::widgets::board;
 
-use super::setup_picture::PictureNotes;
+use super::setup_picture::{PictureNotes, CAUTION};
 use super::{Opening, Opens, Place, Shown, Window};
 
 /// What a click on a point does.
@@ -146,7 +147,11 @@ impl SetupEditor {
         self.side_row(ui, lang);
         self.fen_row(ui, lang, commands);
         let problem = self.problem();
-        let outcome = self.buttons(ui, lang, problem.is_none(), commands);
+        let not_ready = self
+            .picture
+            .as_ref()
+            .and_then(|p| p.reason(&self.setup, lang));
+        let outcome = self.buttons(ui, lang, problem.is_none(), not_ready.as_deref(), commands);
         self.verdict(ui, lang, problem.as_ref());
         self.board(ui, lang, flipped);
         outcome
@@ -199,13 +204,15 @@ impl SetupEditor {
         });
     }
 
-    /// Read FEN, Copy FEN, Start (while the arrangement is a position) and Cancel; the
-    /// user's decision when one was clicked.
+    /// Read FEN, Copy FEN, Start (while the arrangement is a position and, read from a picture,
+    /// ready to play: else `not_ready` says why beside it) and Cancel; the user's decision when
+    /// one was clicked.
     fn buttons(
         &mut self,
         ui: &mut Ui,
         lang: Language,
         startable: bool,
+        not_ready: Option<&str>,
         commands: &mut Vec<Command>,
     ) -> Option<SetupOutcome> {
         let mut outcome = None;
@@ -224,7 +231,7 @@ impl SetupEditor {
             }
             ui.separator();
             let start = ui.add_enabled(
-                startable,
+                startable && not_ready.is_none(),
                 egui::Button::new(lang.pick(
                     "Start from this position",
                     "从此局面开始",
@@ -240,6 +247,9 @@ impl SetupEditor {
                 outcome = Some(SetupOutcome::Cancel);
             }
         });
+        if let Some(why) = not_ready {
+            ui.label(RichText::new(why).color(CAUTION));
+        }
         outcome
     }
 

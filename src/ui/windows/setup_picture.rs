@@ -1,14 +1,15 @@
 //! What the setup editor says about a position read from a picture ([`crate::recognise`]):
-//! the points to check, ringed on the board until the user clicks them; how the side to move
-//! was found, or that the picture does not say; and that the picture showed more than one
-//! board.
+//! the points to check, ringed on the board until the user clicks them; why the board is not
+//! yet ready to play, while it is not ([`NotReady`], asked of the board as corrected); how the
+//! side to move was found, or that the picture does not say; and that the picture showed more
+//! than one board.
 
 use eframe::egui::{self, Color32, Painter, RichText, Stroke, Ui};
 
 use crate::export::board_painter::Geometry;
 use crate::lang::Language;
-use crate::recognise::Reading;
-use crate::rules::{Color, Piece, Square};
+use crate::recognise::{NotReady, Reading, FEW_DOUBTS};
+use crate::rules::{Color, Piece, Setup, Square};
 
 use crate::ui::base::words::piece_name;
 use crate::ui::widgets::board;
@@ -16,8 +17,9 @@ use crate::ui::widgets::board;
 /// The colour of the marks on the points to check.
 const MARK: Color32 = Color32::from_rgb(225, 110, 0);
 
-/// The colour of what asks for the user's care: points left to check, a side not known.
-const CAUTION: Color32 = Color32::from_rgb(160, 100, 0);
+/// The colour of what asks for the user's care: points left to check, a side not known, why
+/// the board is not ready to play.
+pub(super) const CAUTION: Color32 = Color32::from_rgb(160, 100, 0);
 
 /// How the side to move of a position read from a picture was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +45,8 @@ pub struct PictureNotes {
     side: SideFound,
     /// How many boards the picture showed (the largest was read).
     boards: usize,
+    /// The reading as it came, whose doubts are asked again as points are checked.
+    reading: Reading,
 }
 
 impl PictureNotes {
@@ -64,7 +68,90 @@ impl PictureNotes {
                 SideFound::Unknown
             },
             boards: reading.boards,
+            reading: reading.clone(),
         }
+    }
+
+    /// Why the board `setup` (the reading as the user corrected it) is not ready to play for
+    /// its doubts, the points checked no longer in doubt; `None` once it is. Whether it is a
+    /// position at all is the editor's own verdict.
+    pub fn not_ready(&self, setup: &Setup) -> Option<NotReady> {
+        Reading {
+            setup: setup.clone(),
+            uncertain: self.to_check.iter().map(|&(sq, _, _)| sq).collect(),
+            ..self.reading.clone()
+        }
+        .doubt()
+    }
+
+    /// Why the board `setup` is not ready to play, in plain words, the point named by its
+    /// square as the board's points are (ICCS) and what to do.
+    pub fn reason(&self, setup: &Setup, lang: Language) -> Option<String> {
+        let why = self.not_ready(setup)?;
+        let what = |sq: Square| match setup.get(sq) {
+            Some(piece) => {
+                let name = piece_name(piece, lang);
+                match lang {
+                    Language::English => format!("the {} at {sq}", name.to_lowercase()),
+                    _ => format!("{sq} 的{name}"),
+                }
+            }
+            None => match lang {
+                Language::English => format!("the empty point {sq}"),
+                Language::SimplifiedChinese => format!("空点 {sq}"),
+                Language::TraditionalChinese => format!("空點 {sq}"),
+            },
+        };
+        let text = match (why, lang) {
+            (NotReady::GeneralInDoubt(sq), Language::English) => format!(
+                "Not ready to play: {} is read with doubt. Check it and click to correct it.",
+                what(sq)
+            ),
+            (NotReady::GeneralInDoubt(sq), Language::SimplifiedChinese) => {
+                format!("尚不能直接走棋：{}读得不确定。请核对后点击更正。", what(sq))
+            }
+            (NotReady::GeneralInDoubt(sq), Language::TraditionalChinese) => {
+                format!("尚不能直接走棋：{}讀得不確定。請核對後點擊更正。", what(sq))
+            }
+            (NotReady::ManyDoubts(n), Language::English) => format!(
+                "Not ready to play: {n} points are read with doubt (at most {FEW_DOUBTS} on a \
+                 board ready to play). Check the ringed points and click to correct them."
+            ),
+            (NotReady::ManyDoubts(n), Language::SimplifiedChinese) => format!(
+                "尚不能直接走棋：有 {n} 个点读得不确定（可直接走棋的棋盘最多 {FEW_DOUBTS} 个）。\
+                 请核对圈出的点并点击更正。"
+            ),
+            (NotReady::ManyDoubts(n), Language::TraditionalChinese) => format!(
+                "尚不能直接走棋：有 {n} 個點讀得不確定（可直接走棋的棋盤最多 {FEW_DOUBTS} 個）。\
+                 請核對圈出的點並點擊更正。"
+            ),
+            (NotReady::Faint(sq), Language::English) => format!(
+                "Not ready to play: {} is read with grave doubt. Check it and click to correct it.",
+                what(sq)
+            ),
+            (NotReady::Faint(sq), Language::SimplifiedChinese) => {
+                format!(
+                    "尚不能直接走棋：{}读得很不确定。请核对后点击更正。",
+                    what(sq)
+                )
+            }
+            (NotReady::Faint(sq), Language::TraditionalChinese) => {
+                format!(
+                    "尚不能直接走棋：{}讀得很不確定。請核對後點擊更正。",
+                    what(sq)
+                )
+            }
+            (illegal @ NotReady::Illegal(_), _) => format!(
+                "{}{}",
+                lang.pick(
+                    "Not ready to play: ",
+                    "尚不能直接走棋：",
+                    "尚不能直接走棋："
+                ),
+                illegal.message(lang)
+            ),
+        };
+        Some(text)
     }
 
     /// The point was corrected (or confirmed) by a click: its mark goes.
