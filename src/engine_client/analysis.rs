@@ -121,6 +121,22 @@ pub fn analyse_line(
     progress: &mut dyn FnMut(usize, usize),
     cancel: &AtomicBool,
 ) -> Result<Option<Vec<MoveReview>>, EngineError> {
+    analyse_line_scored(engines, start, moves, &[], settings, progress, cancel)
+}
+
+/// [`analyse_line`], with the positions already scored elsewhere (a cloud database's moves)
+/// left to that score: `scored[i]`, when given, holds the lines of the position after `i`
+/// moves (each a move with its score from the side to move, best first), and the engines
+/// search only the others. The same lines give the same review on every run.
+pub fn analyse_line_scored(
+    engines: &mut EnginePool,
+    start: &Position,
+    moves: &[Move],
+    scored: &[Option<Lines>],
+    settings: &AnalysisSettings,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+) -> Result<Option<Vec<MoveReview>>, EngineError> {
     let mut positions = vec![start.clone()];
     for (i, &mv) in moves.iter().enumerate() {
         let next = positions[i]
@@ -129,8 +145,14 @@ pub fn analyse_line(
         positions.push(next);
     }
     let total = positions.len();
+    let known = |i: usize| {
+        scored
+            .get(i)
+            .and_then(Option::as_ref)
+            .filter(|l| l.best_exact().is_some())
+    };
     let ongoing: Vec<usize> = (0..total)
-        .filter(|&i| positions[i].status() == Status::Ongoing)
+        .filter(|&i| positions[i].status() == Status::Ongoing && known(i).is_none())
         .collect();
     let requests: Vec<SearchRequest> = ongoing
         .iter()
@@ -141,8 +163,16 @@ pub fn analyse_line(
     let Some(outcomes) = engines.search_all(&requests, &mut done, cancel)? else {
         return Ok(None);
     };
-    // Mated or stalemated positions are scored without an engine; the others by their search.
-    let mut searched: Vec<Searched> = positions.iter().map(|_| Searched::lost()).collect();
+    // Mated or stalemated positions are scored without an engine, those scored elsewhere by
+    // their lines; the others by their search.
+    let mut searched: Vec<Searched> = (0..total)
+        .map(|i| match known(i) {
+            Some(lines) if positions[i].status() == Status::Ongoing => {
+                Searched::from_lines(lines.clone())
+            }
+            _ => Searched::lost(),
+        })
+        .collect();
     for (i, outcome) in ongoing.into_iter().zip(outcomes) {
         searched[i] = Searched::from(outcome);
     }
@@ -188,19 +218,20 @@ pub fn analyse_line(
 impl From<SearchOutcome> for Searched {
     /// What a search found: its best exact line's score (0 when it gave none) and the lines.
     fn from(outcome: SearchOutcome) -> Searched {
-        let score = outcome
-            .lines
-            .best_exact()
-            .and_then(|l| l.score)
-            .unwrap_or(BoundedScore::exact(Value::Centipawns(0)));
-        Searched {
-            score,
-            lines: outcome.lines,
-        }
+        Searched::from_lines(outcome.lines)
     }
 }
 
 impl Searched {
+    /// A position scored by `lines`: the best exact line's score (0 when there is none).
+    fn from_lines(lines: Lines) -> Searched {
+        let score = lines
+            .best_exact()
+            .and_then(|l| l.score)
+            .unwrap_or(BoundedScore::exact(Value::Centipawns(0)));
+        Searched { score, lines }
+    }
+
     /// A position whose side to move is mated or stalemated: it has lost (4.1.1, 4.1.3).
     fn lost() -> Searched {
         Searched {

@@ -33,8 +33,8 @@ pub use accuracy::{
     RED_ACCURACY_TAG,
 };
 pub use analysis::{
-    analyse_line, annotate, evaluate_position, AnalysisSettings, BestLines, MoveReview, Thresholds,
-    LOSS_CLAMP, REVIEW_NODES_PER_SECOND,
+    analyse_line, analyse_line_scored, annotate, evaluate_position, AnalysisSettings, BestLines,
+    MoveReview, Thresholds, LOSS_CLAMP, REVIEW_NODES_PER_SECOND,
 };
 pub use config::{EngineConfig, EngineProgram, Protocol, Ranks, SpecError};
 pub use coords::RankBase;

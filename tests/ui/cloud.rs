@@ -2,17 +2,24 @@
 //! documentation says: nothing is sent before the user agrees; then the cloud's moves are shown
 //! in the analysis panel and the opening tree and drawn as arrows, they follow the board, and a
 //! position asked again is answered from the cache; no network, an unknown position and a
-//! refusal are three calm messages. No test reaches beyond this machine.
+//! refusal are three calm messages. A review takes the cloud's score where it knows the
+//! position and the engine's elsewhere, and the engine's alone, said calmly, when the cloud
+//! cannot be reached; the cloud's window shows its cache and clears it. No test reaches beyond
+//! this machine.
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
+use qipu::cloud::{CloudCache, CACHE_FILE};
+use qipu::engine_client::Accuracy;
+use qipu::record::{commands, Mark};
 use qipu::rules::{Color, Move, Position};
 use qipu::ui::{
     AppCommand, CloudSettings, EngineChoice, Panel, PlaySettings, QipuApp, SessionCommand,
 };
 
 use crate::cloud_server::{closed_port_url, Reply, Server};
-use crate::support::{self, type_over, wait_for, Scripted};
+use crate::common::TempFolder;
+use crate::support::{self, click, type_over, wait_for, Scripted};
 
 /// The cloud's moves from the start, as `queryall` gives them.
 const OPENING: &str = "move:h2e2,score:1,rank:2,note:! (35-12),winrate:50.07|\
@@ -262,5 +269,193 @@ fn the_computer_opens_with_the_clouds_move_then_its_engine_plays() {
     assert_eq!(
         asked,
         [Some("querybest".to_owned()), Some("querybest".to_owned())]
+    );
+}
+
+/// The game the reviews below read: 炮二平五 马8进7 马二进三 (h2e2 h9g7 h0g2).
+const REVIEWED: [&str; 3] = ["h2e2", "h9g7", "h0g2"];
+
+/// The board part of the FEN of the position after the first `plies` moves of [`REVIEWED`].
+fn reviewed_board(plies: usize) -> String {
+    let mut position = Position::startpos();
+    for iccs in &REVIEWED[..plies] {
+        position = position
+            .play(Move::parse_iccs(iccs).expect("ICCS"))
+            .expect("legal");
+    }
+    position
+        .to_fen()
+        .split(' ')
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A cloud that knows the first three positions of [`REVIEWED`] and not the last: after
+/// 炮二平五 it scores 马8进7 247 centipawns below Black's best (a mistake no engine finds in it).
+fn reviewing_cloud() -> Server {
+    let known = [
+        (
+            reviewed_board(0),
+            "move:h2e2,score:1,rank:2,note:! (35-12),winrate:50.07",
+        ),
+        (
+            reviewed_board(1),
+            "move:h7e7,score:-3,rank:2,note:! (30-10),winrate:49.80|\
+             move:h9g7,score:-250,rank:0,note:? (02-01),winrate:40.10",
+        ),
+        (
+            reviewed_board(2),
+            "move:h0g2,score:250,rank:2,note:! (12-03),winrate:59.90",
+        ),
+    ];
+    Server::start(move |query, _| {
+        let board = query.get("board").unwrap_or_default();
+        match known.iter().find(|(b, _)| board.starts_with(b.as_str())) {
+            Some((_, answer)) if query.get("action") == Some("queryall") => Reply::ok(answer),
+            _ => Reply::ok("unknown"),
+        }
+    })
+}
+
+/// The app with the built-in engine, the cloud at `server` (`None`: never agreed to), and the
+/// game [`REVIEWED`] on the board.
+fn reviewing_app(server: Option<String>) -> Harness<'static, QipuApp> {
+    let mut harness = crate::computer::app();
+    let ctx = harness.ctx.clone();
+    if let Some(server) = server {
+        harness.state_mut().apply(
+            &ctx,
+            AppCommand::SetCloud(CloudSettings {
+                asked: true,
+                enabled: true,
+                server,
+            }),
+        );
+    }
+    for iccs in REVIEWED {
+        harness.state_mut().apply(
+            &ctx,
+            SessionCommand::TryMove(Move::parse_iccs(iccs).expect("ICCS")),
+        );
+    }
+    harness.run();
+    harness
+}
+
+/// The review's choice of the cloud.
+const USE_CLOUD: &str = "Use the cloud database where it knows the position";
+
+/// Game ▸ Review game…, the cloud chosen, Start review, until the review is in the game.
+fn review_with_the_cloud(harness: &mut Harness<'_, QipuApp>) {
+    click(harness, "Game");
+    click(harness, "Review game…");
+    click(harness, USE_CLOUD);
+    harness.get_by_label("Start review").click();
+    harness.step();
+    wait_for(harness, "the review written into the game", |h| {
+        Accuracy::from_tags(h.state().session().game())
+            .black
+            .is_some()
+    });
+    harness.run();
+}
+
+#[test]
+fn a_review_takes_the_clouds_scores_where_it_knows_the_position() {
+    let server = reviewing_cloud();
+    let mut harness = reviewing_app(Some(server.url()));
+    review_with_the_cloud(&mut harness);
+    let game = harness.state().session().game().clone();
+    let line = game.main_line();
+    // Black's 马8进7 lost 247 centipawns by the cloud's scores: a mistake.
+    assert_eq!(game.mark(line[1]), Some(Mark::Mistake));
+    assert_eq!(game.mark(line[0]), None, "the cloud's best move");
+    assert_eq!(game.mark(line[2]), None, "the cloud's best move");
+    // The score after it is the cloud's, of the position it leads to (Red's best, +2.50).
+    assert_eq!(commands::get(game.comment(line[1]), "eval"), Some("2.50"));
+    harness.get_by_label("Positions scored: 3 by the cloud database, 1 by the engine.");
+    let asked = server
+        .queries()
+        .iter()
+        .filter(|q| q.get("action") == Some("queryall"))
+        .count();
+    assert_eq!(asked, 4, "each position asked once");
+}
+
+#[test]
+fn without_the_cloud_the_review_is_the_engines_said_calmly() {
+    let mut harness = reviewing_app(Some(closed_port_url()));
+    review_with_the_cloud(&mut harness);
+    harness.get_by_label(
+        "Positions scored: 0 by the cloud database, 4 by the engine. The cloud database could \
+         not be reached: the engine scored the rest.",
+    );
+    let game = harness.state().session().game();
+    assert_ne!(
+        game.mark(game.main_line()[1]),
+        Some(Mark::Mistake),
+        "马8进7 is no mistake to the engine"
+    );
+}
+
+#[test]
+fn the_reviews_cloud_choice_is_greyed_until_the_cloud_is_agreed_to() {
+    let mut harness = reviewing_app(None);
+    click(&mut harness, "Game");
+    click(&mut harness, "Review game…");
+    let choice = harness.get_by_label(USE_CLOUD);
+    assert!(choice.accesskit_node().is_disabled());
+    assert_ne!(
+        choice.accesskit_node().toggled(),
+        Some(eframe::egui::accesskit::Toggled::True)
+    );
+}
+
+#[test]
+fn the_cloud_window_shows_the_cache_and_clears_it() {
+    let dir = TempFolder::new("cloud-cache-window");
+    let path = dir.join(CACHE_FILE);
+    let cache = CloudCache::open(&path).expect("a cache");
+    cache
+        .put("chessdb", "queryall a", "move:h2e2,score:1")
+        .expect("kept");
+    cache
+        .put("chessdb", "queryall b", "move:b2e2,score:0")
+        .expect("kept");
+    let bytes = cache.stats().expect("stats").bytes;
+    drop(cache);
+    let mut harness = crate::computer::app_saving_to(Some(dir.join("autosave.pgn")));
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(
+        &ctx,
+        SessionCommand::TryMove(Move::parse_iccs("h2e2").expect("ICCS")),
+    );
+    harness.run();
+    // Game ▸ Cloud database settings… opens the window, which measures the cache off the
+    // window's thread.
+    click(&mut harness, "Game");
+    harness.get_by_label("Cloud database settings…").click();
+    let full = format!("Cache: 2 positions, {bytes} B (limit 16.0 MiB).");
+    wait_for(&mut harness, "the cache's size", |h| {
+        h.query_by_label(&full).is_some()
+    });
+    harness.get_by_label("Clear cache").click();
+    wait_for(&mut harness, "the cache cleared", |h| {
+        h.query_by_label("The cache was cleared.").is_some()
+    });
+    harness.get_by_label("Cache: 0 positions, 0 B (limit 16.0 MiB).");
+    assert_eq!(
+        CloudCache::open(&path)
+            .expect("a cache")
+            .stats()
+            .expect("stats")
+            .entries,
+        0
+    );
+    assert_eq!(
+        support::main_line(&harness),
+        ["h2e2"],
+        "clearing never touches the game"
     );
 }

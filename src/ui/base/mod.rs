@@ -13,6 +13,7 @@ pub mod manual;
 pub mod numbers;
 pub mod presets;
 pub mod review;
+pub mod review_sources;
 pub mod session;
 pub mod settings;
 pub mod timer;

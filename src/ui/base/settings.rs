@@ -103,6 +103,9 @@ pub struct ReviewSettings {
     pub mistake: i32,
     /// `??` from this loss.
     pub blunder: i32,
+    /// Take the cloud database's score where it knows the position (only while the cloud is
+    /// on); the engine scores the rest.
+    pub cloud: bool,
 }
 
 /// The nodes a review gives a position unless the user set another number: about half a
@@ -118,6 +121,7 @@ impl Default for ReviewSettings {
             inaccuracy: marks.inaccuracy,
             mistake: marks.mistake,
             blunder: marks.blunder,
+            cloud: false,
         }
     }
 }

@@ -95,6 +95,8 @@ pub enum UserCommand {
     EngineMatch,
     /// The engines configured.
     Engines,
+    /// The cloud database's setting: on or off, its server, its cache.
+    CloudDatabase,
     /// Review the game: an engine marks the main line's moves and measures each side's accuracy.
     ReviewGame,
     /// To the next critical moment (`?!`, `?`, `??`) of the main line.
@@ -190,6 +192,7 @@ impl UserCommand {
             UserCommand::PlayComputer,
             UserCommand::EngineMatch,
             UserCommand::Engines,
+            UserCommand::CloudDatabase,
             UserCommand::ReviewGame,
             UserCommand::Flip,
             UserCommand::ShowPanel(Panel::Desk),
@@ -268,6 +271,9 @@ impl UserCommand {
                 lang.pick("Engine against engine…", "机机对弈…", "機機對弈…")
             }
             UserCommand::Engines => lang.pick("Engines…", "引擎设置…", "引擎設定…"),
+            UserCommand::CloudDatabase => {
+                lang.pick("Cloud database settings…", "云库设置…", "雲庫設定…")
+            }
             UserCommand::ReviewGame => lang.pick("Review game…", "复盘…", "復盤…"),
             UserCommand::NextMistake => lang.pick("Next mistake", "下一个失误", "下一個失誤"),
             UserCommand::PreviousMistake => {
@@ -348,6 +354,7 @@ impl UserCommand {
             | UserCommand::PlayComputer
             | UserCommand::EngineMatch
             | UserCommand::Engines
+            | UserCommand::CloudDatabase
             | UserCommand::ReviewGame => Some(Menu::Game),
             UserCommand::Flip
             | UserCommand::ShowPanel(_)
@@ -464,6 +471,7 @@ impl UserCommand {
             | UserCommand::PlayComputer
             | UserCommand::EngineMatch
             | UserCommand::Engines
+            | UserCommand::CloudDatabase
             | UserCommand::ReviewGame
             | UserCommand::Analysis
             | UserCommand::EvaluationGraph
@@ -540,6 +548,7 @@ impl UserCommand {
             UserCommand::PlayComputer => AppCommand::Open(WindowId::Play).into(),
             UserCommand::EngineMatch => AppCommand::Open(WindowId::Match).into(),
             UserCommand::Engines => AppCommand::Open(WindowId::Engines).into(),
+            UserCommand::CloudDatabase => AppCommand::Open(WindowId::Cloud).into(),
             UserCommand::ReviewGame => AppCommand::Open(WindowId::Review).into(),
             UserCommand::NextMistake => {
                 SessionCommand::GoTo(next_critical(session.game(), node).unwrap_or(node)).into()

@@ -13,10 +13,9 @@ use std::time::Duration;
 use eframe::egui::{self, Color32, RichText};
 
 use crate::cloud::{
-    plies_to_mate, ClientSettings, CloudMove, Endgame, Fetched, Line, Metric, Outcome, ShownMove,
-    Source,
+    ClientSettings, CloudMove, Endgame, Fetched, Line, Metric, Outcome, ShownMove, Source,
 };
-use crate::engine_client::{BoundedScore, RedScore, Value};
+use crate::engine_client::{BoundedScore, RedScore};
 use crate::lang::Language;
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move, Position};
@@ -31,6 +30,7 @@ use crate::ui::base::session::Session;
 use crate::ui::base::settings::CloudSettings;
 use crate::ui::widgets::board::EngineArrow;
 use crate::ui::widgets::{busy, move_text};
+use crate::ui::workers::cloud_scores::value;
 use crate::ui::workers::cloud_worker::{CloudAnswer, CloudTrouble, CloudWorker};
 
 /// Most of the cloud's moves drawn as arrows.
@@ -422,18 +422,6 @@ fn forbidden_mark(ui: &mut egui::Ui, lang: Language) {
     ));
 }
 
-/// The cloud's score (centipawns from the side to move, 30000 less the plies for a win) as a
-/// value.
-fn value(score: i32) -> Value {
-    match plies_to_mate(score) {
-        Some(plies) => Value::Mate {
-            moves: plies.unsigned_abs().div_ceil(2),
-            mating: plies > 0,
-        },
-        None => Value::Centipawns(score),
-    }
-}
-
 /// The cloud's score, given from the side to move (`mover`), seen by Red.
 fn red_score(score: i32, mover: Color) -> RedScore {
     BoundedScore::exact(value(score)).for_red(mover)
@@ -582,6 +570,7 @@ fn trouble_message(trouble: &CloudTrouble, lang: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine_client::Value;
 
     #[test]
     fn ages_are_said_in_their_largest_unit() {

@@ -1,5 +1,6 @@
 //! A reviewed game's summary above the record: each side's accuracy and its counts of `?!`, `?`
-//! and `??`, the buttons that walk the critical moments (also on Shift+Left and Shift+Right), and at a
+//! and `??`, how many positions the cloud database and the engine scored (when the review asked
+//! the cloud), the buttons that walk the critical moments (also on Shift+Left and Shift+Right), and at a
 //! critical moment the engine's better line, one click away. All of it is read from the game
 //! ([`crate::ui::base::review`]), so a reviewed game reopened shows it again.
 
@@ -16,6 +17,7 @@ use crate::ui::base::numbers::signed;
 use crate::ui::base::review::{
     better_line, is_critical, next_critical, previous_critical, summary, CRITICAL,
 };
+use crate::ui::base::review_sources::ScoreSources;
 use crate::ui::base::session::Session;
 use crate::ui::base::user_command::UserCommand;
 
@@ -53,6 +55,9 @@ pub fn show(ui: &mut egui::Ui, session: &Session, out: &mut Vec<Command>) {
                 .on_hover_text(crate::ui::base::words::mark_name(mark, lang));
             }
         });
+    }
+    if let Some(sources) = ScoreSources::from_tags(game) {
+        ui.label(RichText::new(sources.message(lang)).weak());
     }
     let cursor = session.cursor();
     ui.horizontal_wrapped(|ui| {

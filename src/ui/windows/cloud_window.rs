@@ -1,17 +1,40 @@
 //! The cloud database's question and setting: the first time the user asks for something that
 //! would use the cloud (云库, chessdb.cn), this window says what would be sent where and asks
 //! once; the answer is kept, and the same window, opened again, turns the cloud on or off and
-//! changes the server's address (a mirror's).
+//! changes the server's address (a mirror's). It shows how full the cache of answers is, with
+//! its limit, and clears it (clearing never touches a game), both on a thread of its own.
+
+use std::path::PathBuf;
 
 use eframe::egui;
 
-use crate::cloud::{ChessDb, ClientSettings, DEFAULT_SERVER};
+use crate::cloud::{ChessDb, ClientSettings, CloudError, DEFAULT_SERVER};
+use crate::lang::Language;
 
 use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::outbox::{Arrival, JobId, Outbox, Recipient};
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::command::window_id::WindowId;
+use crate::ui::base::numbers::{byte_size, group_digits};
+use crate::ui::base::session::Session;
 use crate::ui::base::settings::CloudSettings;
-use crate::ui::windows::{Opening, Opens, Shown, Window};
+use crate::ui::panels::cloud_lines::cache_beside;
+use crate::ui::widgets::busy;
+use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
+use crate::ui::workers::cache_worker::{self, CacheAnswer, CacheReport, CacheTask};
+
+/// Where the cache's line stands.
+enum CacheState {
+    /// No cache file (no data folder): the answers are kept in memory while Qipu runs.
+    InMemory,
+    /// Being measured or cleared.
+    Working(JobId),
+    /// Its size after the last task (a clear is said).
+    Known(CacheReport),
+    /// It could not be read or cleared.
+    Failed(CloudError),
+}
 
 /// The question, and the setting after it.
 pub struct CloudWindow {
@@ -19,15 +42,25 @@ pub struct CloudWindow {
     settings: CloudSettings,
     /// The server's address as typed.
     server: String,
+    /// The cache file (`None`: in memory only).
+    cache: Option<PathBuf>,
+    cache_state: CacheState,
+    outbox: Outbox,
 }
 
 impl Opens for CloudWindow {
+    /// The setting as it stands; the cache beside the autosave copy is measured.
     fn open(opening: &Opening<'_>) -> CloudWindow {
         let settings = opening.settings.cloud.clone();
-        CloudWindow {
+        let mut window = CloudWindow {
             server: settings.server.clone(),
             settings,
-        }
+            cache: cache_beside(opening.autosave),
+            cache_state: CacheState::InMemory,
+            outbox: opening.outbox.clone(),
+        };
+        window.cache_task(CacheTask::Measure);
+        window
     }
 }
 
@@ -46,6 +79,84 @@ impl CloudWindow {
             server,
         })
         .into()
+    }
+
+    /// Measure or clear the cache file on a thread of its own.
+    fn cache_task(&mut self, task: CacheTask) {
+        if let Some(path) = &self.cache {
+            let to = Recipient::Window(WindowId::Cloud);
+            self.cache_state =
+                CacheState::Working(cache_worker::start(&self.outbox, to, path.clone(), task));
+        }
+    }
+
+    /// The cache's report, if it is the one awaited.
+    fn cache_arrived(&mut self, arrival: Arrival) {
+        let CacheState::Working(job) = self.cache_state else {
+            return;
+        };
+        if let Some(answer) = arrival.open::<CacheAnswer>(Some(job)) {
+            self.cache_state = match answer {
+                Ok(report) => CacheState::Known(report),
+                Err(e) => CacheState::Failed(e),
+            };
+        }
+    }
+
+    /// The cache's line: how many positions it keeps, their size and its limit, and Clear.
+    fn cache_line(&mut self, ui: &mut egui::Ui, lang: Language) {
+        let mut clear = false;
+        ui.horizontal_wrapped(|ui| match &self.cache_state {
+            CacheState::InMemory => {
+                ui.weak(lang.pick(
+                    "The cloud's answers are kept in memory only, while Qipu runs.",
+                    "云库的结果只保存在内存中，直到棋谱关闭。",
+                    "雲庫的結果只保存在記憶體中，直到棋譜關閉。",
+                ));
+            }
+            CacheState::Working(_) => {
+                busy::line(ui, lang.pick("Reading the cache…", "正在读取缓存…", "正在讀取快取…"), None);
+            }
+            CacheState::Known(report) => {
+                let stats = report.stats;
+                let (entries, bytes, limit) = (
+                    group_digits(stats.entries),
+                    byte_size(stats.bytes),
+                    byte_size(stats.limit),
+                );
+                ui.label(match lang {
+                    Language::English => {
+                        format!("Cache: {entries} positions, {bytes} (limit {limit}).")
+                    }
+                    Language::SimplifiedChinese => {
+                        format!("缓存：{entries} 个局面，{bytes}（上限 {limit}）。")
+                    }
+                    Language::TraditionalChinese => {
+                        format!("快取：{entries} 個局面，{bytes}（上限 {limit}）。")
+                    }
+                });
+                clear = ui
+                    .add_enabled(
+                        stats.entries > 0,
+                        egui::Button::new(lang.pick("Clear cache", "清空缓存", "清除快取")),
+                    )
+                    .clicked();
+                if report.task == CacheTask::Clear {
+                    ui.label(lang.pick(
+                        "The cache was cleared.",
+                        "缓存已清空。",
+                        "快取已清除。",
+                    ));
+                }
+            }
+            CacheState::Failed(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.message(lang))
+                    .on_hover_text(e.to_string());
+            }
+        });
+        if clear {
+            self.cache_task(CacheTask::Clear);
+        }
     }
 
     /// Whether the address typed is one the client can ask.
@@ -108,6 +219,7 @@ impl Window for CloudWindow {
                         ),
                     );
                 }
+                self.cache_line(ui, lang);
                 ui.horizontal(|ui| {
                     let on = lang.pick("Turn the cloud on", "开启云库", "開啟雲庫");
                     if ui.add_enabled(server_ok, egui::Button::new(on)).clicked() {
@@ -126,5 +238,11 @@ impl Window for CloudWindow {
                 });
             });
         open && !answered
+    }
+
+    fn receive(&mut self, message: WindowMessage, _: &Session, _: &mut Vec<Command>) {
+        if let WindowMessage::Arrived(_, arrival) = message {
+            self.cache_arrived(arrival);
+        }
     }
 }

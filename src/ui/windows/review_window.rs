@@ -3,10 +3,15 @@
 //! nodes, with a progress bar and Cancel; once done, the review is written into the game (each
 //! move's `[%eval]` and mark, the better line beside each marked move, each side's accuracy in
 //! the tags) and the evaluation graph shows it. The engine, the nodes per position and the
-//! losses that earn `?!`, `?` and `??` are set here and kept in the settings.
+//! losses that earn `?!`, `?` and `??` are set here and kept in the settings, and so is the
+//! choice to take the cloud database's score where it knows the position (offered while the
+//! cloud is on).
+
+use std::path::PathBuf;
 
 use eframe::egui;
 
+use crate::cloud::ClientSettings;
 use crate::engine_client::{AnalysisSettings, EngineConfig, Limit, SpecError};
 use crate::lang::Language;
 
@@ -17,10 +22,11 @@ use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
-use crate::ui::base::settings::{engine_config, NamedEngine, ReviewSettings};
+use crate::ui::base::settings::{engine_config, CloudSettings, NamedEngine, ReviewSettings};
+use crate::ui::panels::cloud_lines::cache_beside;
 use crate::ui::windows::engine_match::engine_picker;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
-use crate::ui::workers::review_worker::{ReviewEvent, ReviewJob, ReviewWorker};
+use crate::ui::workers::review_worker::{CloudReview, ReviewEvent, ReviewJob, ReviewWorker};
 
 /// What the review tells the user when it could not start or failed: `why`, in a box.
 fn failed(why: String) -> Command {
@@ -40,6 +46,9 @@ pub struct ReviewWindow {
     done: bool,
     /// Where the review sends its messages.
     outbox: Outbox,
+    /// The cloud database as set, and where its answers are kept (in memory when `None`).
+    cloud: CloudSettings,
+    cloud_cache: Option<PathBuf>,
 }
 
 impl ReviewWindow {
@@ -54,6 +63,56 @@ impl ReviewWindow {
             progress: (0, 0),
             done: false,
             outbox,
+            cloud: CloudSettings::default(),
+            cloud_cache: None,
+        }
+    }
+
+    /// The same window with the cloud database as `cloud` has it, its answers kept in the file
+    /// `cache` (in memory when `None`).
+    pub fn with_cloud(self, cloud: CloudSettings, cache: Option<PathBuf>) -> ReviewWindow {
+        ReviewWindow {
+            cloud,
+            cloud_cache: cache,
+            ..self
+        }
+    }
+
+    /// The cloud the review asks first: the user chose it and agreed to the cloud.
+    fn cloud_review(&self) -> Option<CloudReview> {
+        (self.settings.cloud && self.cloud.sends()).then(|| CloudReview {
+            client: ClientSettings {
+                server: self.cloud.server.clone(),
+                ..ClientSettings::default()
+            },
+            cache: self.cloud_cache.clone(),
+        })
+    }
+
+    /// The choice to take the cloud's score where it knows the position: off and greyed while
+    /// the cloud is off or not yet agreed to.
+    fn cloud_choice(&mut self, ui: &mut egui::Ui, lang: Language) {
+        let sends = self.cloud.sends();
+        let mut on = self.settings.cloud && sends;
+        let choice = ui.add_enabled(
+            sends,
+            egui::Checkbox::new(
+                &mut on,
+                lang.pick(
+                    "Use the cloud database where it knows the position",
+                    "云库有记录的局面使用云库评分",
+                    "雲庫有記錄的局面使用雲庫評分",
+                ),
+            ),
+        );
+        if sends {
+            self.settings.cloud = on;
+        } else {
+            choice.on_disabled_hover_text(lang.pick(
+                "Turn the cloud database on first (Game › Cloud database settings…).",
+                "请先开启云库（对局 › 云库设置…）。",
+                "請先開啟雲庫（對局 › 雲庫設定…）。",
+            ));
         }
     }
 
@@ -70,6 +129,7 @@ impl ReviewWindow {
                 limit: Limit::Nodes(self.settings.nodes.max(1)),
                 thresholds: self.settings.thresholds(),
             },
+            cloud: self.cloud_review(),
         })
     }
 
@@ -100,10 +160,10 @@ impl ReviewWindow {
                 self.worker = None;
                 commands.push(failed(why));
             }
-            ReviewEvent::Done(reviews) => {
+            ReviewEvent::Done(reviews, sources) => {
                 self.worker = None;
                 self.done = true;
-                commands.push(SessionCommand::ApplyReview(reviews).into());
+                commands.push(SessionCommand::ApplyReview(reviews, sources).into());
                 commands.push(AppCommand::ShowEvalGraph.into());
             }
         }
@@ -189,6 +249,7 @@ impl Window for ReviewWindow {
                 ));
                 ui.add_enabled_ui(self.worker.is_none(), |ui| {
                     self.fields(ui, lang, shown.engines);
+                    self.cloud_choice(ui, lang);
                 });
                 ui.horizontal_wrapped(|ui| {
                     if self.worker.is_some() {
@@ -240,6 +301,7 @@ impl Opens for ReviewWindow {
             opening.settings.review.clone(),
             opening.outbox.clone(),
         )
+        .with_cloud(opening.settings.cloud.clone(), cache_beside(opening.autosave))
     }
 }
 

@@ -140,9 +140,9 @@ impl Question {
     }
 }
 
-/// The thread: open the cache, then answer the newest question waiting, until the window drops
-/// its end.
-fn serve(book: ChessDb, cache: Option<PathBuf>, received: &Receiver<Asked>) {
+/// The cloud `book`, turned on (the user agreed), keeping its answers in the cache file at
+/// `cache` (in memory when `None`). It opens the file: call it on a worker thread.
+pub fn open_cloud(book: ChessDb, cache: Option<PathBuf>) -> Cloud {
     // A cache that cannot be opened leaves the cloud without one: the answers still come.
     let cache = match cache {
         Some(path) => CloudCache::open(&path),
@@ -153,6 +153,13 @@ fn serve(book: ChessDb, cache: Option<PathBuf>, received: &Receiver<Asked>) {
         cloud = cloud.with_cache(cache);
     }
     cloud.enable(true);
+    cloud
+}
+
+/// The thread: open the cache, then answer the newest question waiting, until the window drops
+/// its end.
+fn serve(book: ChessDb, cache: Option<PathBuf>, received: &Receiver<Asked>) {
+    let cloud = open_cloud(book, cache);
     while let Ok(mut asked) = received.recv() {
         // Only the newest question counts: the board has moved on from the others.
         while let Ok(newer) = received.try_recv() {

@@ -3,6 +3,8 @@
 //! the event file and pictures of boards read. They draw nothing; imports only from the
 //! folders below (no folder under `src/ui` imports from them but panels, windows and the app).
 
+pub mod cache_worker;
+pub mod cloud_scores;
 pub mod cloud_worker;
 pub mod database_worker;
 pub mod engine_link;

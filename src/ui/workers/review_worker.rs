@@ -1,18 +1,27 @@
 //! A game review in the background: engines on a thread of their own, one per core
-//! ([`EnginePool`]), search every position of the main line ([`analyse_line`]), reporting the
-//! progress position by position, until the reviews are done or the work is cancelled. The
-//! window never waits on it.
+//! ([`EnginePool`]), search every position of the main line ([`analyse_line_scored`]),
+//! reporting the progress position by position, until the reviews are done or the work is
+//! cancelled. When the user chose it, the cloud database is asked about each position first,
+//! and a position it scores is left to its score; once the network fails or the cloud declines,
+//! the engines score the rest. The window never waits on it.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::engine_client::{analyse_line, AnalysisSettings, EngineConfig, EnginePool, MoveReview};
+use crate::cloud::{ChessDb, ClientSettings, Line};
+use crate::engine_client::{
+    analyse_line_scored, AnalysisSettings, EngineConfig, EnginePool, Lines, MoveReview,
+};
 use crate::lang::IoReason;
 use crate::referee::RuleSet;
-use crate::rules::{Move, Position};
+use crate::rules::{Move, Position, Status};
 
 use crate::ui::base::command::outbox::{Courier, JobId, Outbox, Recipient};
 use crate::ui::base::command::window_id::WindowId;
+use crate::ui::base::review_sources::{CloudGap, ScoreSources};
+use crate::ui::workers::cloud_scores;
+use crate::ui::workers::cloud_worker::open_cloud;
 
 /// What the review reports.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,8 +30,8 @@ pub enum ReviewEvent {
     Started(String),
     /// Positions searched so far, of how many.
     Progress(usize, usize),
-    /// Every move reviewed.
-    Done(Vec<MoveReview>),
+    /// Every move reviewed, and how many positions each source scored.
+    Done(Vec<MoveReview>, ScoreSources),
     /// The engine failed: why, in its own words. The work has ended.
     Failed(String),
 }
@@ -40,6 +49,17 @@ pub struct ReviewJob {
     pub moves: Vec<Move>,
     /// The search of each position and the marks' thresholds.
     pub settings: AnalysisSettings,
+    /// The cloud database to ask first, when the user chose it (and agreed to the cloud).
+    pub cloud: Option<CloudReview>,
+}
+
+/// The cloud database a review asks: its server and where its answers are kept.
+#[derive(Clone, Debug)]
+pub struct CloudReview {
+    /// How the cloud is reached.
+    pub client: ClientSettings,
+    /// The cache file (in memory when `None`).
+    pub cache: Option<PathBuf>,
 }
 
 /// A running review. Dropping it cancels the work: the thread ends after the position it is
@@ -96,18 +116,115 @@ fn run(job: &ReviewJob, cancel: &AtomicBool, events: &Courier<ReviewEvent>) {
     let mut progress = |done: usize, total: usize| {
         events.deliver(ReviewEvent::Progress(done, total));
     };
-    match analyse_line(
+    let positions = line_positions(&job.start, &job.moves);
+    let asked = match &job.cloud {
+        Some(cloud) => match ask_cloud(cloud, job, &positions, cancel, &mut progress) {
+            Some(asked) => Some(asked),
+            None => return,
+        },
+        None => None,
+    };
+    let scored = asked.as_ref().map_or(&[][..], |a| &a.lines[..]);
+    let sources = ScoreSources {
+        cloud: asked.as_ref().map(|a| a.lines.iter().flatten().count()),
+        engine: positions
+            .iter()
+            .enumerate()
+            .filter(|&(i, p)| {
+                p.status() == Status::Ongoing && scored.get(i).is_none_or(Option::is_none)
+            })
+            .count(),
+        gap: asked.as_ref().and_then(|a| a.gap),
+    };
+    match analyse_line_scored(
         &mut engines,
         &job.start,
         &job.moves,
+        scored,
         &job.settings,
         &mut progress,
         cancel,
     ) {
         Ok(Some(reviews)) => {
-            events.deliver(ReviewEvent::Done(reviews));
+            events.deliver(ReviewEvent::Done(reviews, sources));
         }
         Ok(None) => {}
         Err(e) => fail(e.to_string()),
     }
+}
+
+/// The positions of the line, from the start, as far as its moves are legal (the review says
+/// which is not).
+fn line_positions(start: &Position, moves: &[Move]) -> Vec<Position> {
+    let mut positions = vec![start.clone()];
+    for &mv in moves {
+        let Some(next) = positions.last().and_then(|p| p.play(mv).ok()) else {
+            break;
+        };
+        positions.push(next);
+    }
+    positions
+}
+
+/// What the cloud scored.
+struct CloudAsked {
+    /// The lines of each position it scored, by ply.
+    lines: Vec<Option<Lines>>,
+    /// Why it stopped answering, when it did.
+    gap: Option<CloudGap>,
+}
+
+/// Ask the cloud about each ongoing position of the line, in order, until the network fails or
+/// the cloud declines (a position it does not know is left to the engine); `progress` counts the
+/// positions settled (scored by the cloud, or finished). `None` once cancelled.
+fn ask_cloud(
+    asked: &CloudReview,
+    job: &ReviewJob,
+    positions: &[Position],
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Option<CloudAsked> {
+    let mut lines = vec![None; positions.len()];
+    let cloud = match ChessDb::new(asked.client.clone()) {
+        Ok(book) => open_cloud(book, asked.cache.clone()),
+        // Not an address the client can ask: nothing can reach it.
+        Err(_) => {
+            return Some(CloudAsked {
+                lines,
+                gap: Some(CloudGap::Offline),
+            })
+        }
+    };
+    let total = job.moves.len() + 1;
+    let mut settled = 0;
+    for (ply, position) in positions.iter().enumerate() {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        if position.status() != Status::Ongoing {
+            settled += 1;
+            continue;
+        }
+        let Ok(line) = Line::new(job.start.clone(), job.moves[..ply].to_vec(), job.rules) else {
+            break;
+        };
+        match cloud.moves(&line) {
+            Ok(fetched) => {
+                lines[ply] = cloud_scores::lines(&fetched.value);
+                if lines[ply].is_some() {
+                    settled += 1;
+                    progress(settled, total);
+                }
+            }
+            Err(e) => {
+                if let Some(gap) = CloudGap::of(&e) {
+                    return Some(CloudAsked {
+                        lines,
+                        gap: Some(gap),
+                    });
+                }
+            }
+        }
+    }
+    Some(CloudAsked { lines, gap: None })
 }

@@ -11,6 +11,7 @@ use crate::rules::{Color, Move, Square};
 
 use crate::ui::base::folds::FoldMode;
 use crate::ui::base::layout::Layout;
+use crate::ui::base::review_sources::ScoreSources;
 
 use super::arbiter_action::ArbiterAction;
 use super::notice::Notice;
@@ -121,9 +122,9 @@ pub enum SessionCommand {
     Notify(Notice),
     /// Add this line of moves after this node as a variation (the board stays where it is).
     AddLine(NodeId, Vec<Move>),
-    /// Write an engine's review into the main line: each move's `[%eval]` and mark, the better
-    /// line beside each marked move, each side's accuracy in the tags.
-    ApplyReview(Vec<MoveReview>),
+    /// Write a review into the main line: each move's `[%eval]` and mark, the better line
+    /// beside each marked move, each side's accuracy and where the scores came from in the tags.
+    ApplyReview(Vec<MoveReview>, ScoreSources),
 }
 
 impl SessionCommand {
@@ -160,7 +161,7 @@ impl SessionCommand {
                 | SessionCommand::Resign(_)
                 | SessionCommand::Arbiter(_)
                 | SessionCommand::AddLine(..)
-                | SessionCommand::ApplyReview(_)
+                | SessionCommand::ApplyReview(..)
         )
     }
 

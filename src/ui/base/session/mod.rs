@@ -477,7 +477,7 @@ impl Session {
             C::SetComment(..)
             | C::SetMark(..)
             | C::SetEvaluation(..)
-            | C::ApplyReview(_)
+            | C::ApplyReview(..)
             | C::SetRules(_)
             | C::SetTag(..) => self.apply_annotation(command),
             C::PromoteLine(_)
@@ -628,8 +628,9 @@ impl Session {
             {
                 self.game.annotation_mut(*node).set_evaluation(*evaluation);
             }
-            SessionCommand::ApplyReview(reviews) => {
+            SessionCommand::ApplyReview(reviews, sources) => {
                 annotate(&mut self.game, reviews, BestLines::Marked);
+                sources.write_tags(&mut self.game);
             }
             SessionCommand::SetRules(rules) => {
                 self.rules = *rules;

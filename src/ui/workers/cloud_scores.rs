@@ -1,0 +1,117 @@
+//! The cloud database's scores in the engine's terms: a score (centipawns from the side to
+//! move, 30000 less the plies for a win) as a [`Value`], and the cloud's moves in a position as
+//! the lines a search would have given ([`Lines`]), so that a review takes them where the
+//! cloud knows the position.
+
+use crate::cloud::{plies_to_mate, ShownMove};
+use crate::engine_client::{BoundedScore, Lines, SearchInfo, Value};
+
+/// The cloud's score (centipawns from the side to move, 30000 less the plies for a win) as a
+/// value from the side to move.
+pub fn value(score: i32) -> Value {
+    match plies_to_mate(score) {
+        Some(plies) => Value::Mate {
+            moves: plies.unsigned_abs().div_ceil(2),
+            mating: plies > 0,
+        },
+        None => Value::Centipawns(score),
+    }
+}
+
+/// The cloud's moves in a position as lines from its side to move, best first, one move each:
+/// the moves the game's rules allow by score (the cloud's order kept between equal scores), then
+/// the forbidden ones; moves the cloud has not scored are left out. `None` when no allowed move
+/// has a score: the cloud does not score the position.
+pub fn lines(moves: &[ShownMove]) -> Option<Lines> {
+    let scored = |forbidden: bool| {
+        let mut some: Vec<(&ShownMove, i32)> = moves
+            .iter()
+            .filter(|m| m.forbidden == forbidden)
+            .filter_map(|m| Some((m, m.cloud.score?)))
+            .collect();
+        some.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        some
+    };
+    let allowed = scored(false);
+    if allowed.is_empty() {
+        return None;
+    }
+    let mut lines = Lines::default();
+    for (rank, (m, score)) in allowed.into_iter().chain(scored(true)).enumerate() {
+        lines.update(&SearchInfo {
+            multipv: u32::try_from(rank + 1).unwrap_or(u32::MAX),
+            score: Some(BoundedScore::exact(value(score))),
+            pv: vec![m.cloud.mv],
+            ..SearchInfo::default()
+        });
+    }
+    Some(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cloud::{CloudMove, NoteDetail, Rank};
+    use crate::rules::Move;
+
+    fn shown(iccs: &str, score: Option<i32>, forbidden: bool) -> ShownMove {
+        ShownMove {
+            cloud: CloudMove {
+                mv: Move::parse_iccs(iccs).unwrap_or_else(|| panic!("{iccs}")),
+                score,
+                rank: Rank::Good,
+                winrate: None,
+                note: String::new(),
+                detail: NoteDetail::Book {
+                    replies: None,
+                    good: None,
+                },
+            },
+            forbidden,
+        }
+    }
+
+    #[test]
+    fn decisive_scores_are_mates_in_moves() {
+        assert_eq!(value(35), Value::Centipawns(35));
+        assert_eq!(
+            value(29_995),
+            Value::Mate {
+                moves: 3,
+                mating: true
+            }
+        );
+        assert_eq!(
+            value(-29_996),
+            Value::Mate {
+                moves: 2,
+                mating: false
+            }
+        );
+    }
+
+    #[test]
+    fn the_best_allowed_move_comes_first_and_unscored_moves_are_left_out() {
+        let moves = [
+            shown("h2e2", Some(40), true),
+            shown("b2e2", Some(10), false),
+            shown("h0g2", None, false),
+            shown("b0c2", Some(25), false),
+        ];
+        let lines = lines(&moves).expect("scored");
+        let first = |l: &SearchInfo| l.pv[0].to_string();
+        let order: Vec<String> = lines.lines().into_iter().map(first).collect();
+        assert_eq!(order, ["b0c2", "b2e2", "h2e2"]);
+        let best = lines.best_exact().expect("a best line");
+        assert_eq!(best.score, Some(BoundedScore::exact(Value::Centipawns(25))));
+        // The forbidden move keeps its score, should the game have played it.
+        let h2e2 = Move::parse_iccs("h2e2").unwrap_or_else(|| panic!("h2e2"));
+        assert!(lines.starting_with(h2e2).is_some());
+    }
+
+    #[test]
+    fn a_position_without_a_scored_allowed_move_is_not_scored() {
+        assert!(lines(&[]).is_none());
+        assert!(lines(&[shown("h2e2", None, false), shown("b2e2", Some(5), true)]).is_none());
+    }
+}
