@@ -185,11 +185,12 @@ fn the_points_read_with_doubt_are_ringed_and_one_click_corrects_one() {
     assert_eq!(ringed(&harness).len(), 3);
 }
 
-/// The reason against playing the board read, as corrected so far.
+/// The reason against playing the board read, as corrected so far (a label's text is its
+/// node's value).
 fn not_ready(harness: &Harness<'_, QipuApp>) -> Option<String> {
     harness
         .query_by_label_contains("Not ready to play")
-        .and_then(|node| node.accesskit_node().label())
+        .and_then(|node| node.accesskit_node().value())
 }
 
 /// A board whose generals are read with doubt is not offered to play: the reason, naming the

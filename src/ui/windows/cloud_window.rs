@@ -15,7 +15,6 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::outbox::{Arrival, JobId, Outbox, Recipient};
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
-use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::numbers::{byte_size, group_digits};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::CloudSettings;
