@@ -3,9 +3,9 @@
 //! before the move (the side to move solves), with the engine's better line as its main line
 //! and the move played beside it as a variation, marked as the review marked it. The puzzle's
 //! tags keep the players, the event and the date of the game, `SourcePly` (the move's number
-//! in the game) and `Loss` (its centipawns).
+//! in the game) and `Loss` (its centipawns, as the review measured it).
 
-use super::analysis::MoveReview;
+use super::analysis::{MoveReview, LOSS_CLAMP};
 use super::score::RedScore;
 use crate::record::{commands, Game, Mark, NodeId, TagKey};
 use crate::rules::Color;
@@ -46,10 +46,27 @@ fn start_puzzle(game: &Game, node: NodeId, ply: usize) -> Game {
     puzzle
 }
 
+/// The centipawns the move to `played` lost against the move to `better` (both from the same
+/// position, `mover`'s), read from the `[%eval]`s the review wrote after each, as the review
+/// measures a loss ([`super::analyse_line`]): each score for the mover, clamped to
+/// ±[`LOSS_CLAMP`]. `None` when either move has no evaluation (a mark set by hand).
+fn loss_by_evals(game: &Game, played: NodeId, better: NodeId, mover: Color) -> Option<i32> {
+    let for_mover = |node: NodeId| {
+        let red = commands::get(game.comment(node), "eval").and_then(RedScore::parse)?;
+        let cp = match mover {
+            Color::Red => red.centipawns(),
+            Color::Black => -red.centipawns(),
+        };
+        Some(cp.clamp(-LOSS_CLAMP, LOSS_CLAMP))
+    };
+    Some((for_mover(better)? - for_mover(played)?).max(0))
+}
+
 /// The puzzles of a game whose review is written in it (as the window's review writes it):
 /// each main-line move of `side` marked `?` or `??` with another line beside it becomes a
 /// puzzle whose solution is that line (the first other move from the same position, then its
-/// first continuations, comments kept), the move played beside it with its mark.
+/// first continuations, comments kept), the move played beside it with its mark, and the
+/// centipawns it lost (tag `Loss`) where both moves carry the review's `[%eval]`.
 pub fn puzzles_from_marks(game: &Game, side: Color) -> Vec<Game> {
     let mut puzzles = Vec::new();
     for (i, node) in game.main_line().into_iter().enumerate() {
@@ -66,6 +83,11 @@ pub fn puzzles_from_marks(game: &Game, side: Color) -> Vec<Game> {
             continue;
         };
         let mut puzzle = start_puzzle(game, node, i + 1);
+        if let Some(loss) = loss_by_evals(game, node, better, side) {
+            puzzle
+                .tags_mut()
+                .set(TagKey::parse(LOSS_TAG), loss.to_string());
+        }
         let mut at = puzzle.root();
         let mut from = Some(better);
         while let Some(source) = from {
@@ -160,6 +182,41 @@ mod tests {
             best_line: best.iter().map(|t| m(t)).collect(),
             best_eval: Some(cp(0)),
         }
+    }
+
+    #[test]
+    fn puzzles_from_the_review_s_marks_carry_the_loss_the_review_measured() {
+        let mut game = Game::new(Position::startpos());
+        let mut at = game.root();
+        for iccs in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+            at = game.play(at, m(iccs)).unwrap();
+        }
+        let mut reviews = vec![
+            review(1, "h2e2", 0, &[]),
+            review(2, "h9g7", 150, &["b9c7", "h0g2"]),
+            review(3, "h0g2", 400, &["b0c2"]),
+            review(4, "i9h9", 60, &["b9c7"]),
+        ];
+        // Black's slip is Red's gain: its evaluation, from Red's side, goes up.
+        reviews[1].eval = BoundedScore::exact(Value::Centipawns(150)).for_red(Color::Red);
+        crate::engine_client::annotate(
+            &mut game,
+            &reviews,
+            crate::engine_client::BestLines::Marked,
+        );
+        let black = puzzles_from_marks(&game, Color::Black);
+        assert_eq!(black.len(), 1, "the 60-centipawn slip is no mistake");
+        assert_eq!(black[0].tags().get(&TagKey::parse(LOSS_TAG)), Some("150"));
+        let red = puzzles_from_marks(&game, Color::Red);
+        assert_eq!(red[0].tags().get(&TagKey::parse(LOSS_TAG)), Some("400"));
+        // A mark set by hand, with no evaluation beside it, gives no loss.
+        let mut by_hand = Game::new(Position::startpos());
+        let first = by_hand.play(by_hand.root(), m("h2e2")).unwrap();
+        by_hand.set_mark(first, Some(Mark::Mistake));
+        by_hand.play(by_hand.root(), m("b2e2")).unwrap();
+        let puzzles = puzzles_from_marks(&by_hand, Color::Red);
+        assert_eq!(puzzles.len(), 1);
+        assert_eq!(puzzles[0].tags().get(&TagKey::parse(LOSS_TAG)), None);
     }
 
     #[test]

@@ -17,5 +17,7 @@ mod set;
 mod store;
 
 pub use judge::{judge, Goal, Trial, Verdict, SCORE_MARGIN};
-pub use set::{puzzles_from_database, read_puzzle_set, Puzzle, PuzzleError, PuzzleSet};
+pub use set::{
+    puzzles_from_database, read_puzzle_set, Finish, GameMistake, Puzzle, PuzzleError, PuzzleSet,
+};
 pub use store::{Attempt, Pick, PickKind, Progress, StoreError, VERSION};

@@ -4,12 +4,35 @@
 use std::path::{Path, PathBuf};
 
 use crate::database::{line_key, Database, DbError};
-use crate::engine_client::SOURCE_PLY_TAG;
+use crate::engine_client::{LOSS_TAG, SOURCE_PLY_TAG};
 use crate::formats::listing::record_files;
 use crate::formats::{read_record_file, ListError};
 use crate::lang::IoReason;
-use crate::record::{Game, NodeId, TagKey};
-use crate::rules::{Color, Position};
+use crate::record::{Game, Mark, NodeId, TagKey};
+use crate::rules::{Color, Move, Position, Status};
+
+/// How a puzzle's solution ends, which names what the solver has to do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Finish {
+    /// The other side is checkmated (將死, 4.1.1).
+    Mate,
+    /// The other side is stalemated, which loses too (困斃, 4.1.3): a win, not a mate.
+    Stalemate,
+    /// The game goes on: the solution wins material or keeps the advantage.
+    Advantage,
+}
+
+/// The move a game's side played where a puzzle made from its mistake starts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameMistake {
+    /// The move played.
+    pub mv: Move,
+    /// Its number in the game's line, from 1 (tag `SourcePly`).
+    pub ply: usize,
+    /// The centipawns it lost against the engine's best, as the review measured (tag `Loss`),
+    /// when the set keeps it.
+    pub loss: Option<i32>,
+}
 
 /// A puzzle: a position, the side to solve (the side to move there) and the solution, the main
 /// line of [`Puzzle::game`] (its comments and variations kept).
@@ -43,11 +66,43 @@ impl Puzzle {
         self.game.start().side_to_move()
     }
 
-    /// Whether the solution ends in a mate (or a stalemate, a loss too, 4.1.3) of the other
-    /// side.
-    pub fn ends_in_mate(&self) -> bool {
+    /// How the solution ends: the other side mated or stalemated at its end, or the game going
+    /// on.
+    pub fn finish(&self) -> Finish {
         let end = self.game.position(self.game.main_line_end());
-        end.side_to_move() != self.solver() && end.legal_moves().is_empty()
+        if end.side_to_move() == self.solver() {
+            return Finish::Advantage;
+        }
+        match end.status() {
+            Status::Checkmate => Finish::Mate,
+            Status::Stalemate => Finish::Stalemate,
+            Status::Ongoing => Finish::Advantage,
+        }
+    }
+
+    /// Whether the solution ends in a mate or a stalemate of the other side (both lose,
+    /// 4.1.1, 4.1.3): the solver has to end the game.
+    pub fn ends_in_mate(&self) -> bool {
+        self.finish() != Finish::Advantage
+    }
+
+    /// For a puzzle made from a game's mistake (tag `SourcePly`): the move played there, the
+    /// first other move from the start marked `?` or `??` as the review marked it.
+    pub fn game_mistake(&self) -> Option<GameMistake> {
+        let tags = self.game.tags();
+        let ply = tags.get(&TagKey::parse(SOURCE_PLY_TAG))?.trim().parse().ok()?;
+        let root = self.game.root();
+        let mv = self
+            .game
+            .children(root)
+            .iter()
+            .skip(1)
+            .find(|&&n| matches!(self.game.mark(n), Some(Mark::Mistake | Mark::Blunder)))
+            .and_then(|&n| self.game.move_of(n))?;
+        let loss = tags
+            .get(&TagKey::parse(LOSS_TAG))
+            .and_then(|t| t.trim().parse().ok());
+        Some(GameMistake { mv, ply, loss })
     }
 
     /// The solver's moves in the solution from `node` (a node of the main line) on.

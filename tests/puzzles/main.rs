@@ -11,10 +11,10 @@ use qipu::engine::{Control, Engine, Line};
 use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
 use qipu::puzzles::{
-    judge, read_puzzle_set, Attempt, Goal, Pick, PickKind, Progress, Puzzle, StoreError, Trial,
-    Verdict,
+    judge, read_puzzle_set, Attempt, Finish, GameMistake, Goal, Pick, PickKind, Progress, Puzzle,
+    StoreError, Trial, Verdict,
 };
-use qipu::record::{Game, TagKey};
+use qipu::record::{Game, Mark, TagKey};
 use qipu::rules::{Color, Move, Position};
 
 fn puzzle(pgn: &str) -> Option<Puzzle> {
@@ -62,6 +62,48 @@ fn a_game_from_a_set_up_position_is_a_puzzle_its_main_line_the_solution() {
     assert!(!Puzzle::from_game(short, String::new())
         .unwrap()
         .ends_in_mate());
+}
+
+/// Black's bare general on e9, Red's soldiers on d7 and f8: the soldier's step to d8 leaves
+/// the general no move without a check, a stalemate, which loses (4.1.3).
+const STALEMATE_IN_ONE: &str = "4k4/5P3/3P5/9/9/9/9/9/9/3K5 w - - 0 1";
+
+#[test]
+fn a_puzzle_s_goal_is_named_by_how_its_solution_ends() {
+    let mate = Puzzle::from_game(made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]), String::new());
+    assert_eq!(mate.expect("a puzzle").finish(), Finish::Mate);
+    let stalemate = Puzzle::from_game(made(STALEMATE_IN_ONE, &["d7d8"]), String::new())
+        .expect("a puzzle");
+    assert_eq!(stalemate.finish(), Finish::Stalemate);
+    assert!(stalemate.ends_in_mate(), "the solver has to end the game");
+    let going_on = Puzzle::from_game(made(MATE_IN_TWO, &["a0a8", "e9f9"]), String::new());
+    assert_eq!(going_on.expect("a puzzle").finish(), Finish::Advantage);
+}
+
+#[test]
+fn a_puzzle_made_from_a_mistake_knows_the_move_played_and_its_loss() {
+    let mut game = made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]);
+    let played = game
+        .play(game.root(), Move::parse_iccs("d0d1").expect("ICCS"))
+        .expect("legal");
+    game.set_mark(played, Some(Mark::Blunder));
+    game.tags_mut().set(TagKey::parse("SourcePly"), "23");
+    game.tags_mut().set(TagKey::parse("Loss"), "450");
+    let p = Puzzle::from_game(game.clone(), String::new()).expect("a puzzle");
+    assert_eq!(
+        p.game_mistake(),
+        Some(GameMistake {
+            mv: Move::parse_iccs("d0d1").expect("ICCS"),
+            ply: 23,
+            loss: Some(450),
+        })
+    );
+    game.tags_mut().remove(&TagKey::parse("Loss"));
+    let older = Puzzle::from_game(game.clone(), String::new()).expect("a puzzle");
+    assert_eq!(older.game_mistake().and_then(|m| m.loss), None);
+    game.tags_mut().remove(&TagKey::parse("SourcePly"));
+    let set_up = Puzzle::from_game(game, String::new()).expect("a puzzle");
+    assert_eq!(set_up.game_mistake(), None, "a set-up puzzle has no game");
 }
 
 #[test]

@@ -1,8 +1,12 @@
 //! Training ▸ Puzzles: a set opened from a file, a puzzle solved with the opponent's reply from
 //! the solution, a wrong move refused and taken back, another mate as short accepted by the
 //! engine, the hints (the piece, then the move), and the spaced-repetition order after a
-//! failure (the failed puzzle comes back before the new ones once it is due).
+//! failure (the failed puzzle comes back before the new ones once it is due); a set chosen
+//! with Browse…, the counts agreeing with the verdict, the solution shown where it ends, a
+//! stalemate's goal, the buttons kept in place, the board never unsaved work, and the game's
+//! own mistake named.
 
+use std::collections::VecDeque;
 use std::path::Path;
 
 use chrono::{Duration, TimeZone, Utc};
@@ -11,7 +15,7 @@ use egui_kittest::Harness;
 use qipu::ending::Outcome;
 use qipu::formats::{write_pgn_games, PgnWriteOptions};
 use qipu::notation::Script;
-use qipu::record::Game;
+use qipu::record::{Game, Mark, TagKey};
 use qipu::rules::{Move, Position, Square};
 use qipu::ui::QipuApp;
 
@@ -38,26 +42,39 @@ fn made(fen: &str, moves: &[&str]) -> Game {
     game
 }
 
-/// The app with its settings in `dir`, Training ▸ Puzzles… open on the set `puzzles` (written
-/// to `dir/set.pgn`), until the first puzzle is on the board.
-fn trainer(dir: &Path, puzzles: &[Game]) -> Harness<'static, QipuApp> {
+/// `puzzles` written as a set to `dir/set.pgn`.
+fn write_set(dir: &Path, puzzles: &[Game]) -> std::path::PathBuf {
     let set = dir.join("set.pgn");
     let text = write_pgn_games(puzzles, &PgnWriteOptions::qipu(Script::Simplified));
     std::fs::write(&set, text).expect("the set written");
-    let mut harness = support::app(
-        [1280.0, 900.0],
-        Scripted::default(),
-        Some(dir.join("autosave.pgn")),
-    );
+    set
+}
+
+/// The app of `size` with its settings in `dir` and `dialogs`, Training ▸ Puzzles… open.
+fn trainer_open(dir: &Path, size: [f32; 2], dialogs: Scripted) -> Harness<'static, QipuApp> {
+    let mut harness = support::app(size, dialogs, Some(dir.join("autosave.pgn")));
     harness.run();
     click(&mut harness, "Training");
     click(&mut harness, "Puzzles…");
-    type_over(&mut harness, "File or folder", &set.display().to_string());
-    press(&mut harness, "Open");
+    harness
+}
+
+/// Let frames pass until the first of `puzzles` is on the board.
+fn wait_for_first(harness: &mut Harness<'_, QipuApp>, puzzles: &[Game]) {
     let first = puzzles[0].start().clone();
-    wait_for(&mut harness, "the first puzzle on the board", |h| {
+    wait_for(harness, "the first puzzle on the board", |h| {
         *h.state().session().game().start() == first
     });
+}
+
+/// The app with its settings in `dir`, Training ▸ Puzzles… open on the set `puzzles` (written
+/// to `dir/set.pgn`), until the first puzzle is on the board.
+fn trainer(dir: &Path, puzzles: &[Game]) -> Harness<'static, QipuApp> {
+    let set = write_set(dir, puzzles);
+    let mut harness = trainer_open(dir, [1280.0, 900.0], Scripted::default());
+    type_over(&mut harness, "File or folder", &set.display().to_string());
+    press(&mut harness, "Open");
+    wait_for_first(&mut harness, puzzles);
     harness
 }
 
@@ -237,4 +254,151 @@ fn a_black_puzzle_is_seen_from_black_and_the_users_view_comes_back_after_it() {
         !again.state().session().flipped(),
         "not flipped after a restart"
     );
+}
+
+#[test]
+fn browse_chooses_the_set_through_the_app_s_file_chooser_even_at_640_by_480() {
+    let dir = TempFolder::new("puzzles-browse");
+    let puzzles = [made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"])];
+    let set = write_set(&dir, &puzzles);
+    let dialogs = Scripted {
+        opens: VecDeque::from([set.clone()]),
+        saves: VecDeque::new(),
+    };
+    let mut harness = trainer_open(&dir, [640.0, 480.0], dialogs);
+    // At 640×480 the field takes the panel's width, the buttons on the line below it.
+    let field = harness
+        .get_by_role_and_label(eframe::egui::accesskit::Role::TextInput, "File or folder")
+        .rect();
+    let browse = harness.get_by_label("Browse…").rect();
+    assert!(field.width() >= 200.0, "the field is {} wide", field.width());
+    assert!(browse.top() >= field.bottom(), "the buttons below the field");
+    assert!(browse.right() <= field.right() + 1.0, "Browse… inside the panel");
+    press(&mut harness, "Browse…");
+    wait_for_first(&mut harness, &puzzles);
+    let shown = harness
+        .get_by_role_and_label(eframe::egui::accesskit::Role::TextInput, "File or folder")
+        .value();
+    assert_eq!(shown.as_deref(), Some(set.display().to_string().as_str()));
+}
+
+#[test]
+fn the_counts_agree_with_the_verdict_at_every_moment() {
+    let dir = TempFolder::new("puzzles-counts");
+    let mut harness = trainer(&dir, &[made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"])]);
+    harness.get_by_label("Tried 0, solved 0");
+    play(&mut harness, "d0d1");
+    wait_for(&mut harness, "the engine's verdict", |h| {
+        shows(h, "Not the solution: try again.")
+    });
+    // The verdict is given: the try is counted at once, failed.
+    harness.get_by_label("Tried 1, solved 0");
+    play(&mut harness, "a0a8");
+    wait_for(&mut harness, "the reply", |h| line(h).len() == 2);
+    play(&mut harness, "b0b9");
+    wait_for(&mut harness, "the end of the solution", |h| {
+        shows(h, "Solved, but not at the first try: counted as missed.")
+    });
+    assert!(!shows(&harness, "Solved!"), "no success beside a miss");
+    harness.get_by_label("Tried 1, solved 0");
+    // A puzzle solved at the first try is counted solved when it is said.
+    press(&mut harness, "Next");
+    wait_for(&mut harness, "the puzzle again", |h| line(h).is_empty());
+    play(&mut harness, "a0a8");
+    wait_for(&mut harness, "the reply", |h| line(h).len() == 2);
+    play(&mut harness, "b0b9");
+    wait_for(&mut harness, "the puzzle solved", |h| shows(h, "Solved!"));
+    harness.get_by_label("Tried 2, solved 1");
+}
+
+#[test]
+fn the_solution_shown_is_on_the_board_at_its_end() {
+    let dir = TempFolder::new("puzzles-shown");
+    let puzzle = made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]);
+    let mut harness = trainer(&dir, std::slice::from_ref(&puzzle));
+    press(&mut harness, "Show solution");
+    harness.get_by_label("The solution is on the board.");
+    let session = harness.state().session();
+    assert_eq!(line(&harness), ["a0a8", "e9f9", "b0b9"]);
+    assert_eq!(
+        session.cursor(),
+        session.game().main_line_end(),
+        "the board shows the solution, not the start"
+    );
+    assert_eq!(
+        session.position(),
+        puzzle.position(puzzle.main_line_end()),
+        "the mate on the board"
+    );
+}
+
+/// Black's bare general on e9, Red's soldiers on d7 and f8: the soldier's step to d8 leaves
+/// the general no move without a check, a stalemate, which loses (4.1.3).
+const STALEMATE_IN_ONE: &str = "4k4/5P3/3P5/9/9/9/9/9/9/3K5 w - - 0 1";
+
+#[test]
+fn a_stalemate_puzzle_is_a_win_not_a_mate() {
+    let dir = TempFolder::new("puzzles-stalemate");
+    let mut harness = trainer(&dir, &[made(STALEMATE_IN_ONE, &["d7d8"])]);
+    harness.get_by_label("Red to move and win in 1 by stalemate");
+    assert!(!shows(&harness, "Red to move and mate in 1"));
+    play(&mut harness, "d7d8");
+    wait_for(&mut harness, "the puzzle solved", |h| shows(h, "Solved!"));
+}
+
+#[test]
+fn the_buttons_stay_in_place_as_messages_come() {
+    let dir = TempFolder::new("puzzles-buttons");
+    let mut harness = trainer(&dir, &[made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"])]);
+    let places = |h: &Harness<'_, QipuApp>| {
+        ["Hint", "Show solution", "Next"].map(|label| h.get_by_label(label).rect())
+    };
+    let before = places(&harness);
+    // A wrong move: the verdict and the count of tries change.
+    play(&mut harness, "d0d1");
+    wait_for(&mut harness, "the engine's verdict", |h| {
+        shows(h, "Not the solution: try again.")
+    });
+    assert_eq!(places(&harness), before, "after a verdict");
+    // Two hints: a line of text each time.
+    press(&mut harness, "Hint");
+    assert_eq!(places(&harness), before, "after the first hint");
+    press(&mut harness, "Hint");
+    assert_eq!(places(&harness), before, "after the second hint");
+}
+
+#[test]
+fn a_solved_puzzle_leaves_no_unsaved_work_and_quitting_asks_nothing() {
+    let dir = TempFolder::new("puzzles-quit");
+    let mut harness = trainer(&dir, &[made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"])]);
+    play(&mut harness, "a0a8");
+    wait_for(&mut harness, "the reply", |h| line(h).len() == 2);
+    play(&mut harness, "b0b9");
+    wait_for(&mut harness, "the puzzle solved", |h| shows(h, "Solved!"));
+    assert!(!harness.state().session().dirty(), "a puzzle is no file");
+    assert!(harness.state().session().tie().is_none(), "tied to no file");
+    click(&mut harness, "File");
+    click(&mut harness, "Quit");
+    assert!(!shows(&harness, "This game has unsaved changes."));
+}
+
+#[test]
+fn the_game_s_own_mistake_is_named_with_what_it_lost() {
+    let dir = TempFolder::new("puzzles-own-mistake");
+    // A puzzle as the review's mistakes make one: the move played beside the solution, marked.
+    let mut puzzle = made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]);
+    let played = puzzle.play(puzzle.root(), iccs("d0d1")).expect("legal");
+    puzzle.set_mark(played, Some(Mark::Blunder));
+    puzzle.tags_mut().set(TagKey::parse("SourcePly"), "23");
+    puzzle.tags_mut().set(TagKey::parse("Loss"), "450");
+    let mut harness = trainer(&dir, &[puzzle]);
+    play(&mut harness, "d0d1");
+    wait_for(&mut harness, "the verdict", |h| {
+        shows(
+            h,
+            "That is the move played in the game (move 12): it lost 450 centipawns. Try again.",
+        )
+    });
+    assert!(line(&harness).is_empty(), "the move taken back");
+    harness.get_by_label("Tried 1, solved 0");
 }

@@ -86,10 +86,11 @@ impl QipuApp {
             return;
         };
         let puzzles = puzzles_from_marks(self.session.game(), side);
+        let made = puzzles.len();
         match add_to_set(&path, puzzles, lang) {
             Ok(added) => {
                 let source = Source::File(path.clone());
-                let text = Notice::PuzzlesAdded { added, path }.text(lang);
+                let text = Notice::PuzzlesAdded { made, added, path }.text(lang);
                 self.tell(Notification::info(source, text));
             }
             Err(why) => self.tell(Notification::error(Source::Window(WindowId::Puzzles), why)),

@@ -1,6 +1,6 @@
 //! A message for the status line, carried by [`super::SessionCommand::Notify`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::formats::ReadWarning;
 use crate::lang::Language;
@@ -49,7 +49,9 @@ pub enum Notice {
     },
     /// Puzzles made from the game's mistakes were added to the personal set in this file.
     PuzzlesAdded {
-        /// How many were new.
+        /// How many the game's mistakes made.
+        made: usize,
+        /// How many of them were new to the set.
         added: usize,
         /// The set's file.
         path: PathBuf,
@@ -127,15 +129,7 @@ impl Notice {
                 Language::TraditionalChinese => format!("已將棋譜複製為 PGN（{moves} 著）"),
             },
             Notice::CopiedDhtmlxq { moves, lost } => copied_dhtmlxq(*moves, *lost, lang),
-            Notice::PuzzlesAdded { added, path } => match lang {
-                Language::English => format!(
-                    "{} in {}",
-                    counted(*added, "new puzzle", "new puzzles"),
-                    path.display()
-                ),
-                Language::SimplifiedChinese => format!("{} 新增 {added} 道题目", path.display()),
-                Language::TraditionalChinese => format!("{} 新增 {added} 道題目", path.display()),
-            },
+            Notice::PuzzlesAdded { made, added, path } => puzzles_added(*made, *added, path, lang),
             Notice::StartWarnings(warnings) => warnings
                 .iter()
                 .map(|w| w.message(lang))
@@ -164,6 +158,43 @@ impl Notice {
     }
 }
 
+/// What "Puzzles from …'s mistakes" did: how many new puzzles went to the set, or, in a plain
+/// sentence, why none did (no mistake to make one of, or every one already there).
+fn puzzles_added(made: usize, added: usize, path: &Path, lang: Language) -> String {
+    let path = path.display();
+    if made == 0 {
+        return lang
+            .pick(
+                "No puzzle made: that side has no move marked ? or ?? with a better line beside it",
+                "没有做成题目：这一方没有标为 ? 或 ?? 且附有更好着法的着法",
+                "沒有做成題目：這一方沒有標為 ? 或 ?? 且附有更好著法的著法",
+            )
+            .to_owned();
+    }
+    if added == 0 {
+        return match lang {
+            Language::English => format!(
+                "Nothing new: {} already in {path}",
+                if made == 1 {
+                    "this puzzle is".to_owned()
+                } else {
+                    format!("all {made} puzzles are")
+                }
+            ),
+            Language::SimplifiedChinese => format!("没有新题：这 {made} 道题目已在 {path} 中"),
+            Language::TraditionalChinese => format!("沒有新題：這 {made} 道題目已在 {path} 中"),
+        };
+    }
+    match lang {
+        Language::English => format!(
+            "{} in {path}",
+            counted(added, "new puzzle", "new puzzles")
+        ),
+        Language::SimplifiedChinese => format!("{path} 新增 {added} 道题目"),
+        Language::TraditionalChinese => format!("{path} 新增 {added} 道題目"),
+    }
+}
+
 /// "Copied the game as DhtmlXQ (n moves)", and what the format had no place for.
 fn copied_dhtmlxq(moves: usize, lost: usize, lang: Language) -> String {
     let copied = match lang {
@@ -186,4 +217,48 @@ fn copied_dhtmlxq(moves: usize, lost: usize, lang: Language) -> String {
         }
     };
     copied + &left
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn added(made: usize, added: usize, lang: Language) -> String {
+        let path = PathBuf::from("my-mistakes.pgn");
+        Notice::PuzzlesAdded { made, added, path }.text(lang)
+    }
+
+    #[test]
+    fn puzzles_added_are_counted_in_words_and_none_new_said_plainly() {
+        use Language::*;
+        assert_eq!(added(3, 1, English), "1 new puzzle in my-mistakes.pgn");
+        assert_eq!(added(3, 2, English), "2 new puzzles in my-mistakes.pgn");
+        assert_eq!(
+            added(3, 0, English),
+            "Nothing new: all 3 puzzles are already in my-mistakes.pgn"
+        );
+        assert_eq!(
+            added(1, 0, English),
+            "Nothing new: this puzzle is already in my-mistakes.pgn"
+        );
+        assert_eq!(
+            added(0, 0, English),
+            "No puzzle made: that side has no move marked ? or ?? with a better line beside it"
+        );
+        assert_eq!(added(2, 2, SimplifiedChinese), "my-mistakes.pgn 新增 2 道题目");
+        assert_eq!(
+            added(2, 0, SimplifiedChinese),
+            "没有新题：这 2 道题目已在 my-mistakes.pgn 中"
+        );
+        assert_eq!(
+            added(2, 0, TraditionalChinese),
+            "沒有新題：這 2 道題目已在 my-mistakes.pgn 中"
+        );
+        for lang in [English, SimplifiedChinese, TraditionalChinese] {
+            for (made, new) in [(0, 0), (1, 0), (5, 0), (1, 1), (5, 3)] {
+                let text = added(made, new, lang);
+                assert!(!text.contains("(s)") && !text.contains(" 0 "), "{text}");
+            }
+        }
+    }
 }
