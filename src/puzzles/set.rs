@@ -90,7 +90,11 @@ impl Puzzle {
     /// first other move from the start marked `?` or `??` as the review marked it.
     pub fn game_mistake(&self) -> Option<GameMistake> {
         let tags = self.game.tags();
-        let ply = tags.get(&TagKey::parse(SOURCE_PLY_TAG))?.trim().parse().ok()?;
+        let ply = tags
+            .get(&TagKey::parse(SOURCE_PLY_TAG))?
+            .trim()
+            .parse()
+            .ok()?;
         let root = self.game.root();
         let mv = self
             .game

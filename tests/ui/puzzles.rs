@@ -271,9 +271,19 @@ fn browse_chooses_the_set_through_the_app_s_file_chooser_even_at_640_by_480() {
         .get_by_role_and_label(eframe::egui::accesskit::Role::TextInput, "File or folder")
         .rect();
     let browse = harness.get_by_label("Browse…").rect();
-    assert!(field.width() >= 200.0, "the field is {} wide", field.width());
-    assert!(browse.top() >= field.bottom(), "the buttons below the field");
-    assert!(browse.right() <= field.right() + 1.0, "Browse… inside the panel");
+    assert!(
+        field.width() >= 200.0,
+        "the field is {} wide",
+        field.width()
+    );
+    assert!(
+        browse.top() >= field.bottom(),
+        "the buttons below the field"
+    );
+    assert!(
+        browse.right() <= field.right() + 1.0,
+        "Browse… inside the panel"
+    );
     press(&mut harness, "Browse…");
     wait_for_first(&mut harness, &puzzles);
     let shown = harness

@@ -167,7 +167,7 @@ impl QipuApp {
         let dialogs = self.options.dialogs.as_mut();
         let one = |picking: Picking| picking.map(|path| vec![path]);
         let picking = match purpose {
-            Purpose::Open => one(dialogs.pick_open(lang, &suggested)),
+            Purpose::Open | Purpose::PuzzleSet => one(dialogs.pick_open(lang, &suggested)),
             Purpose::Save => one(dialogs.pick_save(lang, &suggested)),
             Purpose::Export => one(dialogs.pick_export(lang, &suggested)),
             Purpose::Database => one(dialogs.pick_database(lang, &suggested)),
@@ -277,6 +277,7 @@ impl QipuApp {
                 self.send_to_window(ctx, WindowMessage::Database(open));
             }
             Purpose::Picture => self.read_picture(PictureSource::File(path)),
+            Purpose::PuzzleSet => self.send_to_window(ctx, WindowMessage::PuzzleSet(path)),
             Purpose::Event(ask) => {
                 let asked = EventCommand::UsePath(ask, path);
                 self.send_to_window(ctx, WindowMessage::Event(asked))

@@ -166,8 +166,10 @@ impl FileChooser {
 
     /// The user confirmed the name: the answer, or a question or problem to show first.
     fn confirm(&mut self) -> Option<Answer> {
-        if matches!(self.purpose, Purpose::Import | Purpose::ImportFolder)
-            && self.name.trim().is_empty()
+        if matches!(
+            self.purpose,
+            Purpose::Import | Purpose::ImportFolder | Purpose::PuzzleSet
+        ) && self.name.trim().is_empty()
         {
             return Some(Answer::Chosen(self.folder.clone()));
         }

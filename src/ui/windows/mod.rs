@@ -69,6 +69,8 @@ pub enum WindowMessage {
     Event(EventCommand),
     /// What the game database is asked to do.
     Database(DatabaseCommand),
+    /// The puzzle set chosen with the trainer's Browse…: read it.
+    PuzzleSet(std::path::PathBuf),
     /// A result of the window's background work.
     Arrived(WindowId, Arrival),
 }
@@ -80,6 +82,7 @@ impl WindowMessage {
             WindowMessage::Export(_) => WindowId::Export,
             WindowMessage::Event(_) => WindowId::Event,
             WindowMessage::Database(_) => WindowId::Database,
+            WindowMessage::PuzzleSet(_) => WindowId::Puzzles,
             WindowMessage::Arrived(id, _) => *id,
         }
     }

@@ -27,6 +27,9 @@ pub enum Purpose {
     Event(Ask),
     /// A picture of a board to read into the setup editor (PNG, JPEG, WebP, BMP).
     Picture,
+    /// A record file whose games are puzzles, or (no name, in Qipu's own dialog) the folder
+    /// shown, for the puzzle trainer.
+    PuzzleSet,
 }
 
 /// The endings Save as offers: one for each record format (`crate::formats::RecordFormat`).
@@ -37,7 +40,7 @@ impl Purpose {
     /// the first.
     pub fn extensions(self) -> &'static [&'static str] {
         match self {
-            Purpose::Open => &crate::formats::FileKind::RECORD_EXTENSIONS,
+            Purpose::Open | Purpose::PuzzleSet => &crate::formats::FileKind::RECORD_EXTENSIONS,
             Purpose::Save => &SAVE_EXTENSIONS,
             Purpose::Export => &crate::ui::base::files::EXPORT_EXTENSIONS,
             Purpose::Database => &crate::ui::base::files::DATABASE_EXTENSIONS,
@@ -59,6 +62,7 @@ impl Purpose {
         matches!(
             self,
             Purpose::Open
+                | Purpose::PuzzleSet
                 | Purpose::Import
                 | Purpose::ImportFolder
                 | Purpose::Picture
@@ -79,6 +83,11 @@ impl Purpose {
                 "匯入一個檔案，或（不填檔名）此資料夾",
             ),
             Purpose::Picture => lang.pick("Position from picture", "从图片摆局", "從圖片擺局"),
+            Purpose::PuzzleSet => lang.pick(
+                "Open a puzzle set: a file, or this folder (no name)",
+                "打开题集：一个文件，或（不填文件名）此文件夹",
+                "開啟題集：一個檔案，或（不填檔名）此資料夾",
+            ),
             Purpose::Event(Ask::New) => lang.pick("A new event", "新赛事", "新賽事"),
             Purpose::Event(Ask::Open) => lang.pick("Open an event", "打开赛事", "開啟賽事"),
             Purpose::Event(Ask::Import) => lang.pick("Import players", "导入棋手", "匯入棋手"),
@@ -89,7 +98,7 @@ impl Purpose {
     /// The dialog's button.
     pub fn confirm(self, lang: Language) -> &'static str {
         match self {
-            Purpose::Open => lang.pick("Open", "打开", "開啟"),
+            Purpose::Open | Purpose::PuzzleSet => lang.pick("Open", "打开", "開啟"),
             Purpose::Save => lang.pick("Save", "保存", "儲存"),
             Purpose::Export => lang.pick("Export", "导出", "匯出"),
             Purpose::Database => lang.pick("Open or create", "打开或新建", "開啟或新建"),

@@ -186,10 +186,7 @@ fn puzzles_added(made: usize, added: usize, path: &Path, lang: Language) -> Stri
         };
     }
     match lang {
-        Language::English => format!(
-            "{} in {path}",
-            counted(added, "new puzzle", "new puzzles")
-        ),
+        Language::English => format!("{} in {path}", counted(added, "new puzzle", "new puzzles")),
         Language::SimplifiedChinese => format!("{path} 新增 {added} 道题目"),
         Language::TraditionalChinese => format!("{path} 新增 {added} 道題目"),
     }
@@ -245,7 +242,10 @@ mod tests {
             added(0, 0, English),
             "No puzzle made: that side has no move marked ? or ?? with a better line beside it"
         );
-        assert_eq!(added(2, 2, SimplifiedChinese), "my-mistakes.pgn 新增 2 道题目");
+        assert_eq!(
+            added(2, 2, SimplifiedChinese),
+            "my-mistakes.pgn 新增 2 道题目"
+        );
         assert_eq!(
             added(2, 0, SimplifiedChinese),
             "没有新题：这 2 道题目已在 my-mistakes.pgn 中"

@@ -71,7 +71,7 @@ impl Window for DatabaseWindow {
         match message {
             WindowMessage::Database(command) => self.apply(command, session),
             WindowMessage::Arrived(_, arrival) => commands.extend(self.arrived(arrival, session)),
-            WindowMessage::Export(_) | WindowMessage::Event(_) => {}
+            WindowMessage::Export(_) | WindowMessage::Event(_) | WindowMessage::PuzzleSet(_) => {}
         }
     }
 }

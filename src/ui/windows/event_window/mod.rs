@@ -313,7 +313,7 @@ impl Window for EventWindow {
         match message {
             WindowMessage::Event(asked) => self.apply(asked, session, commands),
             WindowMessage::Arrived(_, arrival) => self.arrived(arrival, session.lang(), commands),
-            WindowMessage::Export(_) | WindowMessage::Database(_) => {}
+            WindowMessage::Export(_) | WindowMessage::Database(_) | WindowMessage::PuzzleSet(_) => {}
         }
     }
 }

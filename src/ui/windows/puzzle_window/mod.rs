@@ -44,40 +44,91 @@ enum Message {
     YourMove,
     Correct,
     Refused,
+    /// The move the game's side played where the puzzle starts: refused without the engine
+    /// (the review found it lost `loss` centipawns, when the set keeps it), at the game's
+    /// move `round`.
+    GameMove {
+        round: usize,
+        loss: Option<i32>,
+    },
     Accepted,
     Stopped,
-    Solved,
+    /// Solved: as it was counted (at the first try, after a hint, or after a wrong move,
+    /// which counts as missed).
+    Solved(Attempt),
     Shown,
 }
 
 impl Message {
-    fn text(self, lang: Language) -> &'static str {
+    fn text(self, lang: Language) -> String {
         match self {
-            Message::YourMove => lang.pick("Your move.", "请走棋。", "請走棋。"),
-            Message::Correct => lang.pick("Correct.", "正确。", "正確。"),
-            Message::Refused => lang.pick(
-                "Not the solution: try again.",
-                "不是正解，再试一次。",
-                "不是正解，再試一次。",
-            ),
-            Message::Accepted => lang.pick(
-                "Not the book's move, but as good: the engine replies.",
-                "不是原谱着法，但同样好：由引擎应着。",
-                "不是原譜著法，但同樣好：由引擎應著。",
-            ),
-            Message::Stopped => lang.pick(
-                "The check was stopped: play a move again.",
-                "检验已停止，请重新走棋。",
-                "檢驗已停止，請重新走棋。",
-            ),
-            Message::Solved => lang.pick("Solved!", "解对了！", "解對了！"),
-            Message::Shown => lang.pick(
-                "The solution is on the board.",
-                "正解已摆上棋盘。",
-                "正解已擺上棋盤。",
-            ),
+            Message::YourMove => lang.pick("Your move.", "请走棋。", "請走棋。").to_owned(),
+            Message::Correct => lang.pick("Correct.", "正确。", "正確。").to_owned(),
+            Message::Refused => lang
+                .pick(
+                    "Not the solution: try again.",
+                    "不是正解，再试一次。",
+                    "不是正解，再試一次。",
+                )
+                .to_owned(),
+            Message::GameMove { round, loss } => game_move_text(round, loss, lang),
+            Message::Accepted => lang
+                .pick(
+                    "Not the book's move, but as good: the engine replies.",
+                    "不是原谱着法，但同样好：由引擎应着。",
+                    "不是原譜著法，但同樣好：由引擎應著。",
+                )
+                .to_owned(),
+            Message::Stopped => lang
+                .pick(
+                    "The check was stopped: play a move again.",
+                    "检验已停止，请重新走棋。",
+                    "檢驗已停止，請重新走棋。",
+                )
+                .to_owned(),
+            Message::Solved(Attempt::Solved) => {
+                lang.pick("Solved!", "解对了！", "解對了！").to_owned()
+            }
+            Message::Solved(Attempt::SolvedWithHint) => lang
+                .pick(
+                    "Solved, with a hint.",
+                    "解对了，用了提示。",
+                    "解對了，用了提示。",
+                )
+                .to_owned(),
+            Message::Solved(Attempt::Failed) => lang
+                .pick(
+                    "Solved, but not at the first try: counted as missed.",
+                    "解出来了，但不是一次解对：记为未解对。",
+                    "解出來了，但不是一次解對：記為未解對。",
+                )
+                .to_owned(),
+            Message::Shown => lang
+                .pick(
+                    "The solution is on the board.",
+                    "正解已摆上棋盘。",
+                    "正解已擺上棋盤。",
+                )
+                .to_owned(),
         }
     }
+}
+
+/// "That is the move played in the game (move 12): it lost 450 centipawns. Try again." The
+/// loss in centipawns, as the review window sets its thresholds.
+fn game_move_text(round: usize, loss: Option<i32>, lang: Language) -> String {
+    let played = match lang {
+        Language::English => format!("That is the move played in the game (move {round})"),
+        Language::SimplifiedChinese => format!("这是实战中走的着法（第 {round} 回合）"),
+        Language::TraditionalChinese => format!("這是實戰中走的著法（第 {round} 回合）"),
+    };
+    let lost = loss.map_or_else(String::new, |cp| match lang {
+        Language::English => format!(": it lost {cp} centipawns"),
+        Language::SimplifiedChinese => format!("，损失 {cp} 分"),
+        Language::TraditionalChinese => format!("，損失 {cp} 分"),
+    });
+    let again = lang.pick(". Try again.", "。再试一次。", "。再試一次。");
+    format!("{played}{lost}{again}")
 }
 
 /// Where the puzzle on the board stands.
@@ -190,6 +241,24 @@ impl PuzzleTrainer {
         self.loading = Some(PuzzleWorker::load(&self.outbox, source));
     }
 
+    /// The folder Browse… starts in: the one typed (or the typed file's), else the personal
+    /// set's, else the working folder.
+    fn folder(&self) -> PathBuf {
+        let typed = PathBuf::from(self.path_text.trim());
+        let typed = if typed.is_dir() {
+            Some(typed)
+        } else {
+            typed.parent().filter(|p| p.is_dir()).map(Path::to_owned)
+        };
+        typed
+            .or_else(|| {
+                let personal = self.personal.as_deref().and_then(Path::parent);
+                personal.filter(|p| p.is_dir()).map(Path::to_owned)
+            })
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default()
+    }
+
     /// The file or folder typed in, once a set was opened from it (the settings keep it).
     pub fn opened_path(&self) -> Option<PathBuf> {
         let text = self.path_text.trim();
@@ -237,9 +306,6 @@ impl PuzzleTrainer {
 
     /// The next puzzle by the schedule, put on the board.
     fn next(&mut self, session: &Session, commands: &mut Vec<Command>) {
-        if self.current.as_ref().is_some_and(|c| c.failed) {
-            self.record(Attempt::Failed);
-        }
         let now = self.now();
         let pick = match self.progress.as_ref().map(|p| p.pick(&self.ids, now)) {
             Some(Ok(pick)) => pick,
@@ -329,10 +395,10 @@ impl PuzzleTrainer {
                 self.reply_or_finish(reply, &mut commands);
             }
             Some(Verdict::Refused) => {
-                current.failed = true;
                 current.message = Message::Refused;
                 current.phase = Phase::SolverToMove;
                 commands.push(SessionCommand::DeleteFrom(node).into());
+                self.missed();
             }
             None => {
                 current.message = Message::Stopped;
@@ -376,6 +442,7 @@ impl PuzzleTrainer {
             return;
         };
         let expected = self.expected();
+        let played = self.puzzle().and_then(Puzzle::game_mistake);
         let Some(current) = self.current.as_mut() else {
             return;
         };
@@ -395,6 +462,16 @@ impl PuzzleTrainer {
                 };
                 if current.book.is_some() && Some(mv) == expected {
                     self.book_move(cursor, commands);
+                    return;
+                }
+                if let Some(mistake) = played.filter(|m| m.mv == mv && current.at == game.root()) {
+                    // The review already found it lost: no engine to ask.
+                    current.message = Message::GameMove {
+                        round: mistake.ply.div_ceil(2),
+                        loss: mistake.loss,
+                    };
+                    commands.push(SessionCommand::DeleteFrom(cursor).into());
+                    self.missed();
                     return;
                 }
                 let Ok(line) = Line::new(start, game.moves_to(current.at)) else {
@@ -481,13 +558,22 @@ impl PuzzleTrainer {
         }
     }
 
-    /// The puzzle solved: the try kept (failed if a move was refused on the way).
+    /// A move refused: the try fails, counted now, when the verdict is said (a try is kept
+    /// once: solving it after this changes nothing).
+    fn missed(&mut self) {
+        if let Some(current) = self.current.as_mut() {
+            current.failed = true;
+        }
+        self.record(Attempt::Failed);
+    }
+
+    /// The puzzle solved: the try kept (failed if a move was refused on the way), and said as
+    /// it was counted.
     fn finish(&mut self) {
         let Some(current) = self.current.as_mut() else {
             return;
         };
         current.phase = Phase::Over;
-        current.message = Message::Solved;
         let attempt = if current.failed {
             Attempt::Failed
         } else if current.hints > 0 {
@@ -495,6 +581,7 @@ impl PuzzleTrainer {
         } else {
             Attempt::Solved
         };
+        current.message = Message::Solved(attempt);
         self.record(attempt);
     }
 
@@ -537,17 +624,21 @@ impl PuzzleTrainer {
         })
     }
 
-    /// Show the whole solution (comments and variations) on the board: the try fails.
+    /// Show the whole solution (comments and variations) on the board, at its end (what the
+    /// trainer then says is what the board shows; the record and the arrow keys step back
+    /// through it): the try fails.
     fn show_solution(&mut self, commands: &mut Vec<Command>) {
         let Some(game) = self.puzzle().map(|p| p.game.clone()) else {
             return;
         };
         if let Some(current) = self.current.as_mut() {
-            current.failed = true;
             current.phase = Phase::Over;
             current.message = Message::Shown;
         }
-        self.record(Attempt::Failed);
+        self.missed();
+        // The session keeps the game's nodes as they are: the end is the same node there.
+        let end = game.main_line_end();
         commands.push(SessionCommand::ShowGame(GameToShow::new(game, Origin::Puzzle)).into());
+        commands.push(SessionCommand::GoTo(end).into());
     }
 }

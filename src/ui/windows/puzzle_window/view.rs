@@ -6,8 +6,10 @@ use std::path::PathBuf;
 use eframe::egui;
 
 use crate::lang::Language;
-use crate::puzzles::{PickKind, Puzzle};
+use crate::puzzles::{Finish, PickKind, Puzzle};
 
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::command::window_id::WindowId;
@@ -38,7 +40,7 @@ impl Window for PuzzleTrainer {
             .id_salt("puzzles")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                self.sources(ui, lang, shown.listed);
+                self.sources(ui, lang, shown.listed, commands);
                 ui.separator();
                 self.puzzle_part(ui, session, commands);
             });
@@ -54,8 +56,13 @@ impl Window for PuzzleTrainer {
     }
 
     fn receive(&mut self, message: WindowMessage, session: &Session, commands: &mut Vec<Command>) {
-        if let WindowMessage::Arrived(_, arrival) = message {
-            commands.extend(self.arrived(arrival, session));
+        match message {
+            WindowMessage::Arrived(_, arrival) => commands.extend(self.arrived(arrival, session)),
+            WindowMessage::PuzzleSet(path) => {
+                self.path_text = path.display().to_string();
+                self.load(PuzzleSource::Path(path));
+            }
+            WindowMessage::Export(_) | WindowMessage::Event(_) | WindowMessage::Database(_) => {}
         }
     }
 }
@@ -75,15 +82,29 @@ impl Opens for PuzzleTrainer {
 }
 
 impl PuzzleTrainer {
-    fn sources(&mut self, ui: &mut egui::Ui, lang: Language, listed: Option<(&str, &[i64])>) {
+    /// Where the set comes from: a file or folder typed or chosen (Browse… asks the app's file
+    /// chooser), My mistakes, or the games the database lists. The field takes the panel's
+    /// width and its buttons the line below, so a path can be read at any window size.
+    fn sources(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Language,
+        listed: Option<(&str, &[i64])>,
+        commands: &mut Vec<Command>,
+    ) {
         let label = ui.label(lang.pick("File or folder", "文件或文件夹", "檔案或資料夾"));
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut self.path_text).desired_width(f32::INFINITY))
+            .labelled_by(label.id);
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let path = self.path_text.trim().to_owned();
         ui.horizontal(|ui| {
-            let width = (ui.available_width() - 56.0).max(60.0);
-            let field = ui
-                .add(egui::TextEdit::singleline(&mut self.path_text).desired_width(width))
-                .labelled_by(label.id);
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            let path = self.path_text.trim().to_owned();
+            if ui
+                .button(lang.pick("Browse…", "浏览…", "瀏覽…"))
+                .clicked()
+            {
+                commands.push(AppCommand::PickFile(Purpose::PuzzleSet, self.folder()).into());
+            }
             let open = ui.add_enabled(
                 !path.is_empty(),
                 egui::Button::new(lang.pick("Open", "打开", "開啟")),
@@ -172,29 +193,15 @@ impl PuzzleTrainer {
         self.about_puzzle(ui, lang, puzzle, current);
         let judging = matches!(current.phase, Phase::Judging { .. });
         let over = matches!(current.phase, Phase::Over);
-        self.state_line(ui, session, judging, commands);
+        // The buttons above what the trainer says: a message or a hint added never moves them.
         self.buttons(ui, session, over || judging, over, commands);
+        self.state_line(ui, session, judging, commands);
     }
 
     /// The puzzle's number and title, its goal, why it was picked and the user's tries.
     fn about_puzzle(&self, ui: &mut egui::Ui, lang: Language, puzzle: &Puzzle, current: &Current) {
         ui.strong(format!("{} {}", current.index + 1, puzzle.title()));
-        let side = puzzle.solver().name(lang);
-        let goal = if current.mate {
-            let moves = puzzle.solver_moves_from(puzzle.game.root());
-            match lang {
-                Language::English => format!("{side} to move and mate in {moves}"),
-                Language::SimplifiedChinese => format!("{side}先，{moves} 步杀"),
-                Language::TraditionalChinese => format!("{side}先，{moves} 步殺"),
-            }
-        } else {
-            match lang {
-                Language::English => format!("{side} to move: find the best line"),
-                Language::SimplifiedChinese => format!("{side}先：找出最佳着法"),
-                Language::TraditionalChinese => format!("{side}先：找出最佳著法"),
-            }
-        };
-        ui.label(goal);
+        ui.label(goal(puzzle, lang));
         ui.label(match current.kind {
             PickKind::Due => lang.pick("Due for review", "到期复习", "到期複習"),
             PickKind::New => lang.pick("New", "新题", "新題"),
@@ -208,7 +215,8 @@ impl PuzzleTrainer {
             .progress
             .as_ref()
             .and_then(|p| p.attempts(puzzle.id).ok());
-        if let Some((tried, solved)) = tries.filter(|&(tried, _)| tried > 0) {
+        // Always a line, so that the first try counted moves nothing below it.
+        if let Some((tried, solved)) = tries {
             ui.label(match lang {
                 Language::English => format!("Tried {tried}, solved {solved}"),
                 Language::SimplifiedChinese => format!("做过 {tried} 次，解对 {solved} 次"),
@@ -284,5 +292,25 @@ impl PuzzleTrainer {
                 self.next(session, commands);
             }
         });
+    }
+}
+
+/// What the solver has to do, named by how the solution ends: mate in n, a win in n by
+/// stalemate (which loses, 4.1.3: no mate, but the game is won as surely), or the best line.
+fn goal(puzzle: &Puzzle, lang: Language) -> String {
+    let side = puzzle.solver().name(lang);
+    let moves = puzzle.solver_moves_from(puzzle.game.root());
+    match (puzzle.finish(), lang) {
+        (Finish::Mate, Language::English) => format!("{side} to move and mate in {moves}"),
+        (Finish::Mate, Language::SimplifiedChinese) => format!("{side}先，{moves} 步杀"),
+        (Finish::Mate, Language::TraditionalChinese) => format!("{side}先，{moves} 步殺"),
+        (Finish::Stalemate, Language::English) => {
+            format!("{side} to move and win in {moves} by stalemate")
+        }
+        (Finish::Stalemate, Language::SimplifiedChinese) => format!("{side}先，{moves} 步困毙"),
+        (Finish::Stalemate, Language::TraditionalChinese) => format!("{side}先，{moves} 步困斃"),
+        (Finish::Advantage, Language::English) => format!("{side} to move: find the best line"),
+        (Finish::Advantage, Language::SimplifiedChinese) => format!("{side}先：找出最佳着法"),
+        (Finish::Advantage, Language::TraditionalChinese) => format!("{side}先：找出最佳著法"),
     }
 }
