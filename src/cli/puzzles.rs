@@ -4,7 +4,8 @@
 //! default with the same node budget, by one engine per core), and each mistake of
 //! the chosen side (both sides by default) that lost at least `--min-loss` centipawns (100)
 //! made a puzzle ([`crate::engine_client::mistakes_as_puzzles`]): the position before the
-//! move, the engine's better line as the solution, the move played beside it. The puzzles go to
+//! move, the engine's better line as the solution (cut by the built-in engine to the moves that
+//! make the puzzle, [`crate::puzzles::trim_solution`]), the move played beside it. The puzzles go to
 //! SET.pgn as Qipu PGN, by the rule of [`super::output::write_output`] (a set made from files
 //! read only in part does not replace an existing file without `--force`). Standard error shows
 //! each game's progress and, last, `games G, moves M, puzzles P; seconds S`.
@@ -17,12 +18,14 @@ use std::time::Instant;
 use super::analyse::{number, review_limit, SearchLimit};
 use super::output::write_output;
 use super::{cannot_read, CliError};
+use crate::engine::{Control, Engine, Options};
 use crate::engine_client::{
     analyse_line, mistakes_as_puzzles, AnalysisSettings, EngineConfig, EnginePool, MistakeFilter,
     Thresholds,
 };
 use crate::formats::{read_record_file, write_pgn_games, Completeness, PgnWriteOptions};
 use crate::notation::Script;
+use crate::puzzles::trim_solution;
 use crate::referee::RuleSet;
 use crate::rules::{Color, Move};
 
@@ -165,7 +168,17 @@ fn make(args: MakeArgs, err: &mut dyn Write) -> Result<(), CliError> {
             writeln!(err)?;
             games += 1;
             moves += reviews.len();
-            puzzles.extend(mistakes_as_puzzles(&game, &reviews, &filter));
+            let mut made = mistakes_as_puzzles(&game, &reviews, &filter);
+            // The solutions are cut by the built-in engine, whichever engine reviewed: the
+            // trainer judges moves by it too.
+            let mut trimmer = Engine::new(Options {
+                rules: game_rules,
+                ..Options::default()
+            });
+            for puzzle in &mut made {
+                trim_solution(puzzle, &mut trimmer, &Control::default());
+            }
+            puzzles.extend(made);
         }
     }
     if games == 0 {

@@ -11,7 +11,7 @@ use crate::rules::Move;
 pub const SCORE_MARGIN: i32 = 50;
 
 /// Searches of a move stop after about this many nodes, whatever the depth asked.
-const NODE_CAP: u64 = 3_000_000;
+pub(super) const NODE_CAP: u64 = 3_000_000;
 
 /// Plies searched after a move where the solution is not a mate.
 const SCORE_DEPTH: u32 = 7;
@@ -55,7 +55,7 @@ pub enum Verdict {
 }
 
 /// A score as one number for the solver, mates beyond any centipawns (a quicker mate higher).
-fn value(score: Score) -> i32 {
+pub(super) fn value(score: Score) -> i32 {
     match score {
         Score::Centipawns(cp) => cp,
         Score::Mate(n) if n > 0 => 100_000 - n,
@@ -66,7 +66,7 @@ fn value(score: Score) -> i32 {
 /// The position after `mv` searched for the opponent: its best reply, the solver's move after
 /// it, and the score for the solver; `None` when the search was stopped before an iteration finished. A move that ends
 /// the game (the opponent has no move) scores a mate in one.
-fn after(
+pub(super) fn after(
     engine: &mut Engine,
     line: &Line,
     mv: Move,

@@ -11,8 +11,8 @@ use qipu::engine::{Control, Engine, Line};
 use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
 use qipu::puzzles::{
-    judge, read_puzzle_set, Attempt, Finish, GameMistake, Goal, Pick, PickKind, Progress, Puzzle,
-    StoreError, Trial, Verdict,
+    judge, read_puzzle_set, trim_solution, Attempt, Finish, GameMistake, Goal, Pick, PickKind,
+    Progress, Puzzle, StoreError, Trial, Verdict,
 };
 use qipu::record::{Game, Mark, TagKey};
 use qipu::rules::{Color, Move, Position};
@@ -72,8 +72,8 @@ const STALEMATE_IN_ONE: &str = "4k4/5P3/3P5/9/9/9/9/9/9/3K5 w - - 0 1";
 fn a_puzzle_s_goal_is_named_by_how_its_solution_ends() {
     let mate = Puzzle::from_game(made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]), String::new());
     assert_eq!(mate.expect("a puzzle").finish(), Finish::Mate);
-    let stalemate = Puzzle::from_game(made(STALEMATE_IN_ONE, &["d7d8"]), String::new())
-        .expect("a puzzle");
+    let stalemate =
+        Puzzle::from_game(made(STALEMATE_IN_ONE, &["d7d8"]), String::new()).expect("a puzzle");
     assert_eq!(stalemate.finish(), Finish::Stalemate);
     assert!(stalemate.ends_in_mate(), "the solver has to end the game");
     let going_on = Puzzle::from_game(made(MATE_IN_TWO, &["a0a8", "e9f9"]), String::new());
@@ -359,4 +359,52 @@ fn puzzles_are_read_from_the_games_of_the_database() {
     b.sort_unstable();
     assert_eq!(a, b);
     assert!(from_db.puzzles[0].source.starts_with("games.sqlite #"));
+}
+
+fn iccs_line(game: &Game) -> Vec<String> {
+    game.moves_to(game.main_line_end())
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Black's chariot on a5 hangs to Red's on a0; after the capture the engine's line goes on with
+/// the generals stepping to and fro.
+const CHARIOT_HANGS: &str = "4k4/9/9/9/r8/9/4p4/9/9/R4K3 w - - 0 1";
+
+#[test]
+fn a_solution_is_cut_once_the_advantage_is_decisive() {
+    let mut game = made(
+        CHARIOT_HANGS,
+        &["a0a5", "e9d9", "f0f1", "d9e9", "f1f0", "e9d9"],
+    );
+    // The move played in the game, beside the solution, stays.
+    game.play(game.root(), Move::parse_iccs("f0f1").expect("ICCS"))
+        .expect("legal");
+    let mut engine = Engine::default();
+    let kept = trim_solution(&mut game, &mut engine, &Control::default());
+    assert_eq!(kept, Some(1), "a chariot up is decisive");
+    assert_eq!(iccs_line(&game), ["a0a5"]);
+    assert_eq!(game.children(game.root()).len(), 2, "the game's move kept");
+}
+
+#[test]
+fn a_quiet_line_is_cut_where_the_solver_s_move_is_no_longer_the_only_one() {
+    // Chariot against chariot behind their advisors: nothing is decisive, and any waiting
+    // move does as well as the line's second one.
+    let mut game = made(
+        "3aka2r/9/9/4p4/9/9/4P4/9/9/R2AKA3 w - - 0 1",
+        &["a0a1", "i9i8", "a1a0", "i8i9", "a0a1", "i9i8"],
+    );
+    let kept = trim_solution(&mut game, &mut Engine::default(), &Control::default());
+    assert_eq!(kept, Some(1));
+    assert_eq!(iccs_line(&game), ["a0a1"]);
+}
+
+#[test]
+fn a_mate_is_kept_whole() {
+    let mut game = made(MATE_IN_TWO, &["a0a8", "e9f9", "b0b9"]);
+    let kept = trim_solution(&mut game, &mut Engine::default(), &Control::default());
+    assert_eq!(kept, Some(3));
+    assert_eq!(iccs_line(&game), ["a0a8", "e9f9", "b0b9"]);
 }

@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use qipu::engine_client::Accuracy;
 use qipu::formats::{read_pgn_text, write_pgn, PgnWriteOptions};
 use qipu::notation::Script;
-use qipu::record::Mark;
+use qipu::record::{Mark, TagKey};
 use qipu::rules::Move;
 use qipu::ui::{AppCommand, Command, NamedEngine, QipuApp, SessionCommand, Settings};
 
@@ -137,6 +137,13 @@ fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
     review(&mut harness);
     click(&mut harness, "Puzzles from Black's mistakes");
     let set = dir.join("puzzles").join("my-mistakes.pgn");
+    let told = |text: String| move |h: &Harness<'_, QipuApp>| h.query_by_label(&text).is_some();
+    // The solutions are cut by the engine in the background; the status line tells the end.
+    wait_for(
+        &mut harness,
+        "the puzzle added",
+        told(format!("1 new puzzle in {}", set.display())),
+    );
     let read = qipu::formats::read_record_file(&set).expect("the personal set");
     assert_eq!(read.games.len(), 1, "one blunder, one puzzle");
     let puzzle = read.games[0].game.as_ref().expect("reads");
@@ -149,9 +156,31 @@ fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
         game.move_of(game.main_line()[0])
     );
     assert_eq!(puzzle.mark(choices[1]), Some(Mark::Blunder));
-    // Asked again: nothing doubled. Red made no mistake: nothing added.
+    // The loss the review measured is kept in the set, at least a blunder's 300 centipawns.
+    let loss = puzzle.tags().get(&TagKey::parse("Loss"));
+    let loss: i32 = loss.expect("the Loss tag").parse().expect("centipawns");
+    assert!(loss >= 300, "a blunder's loss, {loss}");
+    // The solution ends with the solver's move: the engine's quiet tail is cut.
+    assert_eq!(puzzle.main_line().len() % 2, 1, "{:?}", puzzle.main_line());
+    // Asked again: nothing doubled, said plainly. Red made no mistake: nothing made.
     click(&mut harness, "Puzzles from Black's mistakes");
+    wait_for(
+        &mut harness,
+        "nothing new",
+        told(format!(
+            "Nothing new: this puzzle is already in {}",
+            set.display()
+        )),
+    );
     click(&mut harness, "Puzzles from Red's mistakes");
+    wait_for(
+        &mut harness,
+        "no puzzle made",
+        told(
+            "No puzzle made: that side has no move marked ? or ?? with a better line beside it"
+                .to_owned(),
+        ),
+    );
     let again = qipu::formats::read_record_file(&set).unwrap();
     assert_eq!(again.games.len(), 1);
 }

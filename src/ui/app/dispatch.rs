@@ -298,6 +298,7 @@ impl QipuApp {
                 }
             }
             Recipient::Picture => self.picture_arrived(arrival),
+            Recipient::Mistakes => self.puzzles_made(arrival),
         }
     }
 

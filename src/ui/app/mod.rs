@@ -39,6 +39,7 @@ use crate::ui::platform::quiet_input::SharedZone;
 use crate::ui::windows::database_window::DatabaseWindow;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::question::Question;
+use crate::ui::workers::mistake_worker::MistakeWorker;
 use crate::ui::workers::picture_worker::PictureWorker;
 
 use file_work::{origin_file, Waiting};
@@ -112,6 +113,8 @@ struct Parts {
     analysis: AnalysisPanel,
     /// The evaluation graph of the main line.
     graph: EvalGraph,
+    /// Puzzles being made from the game's mistakes, each job until it answers.
+    making: Vec<MistakeWorker>,
 }
 
 /// What the window shows of itself.
@@ -206,6 +209,7 @@ impl QipuApp {
                 computer: None,
                 analysis,
                 graph: EvalGraph::new(builtin, outbox.clone()),
+                making: Vec::new(),
             },
             display: Display {
                 title: String::new(),

@@ -1,76 +1,20 @@
 //! "Make puzzles from my mistakes": a reviewed game's mistakes and blunders of one side turned
-//! into puzzles ([`puzzles_from_marks`]) and added to the personal set, `puzzles/my-mistakes.pgn`
-//! in the folder of the settings (beside the autosave file). The set is read first and written
-//! whole, atomically; a set that does not read in full is left as it is (nothing of it is lost),
-//! and a puzzle already in it (the same start and solution) is not added twice.
-
-use std::path::Path;
+//! into puzzles ([`puzzles_from_marks`]), their solutions cut and added to the personal set,
+//! `puzzles/my-mistakes.pgn` in the folder of the settings (beside the autosave file), in the
+//! background ([`MistakeWorker`]); the status line says what was added when it is done.
 
 use crate::engine_client::puzzles_from_marks;
-use crate::formats::{
-    read_record_bytes, save_atomic, write_pgn_games, PgnWriteOptions, TargetState,
-};
-use crate::lang::{IoReason, Language};
-use crate::notation::Script;
-use crate::record::Game;
 use crate::rules::Color;
 
 use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::outbox::Arrival;
 use crate::ui::base::command::window_id::WindowId;
 
 use crate::ui::windows::puzzle_window::personal_set;
+use crate::ui::workers::mistake_worker::{MistakeWorker, MistakesAdded};
 
 use super::QipuApp;
 use crate::ui::base::command::notification::{Notification, Source};
-
-/// Whether two puzzles are the same: the same start and the same solution.
-fn same(a: &Game, b: &Game) -> bool {
-    a.start() == b.start() && a.moves_to(a.main_line_end()) == b.moves_to(b.main_line_end())
-}
-
-/// Add `new` to the set in `path`; returns how many were new.
-fn add_to_set(path: &Path, new: Vec<Game>, lang: Language) -> Result<usize, String> {
-    let mut set = match std::fs::read(path) {
-        Ok(bytes) => {
-            let mut games = Vec::new();
-            for (i, read) in read_record_bytes(&bytes).games.into_iter().enumerate() {
-                match (read.game, read.error) {
-                    (Some(game), None) => games.push(game),
-                    (_, error) => {
-                        return Err(format!(
-                            "{} {}: {} {}{}",
-                            lang.pick("Kept as it is:", "保持原样：", "保持原樣："),
-                            path.display(),
-                            lang.pick("game", "第", "第"),
-                            i + 1,
-                            error.map_or_else(String::new, |e| format!(": {e}"))
-                        ))
-                    }
-                }
-            }
-            games
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    let before = set.len();
-    for puzzle in new {
-        if !set.iter().any(|p| same(p, &puzzle)) {
-            set.push(puzzle);
-        }
-    }
-    let added = set.len() - before;
-    if added == 0 {
-        return Ok(0);
-    }
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder)
-            .map_err(|e| format!("{}: {}", folder.display(), IoReason::of(&e)))?;
-    }
-    let text = write_pgn_games(&set, &PgnWriteOptions::qipu(Script::Simplified));
-    save_atomic(path, text.as_bytes(), TargetState::Safe, false).map_err(|e| e.to_string())?;
-    Ok(added)
-}
 
 impl QipuApp {
     /// Add `side`'s mistakes of the game shown to the personal set.
@@ -86,8 +30,23 @@ impl QipuApp {
             return;
         };
         let puzzles = puzzles_from_marks(self.session.game(), side);
-        let made = puzzles.len();
-        match add_to_set(&path, puzzles, lang) {
+        let rules = self.session.rules();
+        let worker = MistakeWorker::start(&self.post.outbox, puzzles, path, rules, lang);
+        self.parts.making.push(worker);
+    }
+
+    /// A job of [`QipuApp::make_puzzles`] answered: what it added is said.
+    pub(super) fn puzzles_made(&mut self, arrival: Arrival) {
+        let job = arrival.job();
+        let Some(at) = self.parts.making.iter().position(|w| w.job() == job) else {
+            return;
+        };
+        self.parts.making.remove(at);
+        let Some(MistakesAdded { made, added, path }) = arrival.open(Some(job)) else {
+            return;
+        };
+        let lang = self.session.lang();
+        match added {
             Ok(added) => {
                 let source = Source::File(path.clone());
                 let text = Notice::PuzzlesAdded { made, added, path }.text(lang);

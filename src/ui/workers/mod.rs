@@ -1,5 +1,5 @@
 //! The threads that work in the background and report back by messages: the engine link, the
-//! evaluation of a line, the review of a game, the cloud database's queries, puzzle sets and verdicts, the game database,
+//! evaluation of a line, the review of a game, the cloud database's queries, puzzle sets and verdicts, puzzles made from mistakes, the game database,
 //! the event file and pictures of boards read. They draw nothing; imports only from the
 //! folders below (no folder under `src/ui` imports from them but panels, windows and the app).
 
@@ -10,6 +10,7 @@ pub mod database_worker;
 pub mod engine_link;
 pub mod eval_worker;
 pub mod event_worker;
+pub mod mistake_worker;
 pub mod picture_worker;
 pub mod puzzle_worker;
 pub mod review_worker;

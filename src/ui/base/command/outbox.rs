@@ -34,6 +34,8 @@ pub enum Recipient {
     Picture,
     /// The system's file chooser the app waits on.
     FileDialog,
+    /// Puzzles made from a game's mistakes, added to the personal set.
+    Mistakes,
 }
 
 /// One job's stamp: results carry it, and the part that started the job keeps the stamp of
