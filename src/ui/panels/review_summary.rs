@@ -7,7 +7,8 @@
 use eframe::egui::{self, RichText};
 
 use crate::engine_client::RedScore;
-use crate::record::{commands, Mark};
+use crate::lang::Language;
+use crate::record::{commands, Game, Mark};
 use crate::rules::Color;
 
 use crate::ui::base::command::app_command::AppCommand;
@@ -15,7 +16,7 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
 use crate::ui::base::review::{
-    better_line, is_critical, next_critical, previous_critical, summary, CRITICAL,
+    better_line, is_critical, next_critical, previous_critical, summary, SideReview, CRITICAL,
 };
 use crate::ui::base::review_sources::ScoreSources;
 use crate::ui::base::session::Session;
@@ -38,27 +39,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, out: &mut Vec<Command>) {
     };
     let lang = session.lang();
     ui.separator();
-    for (color, side) in sides {
-        ui.horizontal_wrapped(|ui| {
-            ui.strong(color.name(lang));
-            let accuracy = side
-                .accuracy
-                .map_or_else(|| "–".to_owned(), |a| format!("{a:.1}%"));
-            ui.label(format!(
-                "{} {accuracy}",
-                lang.pick("accuracy", "准确率", "精確度")
-            ));
-            for (mark, count) in CRITICAL.into_iter().zip(side.counts) {
-                ui.label(
-                    RichText::new(format!("{} {count}", mark.symbol())).color(mark_color(mark)),
-                )
-                .on_hover_text(crate::ui::base::words::mark_name(mark, lang));
-            }
-        });
-    }
-    if let Some(sources) = ScoreSources::from_tags(game) {
-        ui.label(RichText::new(sources.message(lang)).weak());
-    }
+    accuracy_lines(ui, game, sides, lang);
     let cursor = session.cursor();
     ui.horizontal_wrapped(|ui| {
         for (command, found, arrow) in [
@@ -131,4 +112,29 @@ pub fn show(ui: &mut egui::Ui, session: &Session, out: &mut Vec<Command>) {
             .map_or_else(String::new, |s| format!(" {}", signed(s)));
         ui.weak(format!("{text}{eval}"));
     });
+}
+
+/// Each side's accuracy and count of marks, and which scores came from where.
+fn accuracy_lines(ui: &mut egui::Ui, game: &Game, sides: [(Color, SideReview); 2], lang: Language) {
+    for (color, side) in sides {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(color.name(lang));
+            let accuracy = side
+                .accuracy
+                .map_or_else(|| "–".to_owned(), |a| format!("{a:.1}%"));
+            ui.label(format!(
+                "{} {accuracy}",
+                lang.pick("accuracy", "准确率", "精確度")
+            ));
+            for (mark, count) in CRITICAL.into_iter().zip(side.counts) {
+                ui.label(
+                    RichText::new(format!("{} {count}", mark.symbol())).color(mark_color(mark)),
+                )
+                .on_hover_text(crate::ui::base::words::mark_name(mark, lang));
+            }
+        });
+    }
+    if let Some(sources) = ScoreSources::from_tags(game) {
+        ui.label(RichText::new(sources.message(lang)).weak());
+    }
 }
