@@ -103,7 +103,7 @@ fn a_new_games_save_and_export_use_the_own_dialog_and_copy_pgn_says_so() {
     click(&mut harness, "e2");
     click(&mut harness, "File");
     click(&mut harness, "Copy PGN");
-    harness.get_by_label("Copied the game as PGN (1 moves)");
+    harness.get_by_label("Copied the game as PGN (1 move)");
 
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();

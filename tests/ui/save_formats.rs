@@ -329,6 +329,6 @@ fn save_as_dhtmlxq_writes_the_block_and_copy_as_dhtmlxq_puts_it_on_the_clipboard
     assert_eq!(copied, text);
     harness.run();
     harness.get_by_label_contains(
-        "Copied the game as DhtmlXQ (3 moves); DhtmlXQ has no place for 1 mark(s)",
+        "Copied the game as DhtmlXQ (3 moves); DhtmlXQ has no place for 1 mark, NAG or comment",
     );
 }

@@ -124,7 +124,9 @@ impl Notice {
                 path.display()
             ),
             Notice::CopiedPgn(moves) => match lang {
-                Language::English => format!("Copied the game as PGN ({moves} moves)"),
+                Language::English => {
+                    format!("Copied the game as PGN ({})", counted(*moves, "move", "moves"))
+                }
                 Language::SimplifiedChinese => format!("已将棋谱复制为 PGN（{moves} 着）"),
                 Language::TraditionalChinese => format!("已將棋譜複製為 PGN（{moves} 著）"),
             },
@@ -195,7 +197,9 @@ fn puzzles_added(made: usize, added: usize, path: &Path, lang: Language) -> Stri
 /// "Copied the game as DhtmlXQ (n moves)", and what the format had no place for.
 fn copied_dhtmlxq(moves: usize, lost: usize, lang: Language) -> String {
     let copied = match lang {
-        Language::English => format!("Copied the game as DhtmlXQ ({moves} moves)"),
+        Language::English => {
+            format!("Copied the game as DhtmlXQ ({})", counted(moves, "move", "moves"))
+        }
         Language::SimplifiedChinese => format!("已将棋谱复制为 DhtmlXQ（{moves} 着）"),
         Language::TraditionalChinese => format!("已將棋譜複製為 DhtmlXQ（{moves} 著）"),
     };
@@ -204,7 +208,10 @@ fn copied_dhtmlxq(moves: usize, lost: usize, lang: Language) -> String {
     }
     let left = match lang {
         Language::English => {
-            format!("; DhtmlXQ has no place for {lost} mark(s), NAG(s) or comment(s) before a move")
+            format!(
+                "; DhtmlXQ has no place for {} before a move",
+                counted(lost, "mark, NAG or comment", "marks, NAGs or comments")
+            )
         }
         Language::SimplifiedChinese => {
             format!("；DhtmlXQ 无处保存 {lost} 个符号、NAG 或着法前的注释")
