@@ -192,8 +192,11 @@ impl Settings {
         }
     }
 
-    /// Put `path` first in the recent files.
+    /// Put `path` first in the recent files, made absolute: a path relative to the folder
+    /// Qipu was started in would name another file, or none, in a run started elsewhere.
     pub fn remember(&mut self, path: PathBuf) {
+        // An empty path has no absolute form: kept as it is (nothing opens it either way).
+        let path = std::path::absolute(&path).unwrap_or(path);
         self.recent.retain(|p| p != &path);
         self.recent.insert(0, path);
         self.recent.truncate(RECENT_FILES);
@@ -322,9 +325,10 @@ mod tests {
             settings.remember(PathBuf::from(format!("{i}.pgn")));
         }
         settings.remember(PathBuf::from("5.pgn"));
+        let here = std::env::current_dir().expect("the tests run in a folder");
         assert_eq!(settings.recent.len(), RECENT_FILES);
-        assert_eq!(settings.recent[0], PathBuf::from("5.pgn"));
-        assert_eq!(settings.recent[1], PathBuf::from("9.pgn"));
+        assert_eq!(settings.recent[0], here.join("5.pgn"));
+        assert_eq!(settings.recent[1], here.join("9.pgn"));
         assert_eq!(
             settings
                 .recent
