@@ -91,7 +91,7 @@ mod tests {
     }
 
     #[test]
-    fn the_best_allowed_move_comes_first_and_unscored_moves_are_left_out() {
+    fn the_best_allowed_move_is_the_reviews_best_and_unscored_moves_are_left_out() {
         let moves = [
             shown("h2e2", Some(40), true),
             shown("b2e2", Some(10), false),
@@ -100,9 +100,12 @@ mod tests {
         ];
         let lines = lines(&moves).expect("scored");
         let first = |l: &SearchInfo| l.pv[0].to_string();
+        // The lines are kept by score, as an engine's are; the forbidden move is ranked last,
+        // so the review's best (rank 1) is the best move allowed.
         let order: Vec<String> = lines.lines().into_iter().map(first).collect();
-        assert_eq!(order, ["b0c2", "b2e2", "h2e2"]);
+        assert_eq!(order, ["h2e2", "b0c2", "b2e2"]);
         let best = lines.best_exact().expect("a best line");
+        assert_eq!(first(best), "b0c2");
         assert_eq!(best.score, Some(BoundedScore::exact(Value::Centipawns(25))));
         // The forbidden move keeps its score, should the game have played it.
         let h2e2 = Move::parse_iccs("h2e2").unwrap_or_else(|| panic!("h2e2"));

@@ -125,7 +125,10 @@ impl Notice {
             ),
             Notice::CopiedPgn(moves) => match lang {
                 Language::English => {
-                    format!("Copied the game as PGN ({})", counted(*moves, "move", "moves"))
+                    format!(
+                        "Copied the game as PGN ({})",
+                        counted(*moves, "move", "moves")
+                    )
                 }
                 Language::SimplifiedChinese => format!("已将棋谱复制为 PGN（{moves} 着）"),
                 Language::TraditionalChinese => format!("已將棋譜複製為 PGN（{moves} 著）"),
@@ -198,7 +201,10 @@ fn puzzles_added(made: usize, added: usize, path: &Path, lang: Language) -> Stri
 fn copied_dhtmlxq(moves: usize, lost: usize, lang: Language) -> String {
     let copied = match lang {
         Language::English => {
-            format!("Copied the game as DhtmlXQ ({})", counted(moves, "move", "moves"))
+            format!(
+                "Copied the game as DhtmlXQ ({})",
+                counted(moves, "move", "moves")
+            )
         }
         Language::SimplifiedChinese => format!("已将棋谱复制为 DhtmlXQ（{moves} 着）"),
         Language::TraditionalChinese => format!("已將棋譜複製為 DhtmlXQ（{moves} 著）"),
