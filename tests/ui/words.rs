@@ -52,13 +52,22 @@ fn move_numbers_stay_on_the_line_of_their_move_when_a_variation_wraps() {
         harness.run();
         let mut rows = std::collections::BTreeSet::new();
         for (round, red) in VARIATION.iter().enumerate() {
-            let number = harness.get_by_label(&format!("{}.", round + 1)).rect();
             // The main line goes on with 2. h0g2 as well, below the variation (shown under round 1).
             let mv = harness
                 .get_all_by_label(red)
                 .map(|node| node.rect())
                 .min_by(|a, b| a.top().total_cmp(&b.top()))
                 .expect("the variation's move");
+            // The round's number in the round column (the main line has numbers of its own):
+            // the one nearest the move.
+            let number = harness
+                .get_all_by_value(&(round + 1).to_string())
+                .map(|node| node.rect())
+                .min_by(|a, b| {
+                    let off = |r: &egui::Rect| (r.center().y - mv.center().y).abs();
+                    off(a).total_cmp(&off(b))
+                })
+                .expect("the round's number");
             rows.insert(mv.center().y.round() as i32);
             assert!(
                 (number.center().y - mv.center().y).abs() < 4.0 && number.right() <= mv.left(),
