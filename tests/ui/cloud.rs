@@ -292,7 +292,8 @@ fn reviewed_board(plies: usize) -> String {
 }
 
 /// A cloud that knows the first three positions of [`REVIEWED`] and not the last: after
-/// 炮二平五 it scores 马8进7 247 centipawns below Black's best (a mistake no engine finds in it).
+/// 炮二平五 it scores 马8进7 247 centipawns below Black's best (a mistake no engine finds in it),
+/// and gives the principal line from there.
 fn reviewing_cloud() -> Server {
     let known = [
         (
@@ -311,8 +312,13 @@ fn reviewing_cloud() -> Server {
     ];
     Server::start(move |query, _| {
         let board = query.get("board").unwrap_or_default();
-        match known.iter().find(|(b, _)| board.starts_with(b.as_str())) {
-            Some((_, answer)) if query.get("action") == Some("queryall") => Reply::ok(answer),
+        let known = known.iter().find(|(b, _)| board.starts_with(b.as_str()));
+        match (known, query.get("action")) {
+            (Some((_, answer)), Some("queryall")) => Reply::ok(answer),
+            // The principal line after 炮二平五, from its best move 炮8平5.
+            (Some(_), Some("querypv")) if board.starts_with(&reviewed_board(1)) => {
+                Reply::ok("score:-3,depth:3,pv:h7e7|h0g2|h9g7")
+            }
             _ => Reply::ok("unknown"),
         }
     })
@@ -375,12 +381,27 @@ fn a_review_takes_the_clouds_scores_where_it_knows_the_position() {
     // The score after it is the cloud's, of the position it leads to (Red's best, +2.50).
     assert_eq!(commands::get(game.comment(line[1]), "eval"), Some("2.50"));
     harness.get_by_label("Positions scored: 3 by the cloud database, 1 by the engine.");
-    let asked = server
-        .queries()
+    let asked = |action: &str| {
+        server
+            .queries()
+            .iter()
+            .filter(|q| q.get("action") == Some(action))
+            .count()
+    };
+    assert_eq!(asked("queryall"), 4, "each position asked once");
+    // The mistake's better line is the cloud's principal line, whole; it was asked only where
+    // a move other than the cloud's best was played.
+    assert_eq!(asked("querypv"), 1);
+    let better = game.children(line[0])[1];
+    let mut shown = vec![better];
+    while let Some(&next) = game.children(*shown.last().expect("a move")).first() {
+        shown.push(next);
+    }
+    let moves: Vec<String> = shown
         .iter()
-        .filter(|q| q.get("action") == Some("queryall"))
-        .count();
-    assert_eq!(asked, 4, "each position asked once");
+        .filter_map(|&node| game.move_of(node).map(|m| m.to_string()))
+        .collect();
+    assert_eq!(moves, ["h7e7", "h0g2", "h9g7"]);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 use crate::cloud::{plies_to_mate, ShownMove};
 use crate::engine_client::{BoundedScore, Lines, SearchInfo, Value};
+use crate::rules::Move;
 
 /// The cloud's score (centipawns from the side to move, 30000 less the plies for a win) as a
 /// value from the side to move.
@@ -20,9 +21,10 @@ pub fn value(score: i32) -> Value {
 
 /// The cloud's moves in a position as lines from its side to move, best first, one move each:
 /// the moves the game's rules allow by score (the cloud's order kept between equal scores), then
-/// the forbidden ones; moves the cloud has not scored are left out. `None` when no allowed move
-/// has a score: the cloud does not score the position.
-pub fn lines(moves: &[ShownMove]) -> Option<Lines> {
+/// the forbidden ones; moves the cloud has not scored are left out. The best allowed move's line
+/// is `principal`, the cloud's principal line, when that begins with it. `None` when no allowed
+/// move has a score: the cloud does not score the position.
+pub fn lines(moves: &[ShownMove], principal: Option<&[Move]>) -> Option<Lines> {
     let scored = |forbidden: bool| {
         let mut some: Vec<(&ShownMove, i32)> = moves
             .iter()
@@ -38,10 +40,14 @@ pub fn lines(moves: &[ShownMove]) -> Option<Lines> {
     }
     let mut lines = Lines::default();
     for (rank, (m, score)) in allowed.into_iter().chain(scored(true)).enumerate() {
+        let pv = match principal {
+            Some(line) if rank == 0 && line.first() == Some(&m.cloud.mv) => line.to_vec(),
+            _ => vec![m.cloud.mv],
+        };
         lines.update(&SearchInfo {
             multipv: u32::try_from(rank + 1).unwrap_or(u32::MAX),
             score: Some(BoundedScore::exact(value(score))),
-            pv: vec![m.cloud.mv],
+            pv,
             ..SearchInfo::default()
         });
     }
@@ -52,7 +58,6 @@ pub fn lines(moves: &[ShownMove]) -> Option<Lines> {
 mod tests {
     use super::*;
     use crate::cloud::{CloudMove, NoteDetail, Rank};
-    use crate::rules::Move;
 
     fn shown(iccs: &str, score: Option<i32>, forbidden: bool) -> ShownMove {
         ShownMove {
@@ -98,7 +103,7 @@ mod tests {
             shown("h0g2", None, false),
             shown("b0c2", Some(25), false),
         ];
-        let lines = lines(&moves).expect("scored");
+        let lines = lines(&moves, None).expect("scored");
         let first = |l: &SearchInfo| l.pv[0].to_string();
         // The lines are kept by score, as an engine's are; the forbidden move is ranked last,
         // so the review's best (rank 1) is the best move allowed.
@@ -114,7 +119,27 @@ mod tests {
 
     #[test]
     fn a_position_without_a_scored_allowed_move_is_not_scored() {
-        assert!(lines(&[]).is_none());
-        assert!(lines(&[shown("h2e2", None, false), shown("b2e2", Some(5), true)]).is_none());
+        assert!(lines(&[], None).is_none());
+        let unscored = [shown("h2e2", None, false), shown("b2e2", Some(5), true)];
+        assert!(lines(&unscored, None).is_none());
+    }
+
+    #[test]
+    fn the_principal_line_is_the_best_moves_only_when_it_begins_with_it() {
+        let moves = [
+            shown("b2e2", Some(10), false),
+            shown("b0c2", Some(25), false),
+        ];
+        let m = |iccs: &str| Move::parse_iccs(iccs).unwrap_or_else(|| panic!("{iccs}"));
+        let principal = [m("b0c2"), m("b9c7"), m("b2e2")];
+        let lines = lines(&moves, Some(&principal)).expect("scored");
+        let best = lines.best_exact().expect("a best line");
+        assert_eq!(best.pv, principal);
+        let other = lines.starting_with(m("b2e2")).expect("b2e2's line");
+        assert_eq!(other.pv, [m("b2e2")]);
+        // A principal line of another move is not put under the best.
+        let stale = [m("b2e2"), m("b9c7")];
+        let lines = super::lines(&moves, Some(&stale)).expect("scored");
+        assert_eq!(lines.best_exact().expect("a best line").pv, [m("b0c2")]);
     }
 }

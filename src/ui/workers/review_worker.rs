@@ -2,8 +2,9 @@
 //! ([`EnginePool`]), search every position of the main line ([`analyse_line_scored`]),
 //! reporting the progress position by position, until the reviews are done or the work is
 //! cancelled. When the user chose it, the cloud database is asked about each position first,
-//! and a position it scores is left to its score; once the network fails or the cloud declines,
-//! the engines score the rest. The window never waits on it.
+//! and a position it scores is left to its score (with the cloud's principal line where a move
+//! other than its best was played); once the network fails or the cloud declines, the engines
+//! score the rest. The window never waits on it.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -210,7 +211,17 @@ fn ask_cloud(
         };
         match cloud.moves(&line) {
             Ok(fetched) => {
-                lines[ply] = cloud_scores::lines(&fetched.value);
+                lines[ply] = cloud_scores::lines(&fetched.value, None);
+                let best = lines[ply].as_ref().and_then(Lines::best_exact);
+                let best = best.and_then(|best| best.pv.first().copied());
+                // A move other than the best played: the review shows the best line, which
+                // the cloud gives whole in one more query (a failure keeps its first move).
+                if best.is_some() && best != job.moves.get(ply).copied() {
+                    if let Ok(principal) = cloud.pv(&line) {
+                        let principal = Some(&principal.value.moves[..]);
+                        lines[ply] = cloud_scores::lines(&fetched.value, principal);
+                    }
+                }
                 if lines[ply].is_some() {
                     settled += 1;
                     progress(settled, total);
