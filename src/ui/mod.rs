@@ -35,6 +35,7 @@ pub use app::{AppOptions, QipuApp};
 pub use base::command::app_command::{Answer, AppCommand};
 pub use base::command::arbiter_action::ArbiterAction;
 pub use base::command::database_command::{Column, DatabaseCommand};
+pub use base::command::file_purpose::{Purpose, Start};
 pub use base::command::notice::Notice;
 pub use base::command::notification::{Level, Notification, Source};
 pub use base::command::origin::{FileTie, Origin};

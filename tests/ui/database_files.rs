@@ -11,7 +11,7 @@ use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::formats::read_record_file;
-use qipu::ui::{AppOptions, NativeDialogs, QipuApp};
+use qipu::ui::QipuApp;
 
 use crate::common::TempFolder;
 use crate::support::{self, corpus, type_and_enter, type_over, wait_until, Scripted};
@@ -50,17 +50,7 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
     let dir = TempFolder::new("ui-dbfiles-browse");
     let file = dir.join("coach.qipu");
     let folder = corpus("xqbase_eleeye/CCGC");
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 900.0])
-        .build_eframe(|cc| {
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(NativeDialogs::own_only()),
-                    autosave: None,
-                },
-            )
-        });
+    let mut harness = support::app_without_system_chooser([1280.0, 900.0], None);
     open_window(&mut harness);
 
     // Choose file…: Qipu's own dialog, which says why; a new name creates the database.

@@ -353,21 +353,10 @@ fn a_result_is_corrected_and_cleared_from_the_window() {
 /// own dialog where the system has none (which says so once), listing only files of the kind.
 #[test]
 fn enter_adds_a_player_and_files_are_chosen_in_the_own_dialog() {
-    use qipu::ui::{AppOptions, NativeDialogs};
     let dir = TempFolder::new("ui-event-own");
     std::fs::write(dir.join("old.pdf"), "x").unwrap();
     std::fs::write(dir.join("other.csv"), "x").unwrap();
-    let mut harness = Harness::builder()
-        .with_size([1200.0, 900.0])
-        .build_eframe(|cc| {
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(NativeDialogs::own_only()),
-                    autosave: None,
-                },
-            )
-        });
+    let mut harness = crate::support::app_without_system_chooser([1200.0, 900.0], None);
     click(&mut harness, "File");
     click(&mut harness, "Event…");
     type_over(&mut harness, "Event name", "Club");

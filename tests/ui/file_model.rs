@@ -28,8 +28,8 @@ use qipu::lang::Language;
 use qipu::record::Game;
 use qipu::rules::Position;
 use qipu::ui::{
-    Answer, AppCommand, AppOptions, FileDialogs, FileTie, GameToShow, Origin, Picking, QipuApp,
-    SessionCommand,
+    Answer, AppCommand, AppOptions, FileDialogs, FileTie, GameToShow, Origin, Picking, Purpose,
+    QipuApp, SessionCommand, Start,
 };
 
 use super::support;
@@ -143,15 +143,16 @@ impl Dialog {
 }
 
 impl FileDialogs for Dialog {
-    fn pick_open(&mut self, _: Language, _: &Path) -> Picking {
+    fn pick(&mut self, _: Language, purpose: Purpose, _: &Path) -> Picking {
         let mut state = self.state();
-        state.opens_asked += 1;
-        Picking::Now(Ok(state.open.take()))
-    }
-    fn pick_save(&mut self, _: Language, _: &Path) -> Picking {
-        let mut state = self.state();
-        state.saves_asked += 1;
-        Picking::Now(Ok(state.save.take()))
+        let next = if purpose.reads() {
+            state.opens_asked += 1;
+            state.open.take()
+        } else {
+            state.saves_asked += 1;
+            state.save.take()
+        };
+        Picking::Now(Ok(next.map(|path| vec![path])))
     }
 }
 
@@ -474,7 +475,7 @@ impl World {
     fn command(&self, step: Step) -> qipu::ui::Command {
         match step {
             Step::Open(i, ..) => AppCommand::OpenPath(self.dir.join(NAMES[i])).into(),
-            Step::OpenByDialog(..) => AppCommand::PickFileToOpen.into(),
+            Step::OpenByDialog(..) => AppCommand::PickFile(Purpose::Open, Start::GameFolder).into(),
             Step::New(..) => SessionCommand::NewGame.into(),
             Step::PasteFen(i, ..) => AppCommand::PasteText(POSITIONS[i].to_owned()).into(),
             Step::PastePgn(..) => {

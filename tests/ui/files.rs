@@ -3,15 +3,16 @@
 //! Save and Copy PGN confirm there; a restored autosave comes back with its file's name.
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use qipu::ui::{AppOptions, NativeDialogs, QipuApp};
+use qipu::ui::QipuApp;
 
-use super::support::{self, click, main_line, type_and_enter, Scripted};
+use super::support::{
+    self, app_without_system_chooser, click, main_line, type_and_enter, Scripted,
+};
 use crate::common::TempFolder;
 
 /// A fresh folder holding `w2.xqf` (a copy of a sample record) and nothing else.
@@ -20,21 +21,6 @@ fn folder_with_xqf(name: &str) -> TempFolder {
     let sample = support::shared_data("samples/SAMPLE.XQF");
     std::fs::copy(sample, dir.join("w2.xqf")).expect("copy of the sample");
     dir
-}
-
-/// The app as run where no system file chooser can be shown (as with `QIPU_FILE_DIALOG=own`).
-fn app_without_system_chooser(autosave: Option<PathBuf>) -> Harness<'static, QipuApp> {
-    Harness::builder()
-        .with_size([1280.0, 900.0])
-        .build_eframe(move |cc| {
-            QipuApp::with_options(
-                cc,
-                AppOptions {
-                    dialogs: Box::new(NativeDialogs::own_only()),
-                    autosave,
-                },
-            )
-        })
 }
 
 fn field_value(harness: &Harness<'_, QipuApp>, label: &str) -> String {
@@ -47,7 +33,7 @@ fn field_value(harness: &Harness<'_, QipuApp>, label: &str) -> String {
 #[test]
 fn without_a_system_chooser_qipus_own_dialog_opens_and_saves_beside_the_file() {
     let dir = folder_with_xqf("own");
-    let mut harness = app_without_system_chooser(None);
+    let mut harness = app_without_system_chooser([1280.0, 900.0], None);
 
     // Open: the own dialog, and the status line says why.
     click(&mut harness, "File");
@@ -98,7 +84,7 @@ fn without_a_system_chooser_qipus_own_dialog_opens_and_saves_beside_the_file() {
 #[test]
 fn a_new_games_save_and_export_use_the_own_dialog_and_copy_pgn_says_so() {
     let dir = folder_with_xqf("new");
-    let mut harness = app_without_system_chooser(None);
+    let mut harness = app_without_system_chooser([1280.0, 900.0], None);
     click(&mut harness, "h2");
     click(&mut harness, "e2");
     click(&mut harness, "File");
@@ -129,7 +115,7 @@ fn a_new_games_save_and_export_use_the_own_dialog_and_copy_pgn_says_so() {
 #[test]
 fn the_close_prompts_save_saves_through_the_own_dialog_then_closes() {
     let dir = folder_with_xqf("close");
-    let mut harness = app_without_system_chooser(None);
+    let mut harness = app_without_system_chooser([1280.0, 900.0], None);
     click(&mut harness, "h2");
     click(&mut harness, "e2");
     click(&mut harness, "File");
@@ -186,7 +172,7 @@ fn save_as_keeps_the_name_and_ending_of_a_pgn_file() {
         "[Red \"A\"]\n[Black \"B\"]\n\n1. 炮二平五 马8进7 *\n",
     )
     .expect("a PGN file");
-    let mut harness = app_without_system_chooser(None);
+    let mut harness = app_without_system_chooser([1280.0, 900.0], None);
     click(&mut harness, "File");
     click(&mut harness, "Open…");
     harness.get_by_label_contains("Qipu's own file dialog");

@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::competition::Moment;
 use qipu::lang::Language;
-use qipu::ui::{AppOptions, FileDialogs, Picking, QipuApp};
+use qipu::ui::{AppOptions, FileDialogs, NativeDialogs, Picking, Purpose, QipuApp};
 
 /// Dialog answers given in advance, as a user would.
 #[derive(Default)]
@@ -23,11 +23,14 @@ pub struct Scripted {
 }
 
 impl FileDialogs for Scripted {
-    fn pick_open(&mut self, _: Language, _: &Path) -> Picking {
-        Picking::Now(Ok(self.opens.pop_front()))
-    }
-    fn pick_save(&mut self, _: Language, _: &Path) -> Picking {
-        Picking::Now(Ok(self.saves.pop_front()))
+    /// A file to read is the next of `opens`, one to write the next of `saves`.
+    fn pick(&mut self, _: Language, purpose: Purpose, _: &Path) -> Picking {
+        let next = if purpose.reads() {
+            self.opens.pop_front()
+        } else {
+            self.saves.pop_front()
+        };
+        Picking::Now(Ok(next.map(|path| vec![path])))
     }
 }
 
@@ -35,6 +38,15 @@ impl FileDialogs for Scripted {
 pub fn app(
     size: [f32; 2],
     dialogs: Scripted,
+    autosave: Option<PathBuf>,
+) -> Harness<'static, QipuApp> {
+    app_with(size, dialogs, autosave)
+}
+
+/// The app in a window of `size`, with any `dialogs` and the autosave at `autosave`.
+pub fn app_with(
+    size: [f32; 2],
+    dialogs: impl FileDialogs + 'static,
     autosave: Option<PathBuf>,
 ) -> Harness<'static, QipuApp> {
     Harness::builder().with_size(size).build_eframe(move |cc| {
@@ -46,6 +58,15 @@ pub fn app(
             },
         )
     })
+}
+
+/// The app as run where no system file chooser can be shown (as with `QIPU_FILE_DIALOG=own`):
+/// every file is chosen in Qipu's own dialog.
+pub fn app_without_system_chooser(
+    size: [f32; 2],
+    autosave: Option<PathBuf>,
+) -> Harness<'static, QipuApp> {
+    app_with(size, NativeDialogs::own_only(), autosave)
 }
 
 /// How long a test waits for work on another thread (an engine, the event file, the database):

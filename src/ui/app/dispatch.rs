@@ -6,9 +6,8 @@ use eframe::egui;
 use crate::formats::{read_pgn_text, write_dhtmlxq};
 
 use crate::ui::base::command::app_command::{Answer, AppCommand};
-use crate::ui::base::command::database_command::DatabaseCommand;
-use crate::ui::base::command::file_purpose::Purpose;
-use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::done::Done;
+use crate::ui::base::command::file_purpose::Start;
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::outbox::{Arrival, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
@@ -51,9 +50,7 @@ impl QipuApp {
         match command {
             Command::Session(command) => self.apply_to_session(command),
             Command::App(command) => self.apply_app(ctx, command),
-            Command::Export(job) => self.send_to_window(ctx, WindowMessage::Export(job)),
             Command::Event(asked) => self.send_to_window(ctx, WindowMessage::Event(asked)),
-            Command::Database(DatabaseCommand::Browse(what)) => self.browse(ctx, what),
             Command::Database(command) => {
                 self.send_to_window(ctx, WindowMessage::Database(command));
                 self.windows.raise(WindowId::Database);
@@ -142,7 +139,6 @@ impl QipuApp {
             AppCommand::Confirmed(command) => self.apply_to_session(*command),
             AppCommand::Open(id) => self.open_window(id),
             AppCommand::Notify(notification) => self.tell(notification),
-            AppCommand::PickFileToOpen => self.pick_file(ctx, Purpose::Open, self.folder()),
             AppCommand::OpenPath(path) => self.open(path),
             AppCommand::PickGame(index) => self.pick_game(index),
             AppCommand::Save => match self.session.tie().cloned() {
@@ -156,15 +152,14 @@ impl QipuApp {
             }
             AppCommand::Answer(answer) => self.answer(ctx, answer),
             AppCommand::SaveAs => self.save_as(ctx),
-            AppCommand::ChooseExportFile(name) => {
-                self.pick_file(ctx, Purpose::Export, self.folder().join(name))
+            AppCommand::PickFile(purpose, start) => {
+                let suggested = match start {
+                    Start::GameFolder => self.folder(),
+                    Start::Named(name) => self.folder().join(name),
+                    Start::At(path) => path,
+                };
+                self.pick_file(ctx, purpose, suggested)
             }
-            AppCommand::PickFile(purpose, suggested) => self.pick_file(ctx, purpose, suggested),
-            AppCommand::FileChosen(purpose, chosen) => {
-                let answer = Ok(chosen.map(|path| vec![path]));
-                self.file_answered(ctx, purpose, &self.folder(), answer);
-            }
-            AppCommand::PositionFromPicture => self.pick_file(ctx, Purpose::Picture, self.folder()),
             AppCommand::ReadPicture(path) => self.read_picture(PictureSource::File(path)),
             AppCommand::PastePicture(image) => self.read_picture(PictureSource::Pasted(image)),
             AppCommand::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
@@ -199,7 +194,7 @@ impl QipuApp {
         ctx.copy_text(files::pgn_text(&game, lang, self.session.tandem()));
         self.tell_cut(cut);
         let moves = game.main_line().len();
-        let copied = Notice::CopiedPgn(moves).text(lang);
+        let copied = Done::CopiedPgn(moves).text(lang);
         self.tell(Notification::info(Source::App, copied));
     }
 
@@ -210,7 +205,7 @@ impl QipuApp {
         let written = write_dhtmlxq(&game);
         ctx.copy_text(written.text);
         self.tell_cut(cut);
-        let copied = Notice::CopiedDhtmlxq {
+        let copied = Done::CopiedDhtmlxq {
             moves: game.main_line().len(),
             lost: written.losses.len(),
         };

@@ -11,19 +11,19 @@ use crate::lang::Language;
 use crate::notation::MoveStyle;
 use crate::record::{Game, TagKey};
 
-use crate::ui::base::command::database_command::{Browse, DatabaseCommand};
-use crate::ui::base::command::event_command::{Ask, EventCommand};
+use crate::ui::base::command::database_command::DatabaseCommand;
+use crate::ui::base::command::done::Done;
+use crate::ui::base::command::event_command::EventCommand;
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::file_purpose::Purpose;
-use crate::ui::base::command::notice::Notice;
 use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::origin::{FileTie, Origin};
-use crate::ui::base::command::outbox::{Arrival, JobId, Recipient};
+use crate::ui::base::command::outbox::{Arrival, Courier, JobId, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::GameToShow;
 use crate::ui::base::files;
-use crate::ui::base::files::{NoDialog, Picking};
+use crate::ui::base::files::{Picked, Picking};
 use crate::ui::widgets::busy;
 use crate::ui::windows::file_chooser::FileChooser;
 use crate::ui::windows::save_report::SaveReport;
@@ -160,38 +160,14 @@ impl QipuApp {
 
     /// Ask for a file for `purpose`, suggesting `suggested` (a file, or the folder to start
     /// in): the one way any part of the window asks. The system's chooser answers at once or
-    /// later through the outbox; when it cannot be shown, Qipu's own opens and says why. Every
-    /// answer, from either, is carried out by [`QipuApp::file_answered`].
+    /// later; when it cannot be shown, Qipu's own opens on the same request and says why. Both
+    /// answer through the outbox into [`QipuApp::file_answered`].
     pub(super) fn pick_file(&mut self, ctx: &egui::Context, purpose: Purpose, suggested: PathBuf) {
         let lang = self.session.lang();
-        let dialogs = self.options.dialogs.as_mut();
-        let one = |picking: Picking| picking.map(|path| vec![path]);
-        let picking = match purpose {
-            Purpose::Open | Purpose::PuzzleSet => one(dialogs.pick_open(lang, &suggested)),
-            Purpose::Save => one(dialogs.pick_save(lang, &suggested)),
-            Purpose::Export => one(dialogs.pick_export(lang, &suggested)),
-            Purpose::Database => one(dialogs.pick_database(lang, &suggested)),
-            Purpose::Import => dialogs.pick_import(lang, false, &suggested),
-            Purpose::ImportFolder => dialogs.pick_import(lang, true, &suggested),
-            Purpose::Picture => one(dialogs.pick_picture(lang, &suggested)),
-            Purpose::Event(Ask::New | Ask::Export(_)) => {
-                one(dialogs.pick_event_save(lang, &suggested))
-            }
-            Purpose::Event(Ask::Open) => one(dialogs.pick_event_file(lang, false, &suggested)),
-            Purpose::Event(Ask::Import) => one(dialogs.pick_event_file(lang, true, &suggested)),
-        };
-        match picking {
+        match self.options.dialogs.pick(lang, purpose, &suggested) {
             Picking::Now(answer) => self.file_answered(ctx, purpose, &suggested, answer),
             Picking::Later(answer) => {
-                let courier = self
-                    .post
-                    .outbox
-                    .courier::<FileAnswer>(Recipient::FileDialog);
-                self.files.waiting = Some(Waiting {
-                    purpose,
-                    suggested,
-                    job: courier.job(),
-                });
+                let courier = self.wait_for_file(purpose, suggested, Chooser::System);
                 std::thread::spawn(move || {
                     courier.deliver(answer.recv().unwrap_or_else(|_| Err(files::ended())));
                 });
@@ -199,12 +175,30 @@ impl QipuApp {
         }
     }
 
-    /// The system's chooser answered (through the outbox).
+    /// Wait for the answer of `chooser` to the request for `purpose` (the answer of any
+    /// chooser shown before it is left unread): the courier it answers by.
+    fn wait_for_file(
+        &mut self,
+        purpose: Purpose,
+        suggested: PathBuf,
+        chooser: Chooser,
+    ) -> Courier<Picked> {
+        let courier = self.post.outbox.courier::<Picked>(Recipient::FileDialog);
+        self.files.waiting = Some(Waiting {
+            purpose,
+            suggested,
+            job: courier.job(),
+            chooser,
+        });
+        courier
+    }
+
+    /// A chooser answered (through the outbox).
     pub(super) fn file_arrived(&mut self, ctx: &egui::Context, arrival: Arrival) {
         let Some(waiting) = self.files.waiting.take() else {
             return;
         };
-        match arrival.open::<FileAnswer>(Some(waiting.job)) {
+        match arrival.open::<Picked>(Some(waiting.job)) {
             Some(answer) => self.file_answered(ctx, waiting.purpose, &waiting.suggested, answer),
             None => self.files.waiting = Some(waiting),
         }
@@ -213,37 +207,29 @@ impl QipuApp {
     /// Carry out what a chooser answered for `purpose`: the files chosen are used, a cancel
     /// forgets what was to follow a save, and a system chooser that could not be shown gives
     /// way to Qipu's own, on `suggested`, saying why.
-    pub(super) fn file_answered(
+    fn file_answered(
         &mut self,
         ctx: &egui::Context,
         purpose: Purpose,
         suggested: &Path,
-        answer: FileAnswer,
+        answer: Picked,
     ) {
         match answer {
             Ok(Some(paths)) => self.chosen(ctx, purpose, paths),
             Ok(None) => self.files.after_save = None,
             Err(why) => {
                 let why = why.message(self.session.lang());
-                let chooser = FileChooser::new(purpose, suggested).because(why);
+                let courier = self.wait_for_file(purpose, suggested.to_owned(), Chooser::Own);
+                let chooser = FileChooser::new(purpose, suggested, courier).because(why);
                 self.windows.open(WindowId::Chooser, Box::new(chooser));
             }
         }
     }
 
-    /// The database window's Browse buttons.
-    pub(super) fn browse(&mut self, ctx: &egui::Context, what: Browse) {
-        let folder = self.folder();
-        match what {
-            Browse::Database => self.pick_file(ctx, Purpose::Database, folder.join("games.qipu")),
-            Browse::ImportFiles => self.pick_file(ctx, Purpose::Import, folder),
-            Browse::ImportFolder => self.pick_file(ctx, Purpose::ImportFolder, folder),
-        }
-    }
-
     /// While the system's file chooser is open, a note says so (its answer wakes the window).
     pub(super) fn waiting_note(&self, ctx: &egui::Context) {
-        if self.files.waiting.is_none() {
+        let system = |waiting: &Waiting| waiting.chooser == Chooser::System;
+        if !self.files.waiting.as_ref().is_some_and(system) {
             return;
         }
         let lang = self.session.lang();
@@ -258,14 +244,8 @@ impl QipuApp {
     }
 
     /// The files chosen for `purpose` (one, except for an import).
-    fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, mut paths: Vec<PathBuf>) {
-        if matches!(purpose, Purpose::Import | Purpose::ImportFolder) {
-            let add = DatabaseCommand::AddImport(paths);
-            self.send_to_window(ctx, WindowMessage::Database(add));
-            self.windows.raise(WindowId::Database);
-            return;
-        }
-        let Some(path) = paths.pop() else {
+    fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, paths: Vec<PathBuf>) {
+        let Some(path) = paths.first().cloned() else {
             return;
         };
         match purpose {
@@ -276,13 +256,17 @@ impl QipuApp {
                 let open = DatabaseCommand::Open(path.display().to_string());
                 self.send_to_window(ctx, WindowMessage::Database(open));
             }
+            Purpose::Import | Purpose::ImportFolder => {
+                let add = DatabaseCommand::AddImport(paths);
+                self.send_to_window(ctx, WindowMessage::Database(add));
+                self.windows.raise(WindowId::Database);
+            }
             Purpose::Picture => self.read_picture(PictureSource::File(path)),
             Purpose::PuzzleSet => self.send_to_window(ctx, WindowMessage::PuzzleSet(path)),
             Purpose::Event(ask) => {
                 let asked = EventCommand::UsePath(ask, path);
                 self.send_to_window(ctx, WindowMessage::Event(asked))
             }
-            Purpose::Import | Purpose::ImportFolder => {}
         }
     }
 
@@ -302,7 +286,7 @@ impl QipuApp {
         };
         match save_atomic(&path, &written.bytes, TargetState::Safe, false) {
             Ok(()) => {
-                let saved = Notice::Saved(path.clone()).text(lang);
+                let saved = Done::Saved(path.clone()).text(lang);
                 self.tell(Notification::info(Source::File(path.clone()), saved));
                 if let Some(report) = SaveReport::of(path.clone(), format, written.losses) {
                     self.windows.open(WindowId::SaveReport, Box::new(report));
@@ -378,15 +362,21 @@ pub(super) fn origin_file(autosave: &Path) -> PathBuf {
     autosave.with_extension("json")
 }
 
-/// What a file chooser answers: the files chosen, none (cancelled), or why no chooser could
-/// be shown.
-pub(super) type FileAnswer = Result<Option<Vec<PathBuf>>, NoDialog>;
-
-/// A system file chooser open (off the UI thread), and what its answer is for.
+/// A file chooser open, and what its answer is for.
 pub(super) struct Waiting {
     purpose: Purpose,
     suggested: PathBuf,
     job: JobId,
+    chooser: Chooser,
+}
+
+/// Which chooser is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Chooser {
+    /// The system's, off the UI thread (the window says it waits).
+    System,
+    /// Qipu's own, a window of the registry.
+    Own,
 }
 
 impl QipuApp {

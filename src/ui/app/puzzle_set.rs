@@ -6,7 +6,7 @@
 use crate::engine_client::puzzles_from_marks;
 use crate::rules::Color;
 
-use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::done::Done;
 use crate::ui::base::command::outbox::Arrival;
 use crate::ui::base::command::window_id::WindowId;
 
@@ -49,7 +49,7 @@ impl QipuApp {
         match added {
             Ok(added) => {
                 let source = Source::File(path.clone());
-                let text = Notice::PuzzlesAdded { made, added, path }.text(lang);
+                let text = Done::PuzzlesAdded { made, added, path }.text(lang);
                 self.tell(Notification::info(source, text));
             }
             Err(why) => self.tell(Notification::error(Source::Window(WindowId::Puzzles), why)),

@@ -2,7 +2,7 @@
 //! Qipu reads and writing the game in the format its file's name asks for (PGN, XQF, JSON, FEN).
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 
 use crate::formats::{
     read_record_file, write_pgn, write_record, FileGame, FileKind, GameError, NoGame,
@@ -12,39 +12,21 @@ use crate::lang::{IoReason, Language};
 use crate::notation::{write_move, MoveStyle, Script, TandemConvention};
 use crate::record::Game;
 use crate::rules::Color;
+use crate::ui::base::command::file_purpose::Purpose;
 
-/// What a file chooser answered: the file, `Ok(None)` if the user cancelled, or why no chooser
-/// could be shown (then the app shows its own file chooser).
-pub type Picked = Result<Option<PathBuf>, NoDialog>;
+/// What a file chooser answered: the files chosen (one; several, or a folder, for an import),
+/// `Ok(None)` if the user cancelled, or why no chooser could be shown (then the app shows its
+/// own file chooser).
+pub type Picked = Result<Option<Vec<PathBuf>>, NoDialog>;
 
 /// A file chooser's answer: given at once (Qipu's own dialog asked for, a test's script), or to
 /// come when the system's chooser closes. The system's runs off the UI thread, so the window
 /// keeps painting while it is open.
-pub enum Picking<T = PathBuf> {
+pub enum Picking {
     /// The answer.
-    Now(Result<Option<T>, NoDialog>),
+    Now(Picked),
     /// The answer, once the chooser sends it.
-    Later(Receiver<Result<Option<T>, NoDialog>>),
-}
-
-impl<T: Send + 'static> Picking<T> {
-    /// The same answer, each file turned into `U` by `into` (on a thread of its own for an
-    /// answer to come, so nobody waits).
-    pub fn map<U: Send + 'static>(self, into: fn(T) -> U) -> Picking<U> {
-        match self {
-            Picking::Now(answer) => Picking::Now(answer.map(|picked| picked.map(into))),
-            Picking::Later(answer) => {
-                let (sender, mapped) = mpsc::channel();
-                std::thread::spawn(move || {
-                    // The chooser that goes away without answering is sent on as one that
-                    // could not be shown.
-                    let answer = answer.recv().unwrap_or_else(|_| Err(ended()));
-                    let _ = sender.send(answer.map(|picked| picked.map(into)));
-                });
-                Picking::Later(mapped)
-            }
-        }
-    }
+    Later(Receiver<Picked>),
 }
 
 /// A chooser that went away without answering counts as one that could not be shown.
@@ -52,49 +34,21 @@ pub fn ended() -> NoDialog {
     NoDialog::Unavailable("the file chooser ended without an answer".to_owned())
 }
 
-impl<T> From<Result<Option<T>, NoDialog>> for Picking<T> {
-    fn from(answer: Result<Option<T>, NoDialog>) -> Self {
+impl From<Picked> for Picking {
+    fn from(answer: Picked) -> Self {
         Picking::Now(answer)
     }
 }
 
-/// File choosers. The app asks, the user (or a test script) answers, now or later.
+/// The system's file chooser, as the app sees it: one request, whatever part of the window
+/// asked, described by its [`Purpose`] (what the file is for, the endings listed, whether it is
+/// read or written); answered now or later. Tests put a script in its place. When it cannot be
+/// shown it answers [`NoDialog`], and the app shows Qipu's own chooser for the same request; the
+/// answers of both are carried out by one handler.
 pub trait FileDialogs {
-    /// A file to open, starting in `folder`.
-    fn pick_open(&mut self, lang: Language, folder: &Path) -> Picking;
-    /// Where to save, suggesting `suggested` (its folder and name).
-    fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picking;
-    /// Where to write an export (PNG, PDF, SVG); by default asked like [`Self::pick_save`].
-    fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picking {
-        self.pick_save(lang, suggested)
-    }
-    /// A picture of a board to read (PNG, JPEG, WebP, BMP), starting in `folder`; by default
-    /// asked like [`Self::pick_open`].
-    fn pick_picture(&mut self, lang: Language, folder: &Path) -> Picking {
-        self.pick_open(lang, folder)
-    }
-    /// An event file to open, or a CSV list of players when `players`; by default asked like
-    /// [`Self::pick_open`].
-    fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picking {
-        let _ = players;
-        self.pick_open(lang, folder)
-    }
-    /// Where to create an event file or write an event's export, suggesting `suggested`; by
-    /// default asked like [`Self::pick_save`].
-    fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picking {
-        self.pick_save(lang, suggested)
-    }
-    /// A game database file to open or create, suggesting `suggested`; by default asked like
-    /// [`Self::pick_save`].
-    fn pick_database(&mut self, lang: Language, suggested: &Path) -> Picking {
-        self.pick_save(lang, suggested)
-    }
-    /// Record files to import into the game database, or a folder of them when `folder`,
-    /// starting in `start`; by default one file asked like [`Self::pick_open`].
-    fn pick_import(&mut self, lang: Language, folder: bool, start: &Path) -> Picking<Vec<PathBuf>> {
-        let _ = folder;
-        self.pick_open(lang, start).map(|path| vec![path])
-    }
+    /// Files for `purpose`, suggesting `suggested` (the folder to start in, or a file's folder
+    /// and name).
+    fn pick(&mut self, lang: Language, purpose: Purpose, suggested: &Path) -> Picking;
 }
 
 /// Why the system's file chooser was not shown.
@@ -407,9 +361,3 @@ pub fn xqf_refused(error: &XqfWriteError, lang: Language) -> String {
             .to_owned(),
     }
 }
-
-/// Every file ending an export can be written under (what Qipu's own dialog lists).
-pub const EXPORT_EXTENSIONS: [&str; 3] = ["pdf", "png", "svg"];
-
-/// The file endings of a game database file (what the file dialogs list).
-pub const DATABASE_EXTENSIONS: [&str; 3] = ["qipu", "sqlite", "db"];

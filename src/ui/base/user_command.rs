@@ -11,6 +11,7 @@ use crate::record::{Evaluation, Mark};
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::DatabaseCommand;
+use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
@@ -529,7 +530,7 @@ impl UserCommand {
         let node = session.cursor();
         match self {
             UserCommand::NewGame => SessionCommand::NewGame.into(),
-            UserCommand::Open => AppCommand::PickFileToOpen.into(),
+            UserCommand::Open => AppCommand::PickFile(Purpose::Open, Start::GameFolder).into(),
             UserCommand::Save => AppCommand::Save.into(),
             UserCommand::SaveAs => AppCommand::SaveAs.into(),
             UserCommand::Revert => AppCommand::Revert.into(),
@@ -543,7 +544,9 @@ impl UserCommand {
             UserCommand::Undo => SessionCommand::Undo.into(),
             UserCommand::Redo => SessionCommand::Redo.into(),
             UserCommand::SetUpPosition => AppCommand::Open(WindowId::Setup).into(),
-            UserCommand::PositionFromPicture => AppCommand::PositionFromPicture.into(),
+            UserCommand::PositionFromPicture => {
+                AppCommand::PickFile(Purpose::Picture, Start::GameFolder).into()
+            }
             UserCommand::ContinueAsAnalysis => SessionCommand::ContinueAsAnalysis.into(),
             UserCommand::PlayComputer => AppCommand::Open(WindowId::Play).into(),
             UserCommand::EngineMatch => AppCommand::Open(WindowId::Match).into(),

@@ -22,6 +22,8 @@ use crate::export::PictureFormat;
 use crate::formats::RecordFormat;
 use crate::lang::Language;
 
+use crate::ui::base::command::event_command::Ask;
+use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::files::{FileDialogs, NoDialog, Picking};
 
 /// The environment variable that asks for Qipu's own file dialog (`own`) instead of the system's.
@@ -51,11 +53,10 @@ impl NativeDialogs {
     /// Run one rfd dialog off the UI thread: `dialog` builds it (on the UI thread, where some
     /// systems need it made), a thread waits for its answer and sends it, `paths` turning it into
     /// the paths chosen. A `None` that came with an rfd error means no dialog was shown.
-    fn ask<A, T, F>(&self, dialog: impl FnOnce() -> F, paths: fn(A) -> Option<T>) -> Picking<T>
+    fn ask<A, F>(&self, dialog: impl FnOnce() -> F, paths: fn(A) -> Option<Vec<PathBuf>>) -> Picking
     where
         A: 'static,
         F: Future<Output = Option<A>> + Send + 'static,
-        T: Send + 'static,
     {
         if !self.system {
             return Picking::Now(Err(NoDialog::Asked));
@@ -78,20 +79,39 @@ impl NativeDialogs {
     }
 }
 
-fn path(handle: FileHandle) -> Option<PathBuf> {
-    Some(handle.path().to_owned())
-}
-
-fn paths(handles: Vec<FileHandle>) -> Option<Vec<PathBuf>> {
-    Some(handles.iter().map(|h| h.path().to_owned()).collect())
-}
-
-fn folder(handle: FileHandle) -> Option<Vec<PathBuf>> {
+fn one(handle: FileHandle) -> Option<Vec<PathBuf>> {
     Some(vec![handle.path().to_owned()])
 }
 
-/// The starting folder and name of a suggested path, for rfd.
-fn with_suggestion(dialog: AsyncFileDialog, suggested: &Path) -> AsyncFileDialog {
+fn many(handles: Vec<FileHandle>) -> Option<Vec<PathBuf>> {
+    Some(handles.iter().map(|h| h.path().to_owned()).collect())
+}
+
+/// The system dialog for `purpose`: its title, the endings listed, where it starts.
+fn dialog(lang: Language, purpose: Purpose, suggested: &Path) -> AsyncFileDialog {
+    let dialog = AsyncFileDialog::new().set_title(title(lang, purpose));
+    let dialog = match purpose {
+        // The format follows the name chosen (crate::formats::RecordFormat::of_path).
+        Purpose::Save => RecordFormat::ALL
+            .into_iter()
+            .fold(dialog, |dialog, format| {
+                dialog.add_filter(format.name(), format.extensions())
+            }),
+        // The suggested name's format first; the format follows the name chosen.
+        Purpose::Export => {
+            let first = suggested.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let mut formats = PictureFormat::ALL;
+            formats.sort_by_key(|f| f.extension() != first);
+            formats.into_iter().fold(dialog, |dialog, format| {
+                dialog.add_filter(format.name(), &[format.extension()])
+            })
+        }
+        Purpose::ImportFolder => dialog,
+        _ => dialog.add_filter(kind(lang, purpose), purpose.extensions()),
+    };
+    if suggested.is_dir() {
+        return dialog.set_directory(suggested);
+    }
     let dialog = match suggested.parent().filter(|p| p.is_dir()) {
         Some(folder) => dialog.set_directory(folder),
         None => dialog,
@@ -102,146 +122,44 @@ fn with_suggestion(dialog: AsyncFileDialog, suggested: &Path) -> AsyncFileDialog
     }
 }
 
-impl FileDialogs for NativeDialogs {
-    fn pick_open(&mut self, lang: Language, folder: &Path) -> Picking {
-        self.ask(
-            || {
-                AsyncFileDialog::new()
-                    .set_title(lang.pick("Open a game", "打开棋谱", "開啟棋譜"))
-                    .add_filter(
-                        lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
-                        &crate::formats::FileKind::RECORD_EXTENSIONS,
-                    )
-                    .set_directory(folder)
-                    .pick_file()
-            },
-            path,
-        )
+/// The system dialog's title: the purpose's, less what only Qipu's own dialog does (a folder
+/// chosen by leaving the name empty).
+fn title(lang: Language, purpose: Purpose) -> &'static str {
+    match purpose {
+        Purpose::Import | Purpose::ImportFolder => lang.pick("Import", "导入", "匯入"),
+        Purpose::PuzzleSet => lang.pick("Open a puzzle set", "打开题集", "開啟題集"),
+        _ => purpose.title(lang),
     }
+}
 
-    fn pick_picture(&mut self, lang: Language, folder: &Path) -> Picking {
-        self.ask(
-            || {
-                AsyncFileDialog::new()
-                    .set_title(lang.pick("Position from picture", "从图片摆局", "從圖片擺局"))
-                    .add_filter(
-                        lang.pick("Pictures", "图片", "圖片"),
-                        &crate::recognise::EXTENSIONS,
-                    )
-                    .set_directory(folder)
-                    .pick_file()
-            },
-            path,
-        )
-    }
-
-    fn pick_save(&mut self, lang: Language, suggested: &Path) -> Picking {
-        self.ask(
-            || {
-                // The format follows the name chosen (crate::formats::RecordFormat::of_path).
-                let dialog = RecordFormat::ALL.into_iter().fold(
-                    AsyncFileDialog::new().set_title(lang.pick(
-                        "Save the game",
-                        "保存棋谱",
-                        "儲存棋譜",
-                    )),
-                    |dialog, format| dialog.add_filter(format.name(), format.extensions()),
-                );
-                with_suggestion(dialog, suggested).save_file()
-            },
-            path,
-        )
-    }
-
-    fn pick_export(&mut self, lang: Language, suggested: &Path) -> Picking {
-        self.ask(
-            || {
-                // The suggested name's format first; the format follows the name chosen.
-                let first = suggested.extension().and_then(|e| e.to_str()).unwrap_or("");
-                let mut formats = PictureFormat::ALL;
-                formats.sort_by_key(|f| f.extension() != first);
-                let dialog = formats.into_iter().fold(
-                    AsyncFileDialog::new().set_title(lang.pick("Export", "导出", "匯出")),
-                    |dialog, format| dialog.add_filter(format.name(), &[format.extension()]),
-                );
-                with_suggestion(dialog, suggested).save_file()
-            },
-            path,
-        )
-    }
-
-    fn pick_event_file(&mut self, lang: Language, players: bool, folder: &Path) -> Picking {
-        self.ask(
-            || {
-                let dialog = AsyncFileDialog::new().set_directory(folder);
-                if players {
-                    dialog
-                        .set_title(lang.pick("Import players", "导入棋手", "匯入棋手"))
-                        .add_filter("CSV", &["csv", "txt"])
-                        .pick_file()
-                } else {
-                    dialog
-                        .set_title(lang.pick("Open an event", "打开赛事", "開啟賽事"))
-                        .add_filter(
-                            lang.pick("Qipu event", "Qipu 赛事", "Qipu 賽事"),
-                            &["qipu-event"],
-                        )
-                        .pick_file()
-                }
-            },
-            path,
-        )
-    }
-
-    fn pick_event_save(&mut self, lang: Language, suggested: &Path) -> Picking {
-        self.ask(
-            || {
-                let dialog =
-                    AsyncFileDialog::new().set_title(lang.pick("Save as", "保存为", "儲存為"));
-                // Only files of the kind written (the suggested name's ending) are listed.
-                let dialog = match suggested.extension().and_then(|e| e.to_str()) {
-                    Some(ending) => dialog.add_filter(ending.to_uppercase(), &[ending]),
-                    None => dialog,
-                };
-                with_suggestion(dialog, suggested).save_file()
-            },
-            path,
-        )
-    }
-
-    fn pick_database(&mut self, lang: Language, suggested: &Path) -> Picking {
-        self.ask(
-            || {
-                let dialog = AsyncFileDialog::new()
-                    .set_title(lang.pick("Game database", "棋谱库", "棋譜庫"))
-                    .add_filter(
-                        lang.pick("Database", "棋谱库", "棋譜庫"),
-                        &crate::ui::base::files::DATABASE_EXTENSIONS,
-                    );
-                with_suggestion(dialog, suggested).save_file()
-            },
-            path,
-        )
-    }
-
-    fn pick_import(&mut self, lang: Language, folder: bool, start: &Path) -> Picking<Vec<PathBuf>> {
-        let dialog = AsyncFileDialog::new()
-            .set_title(lang.pick("Import", "导入", "匯入"))
-            .set_directory(start);
-        if folder {
-            return self.ask(|| dialog.pick_folder(), self::folder);
+/// The name of the kind of file listed.
+fn kind(lang: Language, purpose: Purpose) -> String {
+    match purpose {
+        Purpose::Picture => lang.pick("Pictures", "图片", "圖片").to_owned(),
+        Purpose::Database => lang.pick("Database", "棋谱库", "棋譜庫").to_owned(),
+        Purpose::Event(Ask::New | Ask::Open) => {
+            lang.pick("Qipu event", "Qipu 赛事", "Qipu 賽事").to_owned()
         }
-        self.ask(
-            || {
-                dialog
-                    .add_filter(
-                        lang.pick("Xiangqi records", "象棋棋谱", "象棋棋譜"),
-                        &crate::formats::FileKind::RECORD_EXTENSIONS,
-                    )
-                    .pick_files()
-            },
-            paths,
-        )
+        Purpose::Event(Ask::Import | Ask::Export(_)) => purpose
+            .extensions()
+            .first()
+            .map_or_else(String::new, |ending| ending.to_uppercase()),
+        _ => lang
+            .pick("Xiangqi records", "象棋棋谱", "象棋棋譜")
+            .to_owned(),
+    }
+}
+
+impl FileDialogs for NativeDialogs {
+    fn pick(&mut self, lang: Language, purpose: Purpose, suggested: &Path) -> Picking {
+        match purpose {
+            Purpose::ImportFolder => {
+                self.ask(|| dialog(lang, purpose, suggested).pick_folder(), one)
+            }
+            Purpose::Import => self.ask(|| dialog(lang, purpose, suggested).pick_files(), many),
+            _ if purpose.reads() => self.ask(|| dialog(lang, purpose, suggested).pick_file(), one),
+            _ => self.ask(|| dialog(lang, purpose, suggested).save_file(), one),
+        }
     }
 }
 
@@ -315,7 +233,7 @@ mod tests {
     fn own_only_never_asks_the_system() {
         let mut dialogs = NativeDialogs::own_only();
         assert!(matches!(
-            dialogs.pick_save(Language::English, Path::new("/tmp/w2.pgn")),
+            dialogs.pick(Language::English, Purpose::Save, Path::new("/tmp/w2.pgn")),
             Picking::Now(Err(NoDialog::Asked))
         ));
     }

@@ -127,7 +127,11 @@ fn sample(
     folder: &Path,
 ) -> Option<Box<dyn Window>> {
     let window: Box<dyn Window> = match id {
-        WindowId::Chooser => Box::new(FileChooser::new(Purpose::Save, &folder.join("game.pgn"))),
+        WindowId::Chooser => Box::new(FileChooser::new(
+            Purpose::Save,
+            &folder.join("game.pgn"),
+            outbox.courier(Recipient::FileDialog),
+        )),
         WindowId::SaveReport => Box::new(SaveReport::of(
             PathBuf::from("game.fen"),
             RecordFormat::Fen,

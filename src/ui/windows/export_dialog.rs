@@ -2,7 +2,7 @@
 //! its line (PNG or SVG, width chosen by the user, or vector PDF pages, one diagram a page or six
 //! as books print them; with the file numbers, the last move and the move's arrows and points),
 //! or the scoresheet as a vector PDF (A4 or Letter) or PNG pages, in full or abbreviated
-//! notation. The file is asked for by the app ([`AppCommand::ChooseExportFile`]), through its file
+//! notation. The file is asked for by the app ([`AppCommand::PickFile`]), through its file
 //! dialogs; the format follows the chosen file's ending, and an ending the export cannot be
 //! written as is refused with the formats offered (nothing is written under a wrong name).
 
@@ -22,6 +22,7 @@ use crate::notation::{Notation, Script};
 use crate::record::NodeId;
 
 use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::Command;
@@ -319,7 +320,7 @@ impl ExportDialog {
         let mut close = false;
         ui.horizontal(|ui| {
             if ui.button(lang.pick("Export…", "导出…", "匯出…")).clicked() {
-                commands.push(AppCommand::ChooseExportFile(self.suggested_name()).into());
+                commands.push(AppCommand::PickFile(Purpose::Export, Start::Named(self.suggested_name())).into());
             }
             if ui.button(lang.pick("Close", "关闭", "關閉")).clicked() {
                 close = true;

@@ -1,7 +1,9 @@
 //! Qipu's own file dialog, shown when the system's cannot be (no desktop portal, no zenity) or
 //! is not wanted: the folder (typed or walked), its subfolders and the files of the kind asked
 //! for, recent folders, the name, and a question before writing over a file. Why the system's
-//! could not be shown is said once, in the dialog.
+//! could not be shown is said once, in the dialog. It answers as the system's does, through
+//! the outbox to the app's one handler of chosen files; closed without a choice, it answers a
+//! cancel.
 
 use std::path::{Path, PathBuf};
 
@@ -9,9 +11,10 @@ use eframe::egui::{self, Color32, Key, RichText};
 
 use crate::lang::{IoReason, Language};
 
-use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::file_purpose::Purpose;
+use crate::ui::base::command::outbox::Courier;
 use crate::ui::base::command::Command;
+use crate::ui::base::files::Picked;
 use crate::ui::windows::{Shown, Window};
 use crate::ui::widgets::modal;
 
@@ -80,12 +83,15 @@ pub struct FileChooser {
     ending: String,
     /// Why the system's file chooser was not shown, said once in this dialog.
     why: Option<String>,
+    /// Where the answer goes (once).
+    answer: Courier<Picked>,
+    answered: bool,
 }
 
 impl FileChooser {
     /// The dialog for `purpose`, in the folder of `suggested` with its name filled in (for Open,
-    /// `suggested` is the folder).
-    pub fn new(purpose: Purpose, suggested: &Path) -> FileChooser {
+    /// `suggested` is the folder), answering through `answer`.
+    pub fn new(purpose: Purpose, suggested: &Path, answer: Courier<Picked>) -> FileChooser {
         let (folder, name) = if purpose.reads() || suggested.is_dir() {
             (suggested.to_owned(), String::new())
         } else {
@@ -114,6 +120,8 @@ impl FileChooser {
             problem: None,
             replace: None,
             why: None,
+            answer,
+            answered: false,
         };
         chooser.enter(absolute(&folder));
         chooser
@@ -460,24 +468,19 @@ fn list(folder: &Path, extensions: &[&str]) -> std::io::Result<Vec<Entry>> {
 }
 
 impl Window for FileChooser {
-    /// Draw the dialog; its answer (the file chosen, or none) is pushed as
-    /// [`AppCommand::FileChosen`], which the app carries out as it does the system chooser's.
-    /// False once answered.
-    fn show(
-        &mut self,
-        ui: &mut egui::Ui,
-        shown: &Shown<'_>,
-        commands: &mut Vec<Command>,
-    ) -> bool {
+    /// Draw the dialog; its answer (the file chosen, or none) is sent as the system chooser's
+    /// is, to the one handler. False once answered.
+    fn show(&mut self, ui: &mut egui::Ui, shown: &Shown<'_>, _: &mut Vec<Command>) -> bool {
         let ctx = &ui.ctx().clone();
         let Some(answer) = self.ask(ctx, shown.session.lang(), shown.recent) else {
             return true;
         };
         let chosen = match answer {
-            Answer::Chosen(path) => Some(path),
+            Answer::Chosen(path) => Some(vec![path]),
             Answer::Cancelled => None,
         };
-        commands.push(AppCommand::FileChosen(self.purpose, chosen).into());
+        self.answer.deliver(Ok(chosen));
+        self.answered = true;
         false
     }
 
@@ -486,11 +489,45 @@ impl Window for FileChooser {
     }
 }
 
+impl Drop for FileChooser {
+    /// A dialog closed without an answer (another put in its place, the window closed) answers
+    /// a cancel, so nothing waits for it.
+    fn drop(&mut self) {
+        if !self.answered {
+            self.answer.deliver(Ok(None));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::base::command::outbox::{Outbox, Recipient};
     use crate::tournament::export::Format;
     use crate::ui::base::command::event_command::Ask;
+
+    /// A dialog whose answers nobody reads.
+    fn dialog(purpose: Purpose, suggested: &Path) -> FileChooser {
+        let (outbox, _) = Outbox::new(&egui::Context::default());
+        FileChooser::new(purpose, suggested, outbox.courier(Recipient::FileDialog))
+    }
+
+    #[test]
+    fn a_dialog_closed_without_a_choice_answers_a_cancel_once() {
+        let (outbox, inbox) = Outbox::new(&egui::Context::default());
+        let courier = outbox.courier::<Picked>(Recipient::FileDialog);
+        let job = courier.job();
+        drop(FileChooser::new(Purpose::Open, Path::new("."), courier));
+        let answers: Vec<Picked> = inbox
+            .take()
+            .into_iter()
+            .filter_map(|command| match command {
+                Command::Arrived(arrival) => arrival.open::<Picked>(Some(job)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(answers, [Ok(None)]);
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("qipu-chooser-{name}-{}", std::process::id()));
@@ -522,14 +559,14 @@ mod tests {
     #[test]
     fn a_name_without_ending_gets_the_purposes_and_an_existing_file_is_asked_about() {
         let dir = scratch("confirm");
-        let mut chooser = FileChooser::new(Purpose::Save, &dir.join("w2.pgn"));
+        let mut chooser = dialog(Purpose::Save, &dir.join("w2.pgn"));
         assert_eq!(chooser.confirm(), Some(Answer::Chosen(dir.join("w2.pgn"))));
         chooser.name = "b.PGN".to_owned();
         assert_eq!(chooser.confirm(), None);
         assert_eq!(chooser.replace, Some(dir.join("b.PGN")));
         chooser.name = "w3".to_owned();
         assert_eq!(chooser.confirm(), Some(Answer::Chosen(dir.join("w3.pgn"))));
-        let mut xqf = FileChooser::new(Purpose::Save, &dir.join("w2.xqf"));
+        let mut xqf = dialog(Purpose::Save, &dir.join("w2.xqf"));
         xqf.name = "w4".to_owned();
         assert_eq!(xqf.confirm(), Some(Answer::Chosen(dir.join("w4.xqf"))));
         chooser.name = "Games".to_owned();
@@ -546,18 +583,18 @@ mod tests {
         let names = |chooser: &FileChooser| -> Vec<String> {
             chooser.entries.iter().map(|e| e.name.clone()).collect()
         };
-        let pdf = FileChooser::new(Purpose::Export, &dir.join("board.pdf"));
+        let pdf = dialog(Purpose::Export, &dir.join("board.pdf"));
         assert_eq!(names(&pdf), ["Games", "old.PDF"]);
-        let png = FileChooser::new(Purpose::Export, &dir.join("board.png"));
+        let png = dialog(Purpose::Export, &dir.join("board.png"));
         assert_eq!(names(&png), ["Games", "old.png"]);
-        let trf = FileChooser::new(Purpose::Event(Ask::Export(Format::Trf)), &dir.join("e.trf"));
+        let trf = dialog(Purpose::Event(Ask::Export(Format::Trf)), &dir.join("e.trf"));
         assert_eq!(names(&trf), ["Games"]);
     }
 
     #[test]
     fn open_refuses_a_file_that_is_not_there() {
         let dir = scratch("open");
-        let mut chooser = FileChooser::new(Purpose::Open, &dir);
+        let mut chooser = dialog(Purpose::Open, &dir);
         chooser.name = "nothing.pgn".to_owned();
         assert_eq!(chooser.confirm(), None);
         assert_eq!(

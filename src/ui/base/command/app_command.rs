@@ -11,7 +11,7 @@ use crate::ui::base::settings::{
     CloudSettings, MatchSettings, NamedEngine, PlaySettings, ReviewSettings,
 };
 
-use super::file_purpose::Purpose;
+use super::file_purpose::{Purpose, Start};
 use super::notification::Notification;
 use super::session_command::SessionCommand;
 use super::window_id::WindowId;
@@ -32,8 +32,6 @@ pub enum AppCommand {
     Open(WindowId),
     /// Tell the user this, in its turn.
     Notify(Notification),
-    /// Ask for a file to open (the system's dialog, else Qipu's own).
-    PickFileToOpen,
     /// Open this file.
     OpenPath(PathBuf),
     /// Take this game from the list of the file just opened.
@@ -42,8 +40,6 @@ pub enum AppCommand {
     Save,
     /// Save under a name the user picks.
     SaveAs,
-    /// Ask for a picture of a board and read it into the setup editor.
-    PositionFromPicture,
     /// Read this picture file into the setup editor (dropped or chosen).
     ReadPicture(PathBuf),
     /// Read this pasted image into the setup editor.
@@ -61,8 +57,6 @@ pub enum AppCommand {
     /// Apply this command, which ends the game (a resignation, a draw agreed): the user
     /// answered yes to the question it asks first.
     Confirmed(Box<SessionCommand>),
-    /// Ask where to write the export the export window describes (suggesting this name).
-    ChooseExportFile(String),
     /// Show this game (from the database) at this ply of its main line.
     ShowGameAt(GameToShow, usize),
     /// Start a game against the computer.
@@ -88,12 +82,9 @@ pub enum AppCommand {
     /// Keep this as the cloud database's setting (the user's answer to its question, the
     /// server), and ask the cloud, or stop asking it, as it says.
     SetCloud(CloudSettings),
-    /// Ask for a file for this purpose, suggesting this file or folder: the system's chooser,
-    /// else Qipu's own (the one way any part of the window asks for a file).
-    PickFile(Purpose, PathBuf),
-    /// Qipu's own file chooser answered for this purpose: the file chosen, or none (then what
-    /// was to follow a save is forgotten).
-    FileChosen(Purpose, Option<PathBuf>),
+    /// Ask for a file for this purpose, starting there: the system's chooser, else Qipu's own
+    /// (the one way any part of the window asks for a file; both answer into one handler).
+    PickFile(Purpose, Start),
 }
 
 /// An answer to the question asked before unsaved changes would be lost.
@@ -112,7 +103,7 @@ impl AppCommand {
     /// changes of that one are asked about first).
     pub fn replaces_game(&self) -> bool {
         match self {
-            AppCommand::PickFileToOpen
+            AppCommand::PickFile(Purpose::Open, _)
             | AppCommand::OpenPath(_)
             | AppCommand::Revert
             | AppCommand::PasteText(_)

@@ -13,8 +13,6 @@ pub enum DatabaseCommand {
     Import(Vec<PathBuf>),
     /// Stop the import after the batch it is writing.
     CancelImport,
-    /// Ask for a file or folder through the app's file dialogs.
-    Browse(Browse),
     /// Add these files and folders to the list to import.
     AddImport(Vec<PathBuf>),
     /// List the games matching the filters (and the position searched, if one is).
@@ -35,18 +33,6 @@ pub enum DatabaseCommand {
     },
     /// Sort the list by this column (again: the other way).
     SortBy(Column),
-}
-
-/// A file dialog the window asks the app for (the app holds the dialogs: the system's, or
-/// Qipu's own where none can be shown).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Browse {
-    /// A database file to open or create.
-    Database,
-    /// Record files to import.
-    ImportFiles,
-    /// A folder of records to import.
-    ImportFolder,
 }
 
 /// A column of the game list.

@@ -2,6 +2,8 @@
 //! chooser answers it (the system's or Qipu's own) and whoever asked (a menu, a window's
 //! button), with the endings listed and the words of Qipu's own dialog.
 
+use std::path::PathBuf;
+
 use crate::lang::Language;
 use crate::tournament::export::Format;
 
@@ -32,6 +34,23 @@ pub enum Purpose {
     PuzzleSet,
 }
 
+/// Where a file chooser starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// In the folder of the game's file (else the folder Qipu was started in).
+    GameFolder,
+    /// This name, in the folder of the game's file.
+    Named(String),
+    /// This folder, or this file's folder and name.
+    At(PathBuf),
+}
+
+/// Every file ending an export can be written under (what Qipu's own dialog lists).
+pub const EXPORT_EXTENSIONS: [&str; 3] = ["pdf", "png", "svg"];
+
+/// The file endings of a game database file (what the file dialogs list).
+pub const DATABASE_EXTENSIONS: [&str; 3] = ["qipu", "sqlite", "db"];
+
 /// The endings Save as offers: one for each record format (`crate::formats::RecordFormat`).
 const SAVE_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "json", "fen", "dhtmlxq"];
 
@@ -42,8 +61,8 @@ impl Purpose {
         match self {
             Purpose::Open | Purpose::PuzzleSet => &crate::formats::FileKind::RECORD_EXTENSIONS,
             Purpose::Save => &SAVE_EXTENSIONS,
-            Purpose::Export => &crate::ui::base::files::EXPORT_EXTENSIONS,
-            Purpose::Database => &crate::ui::base::files::DATABASE_EXTENSIONS,
+            Purpose::Export => &EXPORT_EXTENSIONS,
+            Purpose::Database => &DATABASE_EXTENSIONS,
             Purpose::Import | Purpose::ImportFolder => &crate::formats::FileKind::RECORD_EXTENSIONS,
             Purpose::Picture => &crate::recognise::EXTENSIONS,
             Purpose::Event(Ask::New | Ask::Open) => &["qipu-event"],

@@ -7,6 +7,7 @@
 pub mod app_command;
 pub mod arbiter_action;
 pub mod database_command;
+pub mod done;
 pub mod event_command;
 pub mod export_job;
 pub mod file_purpose;
@@ -24,7 +25,6 @@ use outbox::Arrival;
 use app_command::AppCommand;
 use database_command::DatabaseCommand;
 use event_command::EventCommand;
-use export_job::ExportJob;
 use origin::Origin;
 use session_command::SessionCommand;
 
@@ -61,8 +61,6 @@ pub enum Command {
     Session(SessionCommand),
     /// Files, the clipboard, the app's windows and engines, applied by the app.
     App(AppCommand),
-    /// Write the export the export window describes, to the file chosen.
-    Export(ExportJob),
     /// What a button of the Event window asks for.
     Event(EventCommand),
     /// Something asked of the game database (its window, the opening tree).
@@ -78,9 +76,7 @@ impl Command {
         match self {
             Command::Session(c) => c.replaces_game(),
             Command::App(c) => c.replaces_game(),
-            Command::Export(_) | Command::Event(_) | Command::Database(_) | Command::Arrived(_) => {
-                false
-            }
+            Command::Event(_) | Command::Database(_) | Command::Arrived(_) => false,
         }
     }
 }
@@ -106,11 +102,5 @@ impl From<EventCommand> for Command {
 impl From<DatabaseCommand> for Command {
     fn from(command: DatabaseCommand) -> Command {
         Command::Database(command)
-    }
-}
-
-impl From<ExportJob> for Command {
-    fn from(job: ExportJob) -> Command {
-        Command::Export(job)
     }
 }

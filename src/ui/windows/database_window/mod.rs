@@ -19,7 +19,7 @@ use crate::rules::Position;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::{Column, DatabaseCommand};
-use crate::ui::base::command::notice::Notice;
+use crate::ui::base::command::done::Done;
 use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
@@ -381,8 +381,6 @@ impl DatabaseWindow {
                     import.cancelling = true;
                 }
             }
-            // The app answers it through its file dialogs, then sends Open or AddImport.
-            DatabaseCommand::Browse(_) => {}
             DatabaseCommand::AddImport(paths) => {
                 self.open = true;
                 self.import_paths.extend(paths);
@@ -486,7 +484,7 @@ impl DatabaseWindow {
                         // is shown (a collapsed title bar would still cover the record's
                         // buttons). The status line says how to get it back.
                         self.open = false;
-                        let from = Notice::FromDatabase.text(lang);
+                        let from = Done::FromDatabase.text(lang);
                         let told = Notification::info(Source::Window(WindowId::Database), from);
                         commands.push(AppCommand::Notify(told).into());
                     }

@@ -9,7 +9,9 @@ use crate::database::{Found, ImportReport, Progress};
 use crate::ending::Outcome;
 use crate::lang::Language;
 
-use crate::ui::base::command::database_command::{Browse, Column, DatabaseCommand};
+use crate::ui::base::command::app_command::AppCommand;
+use crate::ui::base::command::database_command::{Column, DatabaseCommand};
+use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::Command;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::numbers::group_digits;
@@ -38,15 +40,13 @@ impl Window for DatabaseWindow {
             .constrain(true)
             .resizable(true)
             .show(ctx, |ui| {
-                let mut asked = Vec::new();
-                self.location_row(ui, lang, &mut asked);
+                self.location_row(ui, lang, commands);
                 ui.separator();
-                self.import_rows(ui, lang, &mut asked);
+                self.import_rows(ui, lang, commands);
                 ui.separator();
-                self.filter_rows(ui, lang, &mut asked);
+                self.filter_rows(ui, lang, commands);
                 ui.separator();
-                self.list(ui, lang, &mut asked);
-                commands.extend(asked.into_iter().map(Command::Database));
+                self.list(ui, lang, commands);
             });
         self.open = open;
         true
@@ -81,7 +81,7 @@ impl DatabaseWindow {
         &mut self,
         ui: &mut egui::Ui,
         lang: Language,
-        asked: &mut Vec<DatabaseCommand>,
+        asked: &mut Vec<Command>,
     ) {
         ui.horizontal(|ui| {
             let label = ui.label(lang.pick("File or server", "文件或服务器", "檔案或伺服器"));
@@ -102,13 +102,13 @@ impl DatabaseWindow {
                 .clicked()
                 || entered
             {
-                asked.push(DatabaseCommand::Open(self.location_field.clone()));
+                asked.push(Command::Database(DatabaseCommand::Open(self.location_field.clone())));
             }
             if ui
                 .button(lang.pick("Choose file…", "选择文件…", "選擇檔案…"))
                 .clicked()
             {
-                asked.push(DatabaseCommand::Browse(Browse::Database));
+                asked.push(AppCommand::PickFile(Purpose::Database, Start::Named("games.qipu".to_owned())).into());
             }
         });
         ui.horizontal_wrapped(|ui| {
@@ -130,7 +130,7 @@ impl DatabaseWindow {
         });
     }
 
-    fn import_rows(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {
+    fn import_rows(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<Command>) {
         if let Some(import) = &self.import {
             import_progress(ui, lang, import, asked);
             return;
@@ -153,13 +153,13 @@ impl DatabaseWindow {
                 self.import_field.clear();
             }
             if ui.button(lang.pick("Files…", "文件…", "檔案…")).clicked() {
-                asked.push(DatabaseCommand::Browse(Browse::ImportFiles));
+                asked.push(AppCommand::PickFile(Purpose::Import, Start::GameFolder).into());
             }
             if ui
                 .button(lang.pick("Folder…", "文件夹…", "資料夾…"))
                 .clicked()
             {
-                asked.push(DatabaseCommand::Browse(Browse::ImportFolder));
+                asked.push(AppCommand::PickFile(Purpose::ImportFolder, Start::GameFolder).into());
             }
             let can_import = self.location.is_some() && !self.import_paths.is_empty();
             if ui
@@ -169,9 +169,9 @@ impl DatabaseWindow {
                 )
                 .clicked()
             {
-                asked.push(DatabaseCommand::Import(std::mem::take(
+                asked.push(Command::Database(DatabaseCommand::Import(std::mem::take(
                     &mut self.import_paths,
-                )));
+                ))));
             }
         });
         let mut remove = None;
@@ -205,10 +205,10 @@ impl DatabaseWindow {
 
     /// The filters: who played, in what event and opening, when, with what result; Search and
     /// Clear filters; a date's problem, and the position searched if any.
-    fn filter_rows(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {
+    fn filter_rows(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<Command>) {
         let changed = self.who_row(ui, lang) | self.when_row(ui, lang);
         if changed {
-            asked.push(DatabaseCommand::Search);
+            asked.push(Command::Database(DatabaseCommand::Search));
         }
         if self.filter_error == Some(FilterError::Date) {
             ui.label(
@@ -311,7 +311,7 @@ impl DatabaseWindow {
     }
 
     /// The position searched (and whether its mirror too), with Any position.
-    fn position_row(&self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {
+    fn position_row(&self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<Command>) {
         if let Some((_, mirror)) = &self.position {
             ui.horizontal(|ui| {
                 ui.label(if *mirror {
@@ -331,13 +331,13 @@ impl DatabaseWindow {
                     .button(lang.pick("Any position", "不限局面", "不限局面"))
                     .clicked()
                 {
-                    asked.push(DatabaseCommand::ClearPosition);
+                    asked.push(Command::Database(DatabaseCommand::ClearPosition));
                 }
             });
         }
     }
 
-    fn list(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<DatabaseCommand>) {
+    fn list(&mut self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<Command>) {
         ui.horizontal(|ui| {
             if self.searching {
                 busy::line(ui, lang.pick("Searching…", "正在查找…", "正在尋找…"), None);
@@ -389,7 +389,7 @@ impl DatabaseWindow {
                         };
                         let text = format!("{}{arrow}", column.label(lang));
                         if cell(ui, width(column), height, egui::Button::new(text)).clicked() {
-                            asked.push(DatabaseCommand::SortBy(column));
+                            asked.push(Command::Database(DatabaseCommand::SortBy(column)));
                         }
                     }
                 });
@@ -413,10 +413,10 @@ impl DatabaseWindow {
                                     let response = cell(ui, width(column), height, button)
                                         .on_hover_text(hover);
                                     if response.clicked() {
-                                        asked.push(DatabaseCommand::OpenGame {
+                                        asked.push(Command::Database(DatabaseCommand::OpenGame {
                                             id: found.id,
                                             ply: usize::try_from(found.ply).unwrap_or(0),
-                                        });
+                                        }));
                                     }
                                 }
                             });
@@ -474,7 +474,7 @@ fn import_progress(
     ui: &mut egui::Ui,
     lang: Language,
     import: &ImportState,
-    asked: &mut Vec<DatabaseCommand>,
+    asked: &mut Vec<Command>,
 ) {
     ui.horizontal_wrapped(|ui| {
         match &import.progress {
@@ -505,7 +505,7 @@ fn import_progress(
             .button(lang.pick("Cancel import", "取消导入", "取消匯入"))
             .clicked()
         {
-            asked.push(DatabaseCommand::CancelImport);
+            asked.push(Command::Database(DatabaseCommand::CancelImport));
         }
     });
     left_out(ui, &import.errors, lang, "import-errors");

@@ -26,7 +26,7 @@ use crate::ui::base::command::event_command::{Ask, Change, EventCommand};
 use crate::ui::base::command::notification::{Level, Notification, Source};
 use crate::ui::base::command::Command;
 use crate::ui::base::command::app_command::AppCommand;
-use crate::ui::base::command::file_purpose::Purpose;
+use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::files;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::window_id::WindowId;
@@ -111,7 +111,7 @@ impl EventWindow {
             EventCommand::New => {
                 let name = format!("{}.qipu-event", self.new_event.name.trim());
                 let suggested = self.folder().join(name);
-                commands.push(AppCommand::PickFile(Purpose::Event(Ask::New), suggested).into());
+                commands.push(AppCommand::PickFile(Purpose::Event(Ask::New), Start::At(suggested)).into());
             }
             EventCommand::Open | EventCommand::Import => {
                 let ask = if command == EventCommand::Open {
@@ -119,7 +119,7 @@ impl EventWindow {
                 } else {
                     Ask::Import
                 };
-                commands.push(AppCommand::PickFile(Purpose::Event(ask), self.folder()).into());
+                commands.push(AppCommand::PickFile(Purpose::Event(ask), Start::At(self.folder())).into());
             }
             EventCommand::UsePath(ask, path) => self.go(ask, path),
             EventCommand::NewForm => {
@@ -184,7 +184,7 @@ impl EventWindow {
                 let name = format!("{}.{}", event.name, extension(format));
                 let suggested = self.folder().join(name);
                 let purpose = Purpose::Event(Ask::Export(format));
-                commands.push(AppCommand::PickFile(purpose, suggested).into());
+                commands.push(AppCommand::PickFile(purpose, Start::At(suggested)).into());
             }
         }
     }

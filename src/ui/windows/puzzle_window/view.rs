@@ -9,7 +9,7 @@ use crate::lang::Language;
 use crate::puzzles::{Finish, PickKind, Puzzle};
 
 use crate::ui::base::command::app_command::AppCommand;
-use crate::ui::base::command::file_purpose::Purpose;
+use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::command::window_id::WindowId;
@@ -103,7 +103,7 @@ impl PuzzleTrainer {
                 .button(lang.pick("Browse…", "浏览…", "瀏覽…"))
                 .clicked()
             {
-                commands.push(AppCommand::PickFile(Purpose::PuzzleSet, self.folder()).into());
+                commands.push(AppCommand::PickFile(Purpose::PuzzleSet, Start::At(self.folder())).into());
             }
             let open = ui.add_enabled(
                 !path.is_empty(),
