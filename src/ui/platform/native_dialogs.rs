@@ -188,8 +188,14 @@ impl RfdWatch {
         RFD_ERRORS.load(Ordering::SeqCst)
     }
 
+    /// The last error's words, without the system's error number (` (os error 2)`), which
+    /// tells a user nothing.
     fn last() -> String {
-        RFD_LAST.lock().map(|last| last.clone()).unwrap_or_default()
+        let last = RFD_LAST.lock().map(|last| last.clone()).unwrap_or_default();
+        match last.rfind(" (os error ") {
+            Some(at) if last.ends_with(')') => last[..at].to_owned(),
+            _ => last,
+        }
     }
 }
 
@@ -226,6 +232,14 @@ mod tests {
         assert_eq!(
             RfdWatch::last(),
             "Failed to save file with zenity: not found"
+        );
+        log::error!(
+            target: "rfd::backend",
+            "Failed to pick file with zenity: No such file or directory (os error 2)"
+        );
+        assert_eq!(
+            RfdWatch::last(),
+            "Failed to pick file with zenity: No such file or directory"
         );
     }
 
