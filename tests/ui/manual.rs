@@ -1,6 +1,7 @@
 //! Help ▸ Manual: F1 opens the manual built into the program, in the user's language; the
-//! section chosen shows its text; Escape closes it.
+//! section chosen shows its text, and so does a link to it in the text; Escape closes it.
 
+use eframe::egui::accesskit::Role;
 use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
@@ -68,6 +69,35 @@ fn f1_opens_the_manual_and_a_section_chosen_shows_its_text() {
     harness.key_press(Key::Escape);
     harness.run();
     assert!(!shows(&harness, "docs/manual/engines.md"));
+}
+
+/// Click the first link labelled `label` in the text.
+fn click_link(harness: &mut Harness<'_, QipuApp>, label: &str) {
+    harness
+        .get_all_by_role_and_label(Role::Link, label)
+        .next()
+        .unwrap_or_else(|| panic!("no link {label} on screen"))
+        .click();
+    harness.run();
+}
+
+#[test]
+fn a_link_in_the_text_shows_the_section_it_names() {
+    let mut harness = app([1100.0, 820.0], Scripted::default(), None);
+    harness.run();
+    harness.key_press(Key::F1);
+    harness.run();
+    assert!(shows(&harness, "docs/manual/window.md"));
+
+    click_link(&mut harness, "Engines");
+    assert!(shows(&harness, "docs/manual/engines.md"));
+    assert!(!shows(&harness, "docs/manual/window.md"));
+
+    // A link written over two lines, drawn with the space between them.
+    click_first(&mut harness, "The window");
+    click_link(&mut harness, "The game database");
+    assert!(shows(&harness, "docs/manual/database.md"));
+    assert!(!shows(&harness, "docs/manual/window.md"));
 }
 
 #[test]
