@@ -394,6 +394,24 @@ mod tests {
     }
 
     #[test]
+    fn files_and_notation_opens_with_the_window_and_the_command_line_comes_after() {
+        let section = SECTIONS[1];
+        for lang in Language::ALL {
+            let headings: Vec<&str> = section
+                .text(lang)
+                .lines()
+                .filter(|line| line.starts_with("## "))
+                .collect();
+            let first_command = headings
+                .iter()
+                .position(|h| h.contains("`qipu"))
+                .unwrap_or(headings.len());
+            // Opening and saving, the notation shown, File › Export….
+            assert!(first_command >= 3, "{}: {headings:?}", section.title(lang));
+        }
+    }
+
+    #[test]
     fn every_section_has_text_in_every_language() {
         for section in SECTIONS {
             for lang in Language::ALL {
