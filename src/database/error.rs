@@ -62,7 +62,8 @@ pub enum DbError {
 }
 
 /// What the server (or the connection) said: the client library's own text for a server error
-/// is only "db error", its cause holds the message, the detail and the hint.
+/// is only "db error", its cause holds the message, the detail and the hint; a connection the
+/// system refused is told in plain words ([`IoReason`]).
 fn server_message(error: &postgres::Error) -> String {
     if let Some(db) = error.as_db_error() {
         return db.to_string();
@@ -71,7 +72,10 @@ fn server_message(error: &postgres::Error) -> String {
     let mut cause = std::error::Error::source(error);
     while let Some(c) = cause {
         text.push_str(": ");
-        text.push_str(&c.to_string());
+        match c.downcast_ref::<std::io::Error>() {
+            Some(io) => text.push_str(&IoReason::of(io).to_string()),
+            None => text.push_str(&c.to_string()),
+        }
         cause = c.source();
     }
     text

@@ -7,6 +7,8 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::lang::IoReason;
+
 use super::config::EngineConfig;
 use super::external_engine::{EngineEvent, ExternalEngine};
 use super::option::EngineOption;
@@ -73,7 +75,7 @@ impl EngineThread {
             Ok(handle) => Some(handle),
             Err(e) => {
                 if let Ok(mut report) = report.lock() {
-                    report(ThreadEvent::Failed(e.to_string()));
+                    report(ThreadEvent::Failed(IoReason::of(&e).to_string()));
                 }
                 None
             }

@@ -1,5 +1,6 @@
 //! A file that cannot be read or written is named with the reason in plain words ("no such file
-//! or folder"), never the system's error number ("(os error 2)").
+//! or folder"), never the system's error number ("(os error 2)"); so is a database server that
+//! refuses the connection.
 
 use crate::common;
 
@@ -57,4 +58,14 @@ fn an_output_that_cannot_be_written_is_named_with_the_reason_in_plain_words() {
         err.contains(&format!("cannot save {gone}: no such file or folder")),
         "{err}"
     );
+}
+
+#[test]
+fn a_database_server_that_refuses_the_connection_is_told_in_plain_words() {
+    // Nothing listens on port 1 of this machine: the system refuses the connection.
+    let (code, out, err) = qipu(&["db", "search", "postgres://qipu@127.0.0.1:1/games"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("PostgreSQL: "), "{err}");
+    assert!(err.contains("the connection was refused"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
 }

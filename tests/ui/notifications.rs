@@ -1,12 +1,13 @@
 //! One way to tell the user: every part sends a notification, the app keeps it until seen and
 //! draws it by its level (an error in a box titled by its source, a notice in the status line);
-//! none is put in place of one not yet seen.
+//! none is put in place of one not yet seen; the system's reasons are told in plain words.
 
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::ui::{AppCommand, QipuApp};
 
-use super::support::{app, click, Scripted};
+use super::support::{app, click, type_over, wait_until, Scripted};
 use crate::common::TempFolder;
 
 /// Apply `command` to the app of `harness` as a menu would, then let it draw.
@@ -58,4 +59,41 @@ fn a_passing_notice_is_said_in_the_status_line_then_gives_way_to_the_game() {
         .query_by_label_contains("Copied the game as PGN")
         .is_none());
     harness.get_by_label_contains("Red to move");
+}
+
+#[test]
+fn a_system_error_is_told_in_plain_words_without_its_number() {
+    let dir = TempFolder::new("ui-notifications-plain");
+    let mut harness = app([1000.0, 760.0], Scripted::default(), None);
+    let told = |harness: &Harness<'_, QipuApp>| -> Vec<String> {
+        harness
+            .state()
+            .notifications()
+            .map(|n| format!("{} {}", n.text, n.detail.as_deref().unwrap_or("")))
+            .collect()
+    };
+    ask(&mut harness, AppCommand::OpenPath(dir.join("gone.pgn")));
+    let missing = told(&harness);
+    assert!(missing[0].contains("no such file or folder"), "{missing:?}");
+    assert!(!missing[0].contains("os error"), "{missing:?}");
+    click(&mut harness, "OK");
+
+    // A database server that refuses the connection (nothing listens on port 1 here).
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+    harness.run();
+    type_over(
+        &mut harness,
+        "File or server",
+        "postgresql://qipu@127.0.0.1:1/games",
+    );
+    harness.get_by_label("Open or create").click();
+    wait_until(&mut harness, "the refusal", |app| {
+        app.notifications().count() == 1
+    });
+    let refused = told(&harness);
+    assert!(
+        refused[0].contains("the connection was refused"),
+        "{refused:?}"
+    );
+    assert!(!refused[0].contains("os error"), "{refused:?}");
 }

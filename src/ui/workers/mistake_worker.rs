@@ -135,7 +135,13 @@ fn add_to_set(path: &Path, new: Vec<Game>, lang: Language) -> Result<usize, Stri
             games
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(e) => {
+            return Err(format!(
+                "{}: {}",
+                path.display(),
+                IoReason::of(&e).message(lang)
+            ))
+        }
     };
     let before = set.len();
     for puzzle in new {
@@ -154,4 +160,25 @@ fn add_to_set(path: &Path, new: Vec<Game>, lang: Language) -> Result<usize, Stri
     let text = write_pgn_games(&set, &PgnWriteOptions::qipu(Script::Simplified));
     save_atomic(path, text.as_bytes(), TargetState::Safe, false).map_err(|e| e.to_string())?;
     Ok(added)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_that_cannot_be_read_is_named_with_the_reason_in_plain_words() {
+        // A folder where the set's file should be: refused whoever runs the test.
+        let folder = std::env::temp_dir().join(format!("qipu-set-folder-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a folder");
+        let said = add_to_set(
+            &folder,
+            vec![Game::new(crate::rules::Position::startpos())],
+            Language::English,
+        );
+        std::fs::remove_dir(&folder).expect("clean up");
+        let said = said.expect_err("a folder is no set");
+        assert!(said.starts_with(&folder.display().to_string()), "{said}");
+        assert!(!said.contains("os error"), "{said}");
+    }
 }
