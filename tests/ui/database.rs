@@ -74,6 +74,7 @@ fn app_with_database(name: &str) -> (TempFolder, Harness<'static, QipuApp>, Path
     harness.run();
     type_over(&mut harness, "File or server", &file.display().to_string());
     press(&mut harness, "Open or create");
+    press(&mut harness, "Create");
     wait_until(&mut harness, "the database to open", |app| {
         app.database().location().is_some() && !app.database().busy()
     });

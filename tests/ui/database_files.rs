@@ -1,4 +1,5 @@
-//! The database window's files: without a system file chooser its Browse buttons open Qipu's
+//! The database window's files: a database file that is not there is created only once the
+//! user says so; without a system file chooser its Browse buttons open Qipu's
 //! own dialog (a database created, a folder imported through it); the database comes back on
 //! the next run; an import cancelled stops after the batch it is writing and leaves the
 //! database holding exactly what it reports (the import held at a named pipe until the cancel
@@ -46,6 +47,47 @@ fn open_window(harness: &mut Harness<'_, QipuApp>) {
 }
 
 #[test]
+fn a_database_file_that_is_not_there_is_created_only_when_the_user_says_so() {
+    let dir = TempFolder::new("ui-dbfiles-create");
+    // A name mistyped ("hu.sqli" for "hu.sqlite").
+    let file = dir.join("hu.sqli");
+    let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
+    open_window(&mut harness);
+    type_over(&mut harness, "File or server", &file.display().to_string());
+    press(&mut harness, "Open or create");
+    let question = format!(
+        "There is no database at {}: create a new one?",
+        file.display()
+    );
+    harness.get_by_label(&question);
+    press(&mut harness, "Cancel");
+    harness.run_steps(10);
+    assert!(harness.query_by_label(&question).is_none());
+    assert!(!file.exists(), "nothing is created on Cancel");
+    assert_eq!(harness.state().database().location(), None);
+
+    // Asked again, Create makes it.
+    press(&mut harness, "Open or create");
+    harness.get_by_label(&question);
+    press(&mut harness, "Create");
+    wait_until(&mut harness, "the database to open", |app| {
+        app.database().location().is_some() && !app.database().busy()
+    });
+    assert!(file.is_file());
+    assert_eq!(harness.state().database().game_count(), Some(0));
+    assert!(harness.query_by_label(&question).is_none());
+
+    // A database that is there opens without a question.
+    let mut again = support::app([1280.0, 900.0], Scripted::default(), None);
+    open_window(&mut again);
+    type_and_enter(&mut again, "File or server", &file.display().to_string());
+    assert!(again.query_by_label(&question).is_none());
+    wait_until(&mut again, "the database to open again", |app| {
+        app.database().location().is_some() && !app.database().busy()
+    });
+}
+
+#[test]
 fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_database_comes_back() {
     let dir = TempFolder::new("ui-dbfiles-browse");
     let file = dir.join("coach.qipu");
@@ -53,11 +95,13 @@ fn without_a_system_chooser_the_browse_buttons_use_qipus_own_dialog_and_the_data
     let mut harness = support::app_without_system_chooser([1280.0, 900.0], None);
     open_window(&mut harness);
 
-    // Choose file…: Qipu's own dialog, which says why; a new name creates the database.
+    // Choose file…: Qipu's own dialog, which says why; a new name creates the database once
+    // the user says so.
     press(&mut harness, "Choose file…");
     harness.get_by_label_contains("Qipu's own file dialog");
     type_and_enter(&mut harness, "Folder", &dir.display().to_string());
     type_and_enter(&mut harness, "File name", "coach");
+    press(&mut harness, "Create");
     wait_until(&mut harness, "the database to open", |app| {
         app.database().location().is_some() && !app.database().busy()
     });
@@ -160,6 +204,7 @@ fn a_cancelled_import_stops_after_its_batch_and_the_database_holds_what_it_repor
     let mut harness = support::app([1280.0, 900.0], Scripted::default(), None);
     open_window(&mut harness);
     type_and_enter(&mut harness, "File or server", &file.display().to_string());
+    press(&mut harness, "Create");
     wait_until(&mut harness, "the database to open", |app| {
         app.database().location().is_some() && !app.database().busy()
     });
@@ -259,6 +304,7 @@ fn the_import_summary_lists_the_games_not_read() {
         &dir.join("g.qipu").display().to_string(),
     );
     press(&mut harness, "Open or create");
+    press(&mut harness, "Create");
     wait_until(&mut harness, "the database to open", |app| {
         app.database().location().is_some() && !app.database().busy()
     });

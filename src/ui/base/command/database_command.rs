@@ -7,8 +7,12 @@ use std::path::PathBuf;
 pub enum DatabaseCommand {
     /// Show the database window.
     ShowWindow,
-    /// Open (or create) the database at this location: a file, or a `postgresql://` URL.
+    /// Open the database at this location: a file, or a `postgresql://` URL. A file that is not
+    /// there is created only once the user says so (the window asks first).
     Open(String),
+    /// Open the database file at this location, creating it when it is not there: the user said
+    /// so.
+    Create(String),
     /// Import these files and folders into the open database.
     Import(Vec<PathBuf>),
     /// Stop the import after the batch it is writing.

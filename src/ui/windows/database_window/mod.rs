@@ -211,6 +211,8 @@ pub struct DatabaseWindow {
     location: Option<String>,
     /// An open asked for and not yet answered.
     opening: Option<String>,
+    /// A database file asked for that is not there: whether to create it is asked first.
+    to_create: Option<String>,
     /// The last location opened, kept in the settings.
     remembered: Option<String>,
     games: Option<u64>,
@@ -245,6 +247,7 @@ impl DatabaseWindow {
             location_field: remembered.clone().unwrap_or_default(),
             location: None,
             opening: None,
+            to_create: None,
             remembered: remembered.clone(),
             games: None,
             import_field: String::new(),
@@ -364,8 +367,18 @@ impl DatabaseWindow {
                 let location = location.trim().to_owned();
                 if !location.is_empty() {
                     self.location_field.clone_from(&location);
-                    self.open_database(location);
+                    if is_postgres_url(&location) || std::path::Path::new(&location).exists() {
+                        self.open_database(location);
+                    } else {
+                        // A name mistyped would make an empty database: asked first.
+                        self.open = true;
+                        self.to_create = Some(location);
+                    }
                 }
+            }
+            DatabaseCommand::Create(location) => {
+                self.to_create = None;
+                self.open_database(location);
             }
             DatabaseCommand::Import(paths) => {
                 if let Some(location) = self.location.clone() {

@@ -15,7 +15,7 @@ use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::Command;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::numbers::group_digits;
-use crate::ui::widgets::busy;
+use crate::ui::widgets::{busy, modal};
 use crate::ui::windows::{Shown, Window, WindowMessage};
 
 use super::*;
@@ -48,8 +48,14 @@ impl Window for DatabaseWindow {
                 ui.separator();
                 self.list(ui, lang, commands);
             });
+        self.create_question(ctx, lang, commands);
         self.open = open;
         true
+    }
+
+    /// The keys answer the question about creating a database while it is asked.
+    fn takes_keys(&self) -> bool {
+        self.to_create.is_some()
     }
 
     fn is_shown(&self) -> bool {
@@ -77,6 +83,42 @@ impl Window for DatabaseWindow {
 }
 
 impl DatabaseWindow {
+    /// Ask, in the one modal frame, whether to create the database file asked for that is not
+    /// there: Create makes it; Cancel, Escape or a click outside leaves it uncreated.
+    fn create_question(&mut self, ctx: &egui::Context, lang: Language, commands: &mut Vec<Command>) {
+        let Some(location) = &self.to_create else {
+            return;
+        };
+        let mut create = None;
+        let modal = modal::frame(ctx, "create-database", |ui| {
+            ui.label(match lang {
+                Language::English => {
+                    format!("There is no database at {location}: create a new one?")
+                }
+                Language::SimplifiedChinese => format!("{location} 处没有棋谱库：新建一个吗？"),
+                Language::TraditionalChinese => format!("{location} 處沒有棋譜庫：新建一個嗎？"),
+            });
+            ui.horizontal(|ui| {
+                if ui.button(lang.pick("Create", "新建", "新建")).clicked() {
+                    create = Some(true);
+                }
+                if ui.button(lang.pick("Cancel", "取消", "取消")).clicked() {
+                    create = Some(false);
+                }
+            });
+        });
+        match create {
+            Some(true) => {
+                let location = location.clone();
+                self.to_create = None;
+                commands.push(Command::Database(DatabaseCommand::Create(location)));
+            }
+            Some(false) => self.to_create = None,
+            None if modal.should_close() => self.to_create = None,
+            None => {}
+        }
+    }
+
     fn location_row(
         &mut self,
         ui: &mut egui::Ui,
@@ -89,9 +131,9 @@ impl DatabaseWindow {
                 .add(
                     egui::TextEdit::singleline(&mut self.location_field)
                         .hint_text(lang.pick(
-                            "a file (created if new) or postgresql://…",
-                            "文件（不存在则新建）或 postgresql://…",
-                            "檔案（不存在則新建）或 postgresql://…",
+                            "a file or postgresql://…",
+                            "文件或 postgresql://…",
+                            "檔案或 postgresql://…",
                         ))
                         .desired_width(340.0),
                 )
