@@ -1,10 +1,11 @@
 //! Nothing is out of reach: with the clock on and a game against the computer the left panel
 //! holds the move box, the clock, the offers, the arbiter's forms, the log and the play
 //! controls; the controls of the game in progress stay in view at every window size, above the
-//! status line, and the rest scrolls.
+//! status line, and the rest scrolls. The database window fits a small screen.
 
 use std::time::Duration;
 
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipu::competition::Preset;
@@ -92,4 +93,30 @@ fn the_game_controls_stay_in_view_at_640_by_480() {
     // In reach, so it works.
     click(&mut harness, "Stop playing");
     assert!(harness.state().computer_side().is_none());
+}
+
+#[test]
+fn the_database_window_fits_the_screen_at_every_size() {
+    for size in [[640.0, 480.0], [1400.0, 950.0]] {
+        let mut harness = support::app(size, Scripted::default(), None);
+        harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+        harness.run();
+        // Its rows, top to bottom (the list's headings scroll sideways when they must).
+        for label in [
+            "File or server",
+            "Open or create",
+            "Choose file…",
+            "Folder…",
+            "Start import",
+            "Side",
+            "Clear filters",
+        ] {
+            let node = harness.get_by_label(label);
+            let rect = node.rect();
+            assert!(
+                rect.left() >= 0.0 && rect.right() <= size[0],
+                "{label} at {rect:?} in {size:?}"
+            );
+        }
+    }
 }

@@ -128,10 +128,12 @@ impl Window for ManualWindow {
                         }
                     });
                     ui.separator();
+                    // The pieces one under another (the scroll area would lay them out as the
+                    // row it is in, side by side).
                     egui::ScrollArea::vertical()
                         .id_salt(("manual-text", self.section, lang.tag()))
                         .auto_shrink([false, false])
-                        .show(ui, |ui| self.text(ui, lang));
+                        .show(ui, |ui| ui.vertical(|ui| self.text(ui, lang)));
                 });
             });
         open

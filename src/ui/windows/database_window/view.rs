@@ -34,8 +34,11 @@ impl Window for DatabaseWindow {
         egui::Window::new(WindowId::Database.title(lang))
             .id(egui::Id::unique("database-window"))
             .open(&mut open)
-            // Wide enough for every column fitted to its text (each up to its limit).
+            // Wide enough for every column fitted to its text (each up to its limit), never
+            // wider than the screen: the rows wrap and the list scrolls sideways.
             .default_size([(content.width() - 80.0).min(900.0), content.height() * 0.7])
+            // (the frame's margins outside the width).
+            .max_width(content.width() - 40.0)
             .default_pos(content.left_top() + egui::vec2(40.0, 50.0))
             .constrain(true)
             .resizable(true)
@@ -125,8 +128,11 @@ impl DatabaseWindow {
         lang: Language,
         asked: &mut Vec<Command>,
     ) {
-        ui.horizontal(|ui| {
+        // Wrapped: in a narrow window the buttons go to a second row, not past the edge.
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(lang.pick("File or server", "文件或服务器", "檔案或伺服器"));
+            // As wide as the row has room for, up to 340 points.
+            let width = ui.available_width().clamp(120.0, 340.0);
             let field = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.location_field)
@@ -135,7 +141,7 @@ impl DatabaseWindow {
                             "文件或 postgresql://…",
                             "檔案或 postgresql://…",
                         ))
-                        .desired_width(340.0),
+                        .desired_width(width),
                 )
                 .labelled_by(label.id);
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -183,7 +189,7 @@ impl DatabaseWindow {
                 .add(
                     egui::TextEdit::singleline(&mut self.import_field)
                         .hint_text(lang.pick("a file or folder", "文件或文件夹", "檔案或資料夾"))
-                        .desired_width(260.0),
+                        .desired_width(ui.available_width().clamp(120.0, 260.0)),
                 )
                 .labelled_by(label.id);
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -355,7 +361,7 @@ impl DatabaseWindow {
     /// The position searched (and whether its mirror too), with Any position.
     fn position_row(&self, ui: &mut egui::Ui, lang: Language, asked: &mut Vec<Command>) {
         if let Some((_, mirror)) = &self.position {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(if *mirror {
                     lang.pick(
                         "Games reaching the position searched or its mirror",
