@@ -16,7 +16,7 @@ use qipu::ui::{AppCommand, Command, NamedEngine, QipuApp, SessionCommand, Settin
 use crate::common::TempFolder;
 use crate::computer::{app, app_saving_to, wait_for};
 use crate::eval_graph::progress_counts;
-use crate::support::{app_on, click, stored, Scripted};
+use crate::support::{app_on, click, click_to_start, stored, Scripted};
 
 fn apply(harness: &mut Harness<'_, QipuApp>, command: impl Into<Command>) {
     let ctx = harness.ctx.clone();
@@ -135,7 +135,7 @@ fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
     let mut harness = app_in(&dir);
     blundered_game(&mut harness);
     review(&mut harness);
-    click(&mut harness, "Puzzles from Black's mistakes");
+    click_to_start(&mut harness, "Puzzles from Black's mistakes");
     let set = dir.join("puzzles").join("my-mistakes.pgn");
     let told = |text: String| move |h: &Harness<'_, QipuApp>| h.query_by_label(&text).is_some();
     // The solutions are cut by the engine in the background; the status line tells the end.
@@ -163,7 +163,7 @@ fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
     // The solution ends with the solver's move: the engine's quiet tail is cut.
     assert_eq!(puzzle.main_line().len() % 2, 1, "{:?}", puzzle.main_line());
     // Asked again: nothing doubled, said plainly. Red made no mistake: nothing made.
-    click(&mut harness, "Puzzles from Black's mistakes");
+    click_to_start(&mut harness, "Puzzles from Black's mistakes");
     wait_for(
         &mut harness,
         "nothing new",
@@ -172,7 +172,7 @@ fn black_s_blunder_becomes_a_puzzle_in_the_personal_set_once() {
             set.display()
         )),
     );
-    click(&mut harness, "Puzzles from Red's mistakes");
+    click_to_start(&mut harness, "Puzzles from Red's mistakes");
     wait_for(
         &mut harness,
         "no puzzle made",
@@ -212,7 +212,7 @@ fn the_review_dialog_names_its_engine_and_runs_the_one_chosen() {
     // What is applied per position is said as it is: nodes, not a time.
     harness.get_by_label("Nodes per position");
     assert!(harness.query_by_label("Time per position").is_none());
-    click(&mut harness, "Start review");
+    click_to_start(&mut harness, "Start review");
     wait_for(&mut harness, "the chosen engine's failure", |h| {
         h.query_by_label_contains("cannot start engine").is_some()
     });

@@ -175,6 +175,14 @@ pub fn click(harness: &mut Harness<'_, QipuApp>, label: &str) {
     harness.run();
 }
 
+/// Click the widget labelled `label` that starts work in the background: its busy line keeps
+/// the window drawing, so the frame is stepped, not run to rest (wait for the work's state
+/// after it).
+pub fn click_to_start(harness: &mut Harness<'_, QipuApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.step();
+}
+
 /// Set the clock's time to `seconds` after the epoch (the clock never reads the wall clock).
 pub fn set_time(harness: &mut Harness<'_, QipuApp>, seconds: u64) {
     harness
