@@ -175,6 +175,13 @@ fn the_clouds_moves_are_shown_and_drawn_once_the_user_agrees() {
 /// The app with the cloud on at `server`.
 fn app_asking(server: String) -> Harness<'static, QipuApp> {
     let mut harness = app();
+    turn_cloud_on(&mut harness, server);
+    harness.step();
+    harness
+}
+
+/// The user agreed to the cloud at `server`.
+fn turn_cloud_on(harness: &mut Harness<'_, QipuApp>, server: String) {
     let ctx = harness.ctx.clone();
     harness.state_mut().apply(
         &ctx,
@@ -184,8 +191,6 @@ fn app_asking(server: String) -> Harness<'static, QipuApp> {
             server,
         }),
     );
-    harness.step();
-    harness
 }
 
 #[test]
@@ -328,17 +333,10 @@ fn reviewing_cloud() -> Server {
 /// game [`REVIEWED`] on the board.
 fn reviewing_app(server: Option<String>) -> Harness<'static, QipuApp> {
     let mut harness = crate::computer::app();
-    let ctx = harness.ctx.clone();
     if let Some(server) = server {
-        harness.state_mut().apply(
-            &ctx,
-            AppCommand::SetCloud(CloudSettings {
-                asked: true,
-                enabled: true,
-                server,
-            }),
-        );
+        turn_cloud_on(&mut harness, server);
     }
+    let ctx = harness.ctx.clone();
     for iccs in REVIEWED {
         harness.state_mut().apply(
             &ctx,
