@@ -154,3 +154,54 @@ fn the_result_tag_decides_and_a_termination_given_is_kept() {
     let game = file.games[0].game.as_ref().expect("read");
     assert_eq!(game.ending().map(|e| e.reason), Some(Reason::ThreeFouls));
 }
+
+#[test]
+fn the_reason_written_after_the_result_is_kept_with_it() {
+    // The league's record leaves Black's last move blank and gives the reason after the result.
+    let path = shared_path(&format!("{LEAGUE}/league5/TLX-3DC0.PGN"));
+    let record = read_record_file(&path).expect("the file reads");
+    let game = record.games[0].game.as_ref().expect("the game is read");
+    assert_eq!(game.move_count(), 45);
+    let last = *game.main_line().last().expect("moves");
+    assert_eq!(game.comment(last), "Black forfeits due to illegal move");
+    let ending = game.ending().expect("the result with its reason");
+    assert_eq!(
+        (ending.outcome, ending.reason),
+        (Outcome::RedWins, Reason::IllegalMove)
+    );
+    // Written and read again, the reason stays.
+    let written = qipu::formats::write_pgn(
+        game,
+        &qipu::formats::PgnWriteOptions::qipu(qipu::notation::Script::Simplified),
+    );
+    assert!(
+        written.contains("Black forfeits due to illegal move"),
+        "{written}"
+    );
+    let back = read_record_bytes(written.as_bytes());
+    let again = back.games[0].game.as_ref().expect("read back");
+    assert!(game.same_record(again), "{written}");
+    assert_eq!(again.ending().map(|e| e.reason), Some(Reason::IllegalMove));
+}
+
+#[test]
+fn a_move_in_check_after_the_result_names_the_illegal_move_and_a_mismatch_names_nothing() {
+    let text = "[Result \"1-0\"]\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 1-0 {Black forfeits due to move in check}\n";
+    let file = read_record_bytes(text.as_bytes());
+    let game = file.games[0].game.as_ref().expect("read");
+    assert_eq!(game.move_count(), 5);
+    assert_eq!(game.ending().map(|e| e.reason), Some(Reason::IllegalMove));
+    let last = *game.main_line().last().expect("moves");
+    assert_eq!(game.comment(last), "Black forfeits due to move in check");
+    let text = "[Result \"1-0\"]\n1. h2e2 h9g7 1-0 {Black loses on time}\n";
+    let file = read_record_bytes(text.as_bytes());
+    let game = file.games[0].game.as_ref().expect("read");
+    assert_eq!(game.ending().map(|e| e.reason), Some(Reason::LossOnTime));
+    // The comment names the side the result makes the winner: kept, but no reason is taken.
+    let text = "[Result \"1-0\"]\n1. h2e2 h9g7 1-0 {Red forfeits due to perpetual check}\n";
+    let file = read_record_bytes(text.as_bytes());
+    let game = file.games[0].game.as_ref().expect("read");
+    assert_eq!(game.tags().get(&TagKey::Termination), None);
+    let last = *game.main_line().last().expect("moves");
+    assert_eq!(game.comment(last), "Red forfeits due to perpetual check");
+}

@@ -331,7 +331,7 @@ impl GameReader {
                     if token != "*" && t.game.tags().get(&TagKey::Result).is_none() {
                         t.game.tags_mut().set(TagKey::Result, token);
                     }
-                    lexer.skip_to_tag_line();
+                    after_result(lexer, &mut t.game, t.current);
                     return Ok(());
                 }
             }
@@ -386,6 +386,58 @@ fn game_ends_on(
             .set(TagKey::Termination, Reason::IllegalMove.key());
     }
     Some(unplayed)
+}
+
+/// The comments after the result token (an engine league's `1-0 {Black forfeits due to illegal
+/// move}`), kept at the end of the main line ([`closing_comment`]). Anything else up to the
+/// next game is skipped.
+fn after_result(lexer: &mut Lexer<'_>, game: &mut Game, last: NodeId) {
+    while !lexer.at_tag_line() {
+        match lexer.clone().next_token() {
+            Some(Ok((_, Token::Comment(body)))) => {
+                lexer.next_token();
+                closing_comment(game, last, body);
+            }
+            _ => break,
+        }
+    }
+    lexer.skip_to_tag_line();
+}
+
+/// A comment written after the result, added to the comment of the main line's `last` node: it
+/// says why the game ended. A reason it names ([`league_reason`]) for the side the result makes
+/// the loser is recorded (`Termination`) unless the record gives one.
+pub(super) fn closing_comment(game: &mut Game, last: NodeId, body: &str) {
+    append(&mut game.annotation_mut(last).comment, body);
+    let loser = game.result().and_then(|o| o.winner()).map(Color::opponent);
+    let named = league_reason(body).filter(|(side, _)| Some(*side) == loser);
+    if let Some((_, reason)) = named {
+        if game.tags().get(&TagKey::Termination).is_none() {
+            game.tags_mut().set(TagKey::Termination, reason.key());
+        }
+    }
+}
+
+/// The loser and the reason an engine league's closing comment names: `Black forfeits due to
+/// illegal move` or `… move in check` (4.1.6), `… perpetual check` (4.1.7), `Red loses on time`
+/// (4.1.4).
+fn league_reason(comment: &str) -> Option<(Color, Reason)> {
+    let text = comment.trim().trim_end_matches('.').to_ascii_lowercase();
+    let (side, why) = text
+        .split_once(" forfeits due to ")
+        .or_else(|| text.split_once(" loses "))?;
+    let side = match side {
+        "red" => Color::Red,
+        "black" => Color::Black,
+        _ => return None,
+    };
+    let reason = match why {
+        "illegal move" | "move in check" => Reason::IllegalMove,
+        "perpetual check" => Reason::PerpetualCheck,
+        "on time" => Reason::LossOnTime,
+        _ => return None,
+    };
+    Some((side, reason))
 }
 
 /// The result token that closes the game's move text, when only comments, NAGs and marks come

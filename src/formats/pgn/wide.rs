@@ -20,7 +20,7 @@ use crate::rules::Position;
 
 use super::super::TextEncoding;
 use super::lexer::tag_char;
-use super::read::{append, play, start_position};
+use super::read::{append, closing_comment, play, start_position};
 
 /// What one two-byte code means to this reader.
 #[derive(Clone, Copy, Default)]
@@ -391,6 +391,13 @@ impl Wide<'_> {
                     if let Some(result) = self.number_or_result()? {
                         if result != "*" && game.tags().get(&TagKey::Result).is_none() {
                             game.tags_mut().set(TagKey::Result, result);
+                        }
+                        // Comments after the result: the reason an engine league gives.
+                        self.skip_space()?;
+                        while self.byte() == Some(b'{') {
+                            let comment = self.comment()?;
+                            closing_comment(&mut game, current, &comment);
+                            self.skip_space()?;
                         }
                         self.skip_to_tag_line()?;
                         break;
