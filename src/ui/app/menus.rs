@@ -11,7 +11,6 @@ use crate::referee::RuleSet;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::session_command::SessionCommand;
-use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::user_command::{Menu, Scope, UserCommand};
 use crate::ui::widgets::menu_entry::{menu_entry, Tick};
@@ -111,7 +110,7 @@ impl QipuApp {
     pub(super) fn menu_bar(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let lang = self.session.lang();
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button(lang.pick("File", "文件", "檔案"), |ui| {
+            ui.menu_button(Menu::File.title(lang), |ui| {
                 self.table_menu(ui, Menu::File, commands);
                 ui.separator();
                 ui.menu_button(
@@ -125,7 +124,7 @@ impl QipuApp {
                     },
                 );
             });
-            ui.menu_button(lang.pick("Game", "对局", "對局"), |ui| {
+            ui.menu_button(Menu::Game.title(lang), |ui| {
                 self.table_menu(ui, Menu::Game, commands);
                 ui.separator();
                 ui.label(lang.pick("Rules", "规则", "規則"));
@@ -148,27 +147,20 @@ impl QipuApp {
                     }
                 }
             });
-            ui.menu_button(lang.pick("Annotate", "注释", "註釋"), |ui| {
+            ui.menu_button(Menu::Annotate.title(lang), |ui| {
                 self.table_menu(ui, Menu::Annotate, commands);
             });
-            ui.menu_button(lang.pick("View", "视图", "檢視"), |ui| {
+            ui.menu_button(Menu::View.title(lang), |ui| {
                 self.table_menu(ui, Menu::View, commands);
             });
-            ui.menu_button(lang.pick("Database", "棋谱库", "棋譜庫"), |ui| {
+            ui.menu_button(Menu::Database.title(lang), |ui| {
                 self.table_menu(ui, Menu::Database, commands);
             });
-            ui.menu_button(lang.pick("Training", "训练", "訓練"), |ui| {
+            ui.menu_button(Menu::Training.title(lang), |ui| {
                 self.table_menu(ui, Menu::Training, commands);
             });
-            ui.menu_button(lang.pick("Help", "帮助", "說明"), |ui| {
+            ui.menu_button(Menu::Help.title(lang), |ui| {
                 self.table_menu(ui, Menu::Help, commands);
-                ui.separator();
-                if ui
-                    .button(lang.pick("About Qipu", "关于棋谱", "關於棋譜"))
-                    .clicked()
-                {
-                    commands.push(AppCommand::Open(WindowId::About).into());
-                }
             });
             ui.menu_button(lang.pick("Language", "语言", "語言"), |ui| {
                 for choice in Language::ALL {

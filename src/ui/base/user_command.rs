@@ -13,13 +13,13 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::session_command::SessionCommand;
-use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::folds::{nearest_branch, FoldMode};
 use crate::ui::base::layout::{Layout, Panel};
 use crate::ui::base::review::{next_critical, previous_critical};
 use crate::ui::base::session::Session;
 use crate::ui::base::words::{evaluation_name, mark_name};
+use crate::ui::windows::{WindowId, IN_MENUS};
 
 /// Where a shortcut works.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -49,6 +49,32 @@ pub enum Menu {
     Training,
     /// Help: the manual.
     Help,
+}
+
+impl Menu {
+    /// Every menu, in the order of the menu bar.
+    pub const ALL: [Menu; 7] = [
+        Menu::File,
+        Menu::Game,
+        Menu::Annotate,
+        Menu::View,
+        Menu::Database,
+        Menu::Training,
+        Menu::Help,
+    ];
+
+    /// Its title in the menu bar.
+    pub fn title(self, lang: Language) -> &'static str {
+        match self {
+            Menu::File => lang.pick("File", "文件", "檔案"),
+            Menu::Game => lang.pick("Game", "对局", "對局"),
+            Menu::View => lang.pick("View", "视图", "檢視"),
+            Menu::Annotate => lang.pick("Annotate", "注释", "註釋"),
+            Menu::Database => lang.pick("Database", "棋谱库", "棋譜庫"),
+            Menu::Training => lang.pick("Training", "训练", "訓練"),
+            Menu::Help => lang.pick("Help", "帮助", "說明"),
+        }
+    }
 }
 
 /// A command the user gives by name.
@@ -148,6 +174,9 @@ pub enum UserCommand {
     Puzzles,
     /// The manual (Help › Manual).
     Manual,
+    /// A window of the registry that a menu lists by its title
+    /// ([`IN_MENUS`](crate::ui::windows::IN_MENUS)).
+    Window(WindowId),
 }
 
 const NONE: Modifiers = Modifiers::NONE;
@@ -233,6 +262,7 @@ impl UserCommand {
             UserCommand::Puzzles,
             UserCommand::Manual,
         ]);
+        all.extend(IN_MENUS.iter().map(|&(id, _)| UserCommand::Window(id)));
         all
     }
 
@@ -327,6 +357,7 @@ impl UserCommand {
             ),
             UserCommand::ShowPanel(Panel::Tree) => lang.pick("Opening tree", "开局树", "開局樹"),
             UserCommand::Puzzles => lang.pick("Puzzles…", "习题…", "習題…"),
+            UserCommand::Window(id) => id.title(lang),
         };
         text.to_owned()
     }
@@ -370,6 +401,10 @@ impl UserCommand {
             | UserCommand::SearchPositionMirror => Some(Menu::Database),
             UserCommand::Puzzles => Some(Menu::Training),
             UserCommand::Manual => Some(Menu::Help),
+            UserCommand::Window(id) => IN_MENUS
+                .iter()
+                .find(|&&(listed, _)| listed == id)
+                .map(|&(_, menu)| menu),
             UserCommand::Mark(_)
             | UserCommand::Evaluate(_)
             | UserCommand::PromoteLine
@@ -481,7 +516,8 @@ impl UserCommand {
             | UserCommand::Fold(_)
             | UserCommand::ShowPanel(_)
             | UserCommand::SearchPositionMirror
-            | UserCommand::Puzzles => Vec::new(),
+            | UserCommand::Puzzles
+            | UserCommand::Window(_) => Vec::new(),
         }
     }
 
@@ -599,6 +635,7 @@ impl UserCommand {
                 Command::Database(DatabaseCommand::SearchPosition { mirror: true })
             }
             UserCommand::Puzzles => AppCommand::Open(WindowId::Puzzles).into(),
+            UserCommand::Window(id) => AppCommand::Open(id).into(),
         }
     }
 

@@ -13,10 +13,10 @@ use crate::formats::{RecordFormat, RecordLoss};
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::command::outbox::{Inbox, Outbox, Recipient};
-use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::Settings;
+use crate::ui::windows::WindowId;
 
 use super::database_window::DatabaseWindow;
 use super::file_chooser::FileChooser;
@@ -143,18 +143,7 @@ fn sample(
             Box::new(database)
         }
         WindowId::Question => Box::new(Question::Discard(None)),
-        WindowId::Palette
-        | WindowId::Export
-        | WindowId::Event
-        | WindowId::Play
-        | WindowId::Match
-        | WindowId::Engines
-        | WindowId::Review
-        | WindowId::Cloud
-        | WindowId::Puzzles
-        | WindowId::Setup
-        | WindowId::Manual
-        | WindowId::About => return None,
+        _ => return None,
     };
     Some(window)
 }
