@@ -237,6 +237,8 @@ registry! {
     Question: question,
     /// The manual.
     Manual: manual => manual::ManualWindow,
+    /// Help › Keyboard shortcuts.
+    KeyList: key_list in Help => key_list::KeyList,
     /// Help › About.
     About: about in Help => about::About,
 }
