@@ -11,7 +11,8 @@
 //!
 //! `qipu recognise-bench SET…`: for each folder SET holding pictures and `positions.tsv`
 //! (`FILE<TAB>FEN` a line), the share of points read right, of boards read exactly, and the
-//! time a picture: `SET: N pictures, points P%, boards B%, refused R, T ms a picture`; then how
+//! time a picture: `SET: N pictures, points P%, boards B%, refused R, T ms a picture (median M
+//! ms, slowest S ms)`; then how
 //! honest the doubt is: `SET: wrong points ringed W of M (w%), right points ringed K of R (k%),
 //! ready Y of B boards read, ready but wrong X` (the points read wrong that are ringed as
 //! doubtful, the points read right that are, the boards offered as ready to play and those of
@@ -158,7 +159,8 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
 struct Tally {
     pictures: usize,
     refused: usize,
-    seconds: f64,
+    /// Seconds each picture took.
+    seconds: Vec<f64>,
     /// Points read right (of the pictures not refused).
     right: usize,
     /// Boards read exactly.
@@ -177,7 +179,7 @@ impl Tally {
     fn add(&mut self, other: &Tally) {
         self.pictures += other.pictures;
         self.refused += other.refused;
-        self.seconds += other.seconds;
+        self.seconds.extend(&other.seconds);
         self.right += other.right;
         self.exact += other.exact;
         self.wrong += other.wrong;
@@ -213,14 +215,20 @@ impl Tally {
         let share = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
         // the points of refused pictures count as wrong, as they always have
         let all_points = 90 * self.pictures;
+        let mut seconds = self.seconds.clone();
+        seconds.sort_by(f64::total_cmp);
+        let total: f64 = seconds.iter().sum();
         writeln!(
             out,
-            "{name}: {} pictures, points {:.2}%, boards {:.1}%, refused {}, {:.0} ms a picture",
+            "{name}: {} pictures, points {:.2}%, boards {:.1}%, refused {}, {:.0} ms a picture \
+             (median {:.0} ms, slowest {:.0} ms)",
             self.pictures,
             share(self.right, all_points),
             share(self.exact, self.pictures),
             self.refused,
-            1000.0 * self.seconds / self.pictures.max(1) as f64
+            1000.0 * total / self.pictures.max(1) as f64,
+            1000.0 * seconds.get(seconds.len() / 2).copied().unwrap_or(0.0),
+            1000.0 * seconds.last().copied().unwrap_or(0.0),
         )?;
         writeln!(
             out,
@@ -263,7 +271,7 @@ pub fn bench(args: RecogniseBenchArgs, out: &mut dyn Write) -> Result<(), CliErr
             })?;
             let start = Instant::now();
             let got = recognise(&bytes);
-            tally.seconds += start.elapsed().as_secs_f64();
+            tally.seconds.push(start.elapsed().as_secs_f64());
             tally.pictures += 1;
             match got {
                 Ok(reading) => tally.read(&reading, &want),

@@ -38,7 +38,12 @@ fn grey(image: &RgbImage, x: f32, y: f32) -> Option<f32> {
 
 /// Where the line crossing the segment from `a` (along `across`, a unit vector) is: the offset
 /// along `across` whose grey differs most from the segment's median, if it differs clearly.
-fn line_offset(image: &RgbImage, a: (f32, f32), across: (f32, f32), reach: f32) -> Option<f32> {
+pub(super) fn line_offset(
+    image: &RgbImage,
+    a: (f32, f32),
+    across: (f32, f32),
+    reach: f32,
+) -> Option<f32> {
     let n = (reach * PER_PIXEL).ceil() as i32;
     let samples: Vec<(f32, f32)> = (-n..=n)
         .map(|k| {

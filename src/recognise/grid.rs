@@ -19,10 +19,12 @@ const MIN_STEP: f32 = 7.0;
 const LINE_CONTRAST: f32 = 18.0;
 /// Shortest run of line pixels kept, in pixels.
 const MIN_RUN: usize = 7;
-/// Shears tried, as tangents of the angle: 0 and up to about 3 degrees either way.
-const SHEARS: [f32; 13] = [
+/// Shears tried, as tangents of the angle: 0 and up to about 5.5 degrees either way (a photo
+/// taken by hand), every half degree.
+const SHEARS: [f32; 23] = [
     0.0, -0.0087, 0.0087, -0.0175, 0.0175, -0.0262, 0.0262, -0.035, 0.035, -0.0437, 0.0437,
-    -0.0524, 0.0524,
+    -0.0524, 0.0524, -0.0612, 0.0612, -0.0699, 0.0699, -0.0787, 0.0787, -0.0875, 0.0875, -0.0963,
+    0.0963,
 ];
 /// Peaks of a projection considered.
 const MAX_PEAKS: usize = 48;
@@ -123,16 +125,28 @@ pub fn find(image: &RgbImage) -> Result<Found, Miss> {
     if h_points.len() < 20 || v_points.len() < 20 {
         return Err(Miss::NoLines);
     }
-    let masks = Masks {
-        width: work.width,
-        height: work.height,
-        h: &h_mask,
-        v: &v_mask,
-    };
+    let h_across = Across::new(&h_mask, work.width, true);
+    let v_across = Across::new(&v_mask, work.width, false);
     let mut best: Option<(Grid, Check)> = None;
     let mut accepted: Vec<(Grid, Check)> = Vec::new();
     let mut any_progression = false;
-    for shear in best_shears(&h_points, &v_points, work.width, work.height) {
+    // a board photographed at an angle has its lines converging: where none is found with
+    // lines seen where the grid puts them, they are looked for a little off it
+    let shears = best_shears(&h_points, &v_points, work.width, work.height);
+    let passes = [false, true]
+        .into_iter()
+        .flat_map(|loose| shears.iter().map(move |&shear| (loose, shear)));
+    for (loose, shear) in passes {
+        if best.is_some() {
+            break;
+        }
+        let masks = Masks {
+            width: work.width,
+            height: work.height,
+            h: &h_across,
+            v: &v_across,
+            loose,
+        };
         let offset = (work.height.max(work.width) as f32) * 0.06 + 2.0;
         let v_profile = profile(
             &v_points,
@@ -155,9 +169,6 @@ pub fn find(image: &RgbImage) -> Result<Found, Miss> {
                 best = Some((grid, check));
             }
             accepted.push((grid, check));
-        }
-        if best.is_some() {
-            break;
         }
     }
     let Some((grid, _)) = best else {
@@ -539,12 +550,59 @@ impl Check {
     }
 }
 
+/// A mask of line pixels counted across its lines: how many pixels of a stretch across a line
+/// are on any line is two look-ups.
+struct Across {
+    /// Positions along the lines.
+    along: usize,
+    /// `counts[c * along + a]`: line pixels at `a` along, before `c` across.
+    counts: Vec<u32>,
+}
+
+impl Across {
+    /// The mask of a picture `width` wide counted across lines running along x (`horizontal`)
+    /// or y.
+    fn new(mask: &[bool], width: usize, horizontal: bool) -> Across {
+        let height = mask.len() / width.max(1);
+        let (along, across) = if horizontal {
+            (width, height)
+        } else {
+            (height, width)
+        };
+        let mut counts = vec![0u32; along * (across + 1)];
+        for c in 0..across {
+            for a in 0..along {
+                let on = if horizontal {
+                    mask[c * width + a]
+                } else {
+                    mask[a * width + c]
+                };
+                counts[(c + 1) * along + a] = counts[c * along + a] + u32::from(on);
+            }
+        }
+        Across { along, counts }
+    }
+
+    /// Whether a line pixel is at `a` along, `from` to `to` across (both included; `to`
+    /// within the picture, none if `from` is past it).
+    fn any(&self, a: usize, from: usize, to: usize) -> bool {
+        from <= to && self.counts[(to + 1) * self.along + a] > self.counts[from * self.along + a]
+    }
+}
+
 struct Masks<'a> {
     width: usize,
     height: usize,
-    h: &'a [bool],
-    v: &'a [bool],
+    h: &'a Across,
+    v: &'a Across,
+    /// Whether a line is seen [`LOOSE`] distances between points off where the grid puts it,
+    /// not one pixel.
+    loose: bool,
 }
+
+/// How far off where the grid puts it a line is seen on a second search, in distances between
+/// points (a photo's lines converge and are spaced unevenly).
+const LOOSE: f32 = 0.08;
 
 impl Masks<'_> {
     /// The boards among the pairs of vertical and horizontal runs (`offset` added to their
@@ -593,13 +651,17 @@ impl Masks<'_> {
     }
 
     /// Share of the segment from grid point `from` to `to` covered by line pixels of `mask`
-    /// (one pixel either side allowed).
+    /// (one pixel either side allowed, or [`LOOSE`] distances between points).
     fn seen(&self, grid: &Grid, from: (f32, f32), to: (f32, f32), horizontal: bool) -> f32 {
+        let slack = if self.loose {
+            (LOOSE * grid.step()).round().max(1.0) as usize
+        } else {
+            1
+        };
         let a = grid.point(from.0, from.1);
         let b = grid.point(to.0, to.1);
         let len = ((b.0 - a.0).hypot(b.1 - a.1)).max(1.0);
         let n = len as usize + 1;
-        let mask = if horizontal { self.h } else { self.v };
         let mut hits = 0;
         for s in 0..n {
             let f = s as f32 / (n - 1).max(1) as f32;
@@ -609,18 +671,21 @@ impl Masks<'_> {
                 continue;
             }
             let (xi, yi) = (x as usize, y as usize);
-            let hit = (-1i32..=1).any(|d| {
-                let (px, py) = if horizontal {
-                    (xi as i64, yi as i64 + i64::from(d))
-                } else {
-                    (xi as i64 + i64::from(d), yi as i64)
-                };
-                px >= 0
-                    && py >= 0
-                    && (px as usize) < self.width
-                    && (py as usize) < self.height
-                    && mask[py as usize * self.width + px as usize]
-            });
+            let hit = if horizontal {
+                xi < self.width
+                    && self.h.any(
+                        xi,
+                        yi.saturating_sub(slack),
+                        (yi + slack).min(self.height - 1),
+                    )
+            } else {
+                yi < self.height
+                    && self.v.any(
+                        yi,
+                        xi.saturating_sub(slack),
+                        (xi + slack).min(self.width - 1),
+                    )
+            };
             if hit {
                 hits += 1;
             }

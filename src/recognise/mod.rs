@@ -3,8 +3,10 @@
 //!
 //! 1. The picture is decoded with its size checked first (`decode`: PNG, JPEG, WebP, BMP).
 //! 2. The grid is found (`grid`): 9 × 10 evenly spaced lines with the river, anywhere in
-//!    the picture, turned by up to about 3 degrees; then placed to a fraction of a pixel on the
-//!    picture itself (`align`).
+//!    the picture, turned by up to about 5 degrees; then placed to a fraction of a pixel on the
+//!    picture itself (`align`). A board photographed at an angle, its lines converging, is found
+//!    by a second, looser search; a plane projective map is fitted to its lines and the board is
+//!    resampled straight, to be read as any other (`perspective`).
 //! 3. Each of the 90 points is cut out and read by a small convolutional network
 //!    (`classify`, trained by tools/recognise/train.py): empty or one of the 14 pieces. A point
 //!    that matches one of Qipu's own pieces, drawn at the picture's scale by the board painter
@@ -27,6 +29,7 @@ mod decode;
 mod grid;
 mod house;
 mod legal;
+mod perspective;
 mod sample;
 
 use crate::lang::Language;
@@ -298,35 +301,82 @@ pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseErro
         grid::Miss::OtherGrid => RecogniseError::OtherGrid,
     })?;
     let grid = align::align(image, found.grid);
-    let [x, y, w, h] = grid.bounds();
-    let step = grid.step();
-    // the outer points' pieces must be in the picture (a quarter of a step may be cut)
+    // a board photographed at an angle is read straightened; any other as it is
+    let straight = perspective::fit_board(image, &grid)
+        .filter(|h| perspective::is_bent(h, &grid))
+        .and_then(|h| perspective::straighten(image, &h));
+    let (board, probs) = match straight {
+        Some(straight) => {
+            let board = placed(image, straight.corners, straight.step)?;
+            let grid = align::align(&straight.image, straight.grid);
+            (board, read_crops(&straight.image, &grid)?)
+        }
+        None => {
+            let corners = [
+                grid.point(-0.5, -0.5),
+                grid.point(8.5, -0.5),
+                grid.point(-0.5, 9.5),
+                grid.point(8.5, 9.5),
+            ];
+            let board = placed(image, corners, grid.step())?;
+            (board, read_crops(image, &grid)?)
+        }
+    };
+    Ok(read_points(&probs, board, found.boards))
+}
+
+/// Where the board with these corners (half a step outside its outer points) is on the
+/// picture: x, y, width, height; cut off if the outer points' pieces are not in the picture (a
+/// quarter of a step may be cut).
+fn placed(
+    image: &image::RgbImage,
+    corners: [(f32, f32); 4],
+    step: f32,
+) -> Result<[u32; 4], RecogniseError> {
+    let x = corners.iter().map(|c| c.0).fold(f32::INFINITY, f32::min);
+    let y = corners.iter().map(|c| c.1).fold(f32::INFINITY, f32::min);
+    let right = corners
+        .iter()
+        .map(|c| c.0)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let bottom = corners
+        .iter()
+        .map(|c| c.1)
+        .fold(f32::NEG_INFINITY, f32::max);
     let slack = step * 0.25;
     if x < -slack
         || y < -slack
-        || x + w > image.width() as f32 + slack
-        || y + h > image.height() as f32 + slack
+        || right > image.width() as f32 + slack
+        || bottom > image.height() as f32 + slack
     {
         return Err(RecogniseError::CutOff);
     }
-    let crops = sample::crops(image, &grid);
+    let clamp = |v: f32, max: u32| v.clamp(0.0, max as f32).round() as u32;
+    let (x0, y0) = (clamp(x, image.width()), clamp(y, image.height()));
+    Ok([
+        x0,
+        y0,
+        clamp(right, image.width()) - x0,
+        clamp(bottom, image.height()) - y0,
+    ])
+}
+
+/// The 90 points' class probabilities, rank by rank from the top of the picture: the
+/// classifier's, and Qipu's own pieces where a point matches one.
+fn read_crops(image: &image::RgbImage, grid: &Grid) -> Result<Vec<[f32; 15]>, RecogniseError> {
+    let crops = sample::crops(image, grid);
     let mut probs = classify::classify(&crops).map_err(RecogniseError::Classifier)?;
-    for (p, class) in probs.iter_mut().zip(house::match_crops(&crops, step)) {
+    for (p, class) in probs
+        .iter_mut()
+        .zip(house::match_crops(&crops, grid.step()))
+    {
         // the drawing decides, the classifier keeping the order of the other readings
         if let Some(class) = class {
             p.iter_mut().for_each(|v| *v *= 1.0 - HOUSE_SURE);
             p[class] += HOUSE_SURE;
         }
     }
-    let clamp = |v: f32, max: u32| v.clamp(0.0, max as f32).round() as u32;
-    let (x0, y0) = (clamp(x, image.width()), clamp(y, image.height()));
-    let board = [
-        x0,
-        y0,
-        clamp(x + w, image.width()) - x0,
-        clamp(y + h, image.height()) - y0,
-    ];
-    Ok(read_points(&probs, board, found.boards))
+    Ok(probs)
 }
 
 /// The position from the 90 points' class probabilities (rank by rank from the top of the

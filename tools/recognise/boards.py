@@ -372,3 +372,139 @@ def placement_fen(placement):
             row += str(empty)
         rows.append(row)
     return "/".join(rows)
+
+
+def homography(src, dst):
+    """The 3 x 3 matrix taking the four points `src` to the four points `dst`."""
+    a, b = [], []
+    for (x, y), (u, v) in zip(src, dst):
+        a.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        b.append(u)
+        a.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        b.append(v)
+    h = np.linalg.solve(np.array(a, float), np.array(b, float))
+    return np.append(h, 1.0).reshape(3, 3)
+
+
+def apply(h, x, y):
+    p = h @ np.array([x, y, 1.0])
+    return p[0] / p[2], p[1] / p[2]
+
+
+def fake_text(draw, x0, y0, x1, rng, ink, height):
+    """Lines of grey bars standing for print around a diagram."""
+    x = x0
+    while x < x1:
+        w = rng.uniform(0.5, 3) * height
+        draw.rectangle([x, y0, min(x1, x + w), y0 + height * 0.7], fill=ink)
+        x += w + height * rng.uniform(0.3, 0.6)
+
+
+def photograph(img, centres, step, rng, screen=False, megapixels=None):
+    """A phone's photo of a printed page holding the board `img` (or of a screen showing it):
+    the page on a background, turned by up to 5 degrees, its corners moved by a few percent
+    (perspective), light uneven (a gradient and a vignette), blurred, with sensor noise.
+
+    Returns the photo, the 90 point centres in it and the distance between points at the board's
+    centre. JPEG compression is left to the caller.
+    """
+    w, h = img.size
+    # the page (or the screen and its bezel) around the board
+    m = [int(step * rng.uniform(0.3, 2.5)) for _ in range(4)]
+    if screen:
+        bezel = jitter((25, 25, 28), 15, rng)
+        page = Image.new("RGB", (w + m[0] + m[1], h + m[2] + m[3]), bezel)
+    else:
+        paper = img.getpixel((0, 0))
+        page = Image.new("RGB", (w + m[0] + m[1], h + m[2] + m[3]), paper)
+        draw = ImageDraw.Draw(page)
+        ink = jitter((60, 60, 60), 30, rng)
+        line = step * rng.uniform(0.25, 0.4)
+        for top, bottom in ((0, m[2]), (m[2] + h, m[2] + h + m[3])):
+            y = top + line
+            while y + line < bottom - line * 0.5:
+                fake_text(draw, m[0] * 0.5, y, page.size[0] - m[1] * 0.5, rng, ink, line)
+                y += line * 1.6
+    page.paste(img, (m[0], m[2]))
+    centres = [(x + m[0], y + m[2]) for x, y in centres]
+    pw, ph = page.size
+    # the photo's frame, portrait like the board
+    if megapixels:
+        long_side = int(math.sqrt(megapixels * 1e6 * 4 / 3))
+    else:
+        long_side = rng.randint(900, 2000)
+    W, H = int(long_side * 3 / 4), long_side
+    # the page's corners on the photo: scaled to fill much of it, turned, each moved a little
+    fill = rng.uniform(0.6, 0.92)
+    scale = fill * min(W / pw, H / ph)
+    angle = math.radians(rng.uniform(-5, 5))
+    cx = W / 2 + rng.uniform(-0.5, 0.5) * (W - pw * scale * 1.05) * 0.5
+    cy = H / 2 + rng.uniform(-0.5, 0.5) * (H - ph * scale * 1.05) * 0.5
+    wobble = rng.uniform(0.01, 0.05)
+    dst = []
+    for x, y in ((0, 0), (pw, 0), (pw, ph), (0, ph)):
+        x, y = (x - pw / 2) * scale, (y - ph / 2) * scale
+        x, y = x * math.cos(angle) - y * math.sin(angle), x * math.sin(angle) + y * math.cos(angle)
+        x += rng.uniform(-wobble, wobble) * pw * scale
+        y += rng.uniform(-wobble, wobble) * ph * scale
+        dst.append((cx + x, cy + y))
+    src = [(0, 0), (pw, 0), (pw, ph), (0, ph)]
+    forward = homography(src, dst)
+    back = homography(dst, src)
+    # the background: a desk, a table cloth
+    base = jitter(rng.choice([(120, 90, 60), (170, 140, 100), (90, 90, 95), (200, 200, 195), (60, 45, 35)]), 25, rng)
+    noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, 1, (24, 18))
+    tex = np.asarray(Image.fromarray(((noise * 12) + 128).clip(0, 255).astype(np.uint8)).resize((W, H), Image.BILINEAR)).astype(np.float32) - 128
+    ground = np.clip(np.array(base, np.float32)[None, None, :] + tex[..., None], 0, 255)
+    coeffs = tuple(back.flatten()[:8] / back[2, 2])
+    warped = np.asarray(page.transform((W, H), Image.PERSPECTIVE, coeffs, Image.BICUBIC)).astype(np.float32)
+    mask = np.asarray(Image.new("L", (pw, ph), 255).transform((W, H), Image.PERSPECTIVE, coeffs, Image.BILINEAR)).astype(np.float32)[..., None] / 255
+    photo = warped * mask + ground * (1 - mask)
+    # light: a gradient one way, a vignette, sometimes a soft shadow across
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    u, v = (xx - W / 2) / W, (yy - H / 2) / H
+    theta = rng.uniform(0, 2 * math.pi)
+    light = 1 + rng.uniform(0.1, 0.35) * (u * math.cos(theta) + v * math.sin(theta))
+    light *= 1 - rng.uniform(0.1, 0.4) * (u * u + v * v) * 2
+    if rng.random() < 0.3:
+        phi = rng.uniform(0, 2 * math.pi)
+        d = u * math.cos(phi) + v * math.sin(phi) - rng.uniform(-0.3, 0.3)
+        light *= 1 - rng.uniform(0.1, 0.3) / (1 + np.exp(-d * 25))
+    light *= rng.uniform(0.8, 1.05)
+    photo = photo * light[..., None]
+    if screen:
+        photo = photo * 0.9 + 20  # a screen's glare lifts the blacks
+    photo = Image.fromarray(photo.clip(0, 255).astype(np.uint8))
+    centres = [apply(forward, x, y) for x, y in centres]
+    step_out = step * scale
+    photo = photo.filter(ImageFilter.GaussianBlur(step_out * rng.uniform(0.005, 0.03)))
+    arr = np.asarray(photo).astype(np.float32)
+    arr += np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(2, 7), arr.shape)
+    return Image.fromarray(arr.clip(0, 255).astype(np.uint8)), centres, step_out
+
+
+def straighten(photo, centres, rng):
+    """The board of a photo resampled straight, as src/recognise/perspective.rs does once it
+    has fitted the grid: the distance between points clamped to 32-64 pixels, a margin of one
+    distance around the outer points. The grid's corners are taken a little off where they are
+    (as a fit to the lines misses a little). Returns the picture, its 90 point centres and the
+    distance between them.
+    """
+    corners = [centres[0], centres[8], centres[81], centres[89]]
+    step_photo = math.dist(centres[0], centres[8]) / 8
+    jittered = [(x + rng.uniform(-0.04, 0.04) * step_photo, y + rng.uniform(-0.04, 0.04) * step_photo) for x, y in corners]
+    grid_to_photo = homography([(0, 0), (8, 0), (0, 9), (8, 9)], jittered)
+    step = min(64.0, max(32.0, step_photo))
+    # shrink the photo first where it is much larger than the straight board
+    k = max(1, int(step_photo / step))
+    if k > 1:
+        photo = photo.reduce(k)
+        grid_to_photo = np.diag([1 / k, 1 / k, 1.0]) @ grid_to_photo
+    margin = 1.0
+    straight_to_grid = np.array([[1 / step, 0, -margin], [0, 1 / step, -margin], [0, 0, 1.0]])
+    m = grid_to_photo @ straight_to_grid
+    m = m / m[2, 2]
+    size = (int(math.ceil((8 + 2 * margin) * step)), int(math.ceil((9 + 2 * margin) * step)))
+    img = photo.transform(size, Image.PERSPECTIVE, tuple(m.flatten()[:8]), Image.BILINEAR)
+    out = [((f + margin) * step, (r + margin) * step) for r in range(10) for f in range(9)]
+    return img, out, step

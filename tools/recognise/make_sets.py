@@ -8,6 +8,9 @@ Sets:
   printed   printed diagrams in a style the classifier never saw in training: lettered with a
             font kept out of training, filled and outlined discs, scan noise, blur, rotation, JPEG
   screen    screen boards in random styles, lettered with that font, in a larger screenshot
+  photo     phone photos of printed diagrams and of screens (boards.photograph: perspective,
+            turned by up to 5 degrees, uneven light, blur, noise), lettered with that font,
+            JPEG quality 55; every fourth at 12 megapixels
   xboard    screenshots of XBoard's Xiangqi board at several sizes (needs xboard, Xvfb on
             --display, ImageMagick's import and xdotool)
   web       screenshots of a web page holding xiangqiboard.js's board (MIT; a checkout of
@@ -52,6 +55,8 @@ def write_set(out, name, items):
             path = os.path.join(folder, file)
             if fmt == "JPEG":
                 img.save(path, "JPEG", quality=random.Random(file).randint(60, 92))
+            elif fmt == "PHOTO":
+                img.save(path, "JPEG", quality=55)
             else:
                 img.save(path)
             f.write(f"{file}\t{fen} w - - 0 1\n")
@@ -80,6 +85,19 @@ def screen_set(fens, seed):
         shot = Image.new("RGB", (w + rng.randint(0, 600), h + rng.randint(0, 300)), boards.jitter((230, 230, 230), 20, rng))
         shot.paste(img, (rng.randint(0, shot.size[0] - w), rng.randint(0, shot.size[1] - h)))
         items.append((f"screen{n:03}.png", shot, fen, "PNG"))
+    return items
+
+
+def photo_set(fens, seed):
+    rng = random.Random(seed)
+    items = []
+    for n, fen in enumerate(fens):
+        screen = n % 2 == 1
+        style = boards.random_style(rng, printed=not screen, fonts=[boards.HELD_OUT_FONT])
+        img, centres, step = boards.render(boards.fen_placement(fen), rng, style=style, step=rng.uniform(30, 60))
+        megapixels = 12 if n % 4 == 0 else None
+        img, _, _ = boards.photograph(img, centres, step, rng, screen=screen, megapixels=megapixels)
+        items.append((f"photo{n:03}{'_screen' if screen else ''}{'_12mp' if megapixels else ''}.jpg", img, fen, "PHOTO"))
     return items
 
 
@@ -179,16 +197,21 @@ def main():
     ap.add_argument("--display", default=":34")
     ap.add_argument("--web", metavar="XIANGQIBOARDJS", help="a checkout of xiangqiboardjs: make the web set")
     ap.add_argument("--only-web", action="store_true")
+    ap.add_argument("--only-photo", action="store_true")
     args = ap.parse_args()
     fens = corpus_fens(args.corpus)
     print(f"{len(fens)} positions in the corpus")
     pick = lambda k: [fens[(k + i * 7) % len(fens)] for i in range(args.count)]  # noqa: E731
+    if args.only_photo:
+        write_set(args.out, "photo", photo_set(pick(1), 14))
+        return
     if args.only_web:
         write_set(args.out, "web", web_set(pick(6), args.web, 13))
         return
     if not args.only_xboard:
         write_set(args.out, "printed", printed_set(pick(0), 11))
         write_set(args.out, "screen", screen_set(pick(3), 12))
+        write_set(args.out, "photo", photo_set(pick(1), 14))
     if args.xboard or args.only_xboard:
         write_set(args.out, "xboard", xboard_set(pick(5), args.display, [25, 33, 40, 49, 58, 64]))
     if args.web:

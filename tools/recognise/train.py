@@ -9,6 +9,7 @@ The network: three 3x3 convolutions with max pooling, two dense layers, 15 class
 """
 
 import argparse
+import io
 import os
 import random
 import subprocess
@@ -19,6 +20,7 @@ import time
 os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=2")
 
 import numpy as np
+from PIL import Image
 
 sys.path.insert(0, os.path.dirname(__file__))
 import boards  # noqa: E402
@@ -41,13 +43,22 @@ def crops_of(img, centres, step, placement, rng, jitter=True):
     return xs, ys
 
 
-def synthetic(n, seed):
+def synthetic(n, seed, photos=0.0):
     rng = random.Random(seed)
     X, Y = [], []
     for _ in range(n):
         placement = boards.random_placement(rng)
         img, centres, step = boards.render(placement, rng)
-        img, centres = boards.degrade(img, centres, rng)
+        if rng.random() < photos:
+            # a phone's photo of the board, straightened again as the reader does
+            screen = rng.random() < 0.5
+            img, centres, step = boards.photograph(img, centres, step, rng, screen=screen)
+            buf = io.BytesIO()
+            img.save(buf, "JPEG", quality=rng.randint(45, 85))
+            img = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+            img, centres, step = boards.straighten(img, centres, rng)
+        else:
+            img, centres = boards.degrade(img, centres, rng)
         x, y = crops_of(img, centres, step, placement, rng)
         X += x
         Y += y
@@ -57,7 +68,6 @@ def synthetic(n, seed):
 def from_qipu(binary, n, seed):
     """Crops from Qipu's own diagram painter (`qipu diagram`): the grid origin at 1.05 point
     distances from the corner and 10.1 distances across (src/export/board_painter.rs)."""
-    from PIL import Image
 
     rng = random.Random(seed)
     X, Y = [], []
@@ -170,7 +180,7 @@ def make_crops(args):
     from multiprocessing import Pool
 
     with Pool(2) as pool:
-        parts = pool.starmap(synthetic, [(args.boards // 2, args.seed * 1000 + i) for i in range(2)])
+        parts = pool.starmap(synthetic, [(args.boards // 2, args.seed * 1000 + i, args.photos) for i in range(2)])
     X = np.concatenate([p[0] for p in parts])
     Y = np.concatenate([p[1] for p in parts])
     if args.qipu:
@@ -185,6 +195,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--boards", type=int, default=1400)
     ap.add_argument("--qipu-boards", type=int, default=150)
+    ap.add_argument("--photos", type=float, default=0.3, help="share of the boards photographed (boards.photograph)")
     ap.add_argument("--qipu", help="the qipu binary, for crops of its own diagrams")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
