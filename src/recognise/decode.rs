@@ -60,3 +60,38 @@ pub fn check_size(width: u32, height: u32) -> Result<(), RecogniseError> {
     }
     Ok(())
 }
+
+/// `image` made `factor` times smaller each way, each new pixel the mean of a `factor` ×
+/// `factor` square (the pixels past the last whole square left out).
+pub fn reduce(image: &RgbImage, factor: u32) -> RgbImage {
+    let factor = factor.max(1);
+    let (width, height) = (
+        (image.width() / factor).max(1),
+        (image.height() / factor).max(1),
+    );
+    let f = factor as usize;
+    let stride = image.width() as usize * 3;
+    let raw = image.as_raw();
+    let mut out = RgbImage::new(width, height);
+    let mut row = vec![0u32; width as usize * 3];
+    for y in 0..height as usize {
+        row.iter_mut().for_each(|v| *v = 0);
+        for dy in 0..f {
+            let line = &raw[(y * f + dy).min(image.height() as usize - 1) * stride..];
+            for x in 0..width as usize {
+                for dx in 0..f {
+                    let at = (x * f + dx) * 3;
+                    for ch in 0..3 {
+                        row[x * 3 + ch] += u32::from(line[at + ch]);
+                    }
+                }
+            }
+        }
+        let n = (f * f) as u32;
+        for x in 0..width as usize {
+            let px = [0, 1, 2].map(|ch| ((row[x * 3 + ch] + n / 2) / n) as u8);
+            out.put_pixel(x as u32, y as u32, image::Rgb(px));
+        }
+    }
+    out
+}

@@ -293,9 +293,35 @@ pub fn recognise(bytes: &[u8]) -> Result<Reading, RecogniseError> {
     recognise_image(&image)
 }
 
+/// Pictures with a side longer than this are read made smaller by a whole factor first (a
+/// 12-megapixel photo by two): the board's lines and pieces need far fewer pixels.
+pub const READ_SIDE: u32 = 2600;
+
 /// Read a decoded picture.
 pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseError> {
     check_size(image.width(), image.height())?;
+    let factor = image.width().max(image.height()).div_ceil(READ_SIDE);
+    if factor > 1 {
+        let mut reading = read_image(&decode::reduce(image, factor))?;
+        // where the board is, on the picture as given
+        let [x, y, w, h] = reading.board;
+        let (x, y) = (
+            (x * factor).min(image.width()),
+            (y * factor).min(image.height()),
+        );
+        reading.board = [
+            x,
+            y,
+            (w * factor).min(image.width() - x),
+            (h * factor).min(image.height() - y),
+        ];
+        return Ok(reading);
+    }
+    read_image(image)
+}
+
+/// Read a picture of a size read as it is.
+fn read_image(image: &image::RgbImage) -> Result<Reading, RecogniseError> {
     let found = grid::find(image).map_err(|miss| match miss {
         grid::Miss::NoLines => RecogniseError::NoBoard,
         grid::Miss::OtherGrid => RecogniseError::OtherGrid,

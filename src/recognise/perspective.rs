@@ -122,11 +122,11 @@ fn fit(seen: &[Seen], centre: (f64, f64), scale: f64) -> Option<Homography> {
             horizontal += 1;
             [0.0, 0.0, 0.0, x, y, 1.0, -k * x, -k * y]
         };
-        for a in 0..8 {
-            for b in 0..8 {
-                ata[a][b] += row[a] * row[b];
+        for ((sums, sum), ra) in ata.iter_mut().zip(&mut atb).zip(&row) {
+            for (v, rb) in sums.iter_mut().zip(&row) {
+                *v += ra * rb;
             }
-            atb[a] += row[a] * k;
+            *sum += ra * k;
         }
     }
     if vertical < 8 || horizontal < 8 {
@@ -172,12 +172,14 @@ fn solve(mut a: [[f64; 8]; 8], mut b: [f64; 8]) -> Option<[f64; 8]> {
         }
         a.swap(col, pivot);
         b.swap(col, pivot);
-        for row in col + 1..8 {
-            let f = a[row][col] / a[col][col];
-            for c in col..8 {
-                a[row][c] -= f * a[col][c];
+        let (top, below) = a.split_at_mut(col + 1);
+        let (pivot_row, pivot_b) = (top[col], b[col]);
+        for (row, rb) in below.iter_mut().zip(b.iter_mut().skip(col + 1)) {
+            let f = row[col] / pivot_row[col];
+            for (v, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                *v -= f * p;
             }
-            b[row] -= f * b[col];
+            *rb -= f * pivot_b;
         }
     }
     let mut x = [0.0f64; 8];
@@ -371,4 +373,96 @@ pub fn straighten(image: &RgbImage, h: &Homography) -> Option<Straightened> {
         corners,
         step: picture_step,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board seen at an angle: the points of grid (i, j) on the picture.
+    fn bent() -> Homography {
+        Homography([[41.0, 3.5, 120.0], [-2.0, 39.0, 80.0], [0.004, -0.006, 1.0]])
+    }
+
+    #[test]
+    fn the_map_of_a_grid_puts_its_points_where_the_grid_does() {
+        let grid = Grid {
+            x0: 31.0,
+            sx: 40.5,
+            y0: 22.0,
+            sy: 39.5,
+            shear: 0.07,
+        };
+        let h = Homography::of_grid(&grid);
+        for (i, j) in [(0.0, 0.0), (8.0, 0.0), (3.0, 7.0), (8.0, 9.0)] {
+            let (x, y) = grid.point(i, j);
+            let Some((hx, hy)) = h.map(f64::from(i), f64::from(j)) else {
+                panic!("({i}, {j}) sent to infinity");
+            };
+            assert!((hx - f64::from(x)).abs() < 1e-3, "{hx} {x}");
+            assert!((hy - f64::from(y)).abs() < 1e-3, "{hy} {y}");
+        }
+    }
+
+    /// Points seen on the lines of a bent board, and a few stray ones: the map fitted to them
+    /// puts every point of the board where the board has it.
+    #[test]
+    fn the_map_fitted_to_lines_seen_is_the_boards() {
+        let h = bent();
+        let mut seen = Vec::new();
+        for j in 1..9 {
+            for i in 0..8 {
+                let Some((x, y)) = h.map(f64::from(i) + 0.5, f64::from(j)) else {
+                    panic!("sent to infinity");
+                };
+                seen.push(Seen {
+                    x,
+                    y,
+                    vertical: false,
+                    k: f64::from(j),
+                });
+            }
+        }
+        for i in 1..8 {
+            for j in (0..9).filter(|&j| j != 4) {
+                let Some((x, y)) = h.map(f64::from(i), f64::from(j) + 0.5) else {
+                    panic!("sent to infinity");
+                };
+                seen.push(Seen {
+                    x,
+                    y,
+                    vertical: true,
+                    k: f64::from(i),
+                });
+            }
+        }
+        let Some(centre) = h.map(4.0, 4.5) else {
+            panic!("sent to infinity");
+        };
+        let Some(fitted) = fit(&seen, centre, 160.0) else {
+            panic!("no map fitted");
+        };
+        let Some(most) = furthest(&fitted, &h) else {
+            panic!("sent to infinity");
+        };
+        assert!(most < 1e-6, "{most} px off");
+        // a map fitted to lines of one direction only is none
+        let level: Vec<Seen> = seen.iter().copied().filter(|s| !s.vertical).collect();
+        assert!(fit(&level, centre, 160.0).is_none());
+    }
+
+    #[test]
+    fn the_inverse_map_takes_the_picture_back_to_the_grid() {
+        let h = bent();
+        let Some(back) = h.inverse() else {
+            panic!("singular");
+        };
+        let Some((x, y)) = h.map(6.0, 2.0) else {
+            panic!("sent to infinity");
+        };
+        let Some((i, j)) = back.map(x, y) else {
+            panic!("sent to infinity");
+        };
+        assert!((i - 6.0).abs() < 1e-9 && (j - 2.0).abs() < 1e-9, "{i} {j}");
+    }
 }

@@ -1,10 +1,12 @@
 """Train the piece classifier of src/recognise and write it as ONNX to assets/recognise/.
 
     python3 -m venv ~/.cache/recog-venv && ~/.cache/recog-venv/bin/pip install jax jaxlib optax numpy pillow onnx
-    nice ~/.cache/recog-venv/bin/python tools/recognise/train.py [--boards 1400] [--epochs 12]
+    nice ~/.cache/recog-venv/bin/python tools/recognise/train.py [--boards 2000] [--epochs 12]
+        [--photos 0.2] [--temperature 2] [--qipu target/release/qipu]
 
 Crops come from synthetic boards (boards.py: many CJK fonts, screen and printed styles, noise,
-blur, JPEG) and from Qipu's own diagrams (`qipu diagram`, when --qipu is given the binary).
+blur, JPEG; a share of them photographed by a phone and straightened again) and from Qipu's own
+diagrams (`qipu diagram`, when --qipu is given the binary).
 The network: three 3x3 convolutions with max pooling, two dense layers, 15 classes.
 """
 
@@ -136,11 +138,14 @@ def forward(params, x):
     return x @ params["d2"]["w"] + params["d2"]["b"]
 
 
-def export_onnx(params, path):
+def export_onnx(params, path, temperature=1.0):
+    """The network as ONNX, its last layer divided by `temperature` (softer probabilities, for
+    the reader's doubt thresholds: src/recognise/mod.rs, SURE and FAINT)."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
     p = {k: {n: np.asarray(v, np.float32) for n, v in d.items()} for k, d in params.items()}
+    p["d2"] = {n: v / temperature for n, v in p["d2"].items()}
     inits, nodes = [], []
 
     def add(name, arr):
@@ -193,11 +198,12 @@ def make_crops(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--boards", type=int, default=1400)
+    ap.add_argument("--boards", type=int, default=2000)
     ap.add_argument("--qipu-boards", type=int, default=150)
-    ap.add_argument("--photos", type=float, default=0.3, help="share of the boards photographed (boards.photograph)")
+    ap.add_argument("--photos", type=float, default=0.2, help="share of the boards photographed (boards.photograph)")
     ap.add_argument("--qipu", help="the qipu binary, for crops of its own diagrams")
     ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--temperature", type=float, default=2.0, help="the last layer divided by it: a network trained this long is too sure of itself")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="assets/recognise/pieces.onnx")
     ap.add_argument("--cache", help="an .npz the crops are kept in (made if missing)")
@@ -275,7 +281,7 @@ def main():
         acc = float(np.mean(pred == Y[val]))
         print(f"epoch {epoch + 1}: loss {np.mean(losses):.4f}, validation {acc * 100:.2f}% ({time.time() - t0:.0f} s)", flush=True)
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-        export_onnx(params, args.out)
+        export_onnx(params, args.out, args.temperature)
     print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes) in {time.time() - t0:.0f} s")
 
 
