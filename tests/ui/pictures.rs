@@ -155,16 +155,16 @@ fn of_two_boards_pasted_the_larger_is_read_and_the_two_are_counted() {
     assert_eq!(fen_field(&harness), listed_fen("screen-xboard-2.png"));
 }
 
-/// A screenshot read with doubt at five points: the legal board is read (the black soldier on e1,
-/// which the classifier alone took for a chariot), each doubtful point is ringed, and one click
-/// with a piece sets a point and takes its ring away.
+/// A screenshot blurred, made smaller and saved as a coarse JPEG, read with doubt at five points:
+/// the board is read right, each doubtful point is ringed, and one click with a piece sets a
+/// point and takes its ring away.
 #[test]
 fn the_points_read_with_doubt_are_ringed_and_one_click_corrects_one() {
     let mut harness = app([1400.0, 950.0], Scripted::default(), None);
     harness.run();
-    drop_file(&mut harness, data("screen-2.png"));
+    drop_file(&mut harness, data("screen-2-blurred.jpg"));
     wait_for_editor(&mut harness);
-    assert_eq!(fen_field(&harness), listed_fen("screen-2.png"));
+    assert_eq!(fen_field(&harness), listed_fen("screen-2-blurred.jpg"));
     let mut marked = ringed(&harness);
     marked.sort();
     assert_eq!(marked, ["d9", "e1", "f0", "f6", "f9"]);
@@ -199,7 +199,7 @@ fn not_ready(harness: &Harness<'_, QipuApp>) -> Option<String> {
 fn a_board_not_ready_to_play_says_why_beside_the_greyed_start() {
     let mut harness = app([1400.0, 950.0], Scripted::default(), None);
     harness.run();
-    drop_file(&mut harness, data("screen-2.png"));
+    drop_file(&mut harness, data("screen-2-blurred.jpg"));
     wait_for_editor(&mut harness);
     assert_eq!(
         not_ready(&harness).as_deref(),
@@ -229,7 +229,7 @@ fn a_board_not_ready_to_play_says_why_beside_the_greyed_start() {
     );
     assert_eq!(
         fen_field(&harness),
-        listed_fen("screen-2.png"),
+        listed_fen("screen-2-blurred.jpg"),
         "the board as read"
     );
 }
