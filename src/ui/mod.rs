@@ -40,6 +40,7 @@ pub use base::command::notice::Notice;
 pub use base::command::notification::{Level, Notification, Source};
 pub use base::command::origin::{FileTie, Origin};
 pub use base::command::session_command::SessionCommand;
+pub use base::command::window_id::WindowId;
 pub use base::command::{Command, GameToShow};
 pub use base::files::{FileDialogs, NoDialog, Picked, Picking};
 pub use base::folds::FoldMode;
@@ -54,7 +55,6 @@ pub use platform::native_dialogs::{NativeDialogs, DIALOG_VARIABLE};
 pub use windows::alone::Alone;
 pub use windows::database_window::DatabaseWindow;
 pub use windows::puzzle_window::PuzzleTrainer;
-pub use windows::WindowId;
 pub use windows::REGISTERED;
 
 /// Open the main window, showing the record file `open` if one is given (as a file manager's

@@ -11,11 +11,11 @@ use crate::ui::base::command::file_purpose::Start;
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::outbox::{Arrival, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files;
 use crate::ui::base::settings::{MatchSettings, PlaySettings};
 use crate::ui::panels::computer_game::ComputerGame;
-use crate::ui::windows::WindowId;
 use crate::ui::windows::{self, Opening, WindowMessage};
 use crate::ui::workers::picture_worker::PictureSource;
 

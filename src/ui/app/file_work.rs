@@ -20,13 +20,13 @@ use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::origin::{FileTie, Origin};
 use crate::ui::base::command::outbox::{Arrival, Courier, JobId, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::GameToShow;
 use crate::ui::base::files;
 use crate::ui::base::files::{Picked, Picking};
 use crate::ui::widgets::busy;
 use crate::ui::windows::file_chooser::FileChooser;
 use crate::ui::windows::save_report::SaveReport;
-use crate::ui::windows::WindowId;
 use crate::ui::windows::WindowMessage;
 use crate::ui::workers::picture_worker::PictureSource;
 

@@ -25,6 +25,7 @@ use crate::ui::base::command::notification::Notification;
 use crate::ui::base::command::origin::{FileTie, Origin};
 use crate::ui::base::command::outbox::{Inbox, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::files::FileDialogs;
 use crate::ui::base::session::Session;
@@ -38,7 +39,6 @@ use crate::ui::platform::quiet_input::SharedZone;
 use crate::ui::windows::database_window::DatabaseWindow;
 use crate::ui::windows::puzzle_window::PuzzleTrainer;
 use crate::ui::windows::question::Question;
-use crate::ui::windows::WindowId;
 use crate::ui::workers::mistake_worker::MistakeWorker;
 use crate::ui::workers::picture_worker::PictureWorker;
 

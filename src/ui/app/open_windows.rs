@@ -3,9 +3,9 @@
 
 use eframe::egui;
 
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
-use crate::ui::windows::WindowId;
 use crate::ui::windows::{Place, Shown, Window, WindowMessage};
 
 /// The windows open over the main one, in the order they are drawn.

@@ -11,10 +11,10 @@ use crate::recognise::is_picture_path;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::outbox::Arrival;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::widgets::busy;
 use crate::ui::windows::setup_editor::SetupEditor;
-use crate::ui::windows::WindowId;
 use crate::ui::workers::picture_worker::{PictureAnswer, PictureSource, PictureWorker};
 
 use super::QipuApp;

@@ -8,7 +8,7 @@ use crate::rules::Color;
 
 use crate::ui::base::command::done::Done;
 use crate::ui::base::command::outbox::Arrival;
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 
 use crate::ui::windows::puzzle_window::personal_set;
 use crate::ui::workers::mistake_worker::{MistakeWorker, MistakesAdded};

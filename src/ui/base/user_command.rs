@@ -13,13 +13,13 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::{window_list, WindowId};
 use crate::ui::base::command::Command;
 use crate::ui::base::folds::{nearest_branch, FoldMode};
 use crate::ui::base::layout::{Layout, Panel};
 use crate::ui::base::review::{next_critical, previous_critical};
 use crate::ui::base::session::Session;
 use crate::ui::base::words::{evaluation_name, mark_name};
-use crate::ui::windows::{WindowId, IN_MENUS};
 
 /// Where a shortcut works.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -76,6 +76,17 @@ impl Menu {
         }
     }
 }
+
+/// The windows a menu lists by their titles, from the list of windows.
+macro_rules! menus {
+    ($($(#[$doc:meta])* $id:ident ($en:literal, $hans:literal, $hant:literal):
+        $module:ident $(in $menu:ident)? $(=> $kind:ty)?,)*) => {
+        /// The windows the menus list by their titles, each with its menu, in the list's order.
+        pub const IN_MENUS: &[(WindowId, Menu)] = &[$($((WindowId::$id, Menu::$menu),)?)*];
+    };
+}
+
+window_list!(menus);
 
 /// A command the user gives by name.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -174,8 +185,7 @@ pub enum UserCommand {
     Puzzles,
     /// The manual (Help › Manual).
     Manual,
-    /// A window of the registry that a menu lists by its title
-    /// ([`IN_MENUS`](crate::ui::windows::IN_MENUS)).
+    /// A window that a menu lists by its title ([`IN_MENUS`]).
     Window(WindowId),
 }
 

@@ -23,13 +23,13 @@ use crate::rules::{Color, Move, Position};
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::outbox::{Arrival, JobId, Outbox, Recipient};
 use crate::ui::base::command::session_command::SessionCommand;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::signed;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::CloudSettings;
 use crate::ui::widgets::board::EngineArrow;
 use crate::ui::widgets::{busy, move_text};
-use crate::ui::windows::WindowId;
 use crate::ui::workers::cloud_scores::value;
 use crate::ui::workers::cloud_worker::{CloudAnswer, CloudTrouble, CloudWorker};
 

@@ -1,15 +1,12 @@
 //! Help › About: the version and revision of this build, and the renderer drawing the window
 //! (and, where wgpu could not start, why the window fell back to glow).
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["About Qipu", "关于棋谱", "關於棋譜"];
-
 use eframe::egui;
 
 use crate::lang::Language;
 
 use crate::ui::base::command::Command;
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::windows::{Opening, Opens, Shown, Window};
 
 /// The About window.

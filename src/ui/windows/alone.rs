@@ -13,10 +13,10 @@ use crate::formats::{RecordFormat, RecordLoss};
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::file_purpose::Purpose;
 use crate::ui::base::command::outbox::{Inbox, Outbox, Recipient};
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::Settings;
-use crate::ui::windows::WindowId;
 
 use super::database_window::DatabaseWindow;
 use super::file_chooser::FileChooser;

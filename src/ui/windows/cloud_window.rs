@@ -4,9 +4,6 @@
 //! changes the server's address (a mirror's). It shows how full the cache of answers is, with
 //! its limit, and clears it (clearing never touches a game), both on a thread of its own.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Cloud database", "云库", "雲庫"];
-
 use std::path::PathBuf;
 
 use eframe::egui;
@@ -16,7 +13,7 @@ use crate::lang::Language;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::outbox::{Arrival, JobId, Outbox, Recipient};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::numbers::{byte_size, group_digits};
 use crate::ui::base::session::Session;

@@ -4,9 +4,6 @@
 //! session, so the record and the referee treat it as any move, and the match stops at any
 //! ending the referee, the board or the user gives.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Engine match", "引擎对局", "引擎對局"];
-
 use std::time::Duration;
 
 use eframe::egui;
@@ -17,7 +14,7 @@ use crate::rules::Color;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::notification::{Notification, Source};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::settings::{EngineChoice, MatchSettings, NamedEngine, BUILTIN};
 use crate::ui::windows::{Opening, Opens, Shown, Window};

@@ -3,9 +3,6 @@
 //! settings and offered wherever an engine is chosen; and the threads the built-in engine
 //! searches on.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Engines", "引擎", "引擎"];
-
 use eframe::egui;
 
 use crate::engine::Options;
@@ -14,7 +11,7 @@ use crate::lang::Language;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::Command;
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::settings::NamedEngine;
 use crate::ui::windows::{Opening, Opens, Shown, Window};
 

@@ -6,9 +6,6 @@
 //! dialogs; the format follows the chosen file's ending, and an ending the export cannot be
 //! written as is refused with the formats offered (nothing is written under a wrong name).
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Export", "导出", "匯出"];
-
 use std::path::{Path, PathBuf};
 
 use eframe::egui;
@@ -29,7 +26,7 @@ use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::Command;
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::widgets::modal;

@@ -5,9 +5,6 @@
 //! the outbox to the app's one handler of chosen files; closed without a choice, it answers a
 //! cancel.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Choose a file", "选择文件", "選擇檔案"];
-
 use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Color32, Key, RichText};

@@ -7,10 +7,9 @@ use crate::lang::Language;
 
 use crate::ui::base::command::Command;
 use crate::ui::base::user_command::{Menu, Scope, UserCommand};
-use crate::ui::windows::{Opening, Opens, Shown, Window, WindowId};
+use crate::ui::base::command::window_id::WindowId;
+use crate::ui::windows::{Opening, Opens, Shown, Window};
 
-/// The window's title ([`WindowId::title`]).
-pub const TITLE: [&str; 3] = ["Keyboard shortcuts", "快捷键", "快捷鍵"];
 
 /// The list of shortcuts, with the words typed to find a command.
 #[derive(Debug, Default)]

@@ -2,16 +2,13 @@
 //! text of the one chosen. A link to another section (or a heading of one) shows it; a link to
 //! the web opens in the browser.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Manual", "使用手册", "使用手冊"];
-
 use eframe::egui;
 use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 
 use crate::lang::Language;
 
 use crate::ui::base::command::Command;
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::manual::{blocks, heading_anchor, inner_links, place, Block, SECTIONS};
 use crate::ui::windows::{Opening, Opens, Shown, Window};
 

@@ -6,9 +6,9 @@
 //! Every window is one type behind [`Window`], which carries its whole life: drawn with the
 //! session and what the app keeps that a window lists, pushing what the user asked for and
 //! saying whether it stays open; whether it takes the keys; what it does with a message for it.
-//! The registry below makes [`WindowId`] and says which type each window is, how one is opened
-//! ([`open`]) and which menu lists it: adding a window is one file here (its type, its `TITLE`)
-//! and its line in the registry.
+//! The registry below, made from the one list of windows (`window_list!` beside [`WindowId`]),
+//! declares each window's module and says how one is opened ([`open`]): adding a window is one
+//! file here and its line in that list.
 
 pub mod setup_picture;
 
@@ -19,15 +19,15 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 
 use crate::engine_client::EngineConfig;
-use crate::lang::Language;
 use crate::ui::base::command::database_command::DatabaseCommand;
 use crate::ui::base::command::event_command::EventCommand;
 use crate::ui::base::command::export_job::ExportJob;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
+use crate::ui::base::command::window_id::window_list;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{NamedEngine, Settings};
-use crate::ui::base::user_command::Menu;
 
 /// What a window is shown with: the session, and what the app keeps that a window lists.
 pub struct Shown<'a> {
@@ -165,37 +165,14 @@ macro_rules! open_window {
     };
 }
 
-/// The registry: each window's id with its doc, module, the menu it is opened from (when the
-/// menus list it by its title) and type (a window shown with its data, as a file chooser or the
-/// report of a save, has no type to open it by), in the order they are drawn. It makes
-/// [`WindowId`], with each window's title from its module's `TITLE` (English, simplified and
-/// traditional Chinese).
+/// The windows' modules, and how each is opened, from the list of windows.
 macro_rules! registry {
-    ($($(#[$doc:meta])* $id:ident: $module:ident $(in $menu:ident)? $(=> $kind:ty)?,)*) => {
+    ($($(#[$doc:meta])* $id:ident ($en:literal, $hans:literal, $hant:literal):
+        $module:ident $(in $menu:ident)? $(=> $kind:ty)?,)*) => {
         $(pub mod $module;)*
-
-        /// A kind of window over the main one, in the order they are drawn: what the app's
-        /// `Open` command opens and a message is addressed to.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum WindowId {
-            $($(#[$doc])* $id,)*
-        }
-
-        impl WindowId {
-            /// The window's name, as its title and as the title of what it tells the user.
-            pub fn title(self, lang: Language) -> &'static str {
-                let [en, hans, hant] = match self {
-                    $(WindowId::$id => $module::TITLE,)*
-                };
-                lang.pick(en, hans, hant)
-            }
-        }
 
         /// Every window of the registry, in the order they are drawn.
         pub const REGISTERED: &[WindowId] = &[$(WindowId::$id,)*];
-
-        /// The windows the menus list by their titles, each with its menu, in registry order.
-        pub const IN_MENUS: &[(WindowId, Menu)] = &[$($((WindowId::$id, Menu::$menu),)?)*];
 
         /// The window `id`, opened as the app stands (`None` for a window shown with its data).
         pub fn open(id: WindowId, opening: &Opening<'_>) -> Option<Box<dyn Window>> {
@@ -206,39 +183,4 @@ macro_rules! registry {
     };
 }
 
-registry! {
-    /// The command palette.
-    Palette: palette => palette::Palette,
-    /// The export window (diagrams, scoresheet).
-    Export: export_dialog => export_dialog::ExportDialog,
-    /// Qipu's own file chooser, where the system's could not be shown.
-    Chooser: file_chooser,
-    /// The Event window (a tournament).
-    Event: event_window => event_window::EventWindow,
-    /// The form of a game against the computer.
-    Play: play_form => play_form::PlayForm,
-    /// What the last save could not keep.
-    SaveReport: save_report,
-    /// The form of an engine match.
-    Match: engine_match => engine_match::MatchForm,
-    /// The engines configured.
-    Engines: engines_window => engines_window::EnginesWindow,
-    /// The review of the game.
-    Review: review_window => review_window::ReviewWindow,
-    /// The cloud database's question and setting.
-    Cloud: cloud_window => cloud_window::CloudWindow,
-    /// The puzzle trainer, beside the board.
-    Puzzles: puzzle_window => puzzle_window::PuzzleTrainer,
-    /// The position setup editor, in the board's place.
-    Setup: setup_editor => setup_editor::SetupEditor,
-    /// The game database, kept while hidden (its connection and opening tree live on).
-    Database: database_window,
-    /// A question waiting for the user.
-    Question: question,
-    /// The manual.
-    Manual: manual => manual::ManualWindow,
-    /// Help › Keyboard shortcuts.
-    KeyList: key_list in Help => key_list::KeyList,
-    /// Help › About.
-    About: about in Help => about::About,
-}
+window_list!(registry);

@@ -1,9 +1,6 @@
 //! The command palette: every entry of the menu and shortcut table found by typing words of its
 //! name.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Commands", "命令", "命令"];
-
 use eframe::egui::{self, Key};
 
 use crate::ui::base::command::Command;

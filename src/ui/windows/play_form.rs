@@ -1,9 +1,6 @@
 //! The form of Game > Play against the computer… (人机对弈): the computer's side, the engine,
 //! its level and time, the game clock of art. 6; starting pushes [`AppCommand::PlayComputer`].
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Play the computer", "人机对弈", "人機對弈"];
-
 use eframe::egui;
 
 use crate::competition::Preset;
@@ -12,7 +9,7 @@ use crate::rules::Color;
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::notification::{Notification, Source};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::Command;
 use crate::ui::base::presets::{preset_brief, preset_label, presets};
 use crate::ui::base::settings::PlaySettings;

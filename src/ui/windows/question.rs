@@ -4,9 +4,6 @@
 //! itself once answered (the question about unsaved changes is taken by the app with its
 //! answer, as it holds the command that waits for it).
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Question", "询问", "詢問"];
-
 use std::path::PathBuf;
 
 use eframe::egui;

@@ -7,9 +7,6 @@
 //! choice to take the cloud database's score where it knows the position (offered while the
 //! cloud is on).
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Review game", "复盘", "復盤"];
-
 use std::path::PathBuf;
 
 use eframe::egui;
@@ -23,7 +20,7 @@ use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::notification::{Notification, Source};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{engine_config, CloudSettings, NamedEngine, ReviewSettings};
 use crate::ui::panels::cloud_lines::cache_beside;

@@ -2,9 +2,6 @@
 //! field, a tag or mark it has no place for) or FEN's (one position, no moves), in plain words,
 //! one a line, until the user closes the window.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Saved", "已保存", "已儲存"];
-
 use std::path::PathBuf;
 
 use eframe::egui;

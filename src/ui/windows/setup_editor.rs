@@ -7,9 +7,6 @@
 //! ringed until clicked, how the side to move was found, and, while its doubts leave it not
 //! ready to play, why, beside the Start button it keeps greyed.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Set up a position", "摆局", "擺局"];
-
 use eframe::egui::{
     self, Color32, Rect, RichText, Role, Sense, Stroke, TextEdit, Ui, Vec2, WidgetInfo,
 };
@@ -25,7 +22,7 @@ use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::{Command, GameToShow};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::words::piece_name;
 use crate::ui::platform::screen_surface::point;
 use crate::ui::widgets::board;

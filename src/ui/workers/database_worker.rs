@@ -17,7 +17,7 @@ use crate::record::Game;
 use crate::rules::Position;
 
 use crate::ui::base::command::outbox::{Arrival, Courier, Outbox, Recipient};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 
 /// Why the database could not answer.
 #[derive(Debug, thiserror::Error)]

@@ -17,7 +17,7 @@ use crate::tournament::systems::pair_next;
 use crate::tournament::{edit, BoardResult, EventError, EventFile};
 use crate::ui::base::command::event_command::Change;
 use crate::ui::base::command::outbox::{Arrival, Courier, Outbox, Recipient};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 
 /// What the thread is asked to do.
 #[derive(Debug)]

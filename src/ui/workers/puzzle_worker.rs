@@ -13,7 +13,7 @@ use crate::puzzles::{judge, puzzles_from_database, read_puzzle_set, PuzzleSet, T
 use crate::referee::RuleSet;
 
 use crate::ui::base::command::outbox::{JobId, Outbox, Recipient};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 
 /// Where a set is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,8 +19,8 @@ use crate::referee::RuleSet;
 use crate::rules::{Move, Position, Status};
 
 use crate::ui::base::command::outbox::{Courier, JobId, Outbox, Recipient};
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::review_sources::{CloudGap, ScoreSources};
-use crate::ui::windows::WindowId;
 use crate::ui::workers::cloud_scores;
 use crate::ui::workers::cloud_worker::open_cloud;
 

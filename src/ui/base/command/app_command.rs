@@ -14,8 +14,8 @@ use crate::ui::base::settings::{
 use super::file_purpose::{Purpose, Start};
 use super::notification::Notification;
 use super::session_command::SessionCommand;
+use super::window_id::WindowId;
 use super::GameToShow;
-use crate::ui::windows::WindowId;
 
 /// A request for the app's files, clipboard, windows and engines.
 #[derive(Clone, Debug, PartialEq)]

@@ -16,6 +16,7 @@ pub mod notification;
 pub mod origin;
 pub mod outbox;
 pub mod session_command;
+pub mod window_id;
 
 use crate::record::Game;
 

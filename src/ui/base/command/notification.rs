@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::lang::Language;
 
-use crate::ui::windows::WindowId;
+use super::window_id::WindowId;
 
 /// How loudly a notification is said, which is where it is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

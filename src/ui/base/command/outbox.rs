@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use eframe::egui;
 
+use super::window_id::WindowId;
 use super::Command;
-use crate::ui::windows::WindowId;
 
 /// Who a background result is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

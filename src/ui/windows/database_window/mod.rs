@@ -7,9 +7,6 @@
 //! The window's own fields (the location typed, the filters) change as the user types, like the
 //! export window's; everything else goes through [`DatabaseCommand`]s.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Game database", "棋谱库", "棋譜庫"];
-
 use std::cmp::Ordering;
 use std::path::PathBuf;
 
@@ -26,7 +23,7 @@ use crate::ui::base::command::done::Done;
 use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::session::Session;
 use crate::ui::panels::opening_tree::TreeView;

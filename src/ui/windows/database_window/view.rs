@@ -13,7 +13,7 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::database_command::{Column, DatabaseCommand};
 use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::Command;
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::numbers::group_digits;
 use crate::ui::widgets::{busy, modal};
 use crate::ui::windows::{Shown, Window, WindowMessage};

@@ -8,9 +8,6 @@
 //! The window's buttons give [`EventCommand`]s (as [`Command::Event`]), which the app hands
 //! back to [`EventWindow::apply`] with the session: the one place the window changes the event.
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Event", "赛事", "賽事"];
-
 mod forms;
 mod tables;
 
@@ -32,7 +29,7 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::files;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::workers::event_worker::{Correction, Job, Reply, Worker};

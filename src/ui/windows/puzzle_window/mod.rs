@@ -7,9 +7,6 @@
 //! Next; each finished try is kept in the progress file, whose FSRS schedule chooses the next
 //! puzzle (due ones first, then new ones in the set's order).
 
-/// The window's title ([`WindowId::title`](crate::ui::windows::WindowId::title)).
-pub const TITLE: [&str; 3] = ["Puzzles", "习题", "習題"];
-
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
@@ -25,7 +22,7 @@ use crate::ui::base::command::notification::{Level, Notification, Source};
 use crate::ui::base::command::origin::Origin;
 use crate::ui::base::command::outbox::{Arrival, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
 use crate::ui::base::session::Session;
 use crate::ui::workers::puzzle_worker::{PuzzleAnswer, PuzzleSource, PuzzleWorker};

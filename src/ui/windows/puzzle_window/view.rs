@@ -12,7 +12,7 @@ use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::file_purpose::{Purpose, Start};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::Command;
-use crate::ui::windows::WindowId;
+use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
 use crate::ui::base::words::counted;
 use crate::ui::widgets::busy;
