@@ -1,6 +1,7 @@
 //! The record files below a folder, in the order of their sorted paths: what `qipu stats`,
 //! `qipu judge --summary` and the database import read.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::FileKind;
@@ -20,16 +21,24 @@ pub struct ListError {
 /// Every record file below `path` (or `path` itself when it is not a folder), sorted by name:
 /// each folder's entries are sorted by their own names and a subfolder's files come in its
 /// place, the order of sorting the whole paths, without comparing them component by component.
+/// A folder reached again through a link is listed once, where it is first reached.
 pub fn record_files(path: &Path) -> Result<Vec<PathBuf>, ListError> {
     if !path.is_dir() {
         return Ok(vec![path.to_owned()]);
     }
     let mut out = Vec::new();
+    // The folders listed, as the links resolve: a link to one of them (a loop back to a folder
+    // above, or two links to each other) is not listed again.
+    let mut listed = HashSet::new();
     // Entries still to visit, the next on top: a folder is listed when it is reached.
     let mut stack = vec![(path.to_owned(), true)];
     while let Some((entry_path, is_dir)) = stack.pop() {
         if !is_dir {
             out.push(entry_path);
+            continue;
+        }
+        let resolved = std::fs::canonicalize(&entry_path).unwrap_or_else(|_| entry_path.clone());
+        if !listed.insert(resolved) {
             continue;
         }
         let dir = entry_path;
@@ -99,6 +108,24 @@ mod tests {
             record_files(&dir.join("a.pgn")).expect("a file"),
             [dir.join("a.pgn")]
         );
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_reached_again_through_a_link_is_listed_once() {
+        let dir = std::env::temp_dir().join(format!("qipu-listing-links-{}", std::process::id()));
+        for name in ["a/x.pgn", "b/y.pgn"] {
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
+            std::fs::write(&path, b"").expect("file");
+        }
+        // A link back to the top, and two folders linked to each other.
+        std::os::unix::fs::symlink(&dir, dir.join("a/up")).expect("link");
+        std::os::unix::fs::symlink(dir.join("b"), dir.join("a/to-b")).expect("link");
+        std::os::unix::fs::symlink(dir.join("a"), dir.join("b/to-a")).expect("link");
+        let listed = record_files(&dir).expect("listed");
+        assert_eq!(listed, [dir.join("a/to-b/y.pgn"), dir.join("a/x.pgn")]);
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }
