@@ -252,9 +252,11 @@ impl QipuApp {
             Purpose::Open => self.open(path),
             Purpose::Save => self.save(ctx, path),
             Purpose::Export => self.send_to_window(ctx, WindowMessage::Export(ExportJob { path })),
+            // Both choosers open or create a database file: a new name chosen there is the
+            // user's word to create it, not asked again.
             Purpose::Database => {
-                let open = DatabaseCommand::Open(path.display().to_string());
-                self.send_to_window(ctx, WindowMessage::Database(open));
+                let create = DatabaseCommand::Create(path.display().to_string());
+                self.send_to_window(ctx, WindowMessage::Database(create));
             }
             Purpose::Import | Purpose::ImportFolder => {
                 let add = DatabaseCommand::AddImport(paths);
