@@ -31,15 +31,23 @@ impl Window for DatabaseWindow {
         let lang = session.lang();
         let mut open = true;
         let content = ctx.content_rect();
+        // On a small screen the window takes the height below the menu bar, so that the list
+        // under the rows of fields keeps room for more than a few games.
+        let small = content.height() < 700.0;
+        let (top, height) = if small {
+            (30.0, content.height() - 40.0)
+        } else {
+            (50.0, content.height() * 0.7)
+        };
         egui::Window::new(WindowId::Database.title(lang))
             .id(egui::Id::unique("database-window"))
             .open(&mut open)
             // Wide enough for every column fitted to its text (each up to its limit), never
             // wider than the screen: the rows wrap and the list scrolls sideways.
-            .default_size([(content.width() - 80.0).min(900.0), content.height() * 0.7])
+            .default_size([(content.width() - 80.0).min(900.0), height])
             // (the frame's margins outside the width).
             .max_width(content.width() - 40.0)
-            .default_pos(content.left_top() + egui::vec2(40.0, 50.0))
+            .default_pos(content.left_top() + egui::vec2(40.0, top))
             .constrain(true)
             .resizable(true)
             .show(ctx, |ui| {
