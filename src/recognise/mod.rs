@@ -9,7 +9,8 @@
 //!    resampled straight, to be read as any other (`perspective`).
 //! 3. Each of the 90 points is cut out and read by a small convolutional network
 //!    (`classify`, trained by tools/recognise/train.py): empty or one of the 14 pieces. A point
-//!    that matches one of Qipu's own pieces, drawn at the picture's scale by the board painter
+//!    the network is not sure of is cut four more ways, moved and scaled a little, and its
+//!    readings averaged (`recut`). A point that matches one of Qipu's own pieces, drawn at the picture's scale by the board painter
 //!    of [`crate::export`] (`house`), is read as that piece.
 //! 4. The board is one decision (`legal`): the most probable legal position over the points'
 //!    readings, either side at the bottom; if none is found, each point's most probable reading
@@ -37,6 +38,7 @@ use crate::rules::{reachable, Color, Piece, PieceKind, Setup, SetupError, Square
 
 pub use decode::{check_size, MAX_PIXELS, MAX_SIDE, MIN_SIDE};
 pub use grid::Grid;
+use sample::{Cut, CROP_VALUES};
 
 /// A point's reading is sure when its class has at least this probability. Measured with
 /// `qipu recognise-bench` over 768 pictures in seven styles (issue 41): at 0.85, 93.8% of the
@@ -51,6 +53,36 @@ pub const FAINT: f32 = 0.7;
 /// The probability given to the reading of a point that matches one of Qipu's own pieces
 /// ([`house`]).
 const HOUSE_SURE: f32 = 0.95;
+
+/// A point whose centred crop the classifier gives no class this probability is read again,
+/// cut the [`CUTS`] ways.
+const RECUT: f32 = 0.999;
+
+/// The crops of a point read besides the centred one, their probabilities averaged with its:
+/// moved and scaled within what training's crops are jittered by, so that no one cut of a
+/// point decides.
+const CUTS: [Cut; 4] = [
+    Cut {
+        dx: 0.04,
+        dy: 0.04,
+        scale: 1.0,
+    },
+    Cut {
+        dx: -0.04,
+        dy: -0.04,
+        scale: 1.0,
+    },
+    Cut {
+        dx: 0.04,
+        dy: -0.04,
+        scale: 0.95,
+    },
+    Cut {
+        dx: -0.04,
+        dy: 0.04,
+        scale: 1.05,
+    },
+];
 
 /// Why a picture was not read.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -390,8 +422,9 @@ fn placed(
 /// The 90 points' class probabilities, rank by rank from the top of the picture: the
 /// classifier's, and Qipu's own pieces where a point matches one.
 fn read_crops(image: &image::RgbImage, grid: &Grid) -> Result<Vec<[f32; 15]>, RecogniseError> {
-    let crops = sample::crops(image, grid);
+    let crops = sample::crops(image, grid, Cut::CENTRED);
     let mut probs = classify::classify(&crops).map_err(RecogniseError::Classifier)?;
+    recut(image, grid, &mut probs)?;
     for (p, class) in probs
         .iter_mut()
         .zip(house::match_crops(&crops, grid.step()))
@@ -403,6 +436,43 @@ fn read_crops(image: &image::RgbImage, grid: &Grid) -> Result<Vec<[f32; 15]>, Re
         }
     }
     Ok(probs)
+}
+
+/// Read again the points whose centred crop the classifier is not sure of (below [`RECUT`]),
+/// cut the [`CUTS`] ways, and average each such point's probabilities over its cuts: the crops
+/// of all of them go through the classifier 90 at a time.
+fn recut(
+    image: &image::RgbImage,
+    grid: &Grid,
+    probs: &mut [[f32; 15]],
+) -> Result<(), RecogniseError> {
+    let unsure: Vec<usize> = (0..probs.len())
+        .filter(|&i| probs[i].iter().all(|&p| p < RECUT))
+        .collect();
+    if unsure.is_empty() {
+        return Ok(());
+    }
+    let mut crops = Vec::with_capacity(unsure.len() * CUTS.len() * CROP_VALUES);
+    for &cut in &CUTS {
+        crops.extend(sample::crops_of(image, grid, cut, &unsure));
+    }
+    let mut read = Vec::with_capacity(unsure.len() * CUTS.len());
+    for batch in crops.chunks(90 * CROP_VALUES) {
+        let mut full = batch.to_vec();
+        full.resize(90 * CROP_VALUES, 0.0);
+        let got = classify::classify(&full).map_err(RecogniseError::Classifier)?;
+        read.extend(got.into_iter().take(batch.len() / CROP_VALUES));
+    }
+    let cuts = (CUTS.len() + 1) as f32;
+    for (n, &index) in unsure.iter().enumerate() {
+        let p = &mut probs[index];
+        for k in 0..CUTS.len() {
+            let q = read[k * unsure.len() + n];
+            p.iter_mut().zip(q).for_each(|(a, b)| *a += b);
+        }
+        p.iter_mut().for_each(|v| *v /= cuts);
+    }
+    Ok(())
 }
 
 /// The position from the 90 points' class probabilities (rank by rank from the top of the

@@ -12,17 +12,44 @@ pub const CROP_SPAN: f32 = 1.0;
 /// Values in one crop: three channels of CROP × CROP.
 pub const CROP_VALUES: usize = 3 * CROP * CROP;
 
+/// A way of cutting the crops: moved from the point by `dx`, `dy` and with its side scaled by
+/// `scale` (in distances between points), as the crops of training are jittered.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cut {
+    /// Moved right by this much of a step.
+    pub dx: f32,
+    /// Moved down by this much of a step.
+    pub dy: f32,
+    /// The side scaled by this.
+    pub scale: f32,
+}
+
+impl Cut {
+    /// The crop centred on the point, of side [`CROP_SPAN`].
+    pub const CENTRED: Cut = Cut {
+        dx: 0.0,
+        dy: 0.0,
+        scale: 1.0,
+    };
+}
+
 /// The 90 crops, rank by rank from the top of the picture, each channel by channel (red, green,
-/// blue), values from -0.5 to 0.5.
-pub fn crops(image: &RgbImage, grid: &Grid) -> Vec<f32> {
-    let mut out = vec![0.0f32; 90 * CROP_VALUES];
-    let span = grid.step() * CROP_SPAN;
-    for j in 0..10 {
-        for i in 0..9 {
-            let (cx, cy) = grid.point(i as f32, j as f32);
-            let at = (j * 9 + i) * CROP_VALUES;
-            crop(image, cx, cy, span, &mut out[at..at + CROP_VALUES]);
-        }
+/// blue), values from -0.5 to 0.5, cut as `cut` says.
+pub fn crops(image: &RgbImage, grid: &Grid, cut: Cut) -> Vec<f32> {
+    let all: Vec<usize> = (0..90).collect();
+    crops_of(image, grid, cut, &all)
+}
+
+/// The crops of the points `indices` (rank by rank from the top, 9 a rank), in that order, cut
+/// as `cut` says.
+pub fn crops_of(image: &RgbImage, grid: &Grid, cut: Cut, indices: &[usize]) -> Vec<f32> {
+    let mut out = vec![0.0f32; indices.len() * CROP_VALUES];
+    let span = grid.step() * CROP_SPAN * cut.scale;
+    for (n, &index) in indices.iter().enumerate() {
+        let (i, j) = (index % 9, index / 9);
+        let (cx, cy) = grid.point(i as f32 + cut.dx, j as f32 + cut.dy);
+        let at = n * CROP_VALUES;
+        crop(image, cx, cy, span, &mut out[at..at + CROP_VALUES]);
     }
     out
 }
