@@ -1,5 +1,5 @@
-//! `cargo bench --bench own_diagrams`: Qipu's own diagrams read back by `qipu::recognise`
-//! (issue 41, item 4). Random legal positions are drawn as PNG pictures 200–1200 pixels wide
+//! `cargo bench --bench own_diagrams`: Qipu's own diagrams read back by `qipu::recognise`.
+//! Random legal positions are drawn as PNG pictures 200–1200 pixels wide
 //! (`QIPU_OWN_PNG`, 1,000 by default), as SVG rendered by librsvg (`QIPU_OWN_SVG`, 100) and as
 //! PDF pages rendered by poppler (`QIPU_OWN_PDF`, 100); for each kind the boards read back
 //! exactly out of how many are printed, with every board misread. A measurement, not a test:

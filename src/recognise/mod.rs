@@ -41,7 +41,7 @@ pub use grid::Grid;
 use sample::{Cut, CROP_VALUES};
 
 /// A point's reading is sure when its class has at least this probability. Measured with
-/// `qipu recognise-bench` over 768 pictures in seven styles (issue 41): at 0.85, 93.8% of the
+/// `qipu recognise-bench` over 768 pictures in seven styles: at 0.85, 93.8% of the
 /// points read wrong were ringed; at 0.95, 96.8%, with 7.9% of the points read right.
 pub const SURE: f32 = 0.95;
 

@@ -1,4 +1,4 @@
-//! Perft: leaf counts of the legal-move tree against the published table (issue figures were
+//! Perft: leaf counts of the legal-move tree against the published table (the figures were
 //! checked against Pikafish; the last two rows come from Fairy-Stockfish's tests).
 
 use qipu::rules::{perft, perft_divide, Position, START_FEN};

@@ -1,4 +1,4 @@
-//! The opening's name above the record is the name of the moves on the board (issue: a name
+//! The opening's name above the record is the name of the moves on the board (a name once
 //! claimed more than was played).
 
 use egui_kittest::kittest::{NodeT, Queryable};

@@ -1,6 +1,6 @@
 //! Pointer input over the board that changes nothing drawn reaches the window with the next
-//! input that does, as the event loop's gate passes it on (issue 18, item 10: on a software
-//! rasteriser every frame costs tens of milliseconds, whatever it shows). Counted here: the
+//! input that does, as the event loop's gate passes it on (on a software rasteriser every
+//! frame costs tens of milliseconds, whatever it shows). Counted here: the
 //! frames the window runs for a click on a piece, the pointer moved there over empty points
 //! first, with the gate and without it.
 
