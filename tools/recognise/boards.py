@@ -3,6 +3,13 @@
 Each picture is a whole board drawn in a random style (screen boards with coloured pieces,
 printed diagrams with filled and outlined discs), with the pixel position of each of its
 90 points, so that crops are cut exactly as the Rust reader cuts them (`crop`).
+
+Pieces are lettered with Chinese characters in many fonts, or drawn with Western symbols
+(pictograms: a tower, a knight's head, an elephant's head, a cross, a crown, a cannon, a pawn)
+in one of two designs (`SYMBOLS`). Besides flat discs, round pieces can be shaded in 3D (a
+bevel, a radial gradient, a highlight) or cut from wood (grain, the character carved):
+`ROUND_KINDS`. One symbol design and one round kind are kept out of training
+(`HELD_OUT_SYMBOLS`, `HELD_OUT_ROUND`), for the evaluation sets of make_sets.py.
 """
 
 import io
@@ -45,6 +52,14 @@ BLACK_CHARS = {"k": "將将", "a": "士", "b": "象", "r": "車车", "n": "馬�
 # Some programs letter both sides alike.
 SHARED_CHARS = {"R": "車车", "N": "馬马", "C": "炮", "r": "車车", "n": "馬马", "c": "炮"}
 
+# Round pieces drawn with light: `round_disc`. Each is (fill, text) by side, chosen in
+# `random_style`; "rings" is end-grain wood with a strong bevel and is never trained on.
+ROUND_KINDS = ["ivory3d", "glossy", "wood", "rings"]
+HELD_OUT_ROUND = "rings"
+# Western symbol designs: "solid" silhouettes (trained), "line" drawings (held out).
+SYMBOLS = ["solid", "line"]
+HELD_OUT_SYMBOLS = "line"
+
 _font_cache = {}
 
 
@@ -77,8 +92,13 @@ def jitter(rgb, amount, rng):
     return tuple(int(min(255, max(0, c + rng.randint(-amount, amount)))) for c in rgb)
 
 
-def random_style(rng, printed=None, fonts=None):
-    """A board style: colours, line widths, piece look."""
+def random_style(rng, printed=None, fonts=None, piece=None, symbols=None):
+    """A board style: colours, line widths, piece look.
+
+    `piece` forces the look of the pieces (a screen kind or one of `ROUND_KINDS`), `symbols`
+    a Western symbol design ("" for characters); by default both are drawn at random from
+    those trained on.
+    """
     if printed is None:
         printed = rng.random() < 0.3
     s = {"printed": printed, "font": rng.choice(fonts or FONT_FILES)}
@@ -108,11 +128,17 @@ def random_style(rng, printed=None, fonts=None):
     s["shared_chars"] = rng.random() < 0.2
     s["simplified"] = rng.random() < 0.3
     s["flip_top"] = rng.random() < 0.1  # the far side's characters upside down
+    if symbols is None:
+        symbols = ("solid" if rng.random() < (0.08 if printed else 0.16) else "")
+    s["symbols"] = symbols
+    s["outline_symbols"] = rng.random() < 0.3  # the trained design also drawn as outlines
+    s["symbol_width"] = rng.uniform(0.08, 0.16)
     if printed:
         s["piece"] = "printed"
         s["double_ring"] = rng.random() < 0.5
     else:
-        s["piece"] = rng.choice(["classic", "classic", "classic", "solid", "flat"])
+        trained_round = [k for k in ROUND_KINDS if k != HELD_OUT_ROUND]
+        s["piece"] = piece or rng.choice(["classic", "classic", "classic", "solid", "flat"] + trained_round)
         s["red"] = jitter((200, 20, 20), 35, rng)
         other = rng.random()
         if other < 0.7:
@@ -126,6 +152,14 @@ def random_style(rng, printed=None, fonts=None):
         s["shadow"] = rng.random() < 0.4
         s["inner_ring"] = rng.random() < 0.6
         s["gradient"] = rng.random() < 0.4
+        s["wood"] = jitter(rng.choice([(214, 170, 110), (196, 146, 88), (226, 190, 130)]), 18, rng)
+        s["ring_wood"] = jitter(rng.choice([(190, 130, 75), (170, 115, 65), (205, 150, 90)]), 15, rng)
+        s["light"] = rng.uniform(math.pi * 1.05, math.pi * 1.45)  # from the top left, mostly
+        s["bevel"] = rng.uniform(0.1, 0.22)
+        s["specular"] = rng.uniform(0.15, 0.55)
+        s["carved"] = rng.random() < 0.7
+        if s["piece"] == "glossy":
+            s["glossy_text"] = jitter(rng.choice([(250, 245, 230), (240, 210, 120)]), 10, rng)
     return s
 
 
@@ -140,6 +174,185 @@ def piece_char(piece, style, rng):
     if style["simplified"] and len(chars) > 1:
         return chars[-1]
     return chars[0] if rng.random() < 0.7 else rng.choice(chars)
+
+
+def _poly(draw, pts, box, fill, width, outline):
+    """A polygon given in unit coordinates (-1..1 across `box` = (cx, cy, half side)), filled or
+    outlined."""
+    cx, cy, h = box
+    xy = [(cx + x * h, cy + y * h) for x, y in pts]
+    if outline:
+        draw.line(xy + [xy[0]], fill=255, width=width, joint="curve")
+    else:
+        draw.polygon(xy, fill=fill)
+
+
+def _ellipse(draw, x, y, rx, ry, box, fill, width, outline):
+    cx, cy, h = box
+    xy = [cx + (x - rx) * h, cy + (y - ry) * h, cx + (x + rx) * h, cy + (y + ry) * h]
+    if outline:
+        draw.ellipse(xy, outline=255, width=width)
+    else:
+        draw.ellipse(xy, fill=fill)
+
+
+def _line(draw, pts, box, width):
+    cx, cy, h = box
+    draw.line([(cx + x * h, cy + y * h) for x, y in pts], fill=255, width=width, joint="curve")
+
+
+def _rect(x0, y0, x1, y1):
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def _arc(cx, cy, rx, ry, a0, a1, n=12):
+    return [(cx + rx * math.cos(math.radians(a0 + (a1 - a0) * i / n)), cy + ry * math.sin(math.radians(a0 + (a1 - a0) * i / n))) for i in range(n + 1)]
+
+
+def symbol_solid(draw, kind, box, width, outline):
+    """The "solid" design: chunky silhouettes (a chess rook, a knight facing left, an elephant's
+    head in profile, a bold X, a three-pointed crown, a cannon on its wheel, a chess pawn)."""
+    P = lambda pts: _poly(draw, pts, box, 255, width, outline)  # noqa: E731
+    E = lambda x, y, rx, ry, fill=255: _ellipse(draw, x, y, rx, ry, box, fill, width, outline)  # noqa: E731
+    if kind == "r":
+        P(_rect(-0.6, 0.68, 0.6, 0.9))
+        P([(-0.4, 0.68), (-0.3, -0.3), (0.3, -0.3), (0.4, 0.68)])
+        P([(-0.5, -0.3), (-0.5, -0.85), (-0.3, -0.85), (-0.3, -0.6), (-0.1, -0.6), (-0.1, -0.85), (0.1, -0.85),
+           (0.1, -0.6), (0.3, -0.6), (0.3, -0.85), (0.5, -0.85), (0.5, -0.3)])
+    elif kind == "n":
+        P([(0.55, 0.9), (-0.45, 0.9), (-0.3, 0.5), (0.0, 0.2), (-0.3, 0.12), (-0.7, 0.18), (-0.8, -0.05),
+           (-0.3, -0.55), (-0.1, -0.9), (0.08, -0.62), (0.45, -0.45), (0.68, 0.1)])
+        if not outline:
+            E(-0.22, -0.3, 0.07, 0.07, 0)
+    elif kind == "b":
+        E(0.15, -0.2, 0.5, 0.5)
+        E(0.5, -0.1, 0.3, 0.45)
+        P([(-0.25, -0.1), (-0.55, 0.3), (-0.6, 0.7), (-0.35, 0.9), (-0.25, 0.75), (-0.4, 0.65), (-0.3, 0.35), (0.05, 0.15)])
+        if not outline:
+            E(-0.05, -0.3, 0.07, 0.07, 0)
+    elif kind == "a":
+        P([(-0.75, -0.55), (-0.55, -0.75), (0.75, 0.55), (0.55, 0.75)])
+        P([(0.75, -0.55), (0.55, -0.75), (-0.75, 0.55), (-0.55, 0.75)])
+    elif kind == "k":
+        P([(-0.7, 0.5), (-0.85, -0.45), (-0.4, -0.05), (0.0, -0.7), (0.4, -0.05), (0.85, -0.45), (0.7, 0.5)])
+        P(_rect(-0.72, 0.6, 0.72, 0.85))
+        for x, y in ((-0.85, -0.55), (0.0, -0.8), (0.85, -0.55)):
+            E(x, y, 0.12, 0.12)
+    elif kind == "c":
+        P([(-0.85, -0.35), (-0.7, -0.6), (0.55, 0.1), (0.4, 0.35)])
+        E(0.2, 0.45, 0.35, 0.35)
+        E(0.2, 0.45, 0.1, 0.1, 0)
+        P(_rect(-0.7, 0.78, 0.8, 0.9))
+    else:
+        E(0.0, -0.48, 0.25, 0.25)
+        P(_rect(-0.3, -0.2, 0.3, -0.08))
+        P([(-0.18, -0.08), (0.18, -0.08), (0.42, 0.62), (-0.42, 0.62)])
+        P(_rect(-0.6, 0.62, 0.6, 0.88))
+
+
+def symbol_line(draw, kind, box, width):
+    """The "line" design: thin drawings (a chariot wheel, a horse's head facing right with its
+    mane, an elephant seen from the front, a shield crossed, a king's cross over a dome, a cannon
+    barrel raised over two wheels, a spearhead on its shaft)."""
+    L = lambda pts: _line(draw, pts, box, width)  # noqa: E731
+    E = lambda x, y, rx, ry: _ellipse(draw, x, y, rx, ry, box, 255, width, True)  # noqa: E731
+    if kind == "r":
+        E(0, 0, 0.8, 0.8)
+        E(0, 0, 0.17, 0.17)
+        for i in range(8):
+            a = math.radians(i * 45 + 22.5)
+            L([(0.17 * math.cos(a), 0.17 * math.sin(a)), (0.8 * math.cos(a), 0.8 * math.sin(a))])
+    elif kind == "n":
+        pts = [(-0.5, 0.9), (0.45, 0.9), (0.25, 0.4), (0.6, 0.22), (0.85, -0.1), (0.7, -0.35), (0.25, -0.5),
+               (0.15, -0.88), (-0.05, -0.55), (-0.45, -0.35), (-0.6, 0.15)]
+        L(pts + [pts[0]])
+        L([(-0.05, -0.55), (-0.3, -0.2), (-0.35, 0.3)])
+        E(0.35, -0.25, 0.05, 0.05)
+    elif kind == "b":
+        E(0, -0.3, 0.36, 0.36)
+        E(-0.58, -0.3, 0.26, 0.4)
+        E(0.58, -0.3, 0.26, 0.4)
+        L([(-0.1, 0.02), (-0.12, 0.6)] + _arc(0.05, 0.6, 0.17, 0.2, 180, 0, 6))
+        L([(0.1, 0.02), (0.12, 0.45)])
+        L([(-0.22, 0.0), (-0.35, 0.3)])
+        L([(0.22, 0.0), (0.35, 0.3)])
+    elif kind == "a":
+        pts = [(-0.65, -0.75), (0.65, -0.75), (0.65, 0.05), (0.0, 0.85), (-0.65, 0.05)]
+        L(pts + [pts[0]])
+        L([(-0.4, -0.5), (0.4, 0.35)])
+        L([(0.4, -0.5), (-0.4, 0.35)])
+    elif kind == "k":
+        L([(0, -0.9), (0, -0.45)])
+        L([(-0.22, -0.7), (0.22, -0.7)])
+        L(_arc(0, 0.2, 0.6, 0.62, 180, 360) + [(0.6, 0.2), (0.45, 0.6), (-0.45, 0.6), (-0.6, 0.2)])
+        L(_rect(-0.65, 0.6, 0.65, 0.85) + [(-0.65, 0.6)])
+    elif kind == "c":
+        L([(-0.75, 0.05), (0.65, -0.7), (0.8, -0.45), (-0.6, 0.3), (-0.75, 0.05)])
+        E(-0.3, 0.5, 0.28, 0.28)
+        E(0.35, 0.5, 0.28, 0.28)
+        E(0.75, 0.15, 0.1, 0.1)
+    else:
+        L([(0, -0.9), (0.3, -0.4), (0, -0.15), (-0.3, -0.4), (0, -0.9)])
+        L([(0, -0.15), (0, 0.85)])
+        L([(-0.35, 0.05), (0.35, 0.05)])
+
+
+def glyph_mask(piece, style, rng, size):
+    """The mark of a piece (its character, or its symbol) as a mask `2 * size` pixels a side
+    holding it in the middle `size`."""
+    glyph = Image.new("L", (size * 2, size * 2), 0)
+    draw = ImageDraw.Draw(glyph)
+    design = style.get("symbols")
+    if design:
+        box = (size, size, size * 0.5)
+        width = max(1, int(round(size * style["symbol_width"] * (0.6 if design == "line" else 0.5))))
+        if design == "line":
+            symbol_line(draw, piece.lower(), box, width)
+        else:
+            symbol_solid(draw, piece.lower(), box, width, style["outline_symbols"])
+    else:
+        ch = piece_char(piece, style, rng)
+        draw.text((size, size), ch, font=font(style["font"], size), fill=255, anchor="mm")
+    return glyph
+
+
+def round_disc(r, fill, style, rng):
+    """A round piece lit from one side, `2 * r` across: a flat top sloping to a bevel, a radial
+    gradient, a specular highlight; on wood, its grain (straight, or end-grain rings for
+    "rings"). Returns the picture and its mask (antialiased edge)."""
+    n = int(math.ceil(2 * r)) + 3
+    c = n / 2
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float32) + 0.5
+    u, v = (xx - c) / r, (yy - c) / r
+    d = np.sqrt(u * u + v * v) + 1e-6
+    alpha = np.clip((1 - d) * r + 0.5, 0, 1)
+    base = np.ones((n, n, 1), np.float32) * np.array(fill, np.float32)[None, None, :]
+    kind = style["piece"]
+    g = np.random.default_rng(rng.randrange(1 << 30))
+    if kind in ("wood", "rings"):
+        noise = np.asarray(Image.fromarray((g.normal(0, 1, (6, 6)) * 40 + 128).clip(0, 255).astype(np.uint8)).resize((n, n), Image.BICUBIC)).astype(np.float32) / 128 - 1
+        if kind == "rings":
+            ox, oy = g.uniform(-1.5, 1.5, 2)
+            t = np.sqrt((u - ox) ** 2 + (v - oy) ** 2) * g.uniform(5, 9)
+        else:
+            a = g.uniform(0, math.pi)
+            t = (u * math.cos(a) + v * math.sin(a)) * g.uniform(4, 8)
+        grain = (0.5 + 0.5 * np.sin((t + noise * 0.8) * 2 * math.pi)) ** 3
+        base = base * (1 - 0.22 * grain[..., None]) * (1 + 0.05 * g.normal(0, 1, (n, n, 1)))
+    bevel = style["bevel"] * (1.5 if kind == "rings" else 1.0)
+    lx, ly = math.cos(style["light"]), math.sin(style["light"])
+    slope = np.where(d > 1 - bevel, 1.2, 0.25 * d / (1 - bevel))
+    facing = -(u / d * lx + v / d * ly) * slope
+    shade = (1 + 0.35 * facing) * (1 - 0.18 * d * d)
+    sx, sy = 0.45 * lx, 0.45 * ly
+    spec = style["specular"] * np.exp(-((u - sx) ** 2 + (v - sy) ** 2) / 0.08)
+    if kind in ("wood", "rings"):
+        spec *= 0.4
+    rgb = base * shade[..., None] + 255 * spec[..., None]
+    # a thin dark edge where the side of the piece turns away
+    rgb *= np.where(d > 0.96, 0.75, 1.0)[..., None]
+    img = Image.fromarray(rgb.clip(0, 255).astype(np.uint8))
+    return img, Image.fromarray((alpha * 255).astype(np.uint8))
 
 
 def draw_piece(img, draw, cx, cy, step, piece, style, rng, top):
@@ -160,6 +373,12 @@ def draw_piece(img, draw, cx, cy, step, piece, style, rng, top):
         fill = style["disc_red"] if red else style["disc"]
         rim = fill
         text = style["red"] if red else style["black"]
+    elif kind == "glossy":
+        fill = style["red"] if red else style["black"]
+        rim = text = style["glossy_text"]
+    elif kind in ROUND_KINDS:
+        fill = {"ivory3d": style["disc"], "wood": style["wood"], "rings": style["ring_wood"]}[kind]
+        rim = text = style["red"] if red else style["black"]
     else:
         fill = style["disc_red"] if red else style["disc"]
         rim = style["red"] if red else style["black"]
@@ -170,7 +389,14 @@ def draw_piece(img, draw, cx, cy, step, piece, style, rng, top):
         o = r * 0.12
         draw.ellipse([cx - r + o, cy - r + o, cx + r + o, cy + r + o], fill=(60, 50, 40))
     rim_w = max(1, int(r * rng.uniform(0.04, 0.12)))
-    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=rim, width=rim_w)
+    if kind in ROUND_KINDS:
+        disc, mask = round_disc(r, fill, style, rng)
+        img.paste(disc, (int(round(cx - disc.size[0] / 2)), int(round(cy - disc.size[1] / 2))), mask)
+        if style.get("inner_ring"):
+            ri = r * (1 - style["bevel"]) * rng.uniform(0.85, 0.97)
+            draw.ellipse([cx - ri, cy - ri, cx + ri, cy + ri], outline=text, width=max(1, rim_w // 2))
+    else:
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=rim, width=rim_w)
     if kind == "classic" and style.get("gradient"):
         for k in range(4):
             rr = r * (0.9 - k * 0.08)
@@ -180,16 +406,19 @@ def draw_piece(img, draw, cx, cy, step, piece, style, rng, top):
         ri = r * rng.uniform(0.78, 0.88)
         col = text if kind != "printed" else (rim if red else style["paper"])
         draw.ellipse([cx - ri, cy - ri, cx + ri, cy + ri], outline=col, width=max(1, rim_w // 2))
-    ch = piece_char(piece, style, rng)
     size = max(6, int(2 * r * style["char_size"]))
-    f = font(style["font"], size)
-    glyph = Image.new("L", (size * 2, size * 2), 0)
-    ImageDraw.Draw(glyph).text((size, size), ch, font=f, fill=255, anchor="mm")
+    glyph = glyph_mask(piece, style, rng, size)
     if top and style["flip_top"]:
         glyph = glyph.rotate(180)
     glyph = glyph.rotate(rng.uniform(-6, 6), resample=Image.BILINEAR)
-    colour = Image.new("RGB", glyph.size, text)
-    img.paste(colour, (int(cx - size), int(cy - size)), glyph)
+    at = (int(cx - size), int(cy - size))
+    if kind in ROUND_KINDS and style.get("carved"):
+        # carved: the far wall of the cut catches the light, the near one is in shadow
+        o = max(1, int(round(r * 0.05)))
+        lx, ly = math.cos(style["light"]), math.sin(style["light"])
+        lit = tuple(min(255, int(c * 1.25 + 30)) for c in fill)
+        img.paste(Image.new("RGB", glyph.size, lit), (at[0] - int(round(lx * o)), at[1] - int(round(ly * o))), glyph)
+    img.paste(Image.new("RGB", glyph.size, text), at, glyph)
 
 
 def render(placement, rng, style=None, step=None):

@@ -11,6 +11,13 @@ Sets:
   photo     phone photos of printed diagrams and of screens (boards.photograph: perspective,
             turned by up to 5 degrees, uneven light, blur, noise), lettered with that font,
             JPEG quality 55; every fourth at 12 megapixels
+  western   screen boards whose pieces are Western symbols of the design kept out of training
+            (boards.HELD_OUT_SYMBOLS: line drawings of a wheel, a horse, an elephant, a shield,
+            a king's cross, a cannon, a spearhead), on discs of every kind, in a larger
+            screenshot; every third saved as JPEG
+  round3d   screen boards of round wooden pieces of the kind kept out of training
+            (boards.HELD_OUT_ROUND: end-grain rings, a deep bevel, the characters carved),
+            lettered with the held-out font, in a larger screenshot; every third saved as JPEG
   xboard    screenshots of XBoard's Xiangqi board at several sizes (needs xboard, Xvfb on
             --display, ImageMagick's import and xdotool)
   web       screenshots of a web page holding xiangqiboard.js's board (MIT; a checkout of
@@ -74,17 +81,34 @@ def printed_set(fens, seed):
     return items
 
 
+def in_screenshot(img, rng):
+    """`img` pasted somewhere in a window of some grey."""
+    w, h = img.size
+    shot = Image.new("RGB", (w + rng.randint(0, 600), h + rng.randint(0, 300)), boards.jitter((230, 230, 230), 20, rng))
+    shot.paste(img, (rng.randint(0, shot.size[0] - w), rng.randint(0, shot.size[1] - h)))
+    return shot
+
+
 def screen_set(fens, seed):
     rng = random.Random(seed)
     items = []
     for n, fen in enumerate(fens):
         style = boards.random_style(rng, printed=False, fonts=[boards.HELD_OUT_FONT])
         img, centres, step = boards.render(boards.fen_placement(fen), rng, style=style, step=rng.uniform(24, 70))
-        # inside a larger screenshot: a window of some grey with text around it
-        w, h = img.size
-        shot = Image.new("RGB", (w + rng.randint(0, 600), h + rng.randint(0, 300)), boards.jitter((230, 230, 230), 20, rng))
-        shot.paste(img, (rng.randint(0, shot.size[0] - w), rng.randint(0, shot.size[1] - h)))
-        items.append((f"screen{n:03}.png", shot, fen, "PNG"))
+        items.append((f"screen{n:03}.png", in_screenshot(img, rng), fen, "PNG"))
+    return items
+
+
+def pieces_set(fens, seed, prefix, **look):
+    """Screen boards whose pieces are drawn as `look` says (boards.random_style's `piece` and
+    `symbols`), in a larger screenshot, every third saved as JPEG."""
+    rng = random.Random(seed)
+    items = []
+    for n, fen in enumerate(fens):
+        style = boards.random_style(rng, printed=False, fonts=[boards.HELD_OUT_FONT], **look)
+        img, centres, step = boards.render(boards.fen_placement(fen), rng, style=style, step=rng.uniform(24, 70))
+        jpeg = n % 3 == 2
+        items.append((f"{prefix}{n:03}.{'jpg' if jpeg else 'png'}", in_screenshot(img, rng), fen, "JPEG" if jpeg else "PNG"))
     return items
 
 
@@ -198,10 +222,15 @@ def main():
     ap.add_argument("--web", metavar="XIANGQIBOARDJS", help="a checkout of xiangqiboardjs: make the web set")
     ap.add_argument("--only-web", action="store_true")
     ap.add_argument("--only-photo", action="store_true")
+    ap.add_argument("--only-pieces", action="store_true", help="only the western and round3d sets")
     args = ap.parse_args()
     fens = corpus_fens(args.corpus)
     print(f"{len(fens)} positions in the corpus")
     pick = lambda k: [fens[(k + i * 7) % len(fens)] for i in range(args.count)]  # noqa: E731
+    if args.only_pieces:
+        write_set(args.out, "western", pieces_set(pick(2), 15, "western", symbols=boards.HELD_OUT_SYMBOLS))
+        write_set(args.out, "round3d", pieces_set(pick(4), 16, "round3d", piece=boards.HELD_OUT_ROUND, symbols=""))
+        return
     if args.only_photo:
         write_set(args.out, "photo", photo_set(pick(1), 14))
         return
@@ -212,6 +241,8 @@ def main():
         write_set(args.out, "printed", printed_set(pick(0), 11))
         write_set(args.out, "screen", screen_set(pick(3), 12))
         write_set(args.out, "photo", photo_set(pick(1), 14))
+        write_set(args.out, "western", pieces_set(pick(2), 15, "western", symbols=boards.HELD_OUT_SYMBOLS))
+        write_set(args.out, "round3d", pieces_set(pick(4), 16, "round3d", piece=boards.HELD_OUT_ROUND, symbols=""))
     if args.xboard or args.only_xboard:
         write_set(args.out, "xboard", xboard_set(pick(5), args.display, [25, 33, 40, 49, 58, 64]))
     if args.web:
