@@ -10,7 +10,9 @@
 //! 3. Each of the 90 points is cut out and read by a small convolutional network
 //!    (`classify`, trained by tools/recognise/train.py): empty or one of the 14 pieces. A point
 //!    the network is not sure of is cut four more ways, moved and scaled a little, and its
-//!    readings averaged (`recut`). A point that matches one of Qipu's own pieces, drawn at the picture's scale by the board painter
+//!    readings averaged (`recut`). Each piece's side is then decided with the others' by their
+//!    colours (`ink`): a piece the network gives to one side whose colours group it with the
+//!    other side's pieces goes to that side, its kind kept. A point that matches one of Qipu's own pieces, drawn at the picture's scale by the board painter
 //!    of [`crate::export`] (`house`), is read as that piece.
 //! 4. The board is one decision (`legal`): the most probable legal position over the points'
 //!    readings, either side at the bottom; if none is found, each point's most probable reading
@@ -29,6 +31,7 @@ mod classify;
 mod decode;
 mod grid;
 mod house;
+mod ink;
 mod legal;
 mod perspective;
 mod sample;
@@ -425,6 +428,7 @@ fn read_crops(image: &image::RgbImage, grid: &Grid) -> Result<Vec<[f32; 15]>, Re
     let crops = sample::crops(image, grid, Cut::CENTRED);
     let mut probs = classify::classify(&crops).map_err(RecogniseError::Classifier)?;
     recut(image, grid, &mut probs)?;
+    ink::sides(&crops, &mut probs);
     for (p, class) in probs
         .iter_mut()
         .zip(house::match_crops(&crops, grid.step()))

@@ -84,6 +84,22 @@ fn phone_photos_are_read_exactly() {
     }
 }
 
+/// A screen board of small outlined pieces lettered in a font the classifier was not trained
+/// on, Red's chariot written 车 and Black's 車 (a character either side may use): the side of
+/// each piece follows its colour as the board's other pieces show it, so Black's chariot on f1
+/// is Black's (the classifier alone gave it to Red).
+#[test]
+fn each_piece_goes_to_the_side_its_colour_shows() {
+    let want = qipu::rules::Setup::from_fen("2bak1P1r/4aP3/b5N2/9/9/9/9/9/5r3/2R1K4 w - - 0 1")
+        .expect("a FEN");
+    let reading = recognise(&read("screen-colours.png")).expect("read");
+    assert_eq!(
+        reading.setup.to_fen().split(' ').next(),
+        want.to_fen().split(' ').next()
+    );
+    assert!(reading.red_at_bottom);
+}
+
 /// Qipu's own diagram, drawn with Black at the bottom (the board turned, the characters
 /// upright, as programs flip boards), reads as the same position with Red at the top.
 #[test]
