@@ -12,7 +12,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::classify::CLASSES;
-use crate::rules::{reachable, Color, Setup, Square};
+use crate::rules::{reachable, Color, PieceKind, Setup, Square};
 
 /// Readings kept per point.
 const ALTERNATIVES: usize = 4;
@@ -64,6 +64,39 @@ pub fn best_standing(probs: &[[f32; 15]], red_at_bottom: bool) -> Vec<usize> {
                 .unwrap_or(0)
         })
         .collect()
+}
+
+/// Whether Red is at the bottom of the picture, when no legal board is found: the orientation
+/// whose likeliest board with a general on each side (each in its own palace, 2.2) is the more
+/// probable, every other point at its likeliest reading that can stand there.
+pub fn likelier_orientation(probs: &[[f32; 15]]) -> bool {
+    let cost = |red_at_bottom: bool| -> f32 {
+        let Some(side) = Side::new(probs, red_at_bottom) else {
+            return f32::INFINITY;
+        };
+        let general = |color: Color| -> f32 {
+            let Some(class) = CLASSES
+                .iter()
+                .position(|c| c.is_some_and(|p| p.kind == PieceKind::General && p.color == color))
+            else {
+                return f32::INFINITY;
+            };
+            probs
+                .iter()
+                .enumerate()
+                .filter_map(|(index, p)| {
+                    let sq = square_at(index, red_at_bottom)?;
+                    let piece = CLASSES[class]?;
+                    reachable(piece, sq).then(|| {
+                        let best = side.points[index].first().map_or(0.0, |r| r.1);
+                        -p[class].max(1e-12).ln() - best
+                    })
+                })
+                .fold(f32::INFINITY, f32::min)
+        };
+        side.base + general(Color::Red) + general(Color::Black)
+    };
+    cost(true) <= cost(false)
 }
 
 /// One point's readings, most probable first: class and cost (minus the logarithm of its
@@ -322,6 +355,23 @@ mod tests {
         let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
         assert!(!choice.red_at_bottom);
         assert_eq!(fen_of(&choice), START);
+    }
+
+    /// Red's pieces mostly at the top of the picture and neither general read as such (each
+    /// read as an advisor first): the generals' second readings, each in its palace, still
+    /// put Red at the bottom; turned, at the top.
+    #[test]
+    fn the_orientation_follows_the_generals_likeliest_places() {
+        let mut p = probs("3k5/2RRR4/9/9/9/9/9/9/9/4K4 w - - 0 1", &[]);
+        // e0 is picture index 85, d9 index 3
+        for (index, advisor, general) in [(85, 2, 1), (3, 9, 8)] {
+            p[index] = [0.005; 15];
+            p[index][advisor] = 0.6;
+            p[index][general] = 0.335;
+        }
+        assert!(likelier_orientation(&p));
+        p.reverse();
+        assert!(!likelier_orientation(&p));
     }
 
     /// No general read with confidence: each is put where it is likeliest, though unlikely.

@@ -16,8 +16,8 @@
 //!    of [`crate::export`] (`house`), is read as that piece.
 //! 4. The board is one decision (`legal`): the most probable legal position over the points'
 //!    readings, either side at the bottom; if none is found, each point's most probable reading
-//!    that can stand there (2.2), Red at the bottom where Red's general stands, else where most of
-//!    Red's pieces stand. Each point read with less than [`SURE`] confidence or otherwise than its
+//!    that can stand there (2.2), Red at the bottom if the likeliest such board with a general in
+//!    each palace is likelier so than turned. Each point read with less than [`SURE`] confidence or otherwise than its
 //!    most probable reading is marked uncertain, and so, on a board that is not a legal position,
 //!    are the points that would have to change for it to be one. A board that is not a legal
 //!    position, has a general in doubt, more than [`FEW_DOUBTS`] points in doubt or one in grave
@@ -496,12 +496,7 @@ fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
     let (red_at_bottom, classes) = match legal::most_probable(probs) {
         Some(choice) => (choice.red_at_bottom, choice.classes),
         None => {
-            let pieces: Vec<(Option<Piece>, f32)> = best
-                .iter()
-                .zip(probs)
-                .map(|(&c, p)| (classify::CLASSES[c], p[c]))
-                .collect();
-            let red_at_bottom = red_at_bottom(&pieces);
+            let red_at_bottom = legal::likelier_orientation(probs);
             (red_at_bottom, legal::best_standing(probs, red_at_bottom))
         }
     };
@@ -637,36 +632,6 @@ fn class_of(piece: Piece) -> usize {
         .iter()
         .position(|c| *c == Some(piece))
         .unwrap_or(0)
-}
-
-/// Whether Red is at the bottom of the picture: where Red's general stands (in the lower or
-/// upper palace), else where Red's pieces are on the whole, else where Black's are not.
-fn red_at_bottom(best: &[(Option<Piece>, f32)]) -> bool {
-    let row_of = |color: Color, kind: Option<PieceKind>| -> Vec<f32> {
-        best.iter()
-            .enumerate()
-            .filter(|(_, (p, _))| {
-                p.is_some_and(|p| p.color == color && kind.is_none_or(|k| p.kind == k))
-            })
-            .map(|(i, _)| (i / 9) as f32)
-            .collect()
-    };
-    let mean = |rows: &[f32]| rows.iter().sum::<f32>() / rows.len().max(1) as f32;
-    let red_general = row_of(Color::Red, Some(PieceKind::General));
-    if let [row] = red_general[..] {
-        return row >= 6.0;
-    }
-    let black_general = row_of(Color::Black, Some(PieceKind::General));
-    if let [row] = black_general[..] {
-        return row <= 3.0;
-    }
-    let (red, black) = (row_of(Color::Red, None), row_of(Color::Black, None));
-    match (red.is_empty(), black.is_empty()) {
-        (false, false) => mean(&red) >= mean(&black),
-        (false, true) => mean(&red) >= 4.5,
-        (true, false) => mean(&black) < 4.5,
-        (true, true) => true,
-    }
 }
 
 /// Who moves: the side in check (4.1.6), else Red, not known.

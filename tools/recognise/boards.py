@@ -6,7 +6,9 @@ printed diagrams with filled and outlined discs), with the pixel position of eac
 
 Pieces are lettered with Chinese characters in many fonts, or drawn with Western symbols
 (pictograms: a tower, a knight's head, an elephant's head, a cross, a crown, a cannon, a pawn)
-in one of two designs (`SYMBOLS`). Besides flat discs, round pieces can be shaded in 3D (a
+in one of four designs (`SYMBOLS`), drawn as the international sites draw them: each piece
+by one of a few emblems (a chariot by a tower or a wheel, an advisor by a cross, a shield or a
+scholar's hat…), each design drawing them its own way. Besides flat discs, round pieces can be shaded in 3D (a
 bevel, a radial gradient, a highlight) or cut from wood (grain, the character carved):
 `ROUND_KINDS`. One symbol design and one round kind are kept out of training
 (`HELD_OUT_SYMBOLS`, `HELD_OUT_ROUND`), for the evaluation sets of make_sets.py.
@@ -56,8 +58,9 @@ SHARED_CHARS = {"R": "車车", "N": "馬马", "C": "炮", "r": "車车", "n": "�
 # `random_style`; "rings" is end-grain wood with a strong bevel and is never trained on.
 ROUND_KINDS = ["ivory3d", "glossy", "wood", "rings"]
 HELD_OUT_ROUND = "rings"
-# Western symbol designs: "solid" silhouettes (trained), "line" drawings (held out).
-SYMBOLS = ["solid", "line"]
+# Western symbol designs: "solid" silhouettes, "emblem" filled badges and "stroke" drawings of
+# middle weight (trained), "line" drawings (held out).
+SYMBOLS = ["solid", "emblem", "stroke", "line"]
 HELD_OUT_SYMBOLS = "line"
 
 _font_cache = {}
@@ -129,9 +132,11 @@ def random_style(rng, printed=None, fonts=None, piece=None, symbols=None):
     s["simplified"] = rng.random() < 0.3
     s["flip_top"] = rng.random() < 0.1  # the far side's characters upside down
     if symbols is None:
-        symbols = ("solid" if rng.random() < (0.08 if printed else 0.16) else "")
+        trained_symbols = [d for d in SYMBOLS if d != HELD_OUT_SYMBOLS]
+        symbols = rng.choice(trained_symbols) if rng.random() < (0.08 if printed else 0.18) else ""
     s["symbols"] = symbols
-    s["outline_symbols"] = rng.random() < 0.3  # the trained design also drawn as outlines
+    s["outline_symbols"] = rng.random() < 0.3  # the solid design also drawn as outlines
+    s["mirror_symbols"] = rng.random() < 0.3  # facing the other way
     s["symbol_width"] = rng.uniform(0.08, 0.16)
     if printed:
         s["piece"] = "printed"
@@ -297,6 +302,91 @@ def symbol_line(draw, kind, box, width):
         L([(-0.35, 0.05), (0.35, 0.05)])
 
 
+def symbol_emblem(draw, kind, box, width):
+    """The "emblem" design: filled badges (a two-wheeled chariot, a horse's head facing right, an
+    elephant seen from the front with its ears spread, a shield with a cross cut out, a crown on
+    a band, a cannon barrel on two wheels, a soldier's helmet)."""
+    P = lambda pts, fill=255: _poly(draw, pts, box, fill, width, False)  # noqa: E731
+    E = lambda x, y, rx, ry, fill=255: _ellipse(draw, x, y, rx, ry, box, fill, width, False)  # noqa: E731
+    if kind == "r":
+        P(_rect(-0.7, -0.55, 0.7, 0.15))
+        P(_rect(-0.15, -0.85, 0.15, -0.55))
+        for x in (-0.42, 0.42):
+            E(x, 0.5, 0.36, 0.36)
+            E(x, 0.5, 0.16, 0.16, 0)
+            E(x, 0.5, 0.07, 0.07)
+    elif kind == "n":
+        P([(-0.45, 0.9), (0.55, 0.9), (0.4, 0.45), (0.75, 0.25), (0.9, -0.05), (0.65, -0.4), (0.3, -0.55),
+           (0.2, -0.9), (0.0, -0.62), (-0.4, -0.45), (-0.65, 0.1), (-0.55, 0.55)])
+        E(0.4, -0.22, 0.07, 0.07, 0)
+    elif kind == "b":
+        E(0, -0.3, 0.4, 0.4)
+        E(-0.58, -0.35, 0.3, 0.45)
+        E(0.58, -0.35, 0.3, 0.45)
+        P([(-0.15, -0.05), (0.15, -0.05), (0.12, 0.55), (0.3, 0.75), (0.1, 0.9), (-0.14, 0.65)])
+        E(-0.15, -0.38, 0.07, 0.07, 0)
+        E(0.15, -0.38, 0.07, 0.07, 0)
+    elif kind == "a":
+        P([(-0.7, -0.8), (0.7, -0.8), (0.7, 0.1), (0.0, 0.9), (-0.7, 0.1)])
+        P(_rect(-0.1, -0.62, 0.1, 0.55), 0)
+        P(_rect(-0.5, -0.3, 0.5, -0.1), 0)
+    elif kind == "k":
+        P([(-0.75, 0.45), (-0.8, -0.3), (-0.4, 0.0), (0.0, -0.45), (0.4, 0.0), (0.8, -0.3), (0.75, 0.45)])
+        P(_rect(-0.78, 0.55, 0.78, 0.85))
+        P(_rect(-0.07, -0.9, 0.07, -0.45))
+        P(_rect(-0.22, -0.78, 0.22, -0.64))
+    elif kind == "c":
+        P([(-0.85, 0.1), (0.6, -0.72), (0.8, -0.4), (-0.65, 0.42)])
+        for x in (-0.35, 0.35):
+            E(x, 0.55, 0.3, 0.3)
+            E(x, 0.55, 0.1, 0.1, 0)
+    else:
+        P(_arc(0, 0.1, 0.7, 0.85, 180, 360, 16) + [(0.85, 0.1), (0.85, 0.3), (-0.85, 0.3), (-0.85, 0.1)])
+        P(_rect(-0.55, 0.3, -0.35, 0.75))
+        P(_rect(0.35, 0.3, 0.55, 0.75))
+        P(_rect(-0.05, -0.85, 0.05, -0.7))
+
+
+def symbol_stroke(draw, kind, box, width):
+    """The "stroke" design: drawings of middle weight (a wheel of six spokes, a chess knight
+    facing right, an elephant in profile with its trunk down, a scholar's hat, a cross over a
+    ball, a ball fired from a short barrel, a chess pawn)."""
+    L = lambda pts: _line(draw, pts, box, width)  # noqa: E731
+    E = lambda x, y, rx, ry: _ellipse(draw, x, y, rx, ry, box, 255, width, True)  # noqa: E731
+    if kind == "r":
+        E(0, 0, 0.75, 0.75)
+        for i in range(3):
+            a = math.radians(i * 60)
+            L([(0.75 * math.cos(a), 0.75 * math.sin(a)), (-0.75 * math.cos(a), -0.75 * math.sin(a))])
+    elif kind == "n":
+        pts = [(-0.5, 0.85), (0.55, 0.85), (0.4, 0.3), (0.7, 0.0), (0.6, -0.3), (0.15, -0.55), (0.1, -0.85),
+               (-0.2, -0.55), (-0.55, -0.1), (-0.35, 0.35)]
+        L(pts + [pts[0]])
+        L([(-0.7, 0.85), (0.75, 0.85)])
+    elif kind == "b":
+        L(_arc(0.05, -0.05, 0.6, 0.55, 180, 360, 12) + [(0.65, 0.5), (0.4, 0.5), (0.35, 0.2), (-0.25, 0.2), (-0.3, 0.5), (-0.55, 0.5)])
+        L([(0.65, -0.05), (0.85, 0.3), (0.8, 0.7)])
+        L([(0.55, 0.1), (0.3, 0.35)])
+    elif kind == "a":
+        L([(-0.8, 0.2), (0.8, 0.2)])
+        L(_arc(0, 0.2, 0.45, 0.6, 180, 360, 10))
+        L([(-0.45, 0.2), (-0.5, 0.7), (0.5, 0.7), (0.45, 0.2)])
+    elif kind == "k":
+        E(0, 0.35, 0.5, 0.5)
+        L([(0, -0.9), (0, -0.15)])
+        L([(-0.3, -0.6), (0.3, -0.6)])
+    elif kind == "c":
+        L([(-0.8, 0.6), (0.1, -0.2)])
+        L([(-0.6, 0.8), (0.3, 0.0)])
+        E(0.5, -0.45, 0.3, 0.3)
+        L(_rect(-0.85, 0.85, 0.85, 0.85))
+    else:
+        E(0.0, -0.45, 0.25, 0.25)
+        L([(-0.25, -0.12), (0.25, -0.12)])
+        L([(-0.15, -0.12), (-0.35, 0.65), (0.35, 0.65), (0.15, -0.12)])
+        L([(-0.6, 0.8), (0.6, 0.8)])
+
+
 def glyph_mask(piece, style, rng, size):
     """The mark of a piece (its character, or its symbol) as a mask `2 * size` pixels a side
     holding it in the middle `size`."""
@@ -308,8 +398,14 @@ def glyph_mask(piece, style, rng, size):
         width = max(1, int(round(size * style["symbol_width"] * (0.6 if design == "line" else 0.5))))
         if design == "line":
             symbol_line(draw, piece.lower(), box, width)
+        elif design == "emblem":
+            symbol_emblem(draw, piece.lower(), box, width)
+        elif design == "stroke":
+            symbol_stroke(draw, piece.lower(), box, width * 3 // 2 + 1)
         else:
             symbol_solid(draw, piece.lower(), box, width, style["outline_symbols"])
+        if style.get("mirror_symbols") and design != HELD_OUT_SYMBOLS:
+            glyph = glyph.transpose(Image.FLIP_LEFT_RIGHT)
     else:
         ch = piece_char(piece, style, rng)
         draw.text((size, size), ch, font=font(style["font"], size), fill=255, anchor="mm")

@@ -5,7 +5,7 @@
         [--photos 0.2] [--temperature 2] [--qipu target/release/qipu]
 
 Crops come from synthetic boards (boards.py: many CJK fonts, screen and printed styles, Western
-symbols of one design, pieces shaded in 3D or of wood, noise,
+symbols of three designs, pieces shaded in 3D or of wood, noise,
 blur, JPEG; a share of them photographed by a phone and straightened again) and from Qipu's own
 diagrams (`qipu diagram`, when --qipu is given the binary).
 The network: three 3x3 convolutions with max pooling, two dense layers, 15 classes.
@@ -81,7 +81,7 @@ def from_qipu(binary, n, seed):
             placement[(rng.randint(3, 5), rng.randint(7, 9))] = "K"
             placement[(rng.randint(3, 5), rng.randint(0, 2))] = "k"
             fen = boards.placement_fen(placement) + " w - - 0 1"
-            size = rng.randint(200, 700)
+            size = rng.randint(180, 400) if rng.random() < 0.5 else rng.randint(400, 800)
             out = os.path.join(tmp, f"{i}.png")
             res = subprocess.run([binary, "diagram", "--fen", fen, "--size", str(size), "-o", out], capture_output=True)
             if res.returncode != 0:
