@@ -8,7 +8,8 @@
 //! and the colour of its mark (the mean of the disc's pixels furthest from the face colour):
 //! red on cream against black on cream, white on black against black on white, and white on
 //! red against white on green all part. The groups are trusted only when they stand well
-//! apart and agree with the classifier on most pieces.
+//! apart; the redder group is Red's (紅方) where one is clearly redder, else the groups must
+//! agree with the classifier on most pieces, and the side it gives most of a group names it.
 
 use super::classify::CLASSES;
 use super::sample::{CROP, CROP_VALUES};
@@ -26,7 +27,11 @@ const APART: f32 = 4.0;
 /// The least spread within a group assumed (values run from -0.5 to 0.5): a board drawn
 /// exactly alike in each group does not stand infinitely apart.
 const LEAST_SPREAD: f32 = 0.02;
-/// The share of pieces at least on which the groups must agree with the classifier's sides.
+/// Where one group is redder than the other by this much ([`redness`]), it is Red's whatever
+/// the classifier says; else the classifier's sides name the groups.
+const REDDER: f32 = 0.2;
+/// The share of pieces at least on which the groups must agree with the classifier's sides
+/// when their colours do not name them.
 const AGREE: f32 = 0.75;
 /// A piece moves to its group's side only when it lies nearer its group's centre than the
 /// other's by this share of the distance between them.
@@ -101,10 +106,12 @@ struct Groups {
     red: Vec<bool>,
 }
 
-/// The pieces grouped in two by their colours, starting from the classifier's sides; `None`
-/// when the classifier has fewer than two pieces on a side, or the groups do not stand
-/// [`APART`], or they disagree with the classifier on more than [`AGREE`] allows, or a group
-/// is not mostly the side it is given to.
+/// The pieces grouped in two by their colours, starting from the classifier's sides; the
+/// redder group is Red's where they differ in redness by [`REDDER`], else the group the
+/// classifier mostly gives to Red. `None` when the classifier has fewer than two pieces on a
+/// side, or the groups do not stand [`APART`], or (the colours not naming the sides) they
+/// disagree with the classifier on more than [`AGREE`] allows, or a group is not mostly the
+/// side it is given to.
 fn group(colours: &[Colours], red: &[bool]) -> Option<Groups> {
     let mut member = red.to_vec();
     let mut centres = [[0.0f32; 6]; 2];
@@ -136,6 +143,12 @@ fn group(colours: &[Colours], red: &[bool]) -> Option<Groups> {
         })
         .into_iter()
         .fold(LEAST_SPREAD, f32::max);
+    // Red's pieces are the redder: where the groups differ in that, the colours name the sides
+    let redder = redness(&centres[0]) - redness(&centres[1]);
+    if redder <= -REDDER {
+        centres.swap(0, 1);
+        member.iter_mut().for_each(|m| *m = !*m);
+    }
     let agree = member.iter().zip(red).filter(|(a, b)| a == b).count();
     let mostly = |side: bool| {
         let in_group = member.iter().filter(|&&m| m == side).count();
@@ -146,15 +159,21 @@ fn group(colours: &[Colours], red: &[bool]) -> Option<Groups> {
             .count();
         2 * agreeing > in_group
     };
-    (apart >= APART * spread
-        && agree as f32 >= AGREE * red.len() as f32
-        && mostly(true)
-        && mostly(false))
-    .then_some(Groups {
+    let named = redder.abs() >= REDDER
+        || (agree as f32 >= AGREE * red.len() as f32 && mostly(true) && mostly(false));
+    (apart >= APART * spread && named).then_some(Groups {
         centres,
         apart,
         red: member,
     })
+}
+
+/// How red a piece's colours are: the more of its face's and its mark's redness (red over the
+/// mean of green and blue).
+fn redness(c: &Colours) -> f32 {
+    let face = c[0] - (c[1] + c[2]) / 2.0;
+    let mark = c[3] - (c[4] + c[5]) / 2.0;
+    face.max(mark)
 }
 
 /// The mean colours of the pieces in the group `side` (Red's when true); `None` for a group of
@@ -278,6 +297,38 @@ mod tests {
         assert!((p[6][4] - 0.04).abs() < 1e-5, "{:?}", p[6]);
         // the others are left as they were
         assert_eq!(p[0], probs(4, 0.97, 0));
+    }
+
+    /// Black's characters are ones Red may be written with too (車, 馬), and the classifier
+    /// gives four of Black's six pieces to Red: too many to outvote it, but the redder group is
+    /// Red's.
+    #[test]
+    fn the_redder_group_is_reds_however_many_the_classifier_misplaces() {
+        let mut crops = Vec::new();
+        let mut p = Vec::new();
+        let pieces = [
+            (4, RED),
+            (5, RED),
+            (6, RED),
+            (4, BLACK),
+            (5, BLACK),
+            (6, BLACK),
+            (4, BLACK),
+            (12, BLACK),
+            (13, BLACK),
+        ];
+        for (class, mark) in pieces {
+            crops.extend(crop(CREAM, mark));
+            p.push(probs(class, 0.9, class + 7 * usize::from(class < 8)));
+        }
+        sides(&crops, &mut p);
+        let sides_read: Vec<bool> = p.iter().map(is_red).collect();
+        assert_eq!(
+            sides_read,
+            [true, true, true, false, false, false, false, false, false]
+        );
+        // each keeps its kind
+        assert!(p[3][11] > 0.9 && p[4][12] > 0.9 && p[5][13] > 0.9, "{p:?}");
     }
 
     #[test]

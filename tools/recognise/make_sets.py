@@ -23,9 +23,15 @@ Sets:
   web       screenshots of a web page holding xiangqiboard.js's board (MIT; a checkout of
             https://github.com/lengyanyu258/xiangqiboardjs given as --web) in its three lettered
             piece themes, 250-700 px wide, rendered by headless Chromium (Debian `chromium`)
+  NAME      with --pieces DIR… (each a folder of another program's 14 piece pictures, named
+            RK RA RE RH RR RC RP BK BA BE BH BR BC BP .svg or red_king.svg … black_pawn.svg (a number may follow the word), as
+            pychess-variants keeps its piece sets): screen boards in random styles with those pieces, drawn by rsvg-convert
+            (Debian librsvg2-bin), in a larger screenshot, every third saved as JPEG; one set a
+            folder, named after it. Never trained on: the pieces are others' drawings.
 """
 
 import argparse
+import glob
 import os
 import random
 import re
@@ -87,6 +93,57 @@ def in_screenshot(img, rng):
     shot = Image.new("RGB", (w + rng.randint(0, 600), h + rng.randint(0, 300)), boards.jitter((230, 230, 230), 20, rng))
     shot.paste(img, (rng.randint(0, shot.size[0] - w), rng.randint(0, shot.size[1] - h)))
     return shot
+
+
+# The names of another program's piece files (--pieces) by piece: side and letter (K A E H R C
+# P), or side and word.
+OTHER_NAMES = {"K": "RK", "A": "RA", "B": "RE", "N": "RH", "R": "RR", "C": "RC", "P": "RP",
+               "k": "BK", "a": "BA", "b": "BE", "n": "BH", "r": "BR", "c": "BC", "p": "BP"}
+OTHER_WORDS = {"K": "king", "A": "advisor", "B": "elephant", "N": "horse", "R": "chariot", "C": "cannon", "P": "pawn"}
+
+
+def other_file(folder, letter):
+    """The file of piece `letter` in another program's folder of pieces."""
+    short = os.path.join(folder, OTHER_NAMES[letter] + ".svg")
+    if os.path.exists(short):
+        return short
+    side = "red" if letter.isupper() else "black"
+    named = sorted(glob.glob(os.path.join(folder, f"{side}_{OTHER_WORDS[letter.upper()]}*.svg")))
+    if not named:
+        sys.exit(f"{folder}: no picture of {side}'s {OTHER_WORDS[letter.upper()]}")
+    return named[0]
+
+
+def others_set(fens, seed, folder):
+    """Screen boards in random styles (no pieces of their own) with the piece pictures of
+    `folder` pasted on their points, `size` a little under a step, in a larger screenshot."""
+    import tempfile
+
+    rng = random.Random(seed)
+    items = []
+    cache = {}
+    prefix = os.path.basename(os.path.normpath(folder))
+    with tempfile.TemporaryDirectory() as tmp:
+
+        def picture(letter, size):
+            key = (letter, size)
+            if key not in cache:
+                out = os.path.join(tmp, f"{OTHER_NAMES[letter]}-{size}.png")
+                subprocess.run(["rsvg-convert", "-w", str(size), "-h", str(size), "-o", out, other_file(folder, letter)], check=True)
+                cache[key] = Image.open(out).convert("RGBA")
+            return cache[key]
+
+        for n, fen in enumerate(fens):
+            style = boards.random_style(rng, printed=False, fonts=[boards.HELD_OUT_FONT])
+            img, centres, step = boards.render({}, rng, style=style, step=rng.uniform(24, 70))
+            size = int(step * rng.uniform(0.88, 0.98))
+            for (f, r), letter in boards.fen_placement(fen).items():
+                x, y = centres[r * 9 + f]
+                piece = picture(letter, size)
+                img.paste(piece, (int(round(x - size / 2)), int(round(y - size / 2))), piece)
+            jpeg = n % 3 == 2
+            items.append((f"{prefix}{n:03}.{'jpg' if jpeg else 'png'}", in_screenshot(img, rng), fen, "JPEG" if jpeg else "PNG"))
+    return items
 
 
 def screen_set(fens, seed):
@@ -223,10 +280,15 @@ def main():
     ap.add_argument("--only-web", action="store_true")
     ap.add_argument("--only-photo", action="store_true")
     ap.add_argument("--only-pieces", action="store_true", help="only the western and round3d sets")
+    ap.add_argument("--pieces", nargs="+", metavar="DIR", help="folders of another program's piece pictures: a set each, and no other")
     args = ap.parse_args()
     fens = corpus_fens(args.corpus)
     print(f"{len(fens)} positions in the corpus")
     pick = lambda k: [fens[(k + i * 7) % len(fens)] for i in range(args.count)]  # noqa: E731
+    if args.pieces:
+        for k, folder in enumerate(args.pieces):
+            write_set(args.out, os.path.basename(os.path.normpath(folder)), others_set(pick(7 + k), 17 + k, folder))
+        return
     if args.only_pieces:
         write_set(args.out, "western", pieces_set(pick(2), 15, "western", symbols=boards.HELD_OUT_SYMBOLS))
         write_set(args.out, "round3d", pieces_set(pick(4), 16, "round3d", piece=boards.HELD_OUT_ROUND, symbols=""))
