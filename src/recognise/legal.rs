@@ -19,6 +19,11 @@ const ALTERNATIVES: usize = 4;
 /// Readings less probable than the point's best by this factor (as a natural logarithm) are
 /// not kept.
 const SPREAD: f32 = 14.0;
+/// A general's reading is kept on a palace point down to this far below the point's best (as
+/// a natural logarithm), past [`SPREAD`] and [`ALTERNATIVES`]: a board has a general on each
+/// side, and a general read as another piece is still to be found. A reading the classifier
+/// gives no probability at all (below 1e-10) is not a reading.
+const GENERAL_SPREAD: f32 = 23.0;
 /// Boards tried before giving up.
 const MAX_BOARDS: usize = 20_000;
 
@@ -112,8 +117,17 @@ fn readings(probs: &[f32; 15], sq: Square) -> Readings {
         .collect();
     kept.sort_by(|a, b| a.1.total_cmp(&b.1));
     let best = kept.first().map_or(0.0, |r| r.1);
+    let general = kept
+        .iter()
+        .find(|r| CLASSES[r.0].is_some_and(|p| p.kind == PieceKind::General))
+        .copied();
     kept.retain(|r| r.1 <= best + SPREAD);
     kept.truncate(ALTERNATIVES);
+    // a legal board has a general on each side, in its palace (2.2): a palace point keeps its
+    // general's reading further down, so that a general read as another piece is found
+    if let Some(general) = general.filter(|g| !kept.contains(g) && g.1 <= best + GENERAL_SPREAD) {
+        kept.push(general);
+    }
     kept
 }
 
@@ -372,6 +386,25 @@ mod tests {
         assert!(likelier_orientation(&p));
         p.reverse();
         assert!(!likelier_orientation(&p));
+    }
+
+    /// Red's general read as a horse, all but sure (its own reading a hundred-millionth): a
+    /// third horse and no general make no legal board, so the general's reading, however
+    /// unlikely, is still tried on its point.
+    #[test]
+    fn a_general_read_as_another_piece_is_still_found() {
+        let mut p = probs(START, &[]);
+        // every other reading of every point far less likely still
+        p.iter_mut()
+            .flat_map(|point| point.iter_mut())
+            .filter(|v| **v < 0.5)
+            .for_each(|v| *v = 1e-11);
+        // e0 is picture index 85
+        p[85] = [1e-11; 15];
+        p[85][5] = 0.99;
+        p[85][1] = 1e-8;
+        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(fen_of(&choice), START);
     }
 
     /// No general read with confidence: each is put where it is likeliest, though unlikely.
