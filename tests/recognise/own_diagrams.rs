@@ -6,17 +6,18 @@ use super::read_back;
 
 /// PNG diagrams of every size from 200 to 1200 pixels, either side at the bottom, with and
 /// without file numbers. Not yet every one: on the smallest pictures (about 200 pixels wide) a
-/// piece is still misread now and then, so these fixed draws allow the two they misread.
+/// piece is still misread now and then (none of the benchmark's 1,000 draws, but one of these 80:
+/// a chariot read as a cannon at 205 pixels), so the second draw allows it.
 #[test]
 fn own_png_diagrams_read_back_1() {
     let tally = read_back::png(0x9E37_79B9_7F4A_7C15, 40);
-    assert!(tally.exact() >= tally.count - 1, "{tally}");
+    assert_eq!(tally.exact(), tally.count, "{tally}");
 }
 
 #[test]
 fn own_png_diagrams_read_back_2() {
     let tally = read_back::png(0xD1B5_4A32_D192_ED03, 40);
-    assert!(tally.exact() >= tally.count - 2, "{tally}");
+    assert!(tally.exact() >= tally.count - 1, "{tally}");
 }
 
 /// PDF pages of diagrams rendered by poppler at 40 to 150 dots an inch.
@@ -26,18 +27,17 @@ fn own_pdf_diagrams_read_back() {
         return;
     }
     let tally = read_back::pdf(0x27BB_2EE6_87B0_B0FD, 8);
-    assert!(tally.exact() >= tally.count - 1, "{tally}");
+    assert_eq!(tally.exact(), tally.count, "{tally}");
 }
 
 /// SVG diagrams rendered by librsvg 200–1200 pixels wide. librsvg does not load the board font
 /// the SVG embeds (`@font-face`) and draws the characters in a system font, so these pieces are
-/// not Qipu's drawing: the classifier reads them as any other style, and a cannon or horse is
-/// still misread now and then (a third of these draws).
+/// not Qipu's drawing: the classifier reads them as any other style, and every one is read.
 #[test]
 fn own_svg_diagrams_read_back() {
     if !crate::common::borrowed_tool("rsvg-convert", "librsvg2-bin") {
         return;
     }
     let tally = read_back::svg(0x5851_F42D_4C95_7F2D, 8);
-    assert!(tally.exact() * 3 >= tally.count * 2 - 1, "{tally}");
+    assert_eq!(tally.exact(), tally.count, "{tally}");
 }
