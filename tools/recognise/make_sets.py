@@ -141,9 +141,14 @@ def others_set(fens, seed, folder):
                 x, y = centres[r * 9 + f]
                 piece = picture(letter, size)
                 img.paste(piece, (int(round(x - size / 2)), int(round(y - size / 2))), piece)
-            jpeg = n % 3 == 2
-            items.append((f"{prefix}{n:03}.{'jpg' if jpeg else 'png'}", in_screenshot(img, rng), fen, "JPEG" if jpeg else "PNG"))
+            items.append(screenshot_item(prefix, n, img, fen, rng))
     return items
+
+
+def screenshot_item(prefix, n, img, fen, rng):
+    """The `n`th picture of a set: `img` in a larger screenshot, every third saved as JPEG."""
+    jpeg = n % 3 == 2
+    return (f"{prefix}{n:03}.{'jpg' if jpeg else 'png'}", in_screenshot(img, rng), fen, "JPEG" if jpeg else "PNG")
 
 
 def screen_set(fens, seed):
@@ -164,8 +169,7 @@ def pieces_set(fens, seed, prefix, **look):
     for n, fen in enumerate(fens):
         style = boards.random_style(rng, printed=False, fonts=[boards.HELD_OUT_FONT], **look)
         img, centres, step = boards.render(boards.fen_placement(fen), rng, style=style, step=rng.uniform(24, 70))
-        jpeg = n % 3 == 2
-        items.append((f"{prefix}{n:03}.{'jpg' if jpeg else 'png'}", in_screenshot(img, rng), fen, "JPEG" if jpeg else "PNG"))
+        items.append(screenshot_item(prefix, n, img, fen, rng))
     return items
 
 
