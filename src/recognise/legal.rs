@@ -80,10 +80,10 @@ pub fn likelier_orientation(probs: &[[f32; 15]]) -> bool {
             return f32::INFINITY;
         };
         let general = |color: Color| -> f32 {
-            let Some(class) = CLASSES
-                .iter()
-                .position(|c| c.is_some_and(|p| p.kind == PieceKind::General && p.color == color))
-            else {
+            let Some((class, piece)) = CLASSES.iter().enumerate().find_map(|(class, c)| {
+                c.filter(|p| p.kind == PieceKind::General && p.color == color)
+                    .map(|p| (class, p))
+            }) else {
                 return f32::INFINITY;
             };
             probs
@@ -91,7 +91,6 @@ pub fn likelier_orientation(probs: &[[f32; 15]]) -> bool {
                 .enumerate()
                 .filter_map(|(index, p)| {
                     let sq = square_at(index, red_at_bottom)?;
-                    let piece = CLASSES[class]?;
                     reachable(piece, sq).then(|| {
                         let best = side.points[index].first().map_or(0.0, |r| r.1);
                         -p[class].max(1e-12).ln() - best

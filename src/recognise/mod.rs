@@ -12,16 +12,18 @@
 //!    the network is not sure of is cut four more ways, moved and scaled a little, and its
 //!    readings averaged (`recut`). Each piece's side is then decided with the others' by their
 //!    colours (`ink`): a piece the network gives to one side whose colours group it with the
-//!    other side's pieces goes to that side, its kind kept. A point that matches one of Qipu's own pieces, drawn at the picture's scale by the board painter
-//!    of [`crate::export`] (`house`), is read as that piece.
+//!    other side's pieces goes to that side, its kind kept. A point that matches one of Qipu's
+//!    own pieces, drawn at the picture's scale by the board painter of [`crate::export`]
+//!    (`house`), is read as that piece.
 //! 4. The board is one decision (`legal`): the most probable legal position over the points'
 //!    readings, either side at the bottom; if none is found, each point's most probable reading
 //!    that can stand there (2.2), Red at the bottom if the likeliest such board with a general in
-//!    each palace is likelier so than turned. Each point read with less than [`SURE`] confidence or otherwise than its
-//!    most probable reading is marked uncertain, and so, on a board that is not a legal position,
-//!    are the points that would have to change for it to be one. A board that is not a legal
-//!    position, has a general in doubt, more than [`FEW_DOUBTS`] points in doubt or one in grave
-//!    doubt ([`FAINT`]) is not [ready](Reading::ready), and says why ([`NotReady`]).
+//!    each palace is likelier so than turned. Each point read with less than [`SURE`] confidence
+//!    or otherwise than its most probable reading is marked uncertain, and so, on a board that is
+//!    not a legal position, are the points that would have to change for it to be one. A board
+//!    that is not a legal position, has a general in doubt, more than [`FEW_DOUBTS`] points in
+//!    doubt or one in grave doubt ([`FAINT`]) is not [ready](Reading::ready), and says why
+//!    ([`NotReady`]).
 //!
 //! Over `rules`, and `export` for the painter of Qipu's own pieces. Nothing here panics on any
 //! input: every refusal is a [`RecogniseError`].
