@@ -286,3 +286,19 @@ fn a_board_not_ready_to_play_says_why_beside_the_greyed_start() {
         "the board as read"
     );
 }
+
+/// On a 640×480 window the rows above the editor's board (the picture's notes, the pieces, the
+/// buttons) leave it little height: the editor scrolls, and the board read from a picture keeps
+/// points large enough to click.
+#[test]
+fn on_a_small_window_the_board_read_keeps_points_large_enough_to_click() {
+    let mut harness = app([640.0, 480.0], Scripted::default(), None);
+    harness.run();
+    drop_file(&mut harness, data("screen-2-blurred.jpg"));
+    wait_for_editor(&mut harness);
+    let point = harness.get_by_label("e5").rect();
+    assert!(
+        point.width() >= 20.0 && point.height() >= 20.0,
+        "the point e5 is {point:?}"
+    );
+}

@@ -139,22 +139,29 @@ impl SetupEditor {
         flipped: bool,
         commands: &mut Vec<Command>,
     ) -> Option<SetupOutcome> {
-        ui.heading(WindowId::Setup.title(lang));
-        if let Some(picture) = &self.picture {
-            picture.show(ui, lang, self.setup.side);
-        }
-        self.palette(ui, lang);
-        self.side_row(ui, lang);
-        self.fen_row(ui, lang, commands);
-        let problem = self.problem();
-        let not_ready = self
-            .picture
-            .as_ref()
-            .and_then(|p| p.reason(&self.setup, lang));
-        let outcome = self.buttons(ui, lang, problem.is_none(), not_ready.as_deref(), commands);
-        self.verdict(ui, lang, problem.as_ref());
-        self.board(ui, lang, flipped);
-        outcome
+        // on a short window the rows above would leave the board a sliver: the editor scrolls
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.heading(WindowId::Setup.title(lang));
+                if let Some(picture) = &self.picture {
+                    picture.show(ui, lang, self.setup.side);
+                }
+                self.palette(ui, lang);
+                self.side_row(ui, lang);
+                self.fen_row(ui, lang, commands);
+                let problem = self.problem();
+                let not_ready = self
+                    .picture
+                    .as_ref()
+                    .and_then(|p| p.reason(&self.setup, lang));
+                let outcome =
+                    self.buttons(ui, lang, problem.is_none(), not_ready.as_deref(), commands);
+                self.verdict(ui, lang, problem.as_ref());
+                self.board(ui, lang, flipped);
+                outcome
+            })
+            .inner
     }
 
     /// Who moves, and the board cleared or set to the start.
@@ -325,8 +332,13 @@ impl SetupEditor {
 
     /// The board with the arrangement; clicks place or clear pieces.
     fn board(&mut self, ui: &mut Ui, lang: Language, flipped: bool) {
-        // Never wider than the panel, whatever the rows above asked for.
-        let available = ui.available_rect_before_wrap().intersect(ui.clip_rect());
+        // Never wider than the panel, whatever the rows above asked for; the height left in
+        // view, but at least MIN_BOARD (the editor scrolls to it).
+        let clip = ui.clip_rect();
+        let top = ui.available_rect_before_wrap().min;
+        let width = (ui.available_rect_before_wrap().max.x.min(clip.max.x) - top.x).max(0.0);
+        let height = (clip.max.y - top.y).max(MIN_BOARD.min(width * 10.0 / 9.0));
+        let available = Rect::from_min_size(top, Vec2::new(width, height));
         let geometry = board::fit(available, flipped);
         ui.allocate_rect(available, Sense::hover());
         let mut painter = ui.painter_at(available);
@@ -377,6 +389,10 @@ impl SetupEditor {
         }
     }
 }
+
+/// The least height the editor's board is given, in points, where the panel is wide enough: on
+/// a short window the editor scrolls to it.
+const MIN_BOARD: f32 = 240.0;
 
 /// Show the editor in place of the board when it is open; true when it took the space. Its
 /// decision becomes commands: a new record from the position goes the way of a pasted FEN
