@@ -58,6 +58,15 @@ fn wait_for_editor(harness: &mut Harness<'_, QipuApp>) {
     harness.run();
 }
 
+/// The window at `size` with the picture `file` dropped on it and read into the setup editor.
+fn editor_on(size: [f32; 2], file: &str) -> Harness<'static, QipuApp> {
+    let mut harness = app(size, Scripted::default(), None);
+    harness.run();
+    drop_file(&mut harness, data(file));
+    wait_for_editor(&mut harness);
+    harness
+}
+
 fn fen_field(harness: &Harness<'_, QipuApp>) -> String {
     harness
         .get_by_role_and_label(Role::TextInput, "FEN")
@@ -76,10 +85,7 @@ fn ringed(harness: &Harness<'_, QipuApp>) -> Vec<String> {
 
 #[test]
 fn a_dropped_picture_opens_the_setup_editor_on_the_position_read() {
-    let mut harness = app([1400.0, 950.0], Scripted::default(), None);
-    harness.run();
-    drop_file(&mut harness, data("screen-xboard-1.png"));
-    wait_for_editor(&mut harness);
+    let mut harness = editor_on([1400.0, 950.0], "screen-xboard-1.png");
     harness.get_by_label_contains("Read from the picture screen-xboard-1.png");
     assert_eq!(fen_field(&harness), listed_fen("screen-xboard-1.png"));
     // Nobody is in check: the picture does not say who moves, and the editor asks.
@@ -189,10 +195,7 @@ fn the_points_read_with_doubt_are_ringed_and_one_click_corrects_one() {
         others.len() >= 2 && GENERALS.iter().any(|g| doubts.contains(&g.to_string())),
         "the picture must be read with doubt at a general and two other points: {doubts:?}"
     );
-    let mut harness = app([1400.0, 950.0], Scripted::default(), None);
-    harness.run();
-    drop_file(&mut harness, data("screen-2-blurred.jpg"));
-    wait_for_editor(&mut harness);
+    let mut harness = editor_on([1400.0, 950.0], "screen-2-blurred.jpg");
     assert_eq!(fen_field(&harness), listed_fen("screen-2-blurred.jpg"));
     let mut marked = ringed(&harness);
     marked.sort();
@@ -247,10 +250,7 @@ fn a_board_not_ready_to_play_says_why_beside_the_greyed_start() {
         !generals.is_empty(),
         "a general read with doubt: {doubts:?}"
     );
-    let mut harness = app([1400.0, 950.0], Scripted::default(), None);
-    harness.run();
-    drop_file(&mut harness, data("screen-2-blurred.jpg"));
-    wait_for_editor(&mut harness);
+    let mut harness = editor_on([1400.0, 950.0], "screen-2-blurred.jpg");
     let (point, side, _) = generals[0];
     assert_eq!(
         not_ready(&harness),
@@ -292,10 +292,7 @@ fn a_board_not_ready_to_play_says_why_beside_the_greyed_start() {
 /// points large enough to click.
 #[test]
 fn on_a_small_window_the_board_read_keeps_points_large_enough_to_click() {
-    let mut harness = app([640.0, 480.0], Scripted::default(), None);
-    harness.run();
-    drop_file(&mut harness, data("screen-2-blurred.jpg"));
-    wait_for_editor(&mut harness);
+    let harness = editor_on([640.0, 480.0], "screen-2-blurred.jpg");
     let point = harness.get_by_label("e5").rect();
     assert!(
         point.width() >= 20.0 && point.height() >= 20.0,

@@ -335,10 +335,10 @@ impl SetupEditor {
         // Never wider than the panel, whatever the rows above asked for; the height left in
         // view, but at least MIN_BOARD (the editor scrolls to it).
         let clip = ui.clip_rect();
-        let top = ui.available_rect_before_wrap().min;
-        let width = (ui.available_rect_before_wrap().max.x.min(clip.max.x) - top.x).max(0.0);
-        let height = (clip.max.y - top.y).max(MIN_BOARD.min(width * 10.0 / 9.0));
-        let available = Rect::from_min_size(top, Vec2::new(width, height));
+        let left = ui.available_rect_before_wrap();
+        let width = (left.max.x.min(clip.max.x) - left.min.x).max(0.0);
+        let height = (clip.max.y - left.min.y).max(MIN_BOARD.min(width * 10.0 / 9.0));
+        let available = Rect::from_min_size(left.min, Vec2::new(width, height));
         let geometry = board::fit(available, flipped);
         ui.allocate_rect(available, Sense::hover());
         let mut painter = ui.painter_at(available);
