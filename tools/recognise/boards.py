@@ -6,9 +6,10 @@ printed diagrams with filled and outlined discs), with the pixel position of eac
 
 Pieces are lettered with Chinese characters in many fonts, or drawn with Western symbols
 (pictograms: a tower, a knight's head, an elephant's head, a cross, a crown, a cannon, a pawn)
-in one of four designs (`SYMBOLS`), drawn as the international sites draw them: each piece
-by one of a few emblems (a chariot by a tower or a wheel, an advisor by a cross, a shield or a
-scholar's hat…), each design drawing them its own way. Besides flat discs, round pieces can be shaded in 3D (a
+in one of five designs (`SYMBOLS`), drawn as the international sites draw them: each piece
+by one of a few emblems (a chariot by a tower, a wheel or a wheel under a canopy, an advisor by
+a cross, a shield, a scholar's hat or an official's fan-shaped hat, a general by a crown or a
+plumed helmet…), each design drawing them its own way. Besides flat discs, round pieces can be shaded in 3D (a
 bevel, a radial gradient, a highlight) or cut from wood (grain, the character carved):
 `ROUND_KINDS`. One symbol design and one round kind are kept out of training
 (`HELD_OUT_SYMBOLS`, `HELD_OUT_ROUND`), for the evaluation sets of make_sets.py.
@@ -58,9 +59,9 @@ SHARED_CHARS = {"R": "車车", "N": "馬马", "C": "炮", "r": "車车", "n": "�
 # `random_style`; "rings" is end-grain wood with a strong bevel and is never trained on.
 ROUND_KINDS = ["ivory3d", "glossy", "wood", "rings"]
 HELD_OUT_ROUND = "rings"
-# Western symbol designs: "solid" silhouettes, "emblem" filled badges and "stroke" drawings of
-# middle weight (trained), "line" drawings (held out).
-SYMBOLS = ["solid", "emblem", "stroke", "line"]
+# Western symbol designs: "solid" silhouettes, "emblem" filled badges, "stroke" drawings of
+# middle weight and "insignia" pictures with cut details (trained), "line" drawings (held out).
+SYMBOLS = ["solid", "emblem", "stroke", "insignia", "line"]
 HELD_OUT_SYMBOLS = "line"
 
 _font_cache = {}
@@ -133,11 +134,12 @@ def random_style(rng, printed=None, fonts=None, piece=None, symbols=None):
     s["flip_top"] = rng.random() < 0.1  # the far side's characters upside down
     if symbols is None:
         trained_symbols = [d for d in SYMBOLS if d != HELD_OUT_SYMBOLS]
-        symbols = rng.choice(trained_symbols) if rng.random() < (0.08 if printed else 0.18) else ""
+        symbols = rng.choice(trained_symbols) if rng.random() < (0.08 if printed else 0.22) else ""
     s["symbols"] = symbols
     s["outline_symbols"] = rng.random() < 0.3  # the solid design also drawn as outlines
     s["mirror_symbols"] = rng.random() < 0.3  # facing the other way
     s["symbol_width"] = rng.uniform(0.08, 0.16)
+    s["symbol_variant"] = rng.random()
     if printed:
         s["piece"] = "printed"
         s["double_ring"] = rng.random() < 0.5
@@ -387,6 +389,80 @@ def symbol_stroke(draw, kind, box, width):
         L([(-0.6, 0.8), (0.6, 0.8)])
 
 
+def symbol_insignia(draw, kind, box, width, variant):
+    """The "insignia" design: filled pictures with details cut out, after the emblems most
+    international sites give the pieces (a helmet with a plume for the general, an official's
+    fan-shaped hat for the advisor, an elephant's head in profile, a horse's head with its mane, a
+    wheel under a canopy for the chariot, a cannon on a spoked wheel, a spearhead for the
+    soldier). `variant` (0..1) bends the proportions, one board to another."""
+    P = lambda pts, fill=255: _poly(draw, pts, box, fill, width, False)  # noqa: E731
+    E = lambda x, y, rx, ry, fill=255: _ellipse(draw, x, y, rx, ry, box, fill, width, False)  # noqa: E731
+    C = lambda pts: _cut(draw, pts, box, width)  # noqa: E731
+    v = variant - 0.5
+    if kind == "k":
+        P(_arc(0, 0.05, 0.62 + 0.1 * v, 0.7, 180, 360, 16) + [(0.62 + 0.1 * v, 0.05)])
+        P(_rect(-0.78, 0.05, 0.78, 0.35))
+        P([(-0.7, 0.35), (-0.55, 0.85), (0.55, 0.85), (0.7, 0.35)])
+        P([(-0.12, -0.62), (0.0, -0.95), (0.12, -0.62)])
+        for x in (-0.35, 0.0, 0.35):
+            C([(x, 0.42), (x, 0.75)])
+        C([(-0.6, 0.2), (0.6, 0.2)])
+        E(0, -0.3, 0.14, 0.14, 0)
+    elif kind == "a":
+        top = -0.8 - 0.1 * v
+        P([(-0.85, top + 0.15), (-0.5, top), (0.0, top - 0.05), (0.5, top), (0.85, top + 0.15), (0.45, 0.45), (-0.45, 0.45)])
+        P(_rect(-0.55, 0.5, 0.55, 0.82))
+        for i in range(5):
+            x = -0.52 + i * 0.26
+            C([(x * 1.3, top + 0.2), (x * 0.75, 0.38)])
+        E(0, 0.66, 0.1, 0.1, 0)
+    elif kind == "b":
+        E(0.15, -0.25, 0.55, 0.5)
+        E(0.45 + 0.1 * v, -0.1, 0.32, 0.5, 0)
+        E(0.45 + 0.1 * v, -0.1, 0.26, 0.42)
+        P([(-0.3, -0.2), (-0.6, 0.1), (-0.7, 0.55), (-0.55, 0.9), (-0.35, 0.85), (-0.45, 0.55), (-0.3, 0.25), (0.0, 0.2)])
+        P([(-0.15, 0.15), (-0.3, 0.45), (-0.15, 0.4)])
+        E(-0.12, -0.35, 0.08, 0.08, 0)
+    elif kind == "n":
+        P([(-0.55, 0.9), (0.6, 0.9), (0.5, 0.4), (0.3, 0.05), (0.55, 0.2), (0.85, 0.1), (0.8, -0.15),
+           (0.35, -0.6), (0.3, -0.92), (0.12, -0.68), (0.0, -0.9), (-0.15, -0.62), (-0.55, -0.35), (-0.7, 0.2)])
+        for i in range(4):
+            y = -0.45 + i * 0.3
+            C([(-0.35 + 0.06 * i, y), (-0.05 + 0.06 * i, y + 0.15)])
+        E(0.38, -0.3, 0.07, 0.07, 0)
+    elif kind == "r":
+        c = -0.5 - 0.15 * v
+        P(_arc(0, c + 0.22, 0.8, 0.45, 180, 360, 14))
+        P(_rect(-0.05, c + 0.1, 0.05, 0.15))
+        E(0, 0.5, 0.42, 0.42)
+        E(0, 0.5, 0.32, 0.32, 0)
+        E(0, 0.5, 0.1, 0.1)
+        for i in range(4):
+            a = math.radians(i * 45)
+            _line(draw, [(0.32 * math.cos(a), 0.5 + 0.32 * math.sin(a)), (-0.32 * math.cos(a), 0.5 - 0.32 * math.sin(a))], box, max(1, width // 2))
+        P(_rect(-0.85, 0.3, 0.85, 0.38))
+    elif kind == "c":
+        P([(-0.9, -0.1 + 0.2 * v), (0.65, -0.75), (0.85, -0.45), (-0.7, 0.25 + 0.2 * v)])
+        E(0.72, -0.6, 0.12, 0.2, 0)
+        E(0.0, 0.45, 0.45, 0.45)
+        E(0.0, 0.45, 0.34, 0.34, 0)
+        for i in range(3):
+            a = math.radians(i * 60)
+            _line(draw, [(0.34 * math.cos(a), 0.45 + 0.34 * math.sin(a)), (-0.34 * math.cos(a), 0.45 - 0.34 * math.sin(a))], box, max(1, width // 2))
+        E(0.0, 0.45, 0.09, 0.09)
+    else:
+        h = 0.1 * v
+        P([(0.0, -0.92), (0.5, -0.2 + h), (0.18, -0.28 + h), (0.18, 0.45), (-0.18, 0.45), (-0.18, -0.28 + h), (-0.5, -0.2 + h)])
+        P([(-0.55, 0.45), (0.55, 0.45), (0.7, 0.88), (-0.7, 0.88)])
+        C([(-0.35, 0.65), (0.35, 0.65)])
+
+
+def _cut(draw, pts, box, width):
+    """A line cut out of a filled picture (drawn in the mask's empty value)."""
+    cx, cy, h = box
+    draw.line([(cx + x * h, cy + y * h) for x, y in pts], fill=0, width=max(1, width), joint="curve")
+
+
 def glyph_mask(piece, style, rng, size):
     """The mark of a piece (its character, or its symbol) as a mask `2 * size` pixels a side
     holding it in the middle `size`."""
@@ -400,6 +476,8 @@ def glyph_mask(piece, style, rng, size):
             symbol_line(draw, piece.lower(), box, width)
         elif design == "emblem":
             symbol_emblem(draw, piece.lower(), box, width)
+        elif design == "insignia":
+            symbol_insignia(draw, piece.lower(), box, width, style.get("symbol_variant", 0.5))
         elif design == "stroke":
             symbol_stroke(draw, piece.lower(), box, width * 3 // 2 + 1)
         else:

@@ -5,7 +5,7 @@
         [--photos 0.2] [--temperature 2] [--qipu target/release/qipu]
 
 Crops come from synthetic boards (boards.py: many CJK fonts, screen and printed styles, Western
-symbols of three designs, pieces shaded in 3D or of wood, noise,
+symbols of four designs, pieces shaded in 3D or of wood, noise,
 blur, JPEG; a share of them photographed by a phone and straightened again) and from Qipu's own
 diagrams (`qipu diagram`, when --qipu is given the binary).
 The network: three 3x3 convolutions with max pooling, two dense layers, 15 classes.
