@@ -63,6 +63,11 @@ const HOUSE_SURE: f32 = 0.95;
 /// cut the [`CUTS`] ways.
 const RECUT: f32 = 0.999;
 
+/// A point read as a piece with at least this probability is read again, cut the [`CUTS`]
+/// ways, however sure its centred crop: on pieces of a set it has not seen, the classifier is
+/// at times sure and wrong, and the cuts then seldom agree.
+const PIECE_RECUT: f32 = 0.5;
+
 /// The crops of a point read besides the centred one, their probabilities averaged with its:
 /// moved and scaled within what training's crops are jittered by, so that no one cut of a
 /// point decides.
@@ -444,7 +449,8 @@ fn read_crops(image: &image::RgbImage, grid: &Grid) -> Result<Vec<[f32; 15]>, Re
     Ok(probs)
 }
 
-/// Read again the points whose centred crop the classifier is not sure of (below [`RECUT`]),
+/// Read again the points whose centred crop the classifier is not sure of (below [`RECUT`])
+/// and the points read as pieces ([`PIECE_RECUT`]),
 /// cut the [`CUTS`] ways, and average each such point's probabilities over its cuts: the crops
 /// of all of them go through the classifier 90 at a time.
 fn recut(
@@ -453,7 +459,7 @@ fn recut(
     probs: &mut [[f32; 15]],
 ) -> Result<(), RecogniseError> {
     let unsure: Vec<usize> = (0..probs.len())
-        .filter(|&i| probs[i].iter().all(|&p| p < RECUT))
+        .filter(|&i| probs[i].iter().all(|&p| p < RECUT) || 1.0 - probs[i][0] >= PIECE_RECUT)
         .collect();
     if unsure.is_empty() {
         return Ok(());
