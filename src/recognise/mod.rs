@@ -9,8 +9,8 @@
 //!    resampled straight, to be read as any other (`perspective`).
 //! 3. Each of the 90 points is cut out and read by a small convolutional network
 //!    (`classify`, trained by tools/recognise/train.py): empty or one of the 14 pieces. A point
-//!    the network is not sure of is cut four more ways, moved and scaled a little, and its
-//!    readings averaged (`recut`). Each piece's side is then decided with the others' by their
+//!    the network is not sure of, and every point read as a piece, is cut four more ways, moved
+//!    and scaled a little, and its readings averaged (`recut`). Each piece's side is then decided with the others' by their
 //!    colours (`ink`): a piece the network gives to one side whose colours group it with the
 //!    other side's pieces goes to that side, its kind kept. A point that matches one of Qipu's
 //!    own pieces, drawn at the picture's scale by the board painter of [`crate::export`]
