@@ -1,15 +1,18 @@
 //! The side of each piece decided for the whole board by its colours. On one board the two
 //! sides' pieces differ in colour the same way every time (red and black characters, a filled
-//! and an outlined face, two colours of disc), so the pieces fall into two groups by colour; a
-//! piece the classifier gives to one side while its colours group it with the other side's
-//! pieces is given to the side of its group, its kind kept.
+//! and an outlined face, two colours of disc), so the pieces fall into two groups by colour;
+//! each piece clearly in a group is given to the group's side: the probability the classifier
+//! gave the other side's kinds moves to the same kinds of its side (a piece given to the wrong
+//! side keeps its kind, and one whose likeliest reading was a kind of the other side is read
+//! among its own side's kinds).
 //!
 //! Each piece is described by the colour of its face (the median of the disc inside its rim)
 //! and the colour of its mark (the mean of the disc's pixels furthest from the face colour):
 //! red on cream against black on cream, white on black against black on white, and white on
 //! red against white on green all part. The groups are trusted only when they stand well
-//! apart; the redder group is Red's (紅方) where one is clearly redder, else the groups must
-//! agree with the classifier on most pieces, and the side it gives most of a group names it.
+//! apart (less far where the colours name them); the redder group is Red's (紅方) where one is
+//! clearly redder, else the groups must agree with the classifier on most pieces, and the side
+//! it gives most of a group names it.
 
 use super::classify::CLASSES;
 use super::sample::{CROP, CROP_VALUES};
@@ -24,6 +27,10 @@ const PIECE: f32 = 0.5;
 const FEW: usize = 4;
 /// The two groups' centres must lie this many times the spread within a group apart.
 const APART: f32 = 4.0;
+/// The same where one group is clearly the redder ([`REDDER`]): the colours then name the
+/// sides themselves, and a board whose black pieces differ among themselves (a dimmer general,
+/// JPEG noise on small pieces) is still grouped.
+const APART_NAMED: f32 = 3.0;
 /// The least spread within a group assumed (values run from -0.5 to 0.5): a board drawn
 /// exactly alike in each group does not stand infinitely apart.
 const LEAST_SPREAD: f32 = 0.02;
@@ -33,7 +40,7 @@ const REDDER: f32 = 0.2;
 /// The share of pieces at least on which the groups must agree with the classifier's sides
 /// when their colours do not name them.
 const AGREE: f32 = 0.75;
-/// A piece moves to its group's side only when it lies nearer its group's centre than the
+/// A piece is given to its group's side only when it lies nearer its group's centre than the
 /// other's by this share of the distance between them.
 const MARGIN: f32 = 0.75;
 /// The probability of the other side's kind left after a piece is given to its group's side.
@@ -46,8 +53,8 @@ type Colours = [f32; 6];
 
 /// Give each piece to the side its colours group it with, where the board's colours tell the
 /// sides apart: `crops` are the 90 points' crops ([`super::sample::crops`]) and `probs` their
-/// class probabilities, changed in place (a piece given to the other side keeps its kind: the
-/// other side's probability of that kind moves to it, but [`LEFT`] of it).
+/// class probabilities, changed in place (each piece keeps its kinds: the other side's
+/// probability of each kind moves to the same kind of its group's side, but [`LEFT`] of it).
 pub fn sides(crops: &[f32], probs: &mut [[f32; 15]]) {
     let pieces: Vec<usize> = (0..probs.len())
         .filter(|&i| probs[i][0] < PIECE && (i + 1) * CROP_VALUES <= crops.len())
@@ -70,7 +77,7 @@ pub fn sides(crops: &[f32], probs: &mut [[f32; 15]]) {
             (&groups.centres[1], &groups.centres[0])
         };
         let margin = (distance(&colours[n], other) - distance(&colours[n], own)) / groups.apart;
-        if groups.red[n] != red[n] && margin >= MARGIN {
+        if margin >= MARGIN {
             give(&mut probs[i], groups.red[n]);
         }
     }
@@ -109,7 +116,7 @@ struct Groups {
 /// The pieces grouped in two by their colours, starting from the classifier's sides; the
 /// redder group is Red's where they differ in redness by [`REDDER`], else the group the
 /// classifier mostly gives to Red. `None` when the classifier has fewer than two pieces on a
-/// side, or the groups do not stand [`APART`], or (the colours not naming the sides) they
+/// side, or the groups do not stand [`APART`] ([`APART_NAMED`] where the colours name them), or (the colours not naming the sides) they
 /// disagree with the classifier on more than [`AGREE`] allows, or a group is not mostly the
 /// side it is given to.
 fn group(colours: &[Colours], red: &[bool]) -> Option<Groups> {
@@ -161,7 +168,12 @@ fn group(colours: &[Colours], red: &[bool]) -> Option<Groups> {
     };
     let named = redder.abs() >= REDDER
         || (agree as f32 >= AGREE * red.len() as f32 && mostly(true) && mostly(false));
-    (apart >= APART * spread && named).then_some(Groups {
+    let least_apart = if redder.abs() >= REDDER {
+        APART_NAMED
+    } else {
+        APART
+    };
+    (apart >= least_apart * spread && named).then_some(Groups {
         centres,
         apart,
         red: member,
@@ -363,5 +375,58 @@ mod tests {
         }
         sides(&crops, &mut p);
         assert!(p[6][5] > p[6][12], "{:?}", p[6]);
+    }
+
+    /// A piece the classifier gives to its group's side, but whose likeliest kind is the other
+    /// side's (a black horse read as Red's horse 0.48, Black's elephant 0.34 and Black's horse
+    /// 0.18), is read as its side's kind.
+    #[test]
+    fn a_piece_of_its_groups_side_loses_the_other_sides_kinds() {
+        let mut crops = Vec::new();
+        let mut p = Vec::new();
+        for (class, mark) in [(4, RED), (5, RED), (6, RED), (11, BLACK), (12, BLACK)] {
+            crops.extend(crop(CREAM, mark));
+            p.push(probs(class, 0.97, 0));
+        }
+        crops.extend(crop(CREAM, BLACK));
+        let mut split = [0.0f32; 15];
+        (split[5], split[10], split[12]) = (0.48, 0.34, 0.18);
+        p.push(split);
+        sides(&crops, &mut p);
+        let best = p[5]
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(c, _)| c);
+        assert_eq!(best, Some(12), "{:?}", p[5]);
+    }
+
+    /// The colours of a JPEG board's eleven pieces (pychess's "hnz" set, as `colours` found
+    /// them): Black's general is dimmer than Black's other pieces, so the groups stand only 3.6
+    /// times their spread apart, but Red's group is far the redder, which names them; Black's
+    /// chariot, which the classifier gave to Red (the eighth piece), is in Black's group.
+    #[test]
+    fn groups_the_colours_name_need_stand_less_far_apart() {
+        let colours: Vec<Colours> = vec![
+            [0.39, 0.39, 0.39, -0.13, -0.13, -0.13],
+            [0.4, 0.4, 0.4, -0.15, -0.15, -0.15],
+            [0.25, 0.25, 0.25, -0.22, -0.22, -0.22],
+            [0.43, 0.26, 0.25, 0.22, -0.13, -0.13],
+            [0.44, 0.26, 0.27, 0.18, -0.16, -0.16],
+            [0.45, 0.32, 0.32, 0.23, -0.08, -0.07],
+            [0.35, 0.35, 0.35, -0.2, -0.2, -0.2],
+            [0.32, 0.32, 0.32, -0.22, -0.22, -0.22],
+            [0.46, 0.33, 0.34, 0.2, -0.12, -0.11],
+            [0.44, 0.27, 0.28, 0.22, -0.14, -0.13],
+            [0.43, 0.27, 0.27, 0.21, -0.15, -0.13],
+        ];
+        let red = [
+            false, false, false, true, true, true, false, true, true, true, true,
+        ];
+        let groups = group(&colours, &red).expect("grouped");
+        assert_eq!(
+            groups.red,
+            [false, false, false, true, true, true, false, false, true, true, true]
+        );
     }
 }
