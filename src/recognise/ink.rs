@@ -116,9 +116,9 @@ struct Groups {
 /// The pieces grouped in two by their colours, starting from the classifier's sides; the
 /// redder group is Red's where they differ in redness by [`REDDER`], else the group the
 /// classifier mostly gives to Red. `None` when the classifier has fewer than two pieces on a
-/// side, or the groups do not stand [`APART`] ([`APART_NAMED`] where the colours name them), or (the colours not naming the sides) they
-/// disagree with the classifier on more than [`AGREE`] allows, or a group is not mostly the
-/// side it is given to.
+/// side, or the groups do not stand [`APART`] ([`APART_NAMED`] where the colours name them),
+/// or (the colours not naming the sides) they disagree with the classifier on more than
+/// [`AGREE`] allows, or a group is not mostly the side it is given to.
 fn group(colours: &[Colours], red: &[bool]) -> Option<Groups> {
     let mut member = red.to_vec();
     let mut centres = [[0.0f32; 6]; 2];
