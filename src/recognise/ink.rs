@@ -276,6 +276,14 @@ mod tests {
         p
     }
 
+    /// The class a point is likeliest to be.
+    fn likeliest(p: &[f32; 15]) -> Option<usize> {
+        p.iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(c, _)| c)
+    }
+
     const CREAM: [f32; 3] = [0.45, 0.4, 0.25];
     const RED: [f32; 3] = [0.3, -0.4, -0.4];
     const BLACK: [f32; 3] = [-0.45, -0.45, -0.45];
@@ -299,11 +307,7 @@ mod tests {
         crops.extend(crop(CREAM, BLACK));
         p.push(probs(4, 0.8, 11)); // R 0.8, r 0.2: a black chariot's colours
         sides(&crops, &mut p);
-        let best = p[6]
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(c, _)| c);
+        let best = likeliest(&p[6]);
         assert_eq!(best, Some(11), "{:?}", p[6]);
         assert!((p[6].iter().sum::<f32>() - 1.0).abs() < 1e-5);
         assert!((p[6][4] - 0.04).abs() < 1e-5, "{:?}", p[6]);
@@ -393,11 +397,7 @@ mod tests {
         (split[5], split[10], split[12]) = (0.48, 0.34, 0.18);
         p.push(split);
         sides(&crops, &mut p);
-        let best = p[5]
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(c, _)| c);
+        let best = likeliest(&p[5]);
         assert_eq!(best, Some(12), "{:?}", p[5]);
     }
 
