@@ -58,7 +58,9 @@ fn require(tool: &str, package: &str) {
     );
 }
 
-/// Start Xvfb on a free display; returns it and the display name (`:N`).
+/// Start Xvfb on a free display, and wait until it answers a client; returns it and the display
+/// name (`:N`). A landing saw the app refused a connection to a server that had printed its
+/// display number.
 fn start_xvfb() -> (Running, String) {
     let mut child = Command::new("Xvfb")
         .args([
@@ -84,7 +86,26 @@ fn start_xvfb() -> (Running, String) {
         .trim()
         .parse()
         .unwrap_or_else(|_| panic!("Xvfb printed {line:?}, not a display number"));
-    (xvfb, format!(":{number}"))
+    let display = format!(":{number}");
+    let start = Instant::now();
+    loop {
+        let answered = Command::new("xwininfo")
+            .args(["-root"])
+            .env("DISPLAY", &display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        if answered {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "Xvfb on {display} does not answer"
+        );
+        sleep(Duration::from_millis(100));
+    }
+    (xvfb, display)
 }
 
 /// The window tree line of the app's window, once it is mapped with `title` in its title.
