@@ -2,10 +2,13 @@
 //! ([`crate::recognise`]). One line a picture on standard output, its FEN (Red at the bottom;
 //! Red to move unless Black is in check); the points read with doubt and any second board on
 //! standard error as `FILE: uncertain e3 f4`, and why a board is not ready to play as
-//! `FILE: not ready to play: REASON` ([`Reading::not_ready`]). With `--json`, one array
-//! `[{"file", "fen", "red_at_bottom", "uncertain", "board": [x, y, w, h], "boards", "side_known",
-//! "ready", "not_ready", "seconds"}]` (`ready`: whether the board can be played as read;
-//! `not_ready`, only when it cannot: why), and `{"file", "error"}` for a picture not read. A
+//! `FILE: not ready to play: REASON` ([`Reading::not_ready`]), and the board read the other way
+//! round when it is nearly as probable ([`Reading::turned`]) as `FILE: turned round: FEN`. With
+//! `--json`, one array `[{"file", "fen", "red_at_bottom", "uncertain", "board": [x, y, w, h],
+//! "boards", "side_known", "ready", "not_ready", "turned", "seconds"}]` (`ready`: whether the
+//! board can be played as read; `not_ready`, only when it cannot: why; `turned`, only when
+//! there is one: the FEN of the board read the other way round), and `{"file", "error"}` for a
+//! picture not read. A
 //! picture not read (no board, not a picture, cut short) is named on standard error with the
 //! reason, and the exit status is 1.
 //!
@@ -69,6 +72,8 @@ struct Read {
     #[serde(skip_serializing_if = "Option::is_none")]
     not_ready: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    turned: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     seconds: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -94,6 +99,7 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                 let uncertain: Vec<String> =
                     reading.uncertain.iter().map(Square::to_string).collect();
                 let not_ready = reading.not_ready();
+                let turned = reading.turned.as_ref().map(|t| t.setup.to_fen());
                 if json {
                     reads.push(Read {
                         file: file.to_owned(),
@@ -105,6 +111,7 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                         side_known: Some(reading.side_known),
                         ready: Some(not_ready.is_none()),
                         not_ready: not_ready.as_ref().map(ToString::to_string),
+                        turned,
                         seconds: Some((seconds * 1000.0).round() / 1000.0),
                         error: None,
                     });
@@ -118,6 +125,9 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                     }
                     if let Some(why) = &not_ready {
                         writeln!(err, "{file}: not ready to play: {why}")?;
+                    }
+                    if let Some(fen) = &turned {
+                        writeln!(err, "{file}: turned round: {fen}")?;
                     }
                 }
             }
@@ -135,6 +145,7 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                         side_known: None,
                         ready: None,
                         not_ready: None,
+                        turned: None,
                         seconds: None,
                         error: Some(reason),
                     });

@@ -6,12 +6,16 @@
 //! by a best-first enumeration of the points' second, third… readings, and the first board that
 //! passes the rules' checks of a position (one general a side, at most as many pieces of a kind
 //! as a side starts with (1.2), the generals not facing, the side not to move not in check) is
-//! the reading. Only a bounded number of boards is tried.
+//! the reading. Only a bounded number of boards is tried. The likeliest board with the other
+//! side at the bottom is sought on, and kept as [`Choice::turned`] when it is nearly as probable
+//! ([`TURN_DOUBT`]): on a set the classifier does not know, which side is at the bottom can be
+//! in doubt, and then every point the two boards read differently is.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::classify::CLASSES;
+use super::TURN_DOUBT;
 use crate::rules::{reachable, Color, PieceKind, Setup, Square};
 
 /// Readings kept per point.
@@ -34,6 +38,10 @@ pub struct Choice {
     pub red_at_bottom: bool,
     /// Each point's class (of [`CLASSES`]), rank by rank from the top of the picture.
     pub classes: Vec<usize>,
+    /// The likeliest board of the same kind (legal, or standing where no legal one is found)
+    /// with the other side at the bottom, when it is less probable than this one by less than
+    /// [`TURN_DOUBT`]: its classes, as `classes`.
+    pub turned: Option<Vec<usize>>,
 }
 
 /// The square shown at picture point `index` (rank by rank from the top).
@@ -59,7 +67,7 @@ pub fn index_of(sq: Square, red_at_bottom: bool) -> usize {
 
 /// Each point's most probable reading among those that can stand there (a piece only where it
 /// can ever stand, 2.2), rank by rank from the top of the picture.
-pub fn best_standing(probs: &[[f32; 15]], red_at_bottom: bool) -> Vec<usize> {
+fn best_standing(probs: &[[f32; 15]], red_at_bottom: bool) -> Vec<usize> {
     probs
         .iter()
         .enumerate()
@@ -71,10 +79,23 @@ pub fn best_standing(probs: &[[f32; 15]], red_at_bottom: bool) -> Vec<usize> {
         .collect()
 }
 
-/// Whether Red is at the bottom of the picture, when no legal board is found: the orientation
-/// whose likeliest board with a general on each side (each in its own palace, 2.2) is the more
-/// probable, every other point at its likeliest reading that can stand there.
-pub fn likelier_orientation(probs: &[[f32; 15]]) -> bool {
+/// The board read when no legal board is found: each point's most probable reading that can
+/// stand there ([`best_standing`]), Red at the bottom if [`orientation_costs`] says so; turned
+/// too when the other orientation costs less than [`TURN_DOUBT`] more.
+pub fn likeliest_standing(probs: &[[f32; 15]]) -> Choice {
+    let [bottom, top] = orientation_costs(probs);
+    let red_at_bottom = bottom <= top;
+    Choice {
+        red_at_bottom,
+        classes: best_standing(probs, red_at_bottom),
+        turned: ((bottom - top).abs() < TURN_DOUBT).then(|| best_standing(probs, !red_at_bottom)),
+    }
+}
+
+/// What each orientation costs (minus the logarithm of the probability; Red at the bottom,
+/// then at the top): its likeliest board with a general on each side (each in its own palace,
+/// 2.2), every other point at its likeliest reading that can stand there.
+fn orientation_costs(probs: &[[f32; 15]]) -> [f32; 2] {
     let cost = |red_at_bottom: bool| -> f32 {
         let Some(side) = Side::new(probs, red_at_bottom) else {
             return f32::INFINITY;
@@ -100,7 +121,7 @@ pub fn likelier_orientation(probs: &[[f32; 15]]) -> bool {
         };
         side.base + general(Color::Red) + general(Color::Black)
     };
-    cost(true) <= cost(false)
+    [cost(true), cost(false)]
 }
 
 /// One point's readings, most probable first: class and cost (minus the logarithm of its
@@ -281,10 +302,38 @@ pub fn most_probable(probs: &[[f32; 15]]) -> Option<Choice> {
         let side = &sides[node.orientation];
         let classes = side.classes(&node.changes);
         if legal(&classes, side.red_at_bottom) {
+            let turned = turned(&sides, &mut heap, &node);
             return Some(Choice {
                 red_at_bottom: side.red_at_bottom,
                 classes,
+                turned,
             });
+        }
+        heap.extend(side.next(&node).into_iter().map(Reverse));
+    }
+    None
+}
+
+/// The likeliest legal board with the other side at the bottom than `chosen`'s, the
+/// enumeration going on from where it found `chosen` (`heap`); none if it costs [`TURN_DOUBT`]
+/// more or is not found among [`MAX_BOARDS`] more boards.
+fn turned(
+    sides: &[Side],
+    heap: &mut BinaryHeap<Reverse<Node>>,
+    chosen: &Node,
+) -> Option<Vec<usize>> {
+    for _ in 0..MAX_BOARDS {
+        let Reverse(node) = heap.pop()?;
+        if node.extra >= chosen.extra + TURN_DOUBT {
+            return None;
+        }
+        if node.orientation == chosen.orientation {
+            continue;
+        }
+        let side = &sides[node.orientation];
+        let classes = side.classes(&node.changes);
+        if legal(&classes, side.red_at_bottom) {
+            return Some(classes);
         }
         heap.extend(side.next(&node).into_iter().map(Reverse));
     }
@@ -382,9 +431,9 @@ mod tests {
             p[index][advisor] = 0.6;
             p[index][general] = 0.335;
         }
-        assert!(likelier_orientation(&p));
+        assert!(likeliest_standing(&p).red_at_bottom);
         p.reverse();
-        assert!(!likelier_orientation(&p));
+        assert!(!likeliest_standing(&p).red_at_bottom);
     }
 
     /// Red's general read as a horse, all but sure (its own reading a hundred-millionth): a
@@ -404,6 +453,30 @@ mod tests {
         p[85][1] = 1e-8;
         let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), START);
+    }
+
+    /// Each general read as either side's alike: Red may as well be at the top as at the bottom,
+    /// and the likeliest board the other way round is kept beside the one chosen. A board read
+    /// plainly keeps none.
+    #[test]
+    fn a_board_as_likely_turned_round_keeps_the_turned_board() {
+        let mut p = probs("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", &[]);
+        // d9 is picture index 3, e0 index 85: turned round, f0 and e9
+        for index in [3, 85] {
+            p[index] = [0.001; 15];
+            p[index][1] = 0.493;
+            p[index][8] = 0.493;
+        }
+        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        let turned = choice
+            .turned
+            .unwrap_or_else(|| panic!("the board turned round"));
+        let (top, bottom) = if choice.red_at_bottom { (1, 8) } else { (8, 1) };
+        assert_eq!((turned[3], turned[85]), (top, bottom));
+        assert_eq!(
+            most_probable(&probs(START, &[])).and_then(|c| c.turned),
+            None
+        );
     }
 
     /// No general read with confidence: each is put where it is likeliest, though unlikely.

@@ -124,6 +124,49 @@ fn a_piece_misread_on_an_unfamiliar_set_is_ringed() {
     assert!(!reading.ready());
 }
 
+/// A board of Western-symbol pieces in the held-out design whose generals the classifier does
+/// not know: which side is at the bottom is in doubt, so the board is read both ways round. The
+/// one the right way round (Red at the bottom, as drawn) is the nearer to the position; every
+/// point either reads wrong is ringed on it; the command line names the other board.
+#[test]
+fn a_board_whose_sides_are_in_doubt_is_read_both_ways() {
+    let want = qipu::rules::Setup::from_fen("4k4/4a3R/4Pa3/7C1/4p4/9/9/2r6/5r3/3K5 w - - 0 1")
+        .expect("a FEN");
+    let reading = recognise(&read("western-turned.jpg")).expect("read");
+    let turned = reading.turned_round().expect("the board read turned round");
+    assert_ne!(reading.red_at_bottom, turned.red_at_bottom);
+    let (right_way, wrong_way) = if reading.red_at_bottom {
+        (&reading, &turned)
+    } else {
+        (&turned, &reading)
+    };
+    assert!(
+        points_right(&right_way.setup, &want) > points_right(&wrong_way.setup, &want),
+        "{} against {}",
+        right_way.setup.to_fen(),
+        wrong_way.setup.to_fen()
+    );
+    for one in [&reading, &turned] {
+        for sq in qipu::rules::Square::all().filter(|&sq| one.setup.get(sq) != want.get(sq)) {
+            assert!(
+                one.uncertain.contains(&sq),
+                "{sq} is wrong and not ringed: {}",
+                one.setup.to_fen()
+            );
+        }
+        assert!(!one.ready());
+    }
+    let pic = data("western-turned.jpg");
+    let (code, out, err) = common::qipu(&["recognise", "--json", pic.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        json[0]["turned"].as_str(),
+        Some(turned.setup.to_fen().as_str()),
+        "{out}"
+    );
+}
+
 /// Qipu's own diagram, drawn with Black at the bottom (the board turned, the characters
 /// upright, as programs flip boards), reads as the same position with Red at the top.
 #[test]

@@ -299,3 +299,46 @@ fn on_a_small_window_the_board_read_keeps_points_large_enough_to_click() {
         "the point e5 is {point:?}"
     );
 }
+
+/// A picture whose sides are in doubt (Western-symbol pieces the classifier does not know):
+/// the editor says which side it read at the bottom and that the other is nearly as likely,
+/// and one click reads the board the other way round, its own doubts ringed; a second click
+/// turns it back.
+#[test]
+fn a_board_whose_sides_are_in_doubt_can_be_read_the_other_way_round() {
+    let bytes = std::fs::read(data("western-turned.jpg")).expect("the picture");
+    let reading = qipu::recognise::recognise(&bytes).expect("a board is read");
+    let turned = reading
+        .turned_round()
+        .expect("the board read the other way round");
+    let names = |r: &qipu::recognise::Reading| {
+        let mut names: Vec<String> = r.uncertain.iter().map(|sq| sq.to_string()).collect();
+        names.sort();
+        names
+    };
+    let side = |red: bool| if red { "Red" } else { "Black" };
+    let mut harness = editor_on([1400.0, 950.0], "western-turned.jpg");
+    assert_eq!(fen_field(&harness), reading.setup.to_fen());
+    harness.get_by_label_contains(&format!(
+        "{} is read at the bottom of the picture, but {} at the bottom is nearly as likely.",
+        side(reading.red_at_bottom),
+        side(!reading.red_at_bottom)
+    ));
+    let mut marked = ringed(&harness);
+    marked.sort();
+    assert_eq!(marked, names(&reading));
+    click(
+        &mut harness,
+        &format!("Read with {} at the bottom", side(turned.red_at_bottom)),
+    );
+    assert_eq!(fen_field(&harness), turned.setup.to_fen());
+    let mut marked = ringed(&harness);
+    marked.sort();
+    assert_eq!(marked, names(&turned));
+    harness.get_by_label_contains("Read from the picture western-turned.jpg");
+    click(
+        &mut harness,
+        &format!("Read with {} at the bottom", side(reading.red_at_bottom)),
+    );
+    assert_eq!(fen_field(&harness), reading.setup.to_fen());
+}

@@ -4,8 +4,9 @@
 //! or a composed problem shows (a soldier behind its start, 2.2) is accepted with a named
 //! warning ([`SetupWarning::message`]); both are shown as soon as the board is changed. A
 //! position read from a picture comes with its notes ([`PictureNotes`]): the points to check
-//! ringed until clicked, how the side to move was found, and, while its doubts leave it not
-//! ready to play, why, beside the Start button it keeps greyed.
+//! ringed until clicked, how the side to move was found, the board read the other way round
+//! when which side is at the bottom is in doubt, and, while its doubts leave it not ready to
+//! play, why, beside the Start button it keeps greyed.
 
 use eframe::egui::{
     self, Color32, Rect, RichText, Role, Sense, Stroke, TextEdit, Ui, Vec2, WidgetInfo,
@@ -107,6 +108,19 @@ impl SetupEditor {
         self.changed();
     }
 
+    /// The picture's board read the other way round in place of the board read (the points
+    /// corrected so far are the other board's no longer), its own doubts ringed.
+    fn turn_round(&mut self) {
+        let Some((reading, name)) = self.picture.as_ref().and_then(PictureNotes::turned_round)
+        else {
+            return;
+        };
+        *self = SetupEditor {
+            brush: self.brush,
+            ..SetupEditor::from_reading(&reading, name)
+        };
+    }
+
     /// A new arrangement not read from the picture: its notes no longer apply.
     fn replace(&mut self, setup: Setup) {
         self.setup = setup;
@@ -144,8 +158,12 @@ impl SetupEditor {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.heading(WindowId::Setup.title(lang));
-                if let Some(picture) = &self.picture {
-                    picture.show(ui, lang, self.setup.side);
+                let turn = self
+                    .picture
+                    .as_ref()
+                    .is_some_and(|picture| picture.show(ui, lang, self.setup.side));
+                if turn {
+                    self.turn_round();
                 }
                 self.palette(ui, lang);
                 self.side_row(ui, lang);

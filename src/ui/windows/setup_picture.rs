@@ -1,8 +1,9 @@
 //! What the setup editor says about a position read from a picture ([`crate::recognise`]):
 //! the points to check, ringed on the board until the user clicks them; why the board is not
 //! yet ready to play, while it is not ([`NotReady`], asked of the board as corrected); how the
-//! side to move was found, or that the picture does not say; and that the picture showed more
-//! than one board.
+//! side to move was found, or that the picture does not say; that the picture showed more
+//! than one board; and, when which side is at the bottom of the picture is in doubt, the board
+//! read the other way round, one click away.
 
 use eframe::egui::{self, Color32, Painter, RichText, Stroke, Ui};
 
@@ -164,9 +165,16 @@ impl PictureNotes {
         self.side = SideFound::Chosen;
     }
 
+    /// The reading the other way round, when which side is at the bottom of the picture is in
+    /// doubt ([`Reading::turned_round`]), with the picture's name: what the editor turns to.
+    pub fn turned_round(&self) -> Option<(Reading, Option<String>)> {
+        Some((self.reading.turned_round()?, self.name.clone()))
+    }
+
     /// The lines above the board: where the position came from, the points to check, the side
-    /// to move, a second board.
-    pub fn show(&self, ui: &mut Ui, lang: Language, side: Color) {
+    /// to move, a second board, and the board read the other way round when it is nearly as
+    /// likely; true when the user asks for that board.
+    pub fn show(&self, ui: &mut Ui, lang: Language, side: Color) -> bool {
         let color = if self.to_check.is_empty() {
             ui.visuals().text_color()
         } else {
@@ -192,6 +200,45 @@ impl PictureNotes {
                 .color(CAUTION),
             );
         }
+        self.turn_line(ui, lang)
+    }
+
+    /// That the board read the other way round is nearly as likely, and a button to read it
+    /// so, when it is; true when the button is clicked.
+    fn turn_line(&self, ui: &mut Ui, lang: Language) -> bool {
+        if self.reading.turned.is_none() {
+            return false;
+        }
+        let (bottom, top) = if self.reading.red_at_bottom {
+            (Color::Red, Color::Black)
+        } else {
+            (Color::Black, Color::Red)
+        };
+        let (bottom, top) = (bottom.name(lang), top.name(lang));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(match lang {
+                    Language::English => format!(
+                        "{bottom} is read at the bottom of the picture, but {top} at the bottom \
+                         is nearly as likely."
+                    ),
+                    Language::SimplifiedChinese => {
+                        format!("已读为{bottom}在图片下方，但{top}在下方几乎同样可能。")
+                    }
+                    Language::TraditionalChinese => {
+                        format!("已讀為{bottom}在圖片下方，但{top}在下方幾乎同樣可能。")
+                    }
+                })
+                .color(CAUTION),
+            );
+            ui.button(match lang {
+                Language::English => format!("Read with {top} at the bottom"),
+                Language::SimplifiedChinese => format!("改读为{top}在下方"),
+                Language::TraditionalChinese => format!("改讀為{top}在下方"),
+            })
+            .clicked()
+        })
+        .inner
     }
 
     /// Where the position came from: the picture's name, or a pasted picture.
@@ -337,6 +384,7 @@ mod tests {
             uncertain: uncertain.iter().map(|s| square(s)).collect(),
             board: [0, 0, 100, 110],
             boards: 1,
+            turned: None,
         }
     }
 
