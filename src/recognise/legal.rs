@@ -15,7 +15,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::classify::CLASSES;
-use super::TURN_DOUBT;
+use super::{LEGAL_DOUBT, TURN_DOUBT};
 use crate::rules::{reachable, Color, PieceKind, Setup, Square};
 
 /// Readings kept per point.
@@ -340,6 +340,53 @@ fn turned(
     None
 }
 
+/// Whether a legal board with the same side at the bottom that reads picture point `index`
+/// otherwise than `classes` (a legal board) does is less probable by less than [`LEGAL_DOUBT`]:
+/// whether the point's reading is in doubt on the board as a whole. A point read at 70% whose
+/// other readings would leave a side without its general, or give it a third chariot, is sure
+/// on a board that holds one general and two chariots elsewhere with confidence; one whose other
+/// reading makes a legal board too is as doubtful as its probability says. Sought among
+/// [`MAX_BOARDS`] boards at most, and in doubt when none is decided.
+pub fn otherwise_likely(
+    probs: &[[f32; 15]],
+    classes: &[usize],
+    red_at_bottom: bool,
+    index: usize,
+) -> bool {
+    let Some(&class) = classes.get(index) else {
+        return false;
+    };
+    let cost: f32 = classes
+        .iter()
+        .zip(probs)
+        .map(|(&c, p)| -p[c].max(1e-12).ln())
+        .sum();
+    let mut without = probs.to_vec();
+    without[index][class] = 0.0;
+    let Some(side) = Side::new(&without, red_at_bottom) else {
+        return true;
+    };
+    let mut heap = BinaryHeap::from([Reverse(Node {
+        extra: 0.0,
+        orientation: 0,
+        changes: Vec::new(),
+    })]);
+    for _ in 0..MAX_BOARDS {
+        let Some(Reverse(node)) = heap.pop() else {
+            return false;
+        };
+        if side.base + node.extra >= cost + LEGAL_DOUBT {
+            return false;
+        }
+        let other = side.classes(&node.changes);
+        if other[index] != class && legal(&other, red_at_bottom) {
+            return true;
+        }
+        heap.extend(side.next(&node).into_iter().map(Reverse));
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,6 +524,29 @@ mod tests {
             most_probable(&probs(START, &[])).and_then(|c| c.turned),
             None
         );
+    }
+
+    /// Red's general read at 70% (a cannon 30%): a cannon there would leave Red without its
+    /// general, and no other point of its palace is likely to hold it, so no legal board near as
+    /// probable reads it otherwise; a soldier read at 70% (empty 30%) may as well be gone.
+    #[test]
+    fn a_reading_only_an_illegal_board_contradicts_is_sure() {
+        let mut p = probs(START, &[]);
+        p.iter_mut()
+            .flat_map(|point| point.iter_mut())
+            .filter(|v| **v < 0.5)
+            .for_each(|v| *v = 1e-6);
+        // e0 is picture index 85, c3 index 56
+        p[85] = [1e-6; 15];
+        p[85][1] = 0.7;
+        p[85][6] = 0.3;
+        p[56] = [1e-6; 15];
+        p[56][7] = 0.7;
+        p[56][0] = 0.3;
+        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(fen_of(&choice), START);
+        assert!(!otherwise_likely(&p, &choice.classes, true, 85));
+        assert!(otherwise_likely(&p, &choice.classes, true, 56));
     }
 
     /// No general read with confidence: each is put where it is likeliest, though unlikely.
