@@ -413,6 +413,23 @@ mod tests {
         out
     }
 
+    /// Every reading of every point but its likeliest made `floor` likely.
+    fn floor_others(p: &mut [[f32; 15]], floor: f32) {
+        p.iter_mut()
+            .flat_map(|point| point.iter_mut())
+            .filter(|v| **v < 0.5)
+            .for_each(|v| *v = floor);
+    }
+
+    /// A point's probabilities: `readings` (class, probability), every other class `floor`.
+    fn read_as(floor: f32, readings: &[(usize, f32)]) -> [f32; 15] {
+        let mut p = [floor; 15];
+        for &(class, prob) in readings {
+            p[class] = prob;
+        }
+        p
+    }
+
     fn fen_of(choice: &Choice) -> String {
         let mut setup = Setup::empty();
         for (index, &class) in choice.classes.iter().enumerate() {
@@ -490,14 +507,9 @@ mod tests {
     fn a_general_read_as_another_piece_is_still_found() {
         let mut p = probs(START, &[]);
         // every other reading of every point far less likely still
-        p.iter_mut()
-            .flat_map(|point| point.iter_mut())
-            .filter(|v| **v < 0.5)
-            .for_each(|v| *v = 1e-11);
+        floor_others(&mut p, 1e-11);
         // e0 is picture index 85
-        p[85] = [1e-11; 15];
-        p[85][5] = 0.99;
-        p[85][1] = 1e-8;
+        p[85] = read_as(1e-11, &[(5, 0.99), (1, 1e-8)]);
         let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), START);
     }
@@ -510,9 +522,7 @@ mod tests {
         let mut p = probs("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", &[]);
         // d9 is picture index 3, e0 index 85: turned round, f0 and e9
         for index in [3, 85] {
-            p[index] = [0.001; 15];
-            p[index][1] = 0.493;
-            p[index][8] = 0.493;
+            p[index] = read_as(0.001, &[(1, 0.493), (8, 0.493)]);
         }
         let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
         let turned = choice
@@ -532,17 +542,10 @@ mod tests {
     #[test]
     fn a_reading_only_an_illegal_board_contradicts_is_sure() {
         let mut p = probs(START, &[]);
-        p.iter_mut()
-            .flat_map(|point| point.iter_mut())
-            .filter(|v| **v < 0.5)
-            .for_each(|v| *v = 1e-6);
+        floor_others(&mut p, 1e-6);
         // e0 is picture index 85, c3 index 56
-        p[85] = [1e-6; 15];
-        p[85][1] = 0.7;
-        p[85][6] = 0.3;
-        p[56] = [1e-6; 15];
-        p[56][7] = 0.7;
-        p[56][0] = 0.3;
+        p[85] = read_as(1e-6, &[(1, 0.7), (6, 0.3)]);
+        p[56] = read_as(1e-6, &[(7, 0.7), (0, 0.3)]);
         let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), START);
         assert!(!otherwise_likely(&p, &choice.classes, true, 85));
