@@ -532,20 +532,12 @@ fn recut(
 /// board read the other way round when it is nearly as probable, the points where the two
 /// differ in doubt on each.
 fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
-    let (choice, legal) = match legal::most_probable(probs) {
+    let (choice, legal_board) = match legal::most_probable(probs) {
         Some(choice) => (choice, true),
         None => (legal::likeliest_standing(probs), false),
     };
     let read = |classes: &[usize], red_at_bottom: bool| {
-        let mut reading = reading_of(probs, classes, red_at_bottom, board, boards);
-        if legal {
-            reading.uncertain.retain(|&sq| {
-                let index = legal::index_of(sq, red_at_bottom);
-                !is_likeliest(&probs[index], classes[index])
-                    || legal::otherwise_likely(probs, classes, red_at_bottom, index)
-            });
-        }
-        reading
+        reading_of(probs, classes, red_at_bottom, legal_board, board, boards)
     };
     let mut reading = read(&choice.classes, choice.red_at_bottom);
     if let Some(classes) = &choice.turned {
@@ -563,17 +555,15 @@ fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
     reading
 }
 
-/// Whether `class` is the likeliest of a point's readings `p`.
-fn is_likeliest(p: &[f32; 15], class: usize) -> bool {
-    p.iter().all(|&v| v <= p[class])
-}
-
 /// The reading of the board of `classes` (rank by rank from the top of the picture), Red at
-/// the bottom or not, with its points read with doubt.
+/// the bottom or not, with its points read with doubt; on a legal board (`legal_board`), a
+/// point read under [`SURE`] is in doubt only where a legal board reading it otherwise is near
+/// as probable ([`legal::otherwise_likely`]).
 fn reading_of(
     probs: &[[f32; 15]],
     classes: &[usize],
     red_at_bottom: bool,
+    legal_board: bool,
     board: [u32; 4],
     boards: usize,
 ) -> Reading {
@@ -597,7 +587,10 @@ fn reading_of(
         let prob = probs[index][class];
         setup.set(sq, piece);
         points.push((sq, piece, prob));
-        if prob < SURE || class != best[index] {
+        if class != best[index]
+            || (prob < SURE
+                && (!legal_board || legal::otherwise_likely(probs, classes, red_at_bottom, index)))
+        {
             uncertain.push(sq);
         }
     }
