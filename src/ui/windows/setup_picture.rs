@@ -209,12 +209,12 @@ impl PictureNotes {
         if self.reading.turned.is_none() {
             return false;
         }
-        let (bottom, top) = if self.reading.red_at_bottom {
-            (Color::Red, Color::Black)
+        let bottom = if self.reading.red_at_bottom {
+            Color::Red
         } else {
-            (Color::Black, Color::Red)
+            Color::Black
         };
-        let (bottom, top) = (bottom.name(lang), top.name(lang));
+        let (bottom, top) = (bottom.name(lang), bottom.opponent().name(lang));
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(match lang {
