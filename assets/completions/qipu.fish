@@ -312,8 +312,12 @@ complete -c qipu -n "__fish_qipu_using_subcommand match" -l max-plies -d 'Plies 
 complete -c qipu -n "__fish_qipu_using_subcommand match" -s o -d 'Write the games so far to this PGN file after every game' -r
 complete -c qipu -n "__fish_qipu_using_subcommand match" -l ban-forbidden -d 'Tell the engines the moves the rules forbid in each position'
 complete -c qipu -n "__fish_qipu_using_subcommand match" -s h -l help -d 'Print help'
+complete -c qipu -n "__fish_qipu_using_subcommand recognise" -l taught -d 'Read pieces drawn as those taught in FILE as their kinds' -r
+complete -c qipu -n "__fish_qipu_using_subcommand recognise" -l teach -d 'Keep the pieces of the one IMAGE, set as FEN says, in the --taught FILE' -r
 complete -c qipu -n "__fish_qipu_using_subcommand recognise" -l json -d 'One JSON array instead of a FEN a line'
 complete -c qipu -n "__fish_qipu_using_subcommand recognise" -s h -l help -d 'Print help'
+complete -c qipu -n "__fish_qipu_using_subcommand recognise-bench" -l teach -d 'Teach each set\'s first K pictures as positions.tsv gives them, and count only the rest' -r
+complete -c qipu -n "__fish_qipu_using_subcommand recognise-bench" -l taught -d 'Start each set with the pieces taught in FILE (left as it is)' -r
 complete -c qipu -n "__fish_qipu_using_subcommand recognise-bench" -s h -l help -d 'Print help'
 complete -c qipu -n "__fish_qipu_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c qipu -n "__fish_qipu_using_subcommand manpage" -s h -l help -d 'Print help'

@@ -1,4 +1,4 @@
-//! `qipu recognise IMAGE… [--json]`: pictures of boards read into positions
+//! `qipu recognise IMAGE… [--json] [--taught FILE [--teach FEN]]`: pictures of boards read into positions
 //! ([`crate::recognise`]). One line a picture on standard output, its FEN (Red at the bottom;
 //! Red to move unless Black is in check); the points read with doubt and any second board on
 //! standard error as `FILE: uncertain e3 f4`, and why a board is not ready to play as
@@ -12,14 +12,23 @@
 //! picture not read (no board, not a picture, cut short) is named on standard error with the
 //! reason, and the exit status is 1.
 //!
-//! `qipu recognise-bench SET…`: for each folder SET holding pictures and `positions.tsv`
+//! `--taught FILE` reads a piece drawn as one taught in FILE as its kind
+//! ([`crate::recognise::TaughtPieces`]); `--teach FEN` (with `--taught`, one IMAGE) then keeps
+//! that picture's pieces, set as FEN says, in FILE, and says on standard error
+//! `FILE: taught N new drawings, M kept`. The window keeps its own taught pieces in Qipu's data
+//! folder ([`crate::recognise::TAUGHT_FILE`]).
+//!
+//! `qipu recognise-bench SET… [--teach K] [--taught FILE]`: for each folder SET holding pictures and `positions.tsv`
 //! (`FILE<TAB>FEN` a line), the share of points read right, of boards read exactly, and the
 //! time a picture: `SET: N pictures, points P%, boards B%, refused R, T ms a picture (median M
 //! ms, slowest S ms)`; then how
 //! honest the doubt is: `SET: wrong points ringed W of M (w%), right points ringed K of R (k%),
 //! ready Y of B boards read, ready but wrong X` (the points read wrong that are ringed as
 //! doubtful, the points read right that are, the boards offered as ready to play and those of
-//! them read wrong); with several sets, the same two lines for `all` of them.
+//! them read wrong); with several sets, the same two lines for `all` of them. With `--teach K`,
+//! each set's first K pictures are taught as positions.tsv sets them, one after another, and
+//! only the rest are counted; with `--taught FILE`, each set starts with the pieces taught in
+//! FILE (which is not written).
 
 use std::io::Write;
 use std::path::Path;
@@ -29,7 +38,7 @@ use serde::Serialize;
 
 use super::CliError;
 use crate::lang::IoReason;
-use crate::recognise::{recognise, Reading};
+use crate::recognise::{recognise_with, Lesson, Reading, TaughtPieces};
 use crate::rules::{Setup, Square};
 
 /// `qipu recognise`.
@@ -41,6 +50,12 @@ pub struct RecogniseArgs {
     /// One JSON array instead of a FEN a line
     #[arg(long)]
     json: bool,
+    /// Read pieces drawn as those taught in FILE as their kinds
+    #[arg(long, value_name = "FILE")]
+    taught: Option<String>,
+    /// Keep the pieces of the one IMAGE, set as FEN says, in the --taught FILE
+    #[arg(long, value_name = "FEN", requires = "taught")]
+    teach: Option<String>,
 }
 
 /// `qipu recognise-bench`.
@@ -49,6 +64,12 @@ pub struct RecogniseBenchArgs {
     /// Folders of pictures, each with positions.tsv (FILE<TAB>FEN a line)
     #[arg(value_name = "SET", required = true)]
     sets: Vec<String>,
+    /// Teach each set's first K pictures as positions.tsv gives them, and count only the rest
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    teach: usize,
+    /// Start each set with the pieces taught in FILE (left as it is)
+    #[arg(long, value_name = "FILE")]
+    taught: Option<String>,
 }
 
 /// One picture, as `--json` writes it.
@@ -79,20 +100,38 @@ struct Read {
     error: Option<String>,
 }
 
-fn read_file(path: &str) -> Result<Reading, String> {
+fn read_file(path: &str, taught: &TaughtPieces) -> Result<Reading, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot open: {}", IoReason::of(&e)))?;
-    recognise(&bytes).map_err(|e| e.to_string())
+    recognise_with(&bytes, taught).map_err(|e| e.to_string())
 }
 
 /// Run `qipu recognise`.
 pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let json = args.json;
     let files = &args.files;
+    let mut taught = match &args.taught {
+        Some(path) => {
+            TaughtPieces::load(Path::new(path)).map_err(|e| CliError::Failed(e.to_string()))?
+        }
+        None => TaughtPieces::default(),
+    };
+    let teach = match &args.teach {
+        Some(_) if files.len() != 1 => {
+            return Err(CliError::Usage(format!(
+                "--teach sets the pieces of one picture, not {}",
+                files.len()
+            )))
+        }
+        Some(fen) => {
+            Some(Setup::from_fen(fen).map_err(|e| CliError::Usage(format!("--teach {fen}: {e}")))?)
+        }
+        None => None,
+    };
     let mut failed = 0;
     let mut reads = Vec::new();
     for file in files {
         let start = Instant::now();
-        let result = read_file(file);
+        let result = read_file(file, &taught);
         let seconds = start.elapsed().as_secs_f64();
         match result {
             Ok(reading) => {
@@ -129,6 +168,20 @@ pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Res
                     if let Some(fen) = &turned {
                         writeln!(err, "{file}: turned round: {fen}")?;
                     }
+                }
+                if let (Some(setup), Some(path)) = (&teach, &args.taught) {
+                    let new = taught.learn(&Lesson {
+                        reading,
+                        setup: setup.clone(),
+                    });
+                    taught
+                        .save(Path::new(path))
+                        .map_err(|e| CliError::Failed(e.to_string()))?;
+                    writeln!(
+                        err,
+                        "{file}: taught {new} new drawings, {} kept",
+                        taught.len()
+                    )?;
                 }
             }
             Err(reason) => {
@@ -260,12 +313,19 @@ impl Tally {
 
 /// Run `qipu recognise-bench`.
 pub fn bench(args: RecogniseBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let start_with = match &args.taught {
+        Some(path) => {
+            TaughtPieces::load(Path::new(path)).map_err(|e| CliError::Failed(e.to_string()))?
+        }
+        None => TaughtPieces::default(),
+    };
     let mut total = Tally::default();
     for set in &args.sets {
         let list = Path::new(set).join("positions.tsv");
         let text = std::fs::read_to_string(&list)
             .map_err(|e| CliError::Usage(format!("{}: {}", list.display(), IoReason::of(&e))))?;
         let mut tally = Tally::default();
+        let mut taught = start_with.clone();
         for (n, line) in text
             .lines()
             .enumerate()
@@ -280,8 +340,17 @@ pub fn bench(args: RecogniseBenchArgs, out: &mut dyn Write) -> Result<(), CliErr
             let bytes = std::fs::read(&path).map_err(|e| {
                 CliError::Usage(format!("{}: {}", path.display(), IoReason::of(&e)))
             })?;
+            if n < args.teach {
+                if let Ok(reading) = recognise_with(&bytes, &taught) {
+                    taught.learn(&Lesson {
+                        reading,
+                        setup: want,
+                    });
+                }
+                continue;
+            }
             let start = Instant::now();
-            let got = recognise(&bytes);
+            let got = recognise_with(&bytes, &taught);
             tally.seconds.push(start.elapsed().as_secs_f64());
             tally.pictures += 1;
             match got {

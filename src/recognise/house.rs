@@ -35,7 +35,7 @@ const SURE_OF_STYLE: usize = 4;
 const SPACING: f32 = 1.5;
 
 /// The indices of the crop values inside the face disc, every channel.
-fn face_mask() -> Vec<usize> {
+pub(super) fn face_mask() -> Vec<usize> {
     let plane = CROP * CROP;
     let centre = CROP as f32 / 2.0;
     let radius = FACE * CROP as f32;

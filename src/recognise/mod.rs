@@ -14,7 +14,8 @@
 //!    colours (`ink`): a piece the network gives to one side whose colours group it with the
 //!    other side's pieces goes to that side, its kind kept. A point that matches one of Qipu's
 //!    own pieces, drawn at the picture's scale by the board painter of [`crate::export`]
-//!    (`house`), is read as that piece.
+//!    (`house`), is read as that piece; a piece drawn as one the user taught from an earlier
+//!    picture ([`TaughtPieces`], `taught`) is read as that kind.
 //! 4. The board is one decision (`legal`): the most probable legal position over the points'
 //!    readings, either side at the bottom; if none is found, each point's most probable reading
 //!    that can stand there (2.2), Red at the bottom if the likeliest such board with a general in
@@ -40,6 +41,7 @@ mod ink;
 mod legal;
 mod perspective;
 mod sample;
+mod taught;
 
 use crate::lang::Language;
 use crate::rules::{reachable, Color, Piece, PieceKind, Setup, SetupError, Square};
@@ -47,6 +49,7 @@ use crate::rules::{reachable, Color, Piece, PieceKind, Setup, SetupError, Square
 pub use decode::{check_size, MAX_PIXELS, MAX_SIDE, MIN_SIDE};
 pub use grid::Grid;
 use sample::{Cut, CROP_VALUES};
+pub use taught::{Lesson, PointCrops, TaughtError, TaughtPieces, TAUGHT_FILE};
 
 /// A point's reading is sure when its class has at least this probability. Measured with
 /// `qipu recognise-bench` over 768 pictures in seven styles: at 0.85, 93.8% of the
@@ -253,6 +256,11 @@ pub struct Reading {
     /// the other reads differently are in doubt on it. Its own `turned` is `None`; see
     /// [`Reading::turned_round`].
     pub turned: Option<Box<Reading>>,
+    /// The points' crops as read: what [`TaughtPieces::learn`] keeps pieces from once the user
+    /// has set the board right.
+    pub crops: PointCrops,
+    /// How many pieces were read by drawings the user taught ([`TaughtPieces`]).
+    pub taught: usize,
 }
 
 /// The most points read with doubt on a board still offered as ready to play.
@@ -327,6 +335,30 @@ impl Reading {
         Some(other)
     }
 
+    /// Whether `setup` lies on the picture with Red at the bottom: the way round in which more
+    /// of its points agree with the points read (a board the user set right after a reading
+    /// turned round lies the other way).
+    pub fn red_at_bottom_for(&self, setup: &Setup) -> bool {
+        let agree = |red_at_bottom: bool| {
+            (0..90)
+                .filter(|&index| {
+                    let (Some(sq), Some(read)) = (
+                        legal::square_at(index, red_at_bottom),
+                        legal::square_at(index, self.red_at_bottom),
+                    ) else {
+                        return false;
+                    };
+                    setup.get(sq) == self.setup.get(read)
+                })
+                .count()
+        };
+        if agree(self.red_at_bottom) >= agree(!self.red_at_bottom) {
+            self.red_at_bottom
+        } else {
+            !self.red_at_bottom
+        }
+    }
+
     /// Whether the board read can be played as it is ([`Reading::not_ready`] has no reason).
     pub fn ready(&self) -> bool {
         self.not_ready().is_none()
@@ -368,8 +400,13 @@ impl Reading {
 
 /// Read the picture in `bytes` (PNG, JPEG, WebP or BMP).
 pub fn recognise(bytes: &[u8]) -> Result<Reading, RecogniseError> {
+    recognise_with(bytes, &TaughtPieces::default())
+}
+
+/// Read the picture in `bytes`, a piece drawn as one the user taught read as its kind.
+pub fn recognise_with(bytes: &[u8], taught: &TaughtPieces) -> Result<Reading, RecogniseError> {
     let image = decode::decode(bytes)?;
-    recognise_image(&image)
+    recognise_image_with(&image, taught)
 }
 
 /// Pictures with a side longer than this are read made smaller by a whole factor first (a
@@ -378,10 +415,18 @@ pub const READ_SIDE: u32 = 2600;
 
 /// Read a decoded picture.
 pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseError> {
+    recognise_image_with(image, &TaughtPieces::default())
+}
+
+/// Read a decoded picture, a piece drawn as one the user taught read as its kind.
+pub fn recognise_image_with(
+    image: &image::RgbImage,
+    taught: &TaughtPieces,
+) -> Result<Reading, RecogniseError> {
     check_size(image.width(), image.height())?;
     let factor = image.width().max(image.height()).div_ceil(READ_SIDE);
     if factor > 1 {
-        let mut reading = read_image(&decode::reduce(image, factor))?;
+        let mut reading = read_image(&decode::reduce(image, factor), taught)?;
         // where the board is, on the picture as given
         let [x, y, w, h] = reading.board;
         let (x, y) = (
@@ -396,11 +441,11 @@ pub fn recognise_image(image: &image::RgbImage) -> Result<Reading, RecogniseErro
         ];
         return Ok(reading);
     }
-    read_image(image)
+    read_image(image, taught)
 }
 
 /// Read a picture of a size read as it is.
-fn read_image(image: &image::RgbImage) -> Result<Reading, RecogniseError> {
+fn read_image(image: &image::RgbImage, taught: &TaughtPieces) -> Result<Reading, RecogniseError> {
     let found = grid::find(image).map_err(|miss| match miss {
         grid::Miss::NoLines => RecogniseError::NoBoard,
         grid::Miss::OtherGrid => RecogniseError::OtherGrid,
@@ -410,11 +455,11 @@ fn read_image(image: &image::RgbImage) -> Result<Reading, RecogniseError> {
     let straight = perspective::fit_board(image, &grid)
         .filter(|h| perspective::is_bent(h, &grid))
         .and_then(|h| perspective::straighten(image, &h));
-    let (board, probs) = match straight {
+    let (board, read) = match straight {
         Some(straight) => {
             let board = placed(image, straight.corners, straight.step)?;
             let grid = align::align(&straight.image, straight.grid);
-            (board, read_crops(&straight.image, &grid)?)
+            (board, read_crops(&straight.image, &grid, taught)?)
         }
         None => {
             let corners = [
@@ -424,10 +469,13 @@ fn read_image(image: &image::RgbImage) -> Result<Reading, RecogniseError> {
                 grid.point(8.5, 9.5),
             ];
             let board = placed(image, corners, grid.step())?;
-            (board, read_crops(image, &grid)?)
+            (board, read_crops(image, &grid, taught)?)
         }
     };
-    Ok(read_points(&probs, board, found.boards))
+    Ok(Reading {
+        taught: read.taught,
+        ..read_points(&read.probs, &read.crops, board, found.boards)
+    })
 }
 
 /// Where the board with these corners (half a step outside its outer points) is on the
@@ -466,9 +514,24 @@ fn placed(
     ])
 }
 
-/// The 90 points' class probabilities, rank by rank from the top of the picture: the
-/// classifier's, and Qipu's own pieces where a point matches one.
-fn read_crops(image: &image::RgbImage, grid: &Grid) -> Result<Vec<[f32; 15]>, RecogniseError> {
+/// The 90 points as read ([`read_crops`]).
+struct PointsRead {
+    /// Each point's class probabilities, rank by rank from the top of the picture.
+    probs: Vec<[f32; 15]>,
+    /// Their crops.
+    crops: PointCrops,
+    /// How many pieces were read by drawings the user taught.
+    taught: usize,
+}
+
+/// The 90 points' class probabilities, rank by rank from the top of the picture, and their
+/// crops: the classifier's, Qipu's own pieces where a point matches one, and a taught kind where
+/// a piece is drawn as one the user taught.
+fn read_crops(
+    image: &image::RgbImage,
+    grid: &Grid,
+    taught: &TaughtPieces,
+) -> Result<PointsRead, RecogniseError> {
     let crops = sample::crops(image, grid, Cut::CENTRED);
     let mut probs = classify::classify(&crops).map_err(RecogniseError::Classifier)?;
     recut(image, grid, &mut probs)?;
@@ -483,7 +546,12 @@ fn read_crops(image: &image::RgbImage, grid: &Grid) -> Result<Vec<[f32; 15]>, Re
             p[class] += HOUSE_SURE;
         }
     }
-    Ok(probs)
+    let taught = taught.apply(&crops, &mut probs);
+    Ok(PointsRead {
+        probs,
+        crops: PointCrops::of(&crops),
+        taught,
+    })
 }
 
 /// Read again the points whose centred crop the classifier is not sure of (below [`RECUT`])
@@ -531,13 +599,14 @@ fn recut(
 /// under [`SURE`] only if a legal board reading it otherwise is within [`LEGAL_DOUBT`]); and the
 /// board read the other way round when it is nearly as probable, the points where the two
 /// differ in doubt on each.
-fn read_points(probs: &[[f32; 15]], board: [u32; 4], boards: usize) -> Reading {
+fn read_points(probs: &[[f32; 15]], crops: &PointCrops, board: [u32; 4], boards: usize) -> Reading {
     let (choice, legal_board) = match legal::most_probable(probs) {
         Some(choice) => (choice, true),
         None => (legal::likeliest_standing(probs), false),
     };
-    let read = |classes: &[usize], red_at_bottom: bool| {
-        reading_of(probs, classes, red_at_bottom, legal_board, board, boards)
+    let read = |classes: &[usize], red_at_bottom: bool| Reading {
+        crops: crops.clone(),
+        ..reading_of(probs, classes, red_at_bottom, legal_board, board, boards)
     };
     let mut reading = read(&choice.classes, choice.red_at_bottom);
     if let Some(classes) = &choice.turned {
@@ -611,6 +680,8 @@ fn reading_of(
         board,
         boards,
         turned: None,
+        crops: PointCrops::default(),
+        taught: 0,
     }
 }
 
@@ -749,7 +820,12 @@ mod tests {
         let mut classes = vec![0usize; 90];
         classes[3] = 1;
         classes[85] = 8;
-        let reading = read_points(&one_hot(&classes), [0, 0, 10, 10], 1);
+        let reading = read_points(
+            &one_hot(&classes),
+            &PointCrops::default(),
+            [0, 0, 10, 10],
+            1,
+        );
         assert!(!reading.red_at_bottom);
         assert_eq!(reading.setup.to_fen(), "4k4/9/9/9/9/9/9/9/9/5K3 w - - 0 1");
         assert!(reading.uncertain.is_empty());
@@ -767,7 +843,7 @@ mod tests {
             probs[index][1] = 0.5;
             probs[index][8] = 0.5;
         }
-        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
         let turned = reading
             .turned_round()
             .unwrap_or_else(|| panic!("the board turned round"));
@@ -797,7 +873,7 @@ mod tests {
         classes[0] = 2; // a Red advisor on a9: never there (2.2)
         let mut probs = one_hot(&classes);
         probs[40] = [0.5; 15];
-        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
         assert!(reading.red_at_bottom);
         let marked: Vec<String> = reading.uncertain.iter().map(|s| s.to_string()).collect();
         assert_eq!(marked, ["e5", "a9"]);
@@ -826,7 +902,7 @@ mod tests {
         probs[36] = [1e-6; 15];
         probs[36][4] = 0.7;
         probs[36][5] = 0.3;
-        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(reading.setup.to_fen(), "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1");
         let marked: Vec<String> = reading.uncertain.iter().map(|s| s.to_string()).collect();
         assert_eq!(marked, ["a5"]);
@@ -840,13 +916,13 @@ mod tests {
         classes[84] = 1; // Red's general on d0, not facing Black's
         classes[4] = 8; // Black's general, top
         let probs = one_hot(&classes);
-        assert!(read_points(&probs, [0, 0, 10, 10], 1).ready());
+        assert!(read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1).ready());
         let mut doubtful = probs.clone();
         for p in &mut doubtful[40..40 + FEW_DOUBTS + 1] {
             p[0] = 0.6;
             p[5] = 0.4;
         }
-        let reading = read_points(&doubtful, [0, 0, 10, 10], 1);
+        let reading = read_points(&doubtful, &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(reading.uncertain.len(), FEW_DOUBTS + 1);
         assert!(!reading.ready());
         // Red's general on d0 at 70%, or on f0 (picture index 86) at 30%
@@ -855,7 +931,7 @@ mod tests {
         general[84][0] = 0.3;
         general[86][1] = 0.3;
         general[86][0] = 0.7;
-        let reading = read_points(&general, [0, 0, 10, 10], 1);
+        let reading = read_points(&general, &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(
             reading.doubt(),
             Some(NotReady::GeneralInDoubt(
@@ -898,7 +974,7 @@ mod tests {
             unsure[index] = certain[index];
         }
         for probs in [certain, unsure] {
-            let reading = read_points(&probs, [0, 0, 10, 10], 1);
+            let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
             assert_eq!(reading.setup.to_fen(), fen);
             assert_eq!(names(&reading.uncertain), ["a0", "i0", "e4"]);
             assert_eq!(
@@ -921,7 +997,7 @@ mod tests {
         let mut probs = probs_of("3k5/9/9/9/9/9/9/9/9/9 w - - 0 1", 1.0);
         // d0 (picture index 84) might just hold it, far less likely than any reading kept
         probs[84][1] = 1e-9;
-        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(names(&reading.uncertain), ["d0"]);
         assert_eq!(
             reading.not_ready(),
@@ -936,7 +1012,7 @@ mod tests {
         let mut probs = probs_of("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 1.0);
         // e6 (picture index 31) might hide a piece
         probs[31][4] = 1e-9;
-        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
         let mut ringed = names(&reading.uncertain);
         ringed.sort();
         assert_eq!(ringed, ["e0", "e6", "e9"]);
@@ -959,12 +1035,12 @@ mod tests {
         // e5 (picture index 40): empty, 80% sure, then 60%
         probs[40][0] = 0.8;
         probs[40][4] = 0.2;
-        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(names(&reading.uncertain), ["e5"]);
         assert_eq!(reading.not_ready(), None);
         probs[40][0] = 0.6;
         probs[40][4] = 0.4;
-        let reading = read_points(&probs, [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(names(&reading.uncertain), ["e5"]);
         let e5 = Square::parse("e5").unwrap_or_else(|| panic!("e5"));
         assert_eq!(reading.not_ready(), Some(NotReady::Faint(e5)));

@@ -173,6 +173,30 @@ def pieces_set(fens, seed, prefix, **look):
     return items
 
 
+def taught_pictures(out, seed=0):
+    """Three boards of one set of pieces in the held-out Western design, each piece drawn the
+    same way every time as a site's set draws it, for the taught-pieces test (src/recognise/
+    taught.rs): taught-line-1.png to teach (the opening after a few moves), then two others."""
+    fens = [
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2B1NC1/9/RN1AKAB1R w - - 0 1",
+        "2bak4/4a4/4b1n2/p1p1c3p/9/2P3p2/P3P3P/1CN1B4/4A4/2BAK4 w - - 0 1",
+        "3ak1b2/4a4/2n1b4/p3p1R1p/2p6/6P2/P1r1P3P/2N1C4/4A4/2BAK4 w - - 0 1",
+    ]
+    draw = boards.draw_piece
+
+    def same_each_time(img, d, cx, cy, step, piece, style, rng, top):
+        return draw(img, d, cx, cy, step, piece, style, random.Random(seed * 1000 + ord(piece)), top)
+
+    boards.draw_piece = same_each_time
+    rng = random.Random(seed)
+    style = boards.random_style(rng, printed=False, symbols=boards.HELD_OUT_SYMBOLS)
+    step = rng.uniform(34, 60)
+    for n, fen in enumerate(fens):
+        img, _, _ = boards.render(boards.fen_placement(fen), rng, style=style, step=step * rng.uniform(0.85, 1.15))
+        img.save(os.path.join(out, f"taught-line-{n + 1}.png"))
+    boards.draw_piece = draw
+
+
 def photo_set(fens, seed):
     rng = random.Random(seed)
     items = []
@@ -285,7 +309,11 @@ def main():
     ap.add_argument("--only-photo", action="store_true")
     ap.add_argument("--only-pieces", action="store_true", help="only the western and round3d sets")
     ap.add_argument("--pieces", nargs="+", metavar="DIR", help="folders of another program's piece pictures: a set each, and no other")
+    ap.add_argument("--taught", action="store_true", help="only the three pictures of the taught-pieces test")
     args = ap.parse_args()
+    if args.taught:
+        taught_pictures(args.out)
+        return
     fens = corpus_fens(args.corpus)
     print(f"{len(fens)} positions in the corpus")
     pick = lambda k: [fens[(k + i * 7) % len(fens)] for i in range(args.count)]  # noqa: E731

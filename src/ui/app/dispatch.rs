@@ -161,6 +161,7 @@ impl QipuApp {
                 self.pick_file(ctx, purpose, suggested)
             }
             AppCommand::ReadPicture(path) => self.read_picture(PictureSource::File(path)),
+            AppCommand::TeachPieces(lesson) => self.teach_pieces(*lesson),
             AppCommand::PastePicture(image) => self.read_picture(PictureSource::Pasted(image)),
             AppCommand::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             AppCommand::ShowGameAt(shown, ply) => self.show_game_at(shown, ply),
@@ -294,6 +295,7 @@ impl QipuApp {
             }
             Recipient::Picture => self.picture_arrived(arrival),
             Recipient::Mistakes => self.puzzles_made(arrival),
+            Recipient::Taught => self.taught_arrived(arrival),
         }
     }
 

@@ -23,7 +23,7 @@ use crate::record::Game;
 
 use crate::ui::base::command::notification::Notification;
 use crate::ui::base::command::origin::{FileTie, Origin};
-use crate::ui::base::command::outbox::{Inbox, Outbox};
+use crate::ui::base::command::outbox::{Inbox, JobId, Outbox};
 use crate::ui::base::command::session_command::SessionCommand;
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::command::{Command, GameToShow};
@@ -115,6 +115,8 @@ struct Parts {
     graph: EvalGraph,
     /// Puzzles being made from the game's mistakes, each job until it answers.
     making: Vec<MistakeWorker>,
+    /// Pieces of pictures being kept for the next pictures, each job until it answers.
+    teaching: Vec<JobId>,
 }
 
 /// What the window shows of itself.
@@ -210,6 +212,7 @@ impl QipuApp {
                 analysis,
                 graph: EvalGraph::new(builtin, outbox.clone()),
                 making: Vec::new(),
+                teaching: Vec::new(),
             },
             display: Display {
                 title: String::new(),

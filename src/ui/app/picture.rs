@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use eframe::egui;
 
-use crate::recognise::is_picture_path;
+use crate::recognise::{is_picture_path, Lesson, TAUGHT_FILE};
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::outbox::Arrival;
@@ -16,6 +16,7 @@ use crate::ui::base::command::Command;
 use crate::ui::widgets::busy;
 use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::workers::picture_worker::{PictureAnswer, PictureSource, PictureWorker};
+use crate::ui::workers::teach_worker::{self, TeachAnswer};
 
 use super::QipuApp;
 use crate::ui::base::command::notification::{Notification, Source};
@@ -58,9 +59,43 @@ impl QipuApp {
         );
     }
 
-    /// Start reading a picture (one at a time: a new one replaces the one being read).
+    /// Start reading a picture (one at a time: a new one replaces the one being read), with the
+    /// pieces taught.
     pub(super) fn read_picture(&mut self, source: PictureSource) {
-        self.parts.picture = Some(PictureWorker::start(&self.post.outbox, source));
+        let taught = self.taught_path();
+        self.parts.picture = Some(PictureWorker::start(&self.post.outbox, source, taught));
+    }
+
+    /// Where the window keeps the pieces taught: beside the autosave copy (Qipu's data
+    /// folder); `None`, nothing kept, when there is no such copy.
+    fn taught_path(&self) -> Option<PathBuf> {
+        self.options
+            .autosave
+            .as_deref()
+            .and_then(std::path::Path::parent)
+            .map(|dir| dir.join(TAUGHT_FILE))
+    }
+
+    /// Keep the pieces of a board read from a picture, as the user started from it, for the
+    /// next pictures (in the background).
+    pub(super) fn teach_pieces(&mut self, lesson: Lesson) {
+        if let Some(path) = self.taught_path() {
+            let job = teach_worker::start(&self.post.outbox, path, lesson);
+            self.parts.teaching.push(job);
+        }
+    }
+
+    /// A lesson kept, or why not: only a failure is told (a lesson kept changes nothing shown).
+    pub(super) fn taught_arrived(&mut self, arrival: Arrival) {
+        let job = arrival.job();
+        let Some(at) = self.parts.teaching.iter().position(|&j| j == job) else {
+            return;
+        };
+        self.parts.teaching.remove(at);
+        if let Some(Err(e)) = arrival.open::<TeachAnswer>(Some(job)) {
+            let text = e.message(self.session.lang());
+            self.tell(Notification::error(Source::Window(WindowId::Setup), text));
+        }
     }
 
     /// While a picture is read, a note says so.

@@ -428,6 +428,10 @@ impl Window for SetupEditor {
         let session = shown.session;
         match self.draw(ui, session.lang(), session.flipped(), commands) {
             Some(SetupOutcome::Start(position)) => {
+                if let Some(picture) = &self.picture {
+                    let lesson = picture.lesson(position.to_setup());
+                    commands.push(AppCommand::TeachPieces(Box::new(lesson)).into());
+                }
                 let game = GameToShow::new(Game::new(position), Origin::Unsaved);
                 commands.push(SessionCommand::ShowGame(game).into());
                 false

@@ -9,7 +9,7 @@ use eframe::egui::{self, Color32, Painter, RichText, Stroke, Ui};
 
 use crate::export::board_painter::Geometry;
 use crate::lang::Language;
-use crate::recognise::{NotReady, Reading, FEW_DOUBTS};
+use crate::recognise::{Lesson, NotReady, Reading, FEW_DOUBTS};
 use crate::rules::{Color, Piece, Setup, Square};
 
 use crate::ui::base::words::piece_name;
@@ -70,6 +70,15 @@ impl PictureNotes {
             },
             boards: reading.boards,
             reading: reading.clone(),
+        }
+    }
+
+    /// The picture's pieces as the user set them in `setup`: what the next pictures in the
+    /// same set of pieces are read by ([`crate::recognise::TaughtPieces`]).
+    pub fn lesson(&self, setup: Setup) -> Lesson {
+        Lesson {
+            reading: self.reading.clone(),
+            setup,
         }
     }
 
@@ -183,6 +192,9 @@ impl PictureNotes {
         let line = format!("{}: {}", self.source(lang), self.check(lang));
         ui.label(RichText::new(line).color(color));
         self.side_line(ui, lang, side);
+        if let Some(line) = taught_line(self.reading.taught, lang) {
+            ui.label(line);
+        }
         if self.boards > 1 {
             ui.label(
                 RichText::new(match lang {
@@ -368,6 +380,22 @@ impl PictureNotes {
     }
 }
 
+/// How many pieces were read by the drawings the user taught, when any were: why a picture
+/// of a set taught reads better than the first one did.
+fn taught_line(pieces: usize, lang: Language) -> Option<String> {
+    Some(match (pieces, lang) {
+        (0, _) => return None,
+        (1, Language::English) => {
+            "1 piece was read as you set a piece drawn like it before.".to_owned()
+        }
+        (n, Language::English) => {
+            format!("{n} pieces were read as you set pieces drawn like them before.")
+        }
+        (n, Language::SimplifiedChinese) => format!("有 {n} 个棋子按你以前摆定的同样画法读出。"),
+        (n, Language::TraditionalChinese) => format!("有 {n} 個棋子按你以前擺定的同樣畫法讀出。"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,6 +413,24 @@ mod tests {
             board: [0, 0, 100, 110],
             boards: 1,
             turned: None,
+            crops: crate::recognise::PointCrops::default(),
+            taught: 0,
+        }
+    }
+
+    #[test]
+    fn the_pieces_read_by_their_taught_drawings_are_counted_in_each_language() {
+        assert_eq!(taught_line(0, Language::English), None);
+        assert_eq!(
+            taught_line(1, Language::English).as_deref(),
+            Some("1 piece was read as you set a piece drawn like it before.")
+        );
+        for lang in [
+            Language::English,
+            Language::SimplifiedChinese,
+            Language::TraditionalChinese,
+        ] {
+            assert!(taught_line(12, lang).is_some_and(|line| line.contains("12")));
         }
     }
 

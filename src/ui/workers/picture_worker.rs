@@ -8,7 +8,9 @@ use std::sync::Arc;
 use eframe::egui;
 
 use crate::lang::{IoReason, Language};
-use crate::recognise::{recognise, recognise_image, Reading, RecogniseError};
+use crate::recognise::{
+    recognise_image_with, recognise_with, Reading, RecogniseError, TaughtPieces,
+};
 
 use crate::ui::base::command::outbox::{JobId, Outbox, Recipient};
 
@@ -86,8 +88,10 @@ pub struct PictureWorker {
 pub type PictureAnswer = Result<Reading, PictureError>;
 
 impl PictureWorker {
-    /// Start reading `source` on a thread of its own; the answer is sent through `outbox`.
-    pub fn start(outbox: &Outbox, source: PictureSource) -> PictureWorker {
+    /// Start reading `source` on a thread of its own, with the pieces taught in the file at
+    /// `taught` (none when there is no such file, or it does not read: the next lesson kept
+    /// says why); the answer is sent through `outbox`.
+    pub fn start(outbox: &Outbox, source: PictureSource, taught: Option<PathBuf>) -> PictureWorker {
         let courier = outbox.courier::<PictureAnswer>(Recipient::Picture);
         let job = courier.job();
         let picture = source.clone();
@@ -96,11 +100,15 @@ impl PictureWorker {
             .name("picture reading".to_owned())
             .spawn(move || {
                 // A reader that fails on a strange picture still answers.
-                let read = std::panic::catch_unwind(|| read(&picture)).unwrap_or_else(|_| {
-                    Err(PictureError::Thread(
-                        "the reading ended without an answer".to_owned(),
-                    ))
-                });
+                let taught = taught
+                    .and_then(|path| TaughtPieces::load(&path).ok())
+                    .unwrap_or_default();
+                let read =
+                    std::panic::catch_unwind(|| read(&picture, &taught)).unwrap_or_else(|_| {
+                        Err(PictureError::Thread(
+                            "the reading ended without an answer".to_owned(),
+                        ))
+                    });
                 sender.deliver(read);
             });
         if let Err(e) = spawned {
@@ -121,16 +129,16 @@ impl PictureWorker {
 }
 
 /// Read the picture (on the worker's thread).
-fn read(source: &PictureSource) -> Result<Reading, PictureError> {
+fn read(source: &PictureSource, taught: &TaughtPieces) -> Result<Reading, PictureError> {
     match source {
         PictureSource::File(path) => {
             let bytes = std::fs::read(path).map_err(|e| PictureError::Open {
                 path: path.clone(),
                 reason: IoReason::of(&e),
             })?;
-            Ok(recognise(&bytes)?)
+            Ok(recognise_with(&bytes, taught)?)
         }
-        PictureSource::Pasted(image) => Ok(recognise_image(&rgb_over_white(image))?),
+        PictureSource::Pasted(image) => Ok(recognise_image_with(&rgb_over_white(image), taught)?),
     }
 }
 
@@ -175,7 +183,10 @@ mod tests {
     #[test]
     fn a_file_that_is_not_there_is_refused_with_its_reason() {
         let source = PictureSource::File(PathBuf::from("/no/such/picture.png"));
-        assert!(matches!(read(&source), Err(PictureError::Open { .. })));
+        assert!(matches!(
+            read(&source, &TaughtPieces::default()),
+            Err(PictureError::Open { .. })
+        ));
         assert_eq!(source.file_name().as_deref(), Some("picture.png"));
     }
 }

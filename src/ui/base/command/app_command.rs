@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use eframe::egui::ColorImage;
 
+use crate::recognise::Lesson;
 use crate::rules::Color;
 
 use crate::ui::base::settings::{
@@ -44,6 +45,9 @@ pub enum AppCommand {
     ReadPicture(PathBuf),
     /// Read this pasted image into the setup editor.
     PastePicture(Arc<ColorImage>),
+    /// Keep the pieces of a board read from a picture, as the user set it, for the next
+    /// pictures.
+    TeachPieces(Box<Lesson>),
     /// Ask the system for the clipboard's text (it comes back as [`AppCommand::PasteText`]).
     RequestPaste,
     /// Forget the unsaved work of a run that did not end normally (its autosave copy).

@@ -36,6 +36,8 @@ pub enum Recipient {
     FileDialog,
     /// Puzzles made from a game's mistakes, added to the personal set.
     Mistakes,
+    /// The pieces of a picture kept for the next pictures ([`crate::recognise::TaughtPieces`]).
+    Taught,
 }
 
 /// One job's stamp: results carry it, and the part that started the job keeps the stamp of
