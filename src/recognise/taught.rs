@@ -49,6 +49,9 @@ const UNDRAWN_DOUBT: f32 = 0.5;
 /// A drawing this close to one kept is the same drawing: not kept twice for the same piece, and
 /// forgotten for another piece when the user now sets it otherwise.
 const SAME_DRAWING: f32 = 0.004;
+/// A board is of a set when at least this many of its pieces are read by the set's drawings
+/// (as the user set them, on a board taught); the other sets' drawings are not looked at.
+const SET_BOARD: usize = 3;
 /// Drawings kept at most, the oldest forgotten first (some 20 sets of pieces).
 const MOST: usize = 300;
 
@@ -124,6 +127,9 @@ pub enum TaughtError {
 #[derive(Clone, Debug, PartialEq)]
 struct Drawing {
     piece: Piece,
+    /// The set of pieces it belongs to: the drawings of one site's pieces, taught from one
+    /// board or several ([`TaughtPieces::teach`]).
+    set: u32,
     /// The crop, 8 bits a value.
     crop: Vec<u8>,
     /// The crop's values inside the face disc, from -0.5 to 0.5.
@@ -139,6 +145,7 @@ struct Stored {
 #[derive(Serialize, Deserialize)]
 struct StoredDrawing {
     piece: char,
+    set: u32,
     crop: String,
 }
 
@@ -195,7 +202,7 @@ impl TaughtPieces {
             let crop = from_hex(&one.crop)
                 .filter(|c| c.len() == CROP_VALUES)
                 .ok_or_else(|| drawing(format!("not {CROP_VALUES} values in hexadecimal")))?;
-            drawings.push(Drawing::new(piece, crop));
+            drawings.push(Drawing::new(piece, one.set, crop));
         }
         Ok(TaughtPieces { drawings })
     }
@@ -209,6 +216,7 @@ impl TaughtPieces {
                 .iter()
                 .map(|d| StoredDrawing {
                     piece: d.piece.fen_char(),
+                    set: d.set,
                     crop: to_hex(&d.crop),
                 })
                 .collect(),
@@ -254,28 +262,46 @@ impl TaughtPieces {
     /// Returns how many drawings were new.
     fn teach(&mut self, crops: &PointCrops, setup: &Setup, red_at_bottom: bool) -> usize {
         let mask = face_mask();
+        let pieces: Vec<(Piece, &[u8])> = (0..90)
+            .filter_map(|index| {
+                let piece = setup.get(square_at(index, red_at_bottom)?)?;
+                Some((piece, crops.crop(index)?))
+            })
+            .collect();
+        let shifted: Vec<Vec<Vec<f32>>> = pieces
+            .iter()
+            .map(|(_, crop)| shifted_faces(&unpack(crop), &mask))
+            .collect();
+        let kept = |piece: Piece, shifted: &[Vec<f32>], d: &Drawing| {
+            d.piece == piece && distance(shifted, &d.face) <= SAME_DRAWING
+        };
+        // the set whose drawings read the most of this board's pieces as the user set them,
+        // else a new one
+        let read: Vec<(usize, Vec<(u32, Nearest)>)> = pieces
+            .iter()
+            .zip(&shifted)
+            .enumerate()
+            .map(|(n, ((piece, _), shifted))| {
+                let right = kind_slot(piece.kind);
+                let sets = self.nearest(shifted);
+                let agree = sets
+                    .into_iter()
+                    .filter(|(_, nearest)| matched(nearest).is_some_and(|(kind, _)| kind == right))
+                    .collect();
+                (n, agree)
+            })
+            .collect();
+        let set = board_set(&read)
+            .unwrap_or_else(|| self.drawings.iter().map(|d| d.set + 1).max().unwrap_or(0));
         let mut new = 0;
-        for index in 0..90 {
-            let (Some(sq), Some(crop)) = (square_at(index, red_at_bottom), crops.crop(index))
-            else {
-                continue;
-            };
-            let Some(piece) = setup.get(sq) else {
-                continue;
-            };
-            let drawing = Drawing::new(piece, crop.to_vec());
-            let shifted = shifted_faces(&unpack(crop), &mask);
-            let apart = |d: &Drawing| distance(&shifted, &d.face);
-            if self
-                .drawings
-                .iter()
-                .any(|d| d.piece == piece && apart(d) <= SAME_DRAWING)
-            {
+        for ((piece, crop), shifted) in pieces.into_iter().zip(&shifted) {
+            if self.drawings.iter().any(|d| kept(piece, shifted, d)) {
                 continue;
             }
-            self.drawings
-                .retain(|d| d.piece.kind == piece.kind || apart(d) > SAME_DRAWING);
-            self.drawings.push(drawing);
+            self.drawings.retain(|d| {
+                d.piece.kind == piece.kind || distance(shifted, &d.face) > SAME_DRAWING
+            });
+            self.drawings.push(Drawing::new(piece, set, crop.to_vec()));
             new += 1;
         }
         let over = self.drawings.len().saturating_sub(MOST);
@@ -296,46 +322,42 @@ impl TaughtPieces {
         if self.drawings.is_empty() {
             return 0;
         }
-        let mut read = 0;
         let mask = face_mask();
+        // each piece's least difference from each set's drawings of each side and kind
+        let pieces: Vec<(usize, Vec<(u32, Nearest)>)> = (0..probs.len())
+            .filter(|&index| probs[index][0] < PIECE)
+            .filter_map(|index| {
+                let crop = crops.get(index * CROP_VALUES..(index + 1) * CROP_VALUES)?;
+                Some((index, self.nearest(&shifted_faces(crop, &mask))))
+            })
+            .collect();
+        let Some(set) = board_set(&pieces) else {
+            return 0;
+        };
+        let mut read = 0;
         // the pieces of each side and kind read by their drawings on this board
         let mut drawn = [[false; 7]; 2];
         let mut undrawn = Vec::new();
-        for (index, p) in probs.iter_mut().enumerate() {
-            let Some(crop) = crops.get(index * CROP_VALUES..(index + 1) * CROP_VALUES) else {
-                continue;
-            };
-            if p[0] >= PIECE {
-                continue;
-            }
-            let nearest = self.nearest(&shifted_faces(crop, &mask));
-            let by_kind: [f32; 7] = std::array::from_fn(|k| nearest[0][k].min(nearest[1][k]));
-            let mut order: Vec<(usize, f32)> = by_kind.iter().copied().enumerate().collect();
-            order.sort_by(|a, b| a.1.total_cmp(&b.1));
-            let ((kind, best), next) = (order[0], order[1].1);
-            if best > CLOSE || next < APART * best {
-                undrawn.push((index, by_kind));
-                continue;
-            }
-            let (red, black) = (nearest[0][kind], nearest[1][kind]);
-            let side = if red.is_infinite() || black.is_infinite() {
-                None
-            } else if black >= APART * red {
-                Some(0)
-            } else if red >= APART * black {
-                Some(1)
-            } else {
-                None
-            };
-            give(p, kind, side);
-            read += 1;
-            if let Some((side, kind)) = likeliest(p) {
-                drawn[side][kind] = true;
+        for (index, sets) in pieces {
+            let nearest = sets
+                .iter()
+                .find(|(s, _)| *s == set)
+                .map_or([[f32::INFINITY; 7]; 2], |(_, n)| *n);
+            let p = &mut probs[index];
+            match matched(&nearest) {
+                Some((kind, side)) => {
+                    give(p, kind, side);
+                    read += 1;
+                    if let Some((side, kind)) = likeliest(p) {
+                        drawn[side][kind] = true;
+                    }
+                }
+                None => undrawn.push((index, nearest)),
             }
         }
-        for (index, by_kind) in undrawn {
+        for (index, nearest) in undrawn {
             if let Some((side, kind)) = likeliest(&probs[index]) {
-                if drawn[side][kind] && by_kind[kind] > CLOSE {
+                if drawn[side][kind] && nearest[0][kind].min(nearest[1][kind]) > CLOSE {
                     doubt(&mut probs[index], side, kind);
                 }
             }
@@ -343,17 +365,70 @@ impl TaughtPieces {
         read
     }
 
-    /// The least difference of a crop (its `shifted` faces) from the drawings of each side
-    /// (Red, then Black) and kind (in the order of [`PieceKind::ALL`]); infinite where none
-    /// is kept.
-    fn nearest(&self, shifted: &[Vec<f32>]) -> [[f32; 7]; 2] {
-        let mut nearest = [[f32::INFINITY; 7]; 2];
+    /// The least difference of a crop (its `shifted` faces) from each set's drawings of each
+    /// side and kind.
+    fn nearest(&self, shifted: &[Vec<f32>]) -> Vec<(u32, Nearest)> {
+        let mut sets: Vec<(u32, Nearest)> = Vec::new();
         for d in &self.drawings {
+            let at = match sets.iter().position(|(s, _)| *s == d.set) {
+                Some(at) => at,
+                None => {
+                    sets.push((d.set, [[f32::INFINITY; 7]; 2]));
+                    sets.len() - 1
+                }
+            };
             let (side, kind) = (side_slot(d.piece.color), kind_slot(d.piece.kind));
-            nearest[side][kind] = nearest[side][kind].min(distance(shifted, &d.face));
+            let least = &mut sets[at].1[side][kind];
+            *least = least.min(distance(shifted, &d.face));
         }
-        nearest
+        sets
     }
+}
+
+/// A crop's least difference from the drawings of each side (Red, then Black) and kind (in
+/// the order of [`PieceKind::ALL`]) of one set; infinite where none is kept.
+type Nearest = [[f32; 7]; 2];
+
+/// The kind a crop is read as by its drawings ([`CLOSE`] and [`APART`]), and its side where
+/// both sides of that kind are kept and one is [`APART`] times nearer (0 Red, 1 Black).
+fn matched(nearest: &Nearest) -> Option<(usize, Option<usize>)> {
+    let by_kind: [f32; 7] = std::array::from_fn(|k| nearest[0][k].min(nearest[1][k]));
+    let mut order: Vec<(usize, f32)> = by_kind.iter().copied().enumerate().collect();
+    order.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let ((kind, best), next) = (order[0], order[1].1);
+    if best > CLOSE || next < APART * best {
+        return None;
+    }
+    let (red, black) = (nearest[0][kind], nearest[1][kind]);
+    let side = if red.is_infinite() || black.is_infinite() {
+        None
+    } else if black >= APART * red {
+        Some(0)
+    } else if red >= APART * black {
+        Some(1)
+    } else {
+        None
+    };
+    Some((kind, side))
+}
+
+/// The set a board's pieces are drawn in: the one whose drawings read the most of them, at
+/// least [`SET_BOARD`].
+fn board_set(pieces: &[(usize, Vec<(u32, Nearest)>)]) -> Option<u32> {
+    let mut counts: Vec<(u32, usize)> = Vec::new();
+    for (set, nearest) in pieces.iter().flat_map(|(_, sets)| sets) {
+        if matched(nearest).is_some() {
+            match counts.iter_mut().find(|(s, _)| s == set) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((*set, 1)),
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .filter(|&(_, n)| n >= SET_BOARD)
+        .max_by_key(|&(set, n)| (n, std::cmp::Reverse(set)))
+        .map(|(set, _)| set)
 }
 
 /// Give [`TAUGHT_SURE`] of each side's probability to its piece of the kind in `slot` (of
@@ -418,10 +493,15 @@ fn kind_slot(kind: PieceKind) -> usize {
 }
 
 impl Drawing {
-    fn new(piece: Piece, crop: Vec<u8>) -> Drawing {
+    fn new(piece: Piece, set: u32, crop: Vec<u8>) -> Drawing {
         let values = unpack(&crop);
         let face = face_mask().iter().map(|&k| values[k]).collect();
-        Drawing { piece, crop, face }
+        Drawing {
+            piece,
+            set,
+            crop,
+            face,
+        }
     }
 }
 
@@ -521,10 +601,13 @@ mod tests {
         crop
     }
 
-    /// 90 crops of bare paper but at `points` (index, crop).
+    /// 90 crops of bare paper but at `points` (index, crop), and three red horses of the set of
+    /// [`taught_chariot_and_horse`] at [`HORSES`] (a board shows a set by several pieces:
+    /// [`SET_BOARD`]).
     fn board(points: &[(usize, Vec<f32>)]) -> Vec<f32> {
         let mut crops = vec![PAPER; 90 * CROP_VALUES];
-        for (index, crop) in points {
+        let horses = HORSES.map(|index| (index, drawn(1, RED_INK, (index % 2) as i32)));
+        for (index, crop) in points.iter().chain(&horses) {
             crops[index * CROP_VALUES..(index + 1) * CROP_VALUES].copy_from_slice(crop);
         }
         crops
@@ -543,6 +626,27 @@ mod tests {
         probs[class(piece)] = p;
         probs[class(Piece::new(piece.color, other))] = 1.0 - p;
         probs
+    }
+
+    /// The points of the horses of [`board`].
+    const HORSES: [usize; 3] = [70, 71, 72];
+
+    /// Empty points but the horses of [`board`].
+    fn empty_but_horses() -> Vec<[f32; 15]> {
+        let mut probs = vec![[0.0; 15]; 90];
+        probs.iter_mut().for_each(|p| p[0] = 1.0);
+        for index in HORSES {
+            probs[index] = read_as(Piece::new(Red, Horse), 0.99);
+        }
+        probs
+    }
+
+    /// The horses of [`board`] set on `setup`, as a user sets a whole board.
+    fn with_horses(setup: &mut Setup) {
+        for index in HORSES {
+            let sq = square_at(index, true).unwrap_or_else(|| panic!("{index}"));
+            setup.set(sq, Some(Piece::new(Red, Horse)));
+        }
     }
 
     fn probability(probs: &[f32; 15], piece: Piece) -> f32 {
@@ -570,21 +674,53 @@ mod tests {
         let taught = taught_chariot_and_horse();
         // the bar across, two pixels off its point, read as a cannon by the classifier
         let crops = board(&[(40, drawn(0, RED_INK, 2))]);
-        let mut probs =
-            vec![[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]; 90];
+        let mut probs = empty_but_horses();
         probs[40] = read_as(Piece::new(Red, Cannon), 0.99);
-        let _ = taught.apply(&crops, &mut probs);
+        assert_eq!(taught.apply(&crops, &mut probs), 4);
         assert!(probability(&probs[40], Piece::new(Red, Chariot)) >= TAUGHT_SURE * 0.99);
         assert!(probability(&probs[40], Piece::new(Red, Cannon)) < 0.06);
         // the empty points are left as they were
         assert_eq!(probs[0][0], 1.0);
+        // a board with fewer of the set's pieces is not taken for the set
+        let mut crops = vec![PAPER; 90 * CROP_VALUES];
+        crops[40 * CROP_VALUES..41 * CROP_VALUES].copy_from_slice(&drawn(0, RED_INK, 2));
+        let mut probs = vec![[0.0; 15]; 90];
+        probs[40] = read_as(Piece::new(Red, Cannon), 0.99);
+        let before = probs.clone();
+        assert_eq!(taught.apply(&crops, &mut probs), 0);
+        assert_eq!(probs, before);
+    }
+
+    #[test]
+    fn a_board_repeating_drawings_of_a_set_adds_its_new_ones_to_that_set() {
+        let mut taught = taught_chariot_and_horse();
+        let at = |index| square_at(index, true).unwrap_or_else(|| panic!("{index}"));
+        // the chariot and the horse again, with a cannon drawn as a ring
+        let crops = board(&[
+            (11, drawn(0, RED_INK, 0)),
+            (21, drawn(1, RED_INK, 0)),
+            (31, drawn(2, RED_INK, 0)),
+        ]);
+        let mut setup = Setup::empty();
+        setup.set(at(11), Some(Piece::new(Red, Chariot)));
+        setup.set(at(21), Some(Piece::new(Red, Horse)));
+        setup.set(at(31), Some(Piece::new(Red, Cannon)));
+        with_horses(&mut setup);
+        assert_eq!(taught.teach(&PointCrops::of(&crops), &setup, true), 1);
+        assert!(taught.drawings.iter().all(|d| d.set == 0));
+        // a board of other drawings only is another set
+        let crops = board(&[(12, drawn(2, BLACK_INK, 0))]);
+        let mut setup = Setup::empty();
+        setup.set(at(12), Some(Piece::new(Black, Cannon)));
+        assert_eq!(taught.teach(&PointCrops::of(&crops), &setup, true), 1);
+        assert_eq!(taught.drawings.last().map(|d| d.set), Some(1));
     }
 
     #[test]
     fn a_piece_drawn_unlike_every_taught_one_keeps_the_classifiers_reading() {
         let taught = taught_chariot_and_horse();
         let crops = board(&[(40, drawn(2, RED_INK, 0))]);
-        let mut probs = vec![[0.0; 15]; 90];
+        let mut probs = empty_but_horses();
         probs[40] = read_as(Piece::new(Red, Cannon), 0.99);
         let before = probs[40];
         let _ = taught.apply(&crops, &mut probs);
@@ -598,18 +734,19 @@ mod tests {
         let at = |index| square_at(index, true).unwrap_or_else(|| panic!("{index}"));
         setup.set(at(10), Some(Piece::new(Red, Chariot)));
         setup.set(at(80), Some(Piece::new(Black, Chariot)));
+        with_horses(&mut setup);
         let mut taught = TaughtPieces::default();
         taught.teach(&PointCrops::of(&crops), &setup, true);
         // a black bar read by the classifier as a red cannon
         let crops = board(&[(40, drawn(0, BLACK_INK, 1))]);
-        let mut probs = vec![[0.0; 15]; 90];
+        let mut probs = empty_but_horses();
         probs[40] = read_as(Piece::new(Red, Cannon), 0.9);
         let _ = taught.apply(&crops, &mut probs);
         assert!(probability(&probs[40], Piece::new(Black, Chariot)) >= TAUGHT_SURE);
         // with one side taught, the side stays the classifier's
         let only_red = taught_chariot_and_horse();
         let crops = board(&[(40, drawn(0, RED_INK, 1))]);
-        let mut probs = vec![[0.0; 15]; 90];
+        let mut probs = empty_but_horses();
         probs[40] = read_as(Piece::new(Black, Cannon), 0.9);
         let _ = only_red.apply(&crops, &mut probs);
         assert!(probability(&probs[40], Piece::new(Black, Chariot)) >= TAUGHT_SURE * 0.9);
@@ -621,7 +758,7 @@ mod tests {
         // point 40 is drawn as the chariots are; point 50 is read as a chariot too but drawn
         // as a ring, a drawing not taught
         let crops = board(&[(40, drawn(0, RED_INK, 0)), (50, drawn(2, RED_INK, 0))]);
-        let mut probs = vec![[0.0; 15]; 90];
+        let mut probs = empty_but_horses();
         probs[40] = read_as(Piece::new(Red, Chariot), 0.99);
         probs[50] = read_as(Piece::new(Red, Chariot), 0.99);
         let _ = taught.apply(&crops, &mut probs);
@@ -638,13 +775,14 @@ mod tests {
         let at = square_at(10, true).unwrap_or_else(|| panic!("a point"));
         let mut setup = Setup::empty();
         setup.set(at, Some(Piece::new(Red, Chariot)));
+        with_horses(&mut setup);
         assert_eq!(taught.teach(&PointCrops::of(&crops), &setup, true), 0);
         assert_eq!(taught.len(), 2);
         // the same drawing now set as a cannon: the chariot's drawing is forgotten
         setup.set(at, Some(Piece::new(Red, Cannon)));
         assert_eq!(taught.teach(&PointCrops::of(&crops), &setup, true), 1);
         assert_eq!(taught.len(), 2);
-        let mut probs = vec![[0.0; 15]; 90];
+        let mut probs = empty_but_horses();
         probs[40] = read_as(Piece::new(Red, Chariot), 0.99);
         let _ = taught.apply(&board(&[(40, drawn(0, RED_INK, 0))]), &mut probs);
         assert!(probability(&probs[40], Piece::new(Red, Cannon)) >= TAUGHT_SURE * 0.99);
@@ -667,7 +805,7 @@ mod tests {
         }
         std::fs::write(
             &path,
-            "{\"pieces\": [{\"piece\": \"X\", \"crop\": \"00\"}]}",
+            "{\"pieces\": [{\"piece\": \"X\", \"set\": 0, \"crop\": \"00\"}]}",
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let bad = TaughtPieces::load(&path).map(|t| t.len());
