@@ -1,5 +1,5 @@
-//! `qipu recognise IMAGE… [--json] [--taught FILE [--teach FEN]]`: pictures of boards read into positions
-//! ([`crate::recognise`]). One line a picture on standard output, its FEN (Red at the bottom;
+//! `qipu recognise IMAGE… [--json] [--taught FILE [--teach FEN]]`: pictures of boards read into
+//! positions ([`crate::recognise`]). One line a picture on standard output, its FEN (Red at the bottom;
 //! Red to move unless Black is in check); the points read with doubt and any second board on
 //! standard error as `FILE: uncertain e3 f4`, and why a board is not ready to play as
 //! `FILE: not ready to play: REASON` ([`Reading::not_ready`]), and the board read the other way
@@ -18,8 +18,8 @@
 //! `FILE: taught N new drawings, M kept`. The window keeps its own taught pieces in Qipu's data
 //! folder ([`crate::recognise::TAUGHT_FILE`]).
 //!
-//! `qipu recognise-bench SET… [--teach K] [--taught FILE]`: for each folder SET holding pictures and `positions.tsv`
-//! (`FILE<TAB>FEN` a line), the share of points read right, of boards read exactly, and the
+//! `qipu recognise-bench SET… [--teach K] [--taught FILE]`: for each folder SET holding pictures
+//! and `positions.tsv` (`FILE<TAB>FEN` a line), the share of points read right, of boards read exactly, and the
 //! time a picture: `SET: N pictures, points P%, boards B%, refused R, T ms a picture (median M
 //! ms, slowest S ms)`; then how
 //! honest the doubt is: `SET: wrong points ringed W of M (w%), right points ringed K of R (k%),
@@ -100,6 +100,14 @@ struct Read {
     error: Option<String>,
 }
 
+/// The pieces taught in the file `--taught` names; none without it.
+fn taught_in(path: Option<&str>) -> Result<TaughtPieces, CliError> {
+    path.map_or_else(
+        || Ok(TaughtPieces::default()),
+        |path| TaughtPieces::load(Path::new(path)).map_err(|e| CliError::Failed(e.to_string())),
+    )
+}
+
 fn read_file(path: &str, taught: &TaughtPieces) -> Result<Reading, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot open: {}", IoReason::of(&e)))?;
     recognise_with(&bytes, taught).map_err(|e| e.to_string())
@@ -109,12 +117,7 @@ fn read_file(path: &str, taught: &TaughtPieces) -> Result<Reading, String> {
 pub fn run(args: RecogniseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), CliError> {
     let json = args.json;
     let files = &args.files;
-    let mut taught = match &args.taught {
-        Some(path) => {
-            TaughtPieces::load(Path::new(path)).map_err(|e| CliError::Failed(e.to_string()))?
-        }
-        None => TaughtPieces::default(),
-    };
+    let mut taught = taught_in(args.taught.as_deref())?;
     let teach = match &args.teach {
         Some(_) if files.len() != 1 => {
             return Err(CliError::Usage(format!(
@@ -313,12 +316,7 @@ impl Tally {
 
 /// Run `qipu recognise-bench`.
 pub fn bench(args: RecogniseBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let start_with = match &args.taught {
-        Some(path) => {
-            TaughtPieces::load(Path::new(path)).map_err(|e| CliError::Failed(e.to_string()))?
-        }
-        None => TaughtPieces::default(),
-    };
+    let start_with = taught_in(args.taught.as_deref())?;
     let mut total = Tally::default();
     for set in &args.sets {
         let list = Path::new(set).join("positions.tsv");

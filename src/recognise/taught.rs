@@ -4,11 +4,13 @@
 //! read as it was taught after one or two boards, where the classifier alone misreads half its
 //! pieces.
 //!
-//! A piece is kept as its crop ([`super::sample`]), 8 bits a value. A later crop is compared
-//! with each kept one inside the face disc of [`super::house`], at every shift of up to
-//! [`SHIFT`] crop pixels: the least mean squared difference. Only the kind is taken from the
-//! kept pieces; the side stays the classifier's and the colours' (`ink`): two sides drawn with
-//! the same symbol in two inks differ too little for this measure.
+//! A piece is kept as its crop ([`super::sample`]), 8 bits a value, in the set of the board it
+//! was taught from: the set whose drawings read most of that board's pieces as the user set
+//! them, or a new one. A later crop is compared with each kept one inside the face disc of
+//! [`super::house`], at every shift of up to [`SHIFT`] crop pixels: the least mean squared
+//! difference. A picture is read by one set, the one whose drawings read most of its pieces. The
+//! kind is taken from the drawings; the side only where both sides' drawings of the kind are
+//! kept and one is clearly nearer, else it stays the classifier's and the colours' (`ink`).
 
 use std::path::{Path, PathBuf};
 
@@ -43,8 +45,8 @@ const STRETCH: usize = 64;
 const TAUGHT_SURE: f32 = 0.95;
 /// A piece read as a side's kind that another piece of the board was read as by its drawing,
 /// but that is not within [`CLOSE`] of that kind's drawings itself, is drawn in a way not yet
-/// taught, which the classifier is apt to misread: this share of its reading's probability goes to the side's other kinds, so that
-/// it is in doubt.
+/// taught, which the classifier is apt to misread: this share of its reading's probability
+/// goes to the side's other kinds, so that it is in doubt.
 const UNDRAWN_DOUBT: f32 = 0.5;
 /// A drawing this close to one kept is the same drawing: not kept twice for the same piece, and
 /// forgotten for another piece when the user now sets it otherwise.
@@ -52,7 +54,8 @@ const SAME_DRAWING: f32 = 0.004;
 /// A board is of a set when at least this many of its pieces are read by the set's drawings
 /// (as the user set them, on a board taught); the other sets' drawings are not looked at.
 const SET_BOARD: usize = 3;
-/// Drawings kept at most, the oldest forgotten first (some 20 sets of pieces).
+/// Drawings kept at most, the oldest forgotten first: some 15 boards (a set's drawings differ a
+/// little with each picture's size and compression, and each board taught adds a few).
 const MOST: usize = 300;
 
 /// The crops of a picture's 90 points as they were read, rank by rank from the top of the
