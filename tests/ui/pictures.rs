@@ -410,7 +410,8 @@ fn set_right(harness: &mut Harness<'_, QipuApp>, want: &Setup) {
 
 /// A board of a set the classifier misreads (Western symbols in the design kept out of
 /// training), set right by hand and started from, teaches its pieces: they are kept in Qipu's
-/// data folder, and the next picture of the set opens in the editor read exactly.
+/// data folder, and the next picture of the set opens in the editor read exactly, until the
+/// pieces taught are forgotten.
 #[test]
 fn a_board_set_right_and_started_from_teaches_the_next_picture_of_its_set() {
     let folder = crate::common::TempFolder::new("taught-pieces");
@@ -439,4 +440,16 @@ fn a_board_set_right_and_started_from_teaches_the_next_picture_of_its_set() {
     wait_for_editor(&mut harness);
     assert_eq!(fen_field(&harness), next);
     harness.get_by_label_contains("pieces were read as you set pieces drawn like them before.");
+    // Forgotten, the pieces taught read nothing: the picture is read as at first.
+    click(&mut harness, "Forget the pieces taught");
+    wait_for(&mut harness, "the pieces forgotten", |_| !kept.exists());
+    harness.get_by_label_contains("The pieces taught are forgotten");
+    drop_file(&mut harness, data("taught-line-2.png"));
+    wait_for(&mut harness, "the picture read again", |h| {
+        h.query_by_label_contains("pieces were read as you set")
+            .is_none()
+            && h.query_by_label_contains("Read from the").is_some()
+    });
+    harness.run();
+    assert_ne!(fen_field(&harness), next);
 }

@@ -18,6 +18,7 @@ use crate::ui::base::settings::{MatchSettings, PlaySettings};
 use crate::ui::panels::computer_game::ComputerGame;
 use crate::ui::windows::{self, Opening, WindowMessage};
 use crate::ui::workers::picture_worker::PictureSource;
+use crate::ui::workers::teach_worker::TeachTask;
 
 use super::QipuApp;
 use crate::ui::base::command::notification::{Notification, Source};
@@ -161,7 +162,8 @@ impl QipuApp {
                 self.pick_file(ctx, purpose, suggested)
             }
             AppCommand::ReadPicture(path) => self.read_picture(PictureSource::File(path)),
-            AppCommand::TeachPieces(lesson) => self.teach_pieces(*lesson),
+            AppCommand::TeachPieces(lesson) => self.teach(TeachTask::Learn(lesson)),
+            AppCommand::ForgetTaughtPieces => self.teach(TeachTask::Forget),
             AppCommand::PastePicture(image) => self.read_picture(PictureSource::Pasted(image)),
             AppCommand::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             AppCommand::ShowGameAt(shown, ply) => self.show_game_at(shown, ply),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use eframe::egui;
 
-use crate::recognise::{is_picture_path, Lesson, TAUGHT_FILE};
+use crate::recognise::{is_picture_path, TAUGHT_FILE};
 
 use crate::ui::base::command::app_command::AppCommand;
 use crate::ui::base::command::outbox::Arrival;
@@ -16,7 +16,7 @@ use crate::ui::base::command::Command;
 use crate::ui::widgets::busy;
 use crate::ui::windows::setup_editor::SetupEditor;
 use crate::ui::workers::picture_worker::{PictureAnswer, PictureSource, PictureWorker};
-use crate::ui::workers::teach_worker::{self, TeachAnswer};
+use crate::ui::workers::teach_worker::{self, Taught, TeachAnswer, TeachTask};
 
 use super::QipuApp;
 use crate::ui::base::command::notification::{Notification, Source};
@@ -77,24 +77,34 @@ impl QipuApp {
     }
 
     /// Keep the pieces of a board read from a picture, as the user started from it, for the
-    /// next pictures (in the background).
-    pub(super) fn teach_pieces(&mut self, lesson: Lesson) {
+    /// next pictures, or forget every piece taught (in the background).
+    pub(super) fn teach(&mut self, task: TeachTask) {
         if let Some(path) = self.taught_path() {
-            let job = teach_worker::start(&self.post.outbox, path, lesson);
+            let job = teach_worker::start(&self.post.outbox, path, task);
             self.parts.teaching.push(job);
         }
     }
 
-    /// A lesson kept, or why not: only a failure is told (a lesson kept changes nothing shown).
+    /// A lesson kept (which changes nothing shown), the pieces taught forgotten, or why not.
     pub(super) fn taught_arrived(&mut self, arrival: Arrival) {
         let job = arrival.job();
         let Some(at) = self.parts.teaching.iter().position(|&j| j == job) else {
             return;
         };
         self.parts.teaching.remove(at);
-        if let Some(Err(e)) = arrival.open::<TeachAnswer>(Some(job)) {
-            let text = e.message(self.session.lang());
-            self.tell(Notification::error(Source::Window(WindowId::Setup), text));
+        let lang = self.session.lang();
+        let source = Source::Window(WindowId::Setup);
+        match arrival.open::<TeachAnswer>(Some(job)) {
+            Some(Ok(Taught::Forgotten)) => {
+                let text = lang.pick(
+                    "The pieces taught are forgotten: pictures are read as at first.",
+                    "教会的棋子已忘掉：图片按最初的方式识别。",
+                    "教會的棋子已忘掉：圖片按最初的方式辨識。",
+                );
+                self.tell(Notification::info(source, text.to_owned()));
+            }
+            Some(Err(e)) => self.tell(Notification::error(source, e.message(lang))),
+            Some(Ok(Taught::Learned { .. })) | None => {}
         }
     }
 

@@ -28,7 +28,7 @@ use crate::ui::base::words::piece_name;
 use crate::ui::platform::screen_surface::point;
 use crate::ui::widgets::board;
 
-use super::setup_picture::{PictureNotes, CAUTION};
+use super::setup_picture::{NotesAsk, PictureNotes, CAUTION};
 use super::{Opening, Opens, Place, Shown, Window};
 
 /// What a click on a point does.
@@ -158,12 +158,16 @@ impl SetupEditor {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.heading(WindowId::Setup.title(lang));
-                let turn = self
+                let ask = self
                     .picture
                     .as_ref()
-                    .is_some_and(|picture| picture.show(ui, lang, self.setup.side));
-                if turn {
-                    self.turn_round();
+                    .and_then(|picture| picture.show(ui, lang, self.setup.side));
+                match ask {
+                    Some(NotesAsk::TurnRound) => self.turn_round(),
+                    Some(NotesAsk::ForgetTaught) => {
+                        commands.push(AppCommand::ForgetTaughtPieces.into());
+                    }
+                    None => {}
                 }
                 self.palette(ui, lang);
                 self.side_row(ui, lang);

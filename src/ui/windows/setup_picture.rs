@@ -182,8 +182,8 @@ impl PictureNotes {
 
     /// The lines above the board: where the position came from, the points to check, the side
     /// to move, a second board, and the board read the other way round when it is nearly as
-    /// likely; true when the user asks for that board.
-    pub fn show(&self, ui: &mut Ui, lang: Language, side: Color) -> bool {
+    /// likely; what the user asks of them, if anything.
+    pub fn show(&self, ui: &mut Ui, lang: Language, side: Color) -> Option<NotesAsk> {
         let color = if self.to_check.is_empty() {
             ui.visuals().text_color()
         } else {
@@ -192,8 +192,19 @@ impl PictureNotes {
         let line = format!("{}: {}", self.source(lang), self.check(lang));
         ui.label(RichText::new(line).color(color));
         self.side_line(ui, lang, side);
+        let mut ask = None;
         if let Some(line) = taught_line(self.reading.taught, lang) {
-            ui.label(line);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(line);
+                let forget = lang.pick(
+                    "Forget the pieces taught",
+                    "忘掉教会的棋子",
+                    "忘掉教會的棋子",
+                );
+                if ui.button(forget).clicked() {
+                    ask = Some(NotesAsk::ForgetTaught);
+                }
+            });
         }
         if self.boards > 1 {
             ui.label(
@@ -212,7 +223,10 @@ impl PictureNotes {
                 .color(CAUTION),
             );
         }
-        self.turn_line(ui, lang)
+        if self.turn_line(ui, lang) {
+            ask = Some(NotesAsk::TurnRound);
+        }
+        ask
     }
 
     /// That the board read the other way round is nearly as likely, and a button to read it
@@ -378,6 +392,15 @@ impl PictureNotes {
             }
         })
     }
+}
+
+/// What the user asks of the picture's notes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotesAsk {
+    /// The board read the other way round ([`PictureNotes::turned_round`]).
+    TurnRound,
+    /// Forget every piece taught from pictures.
+    ForgetTaught,
 }
 
 /// How many pieces were read by the drawings the user taught, when any were: why a picture

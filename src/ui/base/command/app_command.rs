@@ -48,6 +48,8 @@ pub enum AppCommand {
     /// Keep the pieces of a board read from a picture, as the user set it, for the next
     /// pictures.
     TeachPieces(Box<Lesson>),
+    /// Forget every piece taught from pictures.
+    ForgetTaughtPieces,
     /// Ask the system for the clipboard's text (it comes back as [`AppCommand::PasteText`]).
     RequestPaste,
     /// Forget the unsaved work of a run that did not end normally (its autosave copy).
