@@ -23,7 +23,7 @@ use super::sample::{CROP, CROP_VALUES};
 use super::Reading;
 use crate::formats::save::{save_atomic, SaveError, TargetState};
 use crate::lang::IoReason;
-use crate::rules::{Color, Piece, PieceKind, Setup};
+use crate::rules::{Piece, PieceKind, Setup};
 
 /// Shifts tried either way along each axis, in crop pixels (a tenth of a point's spacing): a
 /// piece is seldom exactly on its point.
@@ -380,7 +380,7 @@ impl TaughtPieces {
                     sets.len() - 1
                 }
             };
-            let (side, kind) = (side_slot(d.piece.color), kind_slot(d.piece.kind));
+            let (side, kind) = (d.piece.color.index(), kind_slot(d.piece.kind));
             let least = &mut sets[at].1[side][kind];
             *least = least.min(distance(shifted, &d.face));
         }
@@ -393,7 +393,7 @@ impl TaughtPieces {
 type Nearest = [[f32; 7]; 2];
 
 /// The kind a crop is read as by its drawings ([`CLOSE`] and [`APART`]), and its side where
-/// both sides of that kind are kept and one is [`APART`] times nearer (0 Red, 1 Black).
+/// both sides of that kind are kept and one is [`APART`] times nearer ([`crate::rules::Color::index`]).
 fn matched(nearest: &Nearest) -> Option<(usize, Option<usize>)> {
     let by_kind: [f32; 7] = std::array::from_fn(|k| nearest[0][k].min(nearest[1][k]));
     let mut order: Vec<(usize, f32)> = by_kind.iter().copied().enumerate().collect();
@@ -435,7 +435,7 @@ fn board_set(pieces: &[(usize, Vec<(u32, Nearest)>)]) -> Option<u32> {
 }
 
 /// Give [`TAUGHT_SURE`] of each side's probability to its piece of the kind in `slot` (of
-/// [`PieceKind::ALL`]); or, where the drawings tell the `side` (0 Red, 1 Black), of the
+/// [`PieceKind::ALL`]); or, where the drawings tell the `side` ([`crate::rules::Color::index`]), of the
 /// piece's whole probability to that side's piece of the kind.
 fn give(p: &mut [f32; 15], slot: usize, side: Option<usize>) {
     let masses = [p[1..8].iter().sum::<f32>(), p[8..15].iter().sum::<f32>()];
@@ -444,7 +444,7 @@ fn give(p: &mut [f32; 15], slot: usize, side: Option<usize>) {
         let Some(piece) = CLASSES[class] else {
             continue;
         };
-        let on = side_slot(piece.color);
+        let on = piece.color.index();
         *v *= 1.0 - TAUGHT_SURE;
         if kind_slot(piece.kind) == slot {
             *v += TAUGHT_SURE
@@ -460,13 +460,13 @@ fn give(p: &mut [f32; 15], slot: usize, side: Option<usize>) {
 /// The side and kind slots of the likeliest piece of `p`.
 fn likeliest(p: &[f32; 15]) -> Option<(usize, usize)> {
     let class = (1..15).max_by(|&a, &b| p[a].total_cmp(&p[b]))?;
-    CLASSES[class].map(|piece| (side_slot(piece.color), kind_slot(piece.kind)))
+    CLASSES[class].map(|piece| (piece.color.index(), kind_slot(piece.kind)))
 }
 
 /// Move [`UNDRAWN_DOUBT`] of the probability of `side`'s piece of `kind` evenly to its other
 /// kinds.
 fn doubt(p: &mut [f32; 15], side: usize, kind: usize) {
-    let of_side = |class: usize| CLASSES[class].filter(|piece| side_slot(piece.color) == side);
+    let of_side = |class: usize| CLASSES[class].filter(|piece| piece.color.index() == side);
     let Some(read) =
         (1..15).find(|&c| of_side(c).is_some_and(|piece| kind_slot(piece.kind) == kind))
     else {
@@ -480,11 +480,6 @@ fn doubt(p: &mut [f32; 15], side: usize, kind: usize) {
             *v += moved / 6.0;
         }
     }
-}
-
-/// 0 for Red, 1 for Black.
-fn side_slot(color: Color) -> usize {
-    usize::from(color == Color::Black)
 }
 
 /// The place of `kind` in [`PieceKind::ALL`].
