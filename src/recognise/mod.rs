@@ -82,6 +82,10 @@ pub const FAINT: f32 = 0.7;
 /// The probability given to the reading of a point that matches one of Qipu's own pieces
 /// ([`house`]).
 const HOUSE_SURE: f32 = 0.95;
+/// The confidence at most of a point the pieces taught put in doubt (a piece of a set the
+/// classifier misreads whose kind it alone chose): under [`FAINT`], so that a board holding
+/// one is not offered as ready to play.
+const DOUBTED: f32 = 0.5;
 
 /// A point whose centred crop the classifier gives no class this probability is read again,
 /// cut the [`CUTS`] ways.
@@ -335,6 +339,27 @@ impl Reading {
         Some(other)
     }
 
+    /// Put the points at `indexes` (rank by rank from the top of the picture) in doubt, read
+    /// with no more than [`DOUBTED`] confidence, on this reading and on the one turned round.
+    fn put_in_doubt(&mut self, indexes: &[usize]) {
+        let red_at_bottom = self.red_at_bottom;
+        let squares: Vec<Square> = indexes
+            .iter()
+            .filter_map(|&index| legal::square_at(index, red_at_bottom))
+            .collect();
+        for (sq, _, prob) in &mut self.points {
+            if squares.contains(sq) {
+                *prob = prob.min(DOUBTED);
+            }
+        }
+        self.uncertain.extend(squares);
+        self.uncertain.sort();
+        self.uncertain.dedup();
+        if let Some(turned) = &mut self.turned {
+            turned.put_in_doubt(indexes);
+        }
+    }
+
     /// Whether `setup` lies on the picture with Red at the bottom: the way round in which more
     /// of its points agree with the points read (a board the user set right after a reading
     /// turned round lies the other way).
@@ -472,10 +497,12 @@ fn read_image(image: &image::RgbImage, taught: &TaughtPieces) -> Result<Reading,
             (board, read_crops(image, &grid, taught)?)
         }
     };
-    Ok(Reading {
-        taught: read.taught,
+    let mut reading = Reading {
+        taught: read.taught.read,
         ..read_points(&read.probs, &read.crops, board, found.boards)
-    })
+    };
+    reading.put_in_doubt(&read.taught.doubtful);
+    Ok(reading)
 }
 
 /// Where the board with these corners (half a step outside its outer points) is on the
@@ -520,8 +547,8 @@ struct PointsRead {
     probs: Vec<[f32; 15]>,
     /// Their crops.
     crops: PointCrops,
-    /// How many pieces were read by drawings the user taught.
-    taught: usize,
+    /// What the pieces taught made of them.
+    taught: taught::Applied,
 }
 
 /// The 90 points' class probabilities, rank by rank from the top of the picture, and their
@@ -906,6 +933,31 @@ mod tests {
         assert_eq!(reading.setup.to_fen(), "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1");
         let marked: Vec<String> = reading.uncertain.iter().map(|s| s.to_string()).collect();
         assert_eq!(marked, ["a5"]);
+    }
+
+    /// A point the pieces taught put in doubt is ringed, on the board turned round too, and
+    /// read faintly: a board holding one is not ready, whatever its other points.
+    #[test]
+    fn a_point_the_pieces_taught_doubt_keeps_the_board_from_being_ready() {
+        let mut classes = vec![0usize; 90];
+        classes[84] = 1; // Red's general on d0
+        classes[4] = 8; // Black's general on e9
+        classes[36] = 4; // a red chariot on a5
+        let mut reading = read_points(
+            &one_hot(&classes),
+            &PointCrops::default(),
+            [0, 0, 10, 10],
+            1,
+        );
+        assert_eq!(reading.not_ready(), None);
+        reading.turned = Some(Box::new(reading.clone()));
+        reading.put_in_doubt(&[36]);
+        let a5 = Square::parse("a5").unwrap_or_else(|| panic!("a square"));
+        assert_eq!(reading.uncertain, [a5]);
+        assert_eq!(reading.not_ready(), Some(NotReady::Faint(a5)));
+        assert!(reading
+            .turned
+            .is_some_and(|turned| turned.uncertain == [a5]));
     }
 
     /// A legal board read without doubt is ready; with more than a few doubtful points, or a

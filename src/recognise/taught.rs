@@ -10,7 +10,9 @@
 //! [`super::house`], at every shift of up to [`SHIFT`] crop pixels: the least mean squared
 //! difference. A picture is read by one set, the one whose drawings read most of its pieces. The
 //! kind is taken from the drawings; the side only where both sides' drawings of the kind are
-//! kept and one is clearly nearer, else it stays the classifier's and the colours' (`ink`).
+//! kept and one is clearly nearer, else it stays the classifier's and the colours' (`ink`). A
+//! piece drawn unlike every drawing of a kind is not of that kind: once a set's other kinds are
+//! taught, its last one is read by elimination.
 
 use std::path::{Path, PathBuf};
 
@@ -48,6 +50,17 @@ const TAUGHT_SURE: f32 = 0.95;
 /// taught, which the classifier is apt to misread: this share of its reading's probability
 /// goes to the side's other kinds, so that it is in doubt.
 const UNDRAWN_DOUBT: f32 = 0.5;
+/// The classifier misreads a set when, of the pieces of a board that the set's drawings read,
+/// it read at least two, and one in this many, as another kind. Chinese-character sets are read
+/// alike by both (with a single misreading counted, four of seven such sets taught three boards
+/// each lost one or two boards ready to play); the pictogram sets the classifier was never
+/// shown are not.
+const MISREAD_SET: usize = 10;
+/// The share of its probability a kind keeps on a piece that is [`FAR`] from all of that
+/// kind's drawings, on a set the classifier misreads ([`MISREAD_SET`]): a piece drawn unlike
+/// every drawing of a kind taught is not of that kind. (On a set the classifier reads well,
+/// its reading is worth more than a drawing kept from a picture of another size.)
+const RULED_OUT: f32 = 0.05;
 /// A drawing this close to one kept is the same drawing: not kept twice for the same piece, and
 /// forgotten for another piece when the user now sets it otherwise.
 const SAME_DRAWING: f32 = 0.004;
@@ -319,11 +332,14 @@ impl TaughtPieces {
     /// Where both sides' pieces of that kind are taught and the crop is [`APART`] times
     /// nearer one side's drawings, the side is taken from them too. A piece read as a side's
     /// kind that another piece of the board was read as by its drawing, but that is not within
-    /// [`CLOSE`] of that kind's drawings itself, is put in doubt ([`UNDRAWN_DOUBT`]). Returns
-    /// how many pieces were read by their drawings.
-    pub(super) fn apply(&self, crops: &[f32], probs: &mut [[f32; 15]]) -> usize {
+    /// [`CLOSE`] of that kind's drawings itself, is put in doubt ([`UNDRAWN_DOUBT`]). On a set
+    /// the classifier misreads ([`MISREAD_SET`]), a piece no drawing reads has the kinds it is
+    /// drawn unlike ruled out ([`RULED_OUT`]); where that leaves its side more than one kind,
+    /// the classifier alone chose among them, and the point is doubtful whatever it is read as.
+    pub(super) fn apply(&self, crops: &[f32], probs: &mut [[f32; 15]]) -> Applied {
+        let mut applied = Applied::default();
         if self.drawings.is_empty() {
-            return 0;
+            return applied;
         }
         let mask = face_mask();
         // each piece's least difference from each set's drawings of each side and kind
@@ -335,12 +351,13 @@ impl TaughtPieces {
             })
             .collect();
         let Some(set) = board_set(&pieces) else {
-            return 0;
+            return applied;
         };
-        let mut read = 0;
         // the pieces of each side and kind read by their drawings on this board
         let mut drawn = [[false; 7]; 2];
         let mut undrawn = Vec::new();
+        // the pieces read by their drawings that the classifier read as another kind
+        let mut misread = 0;
         for (index, sets) in pieces {
             let nearest = sets
                 .iter()
@@ -349,8 +366,11 @@ impl TaughtPieces {
             let p = &mut probs[index];
             match matched(&nearest) {
                 Some((kind, side)) => {
+                    if likeliest(p).is_some_and(|(_, read)| read != kind) {
+                        misread += 1;
+                    }
                     give(p, kind, side);
-                    read += 1;
+                    applied.read += 1;
                     if let Some((side, kind)) = likeliest(p) {
                         drawn[side][kind] = true;
                     }
@@ -358,14 +378,23 @@ impl TaughtPieces {
                 None => undrawn.push((index, nearest)),
             }
         }
+        // a set the classifier misreads is read by its drawings, what they rule out included
+        let misreads_set = misread >= 2 && misread * MISREAD_SET >= applied.read;
         for (index, nearest) in undrawn {
+            let open = if misreads_set {
+                rule_out(&mut probs[index], &nearest)
+            } else {
+                [PieceKind::ALL.len(); 2]
+            };
             if let Some((side, kind)) = likeliest(&probs[index]) {
                 if drawn[side][kind] && nearest[0][kind].min(nearest[1][kind]) > CLOSE {
                     doubt(&mut probs[index], side, kind);
+                } else if misreads_set && open[side] > 1 {
+                    applied.doubtful.push(index);
                 }
             }
         }
-        read
+        applied
     }
 
     /// The least difference of a crop (its `shifted` faces) from each set's drawings of each
@@ -386,6 +415,16 @@ impl TaughtPieces {
         }
         sets
     }
+}
+
+/// What the pieces taught made of a picture's points ([`TaughtPieces::apply`]).
+#[derive(Debug, Default, PartialEq)]
+pub(super) struct Applied {
+    /// How many pieces were read by their drawings.
+    pub read: usize,
+    /// The points (rank by rank from the top of the picture) whose kind the classifier alone
+    /// chose on a set it misreads: in doubt, whichever kind the board gives them.
+    pub doubtful: Vec<usize>,
 }
 
 /// A crop's least difference from the drawings of each side (Red, then Black) and kind (in
@@ -482,6 +521,46 @@ fn doubt(p: &mut [f32; 15], side: usize, kind: usize) {
     }
 }
 
+/// Rule out for a piece the kinds it is drawn unlike: each side's kind with drawings kept that
+/// the crop is at least [`FAR`] from (`nearest`) keeps [`RULED_OUT`] of its probability, and
+/// the rest goes to the side's other kinds in proportion (evenly where the classifier gave them
+/// none). A side whose every kind is ruled out is left as it is: the piece is of the other
+/// side, or drawn as nothing taught yet. Returns how many kinds each side has left open.
+fn rule_out(p: &mut [f32; 15], nearest: &Nearest) -> [usize; 2] {
+    let mut open = [PieceKind::ALL.len(); 2];
+    for (side, nearest) in nearest.iter().enumerate() {
+        let classes: Vec<(usize, bool)> = (1..15)
+            .filter_map(|class| {
+                let piece = CLASSES[class].filter(|piece| piece.color.index() == side)?;
+                let least = nearest[kind_slot(piece.kind)];
+                Some((class, least.is_finite() && least >= FAR))
+            })
+            .collect();
+        let left = classes.iter().filter(|(_, out)| !out).count();
+        if left == 0 {
+            continue;
+        }
+        open[side] = left;
+        let mass: f32 = classes.iter().map(|&(c, _)| p[c]).sum();
+        let kept: f32 = classes
+            .iter()
+            .filter(|(_, out)| !out)
+            .map(|&(c, _)| p[c])
+            .sum();
+        let freed = (mass - kept) * (1.0 - RULED_OUT);
+        for &(class, out) in &classes {
+            p[class] = if out {
+                p[class] * RULED_OUT
+            } else if kept > 0.0 {
+                p[class] + freed * p[class] / kept
+            } else {
+                p[class] + freed / left as f32
+            };
+        }
+    }
+    open
+}
+
 /// The place of `kind` in [`PieceKind::ALL`].
 fn kind_slot(kind: PieceKind) -> usize {
     PieceKind::ALL
@@ -575,8 +654,9 @@ mod tests {
     const RED_INK: [f32; 3] = [0.4, -0.4, -0.4];
     const BLACK_INK: [f32; 3] = [-0.45, -0.45, -0.45];
 
-    /// A crop of a disc of paper bearing `shape` (0: a bar across, 1: a bar down, 2: a ring) in
-    /// `ink`, moved `dx` pixels right.
+    /// A crop of a disc of paper bearing `shape` (0: a bar across, 1: a bar down, 2: a ring,
+    /// 3: a cross, 4: a small ring, 5: a wide ring, else a filled disc) in `ink`, moved `dx`
+    /// pixels right.
     fn drawn(shape: u8, ink: [f32; 3], dx: i32) -> Vec<f32> {
         let mut crop = vec![PAPER; CROP_VALUES];
         let c = CROP as i32 / 2;
@@ -584,10 +664,16 @@ mod tests {
             for u in 0..CROP as i32 {
                 let (x, y) = (u - c - dx, v - c);
                 let r = f64::from(x * x + y * y).sqrt();
+                let across = y.abs() <= 1 && x.abs() <= 7;
+                let down = x.abs() <= 1 && y.abs() <= 7;
                 let on = match shape {
-                    0 => y.abs() <= 1 && x.abs() <= 7,
-                    1 => x.abs() <= 1 && y.abs() <= 7,
-                    _ => (4.0..=6.0).contains(&r),
+                    0 => across,
+                    1 => down,
+                    2 => (4.0..=6.0).contains(&r),
+                    3 => across || down,
+                    4 => (1.5..=3.0).contains(&r),
+                    5 => (7.0..=9.0).contains(&r),
+                    _ => r <= 8.0,
                 };
                 if on {
                     for (plane, value) in ink.iter().enumerate() {
@@ -674,7 +760,7 @@ mod tests {
         let crops = board(&[(40, drawn(0, RED_INK, 2))]);
         let mut probs = empty_but_horses();
         probs[40] = read_as(Piece::new(Red, Cannon), 0.99);
-        assert_eq!(taught.apply(&crops, &mut probs), 4);
+        assert_eq!(taught.apply(&crops, &mut probs).read, 4);
         assert!(probability(&probs[40], Piece::new(Red, Chariot)) >= TAUGHT_SURE * 0.99);
         assert!(probability(&probs[40], Piece::new(Red, Cannon)) < 0.06);
         // the empty points are left as they were
@@ -685,7 +771,7 @@ mod tests {
         let mut probs = vec![[0.0; 15]; 90];
         probs[40] = read_as(Piece::new(Red, Cannon), 0.99);
         let before = probs.clone();
-        assert_eq!(taught.apply(&crops, &mut probs), 0);
+        assert_eq!(taught.apply(&crops, &mut probs), Applied::default());
         assert_eq!(probs, before);
     }
 
@@ -715,14 +801,78 @@ mod tests {
     }
 
     #[test]
-    fn a_piece_drawn_unlike_every_taught_one_keeps_the_classifiers_reading() {
+    fn on_a_set_the_classifier_reads_well_a_piece_drawn_unlike_every_taught_one_keeps_its_reading()
+    {
         let taught = taught_chariot_and_horse();
+        // a ring, read as a cannon; the horses are read by the classifier as by their drawings
         let crops = board(&[(40, drawn(2, RED_INK, 0))]);
         let mut probs = empty_but_horses();
-        probs[40] = read_as(Piece::new(Red, Cannon), 0.99);
+        probs[40] = read_as(Piece::new(Red, Cannon), 0.9);
         let before = probs[40];
         let _ = taught.apply(&crops, &mut probs);
         assert_eq!(probs[40], before);
+    }
+
+    #[test]
+    fn once_a_sides_other_kinds_are_taught_its_last_is_read_by_elimination() {
+        use crate::rules::PieceKind::{Advisor, Elephant, General, Soldier};
+        let at = |index| square_at(index, true).unwrap_or_else(|| panic!("{index}"));
+        let kinds = [
+            (General, 3),
+            (Elephant, 4),
+            (Chariot, 0),
+            (Horse, 1),
+            (Cannon, 2),
+            (Soldier, 5),
+        ];
+        let points: Vec<(usize, Vec<f32>)> = (10..)
+            .zip(kinds)
+            .map(|(index, (_, shape))| (index, drawn(shape, RED_INK, 0)))
+            .collect();
+        let mut setup = Setup::empty();
+        for (index, (kind, _)) in (10..).zip(kinds) {
+            setup.set(at(index), Some(Piece::new(Red, kind)));
+        }
+        with_horses(&mut setup);
+        let mut taught = TaughtPieces::default();
+        taught.teach(&PointCrops::of(&board(&points)), &setup, true);
+        // a filled disc, unlike all six, read by the classifier as a chariot; it reads the
+        // horses as cannons: it misreads this set
+        let crops = board(&[(40, drawn(6, RED_INK, 0))]);
+        let mut probs = empty_but_horses();
+        for index in HORSES {
+            probs[index] = read_as(Piece::new(Red, Cannon), 0.9);
+        }
+        probs[40] = read_as(Piece::new(Red, Chariot), 0.99);
+        let _ = taught.apply(&crops, &mut probs);
+        let advisor = probability(&probs[40], Piece::new(Red, Advisor));
+        assert!((advisor - (1.0 - RULED_OUT)).abs() < 1e-6, "{advisor}");
+        assert!(probability(&probs[40], Piece::new(Red, Chariot)) < RULED_OUT);
+    }
+
+    #[test]
+    fn on_a_set_the_classifier_misreads_a_piece_no_drawing_reads_is_in_doubt() {
+        let taught = taught_chariot_and_horse();
+        let crops = board(&[(40, drawn(2, RED_INK, 0))]);
+        let mut probs = empty_but_horses();
+        // the classifier reads the horses as cannons: it misreads this set
+        for index in HORSES {
+            probs[index] = read_as(Piece::new(Red, Cannon), 0.9);
+        }
+        probs[40] = read_as(Piece::new(Red, Cannon), 0.9);
+        let applied = taught.apply(&crops, &mut probs);
+        assert_eq!(applied.read, 3);
+        assert!(probability(&probs[HORSES[0]], Piece::new(Red, Horse)) >= TAUGHT_SURE * 0.9);
+        // the ring is a cannon or any kind but the chariot and the horse: in doubt, its
+        // reading left to the board; the chariot, drawn as a bar, is ruled out
+        assert_eq!(applied.doubtful, vec![40]);
+        let chariot = probability(&probs[40], Piece::new(Red, Chariot));
+        assert!((chariot - 0.1 * RULED_OUT).abs() < 1e-6, "{chariot}");
+        assert!((probs[40].iter().sum::<f32>() - 1.0).abs() < 1e-5);
+        // where the classifier reads the set well, nothing is doubtful
+        let mut probs = empty_but_horses();
+        probs[40] = read_as(Piece::new(Red, Cannon), 0.9);
+        assert!(taught.apply(&crops, &mut probs).doubtful.is_empty());
     }
 
     #[test]
