@@ -252,7 +252,7 @@ impl QipuApp {
             renderer: &self.display.renderer,
             renderer_fallback: self.display.renderer_fallback.as_deref(),
             outbox: &self.post.outbox,
-            autosave: self.options.autosave.as_deref(),
+            data_folder: self.options.data_folder(),
         };
         if self.windows.is_open(id) {
             self.windows.raise(id);

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui;
 
+use crate::cloud::CACHE_FILE;
 use crate::engine_client::EngineConfig;
 use crate::formats::read_pgn_text;
 use crate::record::Game;
@@ -49,8 +50,23 @@ use open_windows::OpenWindows;
 pub struct AppOptions {
     /// File choosers.
     pub dialogs: Box<dyn FileDialogs>,
-    /// The crash-recovery copy of unsaved work (`None`: no autosave).
+    /// The crash-recovery copy of unsaved work (`None`: no autosave). Its folder is Qipu's
+    /// data folder ([`AppOptions::data_file`]).
     pub autosave: Option<PathBuf>,
+}
+
+impl AppOptions {
+    /// Qipu's data folder: the folder of the autosave copy, where the window keeps what lasts
+    /// between runs (the cloud's answers, the puzzle trainer's progress and personal set, the
+    /// pieces taught); `None` where nothing is kept.
+    pub fn data_folder(&self) -> Option<&Path> {
+        self.autosave.as_deref().and_then(Path::parent)
+    }
+
+    /// The file `name` in the data folder ([`AppOptions::data_folder`]).
+    pub fn data_file(&self, name: &str) -> Option<PathBuf> {
+        self.data_folder().map(|folder| folder.join(name))
+    }
 }
 
 impl Default for AppOptions {
@@ -191,7 +207,7 @@ impl QipuApp {
         let database = DatabaseWindow::new(&outbox, settings.database.clone());
         windows.keep(WindowId::Database, Box::new(database));
         let analysis = AnalysisPanel::new(builtin.clone(), outbox.clone())
-            .with_cloud(settings.cloud.clone(), options.autosave.as_deref());
+            .with_cloud(settings.cloud.clone(), options.data_file(CACHE_FILE));
         QipuApp {
             session,
             settings,

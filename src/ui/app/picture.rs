@@ -66,14 +66,10 @@ impl QipuApp {
         self.parts.picture = Some(PictureWorker::start(&self.post.outbox, source, taught));
     }
 
-    /// Where the window keeps the pieces taught: beside the autosave copy (Qipu's data
-    /// folder); `None`, nothing kept, when there is no such copy.
+    /// Where the window keeps the pieces taught: in the data folder; `None`, nothing kept,
+    /// when there is none.
     fn taught_path(&self) -> Option<PathBuf> {
-        self.options
-            .autosave
-            .as_deref()
-            .and_then(std::path::Path::parent)
-            .map(|dir| dir.join(TAUGHT_FILE))
+        self.options.data_file(TAUGHT_FILE)
     }
 
     /// Keep the pieces of a board read from a picture, as the user started from it, for the

@@ -20,7 +20,7 @@ impl QipuApp {
     /// Add `side`'s mistakes of the game shown to the personal set.
     pub(super) fn make_puzzles(&mut self, side: Color) {
         let lang = self.session.lang();
-        let Some(path) = self.options.autosave.as_deref().and_then(personal_set) else {
+        let Some(path) = self.options.data_folder().map(personal_set) else {
             let why = lang.pick(
                 "There is no folder of settings to keep the puzzles in.",
                 "没有设置文件夹可保存题目。",

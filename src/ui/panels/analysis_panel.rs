@@ -7,6 +7,8 @@
 //! shown starts a new search. Under the engine's lines, the cloud database's moves
 //! ([`CloudLines`]), once the user has turned the cloud on.
 
+use std::path::PathBuf;
+
 use eframe::egui::{self, RichText};
 
 use crate::engine_client::{EngineConfig, Limit, Lines, RedScore, SearchInfo};
@@ -21,7 +23,7 @@ use crate::ui::base::layout::Panel;
 use crate::ui::base::numbers::signed;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::CloudSettings;
-use crate::ui::panels::cloud_lines::{cache_beside, CloudLines};
+use crate::ui::panels::cloud_lines::CloudLines;
 use crate::ui::widgets::board::EngineArrow;
 use crate::ui::workers::engine_link::{EngineLink, LinkEvent, Searched};
 
@@ -63,14 +65,10 @@ impl AnalysisPanel {
         }
     }
 
-    /// The same panel with the cloud as `settings` has it, its answers kept beside the
-    /// `autosave` copy (in memory when there is none).
-    pub fn with_cloud(
-        mut self,
-        settings: CloudSettings,
-        autosave: Option<&std::path::Path>,
-    ) -> AnalysisPanel {
-        self.cloud = CloudLines::new(self.outbox.clone(), settings, cache_beside(autosave));
+    /// The same panel with the cloud as `settings` has it, its answers kept in `cache` (in
+    /// memory when there is none).
+    pub fn with_cloud(mut self, settings: CloudSettings, cache: Option<PathBuf>) -> AnalysisPanel {
+        self.cloud = CloudLines::new(self.outbox.clone(), settings, cache);
         self
     }
 

@@ -387,14 +387,6 @@ impl CloudLines {
     }
 }
 
-/// Where the window keeps the cloud's answers: beside the `autosave` copy (Qipu's data
-/// folder, as the command line's cache); `None`, in memory, when there is no such copy.
-pub fn cache_beside(autosave: Option<&std::path::Path>) -> Option<PathBuf> {
-    autosave
-        .and_then(std::path::Path::parent)
-        .map(|dir| dir.join(crate::cloud::CACHE_FILE))
-}
-
 /// "Cloud database" in `lang`.
 fn cloud_name(lang: Language) -> &'static str {
     lang.pick("Cloud database", "云库", "雲庫")

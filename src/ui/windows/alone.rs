@@ -53,7 +53,7 @@ impl Alone {
                     renderer: "wgpu",
                     renderer_fallback: None,
                     outbox: &outbox,
-                    autosave: None,
+                    data_folder: None,
                 },
             )
         })?;

@@ -18,7 +18,7 @@ use crate::ui::base::command::Command;
 use crate::ui::base::numbers::{byte_size, group_digits};
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::CloudSettings;
-use crate::ui::panels::cloud_lines::cache_beside;
+use crate::cloud::CACHE_FILE;
 use crate::ui::widgets::busy;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::workers::cache_worker::{self, CacheAnswer, CacheReport, CacheTask};
@@ -54,7 +54,7 @@ impl Opens for CloudWindow {
         let mut window = CloudWindow {
             server: settings.server.clone(),
             settings,
-            cache: cache_beside(opening.autosave),
+            cache: opening.data_file(CACHE_FILE),
             cache_state: CacheState::InMemory,
             outbox: opening.outbox.clone(),
         };

@@ -56,9 +56,16 @@ pub struct Opening<'a> {
     pub renderer_fallback: Option<&'a str>,
     /// Where a window's background work sends its results.
     pub outbox: &'a Outbox,
-    /// The crash-recovery copy of unsaved work, in the folder of the settings (`None`: no
-    /// such folder; the puzzle trainer keeps its progress beside it).
-    pub autosave: Option<&'a Path>,
+    /// Qipu's data folder, where the window keeps what lasts between runs (`None`: nothing is
+    /// kept).
+    pub data_folder: Option<&'a Path>,
+}
+
+impl Opening<'_> {
+    /// The file `name` in the data folder.
+    pub fn data_file(&self, name: &str) -> Option<std::path::PathBuf> {
+        self.data_folder.map(|folder| folder.join(name))
+    }
 }
 
 /// A message for a window open over the main one (what its own buttons asked, answered by

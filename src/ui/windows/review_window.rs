@@ -23,7 +23,7 @@ use crate::ui::base::command::notification::{Notification, Source};
 use crate::ui::base::command::window_id::WindowId;
 use crate::ui::base::session::Session;
 use crate::ui::base::settings::{engine_config, CloudSettings, NamedEngine, ReviewSettings};
-use crate::ui::panels::cloud_lines::cache_beside;
+use crate::cloud::CACHE_FILE;
 use crate::ui::windows::engine_match::engine_picker;
 use crate::ui::windows::{Opening, Opens, Shown, Window, WindowMessage};
 use crate::ui::workers::review_worker::{CloudReview, ReviewEvent, ReviewJob, ReviewWorker};
@@ -301,7 +301,7 @@ impl Opens for ReviewWindow {
             opening.settings.review.clone(),
             opening.outbox.clone(),
         )
-        .with_cloud(opening.settings.cloud.clone(), cache_beside(opening.autosave))
+        .with_cloud(opening.settings.cloud.clone(), opening.data_file(CACHE_FILE))
     }
 }
 

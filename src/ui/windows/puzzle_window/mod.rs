@@ -32,10 +32,10 @@ mod view;
 /// The name of the progress file, in the folder of the settings.
 pub const PROGRESS_FILE: &str = "puzzles.sqlite";
 
-/// The personal set of one's own mistakes, `puzzles/my-mistakes.pgn` beside `autosave` in the
-/// folder of the settings.
-pub fn personal_set(autosave: &Path) -> Option<PathBuf> {
-    Some(autosave.parent()?.join("puzzles").join("my-mistakes.pgn"))
+/// The personal set of one's own mistakes, `puzzles/my-mistakes.pgn` in Qipu's data folder
+/// `data_folder`.
+pub fn personal_set(data_folder: &Path) -> PathBuf {
+    data_folder.join("puzzles").join("my-mistakes.pgn")
 }
 
 /// What the trainer says of the puzzle on the board.

@@ -68,13 +68,12 @@ impl Window for PuzzleTrainer {
 }
 
 impl Opens for PuzzleTrainer {
-    /// The trainer keeping its progress in the folder of the settings, with the personal set
-    /// beside it and the set last opened offered.
+    /// The trainer keeping its progress in the data folder, with the personal set in it and
+    /// the set last opened offered.
     fn open(opening: &Opening<'_>) -> PuzzleTrainer {
-        let autosave = opening.autosave;
         PuzzleTrainer::new(
-            autosave.and_then(std::path::Path::parent),
-            autosave.and_then(personal_set),
+            opening.data_folder,
+            opening.data_folder.map(personal_set),
             opening.settings.puzzle_set.as_deref(),
             opening.outbox.clone(),
         )
