@@ -188,7 +188,7 @@ impl SetupEditor {
 
     /// Who moves, and the board cleared or set to the start.
     fn side_row(&mut self, ui: &mut Ui, lang: Language) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(lang.pick("To move:", "走棋方：", "走棋方："));
             for color in [Color::Red, Color::Black] {
                 if ui
@@ -314,7 +314,7 @@ impl SetupEditor {
     /// The fourteen pieces and the eraser; the chosen one is ringed.
     fn palette(&mut self, ui: &mut Ui, lang: Language) {
         for color in [Color::Red, Color::Black] {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 for kind in PieceKind::ALL {
                     let piece = Piece::new(color, kind);
                     let chosen = self.brush == Brush::Place(piece);
