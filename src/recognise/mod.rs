@@ -906,15 +906,21 @@ mod tests {
         assert_eq!(marked, ["e5", "a9"]);
     }
 
+    /// The classes of a board of Red's general on d0, Black's on e9 and a red chariot on a5.
+    fn generals_and_a_chariot() -> Vec<usize> {
+        let mut classes = vec![0usize; 90];
+        classes[84] = 1;
+        classes[4] = 8;
+        classes[36] = 4;
+        classes
+    }
+
     /// Red's general read at 70% (a cannon 30%) where a cannon would leave Red without a
     /// general is not ringed; a chariot read at 70% (a horse 30%) whose other reading is as
     /// legal is.
     #[test]
     fn a_point_only_an_illegal_board_reads_otherwise_is_not_ringed() {
-        let mut classes = vec![0usize; 90];
-        classes[84] = 1; // Red's general on d0
-        classes[4] = 8; // Black's general on e9
-        classes[36] = 4; // a red chariot on a5
+        let classes = generals_and_a_chariot();
         let mut probs: Vec<[f32; 15]> = classes
             .iter()
             .map(|&c| {
@@ -939,12 +945,8 @@ mod tests {
     /// read faintly: a board holding one is not ready, whatever its other points.
     #[test]
     fn a_point_the_pieces_taught_doubt_keeps_the_board_from_being_ready() {
-        let mut classes = vec![0usize; 90];
-        classes[84] = 1; // Red's general on d0
-        classes[4] = 8; // Black's general on e9
-        classes[36] = 4; // a red chariot on a5
         let mut reading = read_points(
-            &one_hot(&classes),
+            &one_hot(&generals_and_a_chariot()),
             &PointCrops::default(),
             [0, 0, 10, 10],
             1,
