@@ -725,6 +725,15 @@ mod tests {
         probs
     }
 
+    /// Empty points but the horses of [`board`], which the classifier reads as cannons.
+    fn empty_but_misread_horses() -> Vec<[f32; 15]> {
+        let mut probs = empty_but_horses();
+        for index in HORSES {
+            probs[index] = read_as(Piece::new(Red, Cannon), 0.9);
+        }
+        probs
+    }
+
     /// The horses of [`board`] set on `setup`, as a user sets a whole board.
     fn with_horses(setup: &mut Setup) {
         for index in HORSES {
@@ -839,10 +848,7 @@ mod tests {
         // a filled disc, unlike all six, read by the classifier as a chariot; it reads the
         // horses as cannons: it misreads this set
         let crops = board(&[(40, drawn(6, RED_INK, 0))]);
-        let mut probs = empty_but_horses();
-        for index in HORSES {
-            probs[index] = read_as(Piece::new(Red, Cannon), 0.9);
-        }
+        let mut probs = empty_but_misread_horses();
         probs[40] = read_as(Piece::new(Red, Chariot), 0.99);
         let _ = taught.apply(&crops, &mut probs);
         let advisor = probability(&probs[40], Piece::new(Red, Advisor));
@@ -854,11 +860,8 @@ mod tests {
     fn on_a_set_the_classifier_misreads_a_piece_no_drawing_reads_is_in_doubt() {
         let taught = taught_chariot_and_horse();
         let crops = board(&[(40, drawn(2, RED_INK, 0))]);
-        let mut probs = empty_but_horses();
         // the classifier reads the horses as cannons: it misreads this set
-        for index in HORSES {
-            probs[index] = read_as(Piece::new(Red, Cannon), 0.9);
-        }
+        let mut probs = empty_but_misread_horses();
         probs[40] = read_as(Piece::new(Red, Cannon), 0.9);
         let applied = taught.apply(&crops, &mut probs);
         assert_eq!(applied.read, 3);
