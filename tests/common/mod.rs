@@ -141,6 +141,32 @@ impl TempFolder {
         }
     }
 
+    /// A new empty folder as [`TempFolder::new`] makes, for a fixture kept in a static for the
+    /// whole test program. A static is never dropped, so the folder outlives the program: the
+    /// folders of this `name` that programs no longer running left behind are removed first
+    /// (on systems that list their processes in `/proc`).
+    pub fn for_the_program(name: &str) -> TempFolder {
+        let base = std::env::temp_dir();
+        let prefix = format!("qipu-{name}-");
+        let proc = Path::new("/proc");
+        if let (true, Ok(entries)) = (proc.join("self").is_dir(), std::fs::read_dir(&base)) {
+            for entry in entries.flatten() {
+                let file_name = entry.file_name();
+                let Some(rest) = file_name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+                    continue;
+                };
+                let pid = rest.split('-').next().unwrap_or_default();
+                let gone = pid
+                    .parse::<u32>()
+                    .is_ok_and(|pid| !proc.join(pid.to_string()).exists());
+                if gone {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
+        TempFolder::within(&base, name)
+    }
+
     /// A new empty folder in `base`, named as [`TempFolder::new`] says.
     fn within(base: &Path, name: &str) -> TempFolder {
         static MADE: AtomicUsize = AtomicUsize::new(0);

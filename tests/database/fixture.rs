@@ -121,9 +121,18 @@ fn postgres_base() -> String {
 /// created for it; its location, and for SQLite the folder of its file (removed when dropped).
 /// `None` (with the reason printed) when no PostgreSQL server can be reached.
 pub fn fresh(server: Server, name: &str) -> Option<(String, Option<TempFolder>)> {
+    fresh_in(server, name, TempFolder::new)
+}
+
+/// [`fresh`], the SQLite file's folder made by `folder`.
+fn fresh_in(
+    server: Server,
+    name: &str,
+    folder: fn(&str) -> TempFolder,
+) -> Option<(String, Option<TempFolder>)> {
     match server {
         Server::Sqlite => {
-            let folder = TempFolder::new(&format!("db-sqlite-{name}"));
+            let folder = folder(&format!("db-sqlite-{name}"));
             let location = folder.join("games.qipu").display().to_string();
             Some((location, Some(folder)))
         }
@@ -153,7 +162,8 @@ pub fn fresh(server: Server, name: &str) -> Option<(String, Option<TempFolder>)>
 }
 
 /// The archive part imported into a fresh database, once per server: its location and the
-/// import's report. (The database lasts as long as the test program.)
+/// import's report. (The database lasts as long as the test program; the SQLite files earlier
+/// programs left are removed: `TempFolder::for_the_program`.)
 pub fn ccpd_database(server: Server) -> Option<(&'static String, &'static ImportReport)> {
     static SQLITE: OnceLock<Imported> = OnceLock::new();
     static POSTGRES: OnceLock<Option<Imported>> = OnceLock::new();
@@ -169,15 +179,49 @@ pub fn ccpd_database(server: Server) -> Option<(&'static String, &'static Import
             .unwrap();
         (location, report, folder)
     };
-    let imported = match server {
-        Server::Sqlite => Some(SQLITE.get_or_init(|| build(fresh(server, "ccpd").unwrap()))),
-        Server::Postgres => POSTGRES
-            .get_or_init(|| fresh(server, "ccpd").map(build))
-            .as_ref(),
-    };
+    let imported =
+        match server {
+            Server::Sqlite => Some(SQLITE.get_or_init(|| {
+                build(fresh_in(server, "ccpd", TempFolder::for_the_program).unwrap())
+            })),
+            Server::Postgres => POSTGRES
+                .get_or_init(|| fresh(server, "ccpd").map(build))
+                .as_ref(),
+        };
     imported.map(|(location, report, _)| (location, report))
 }
 
 /// A database imported once for the test program: its location, the import's report, the
 /// folder of an SQLite file.
 type Imported = (String, ImportReport, Option<TempFolder>);
+
+/// The shared SQLite fixture lives in a static, never dropped: the folder a finished test
+/// program left is removed by the next one, and a folder of a program still running is kept.
+#[test]
+fn a_folder_for_the_program_removes_those_of_programs_gone_and_keeps_the_running_ones() {
+    if !std::path::Path::new("/proc/self").is_dir() {
+        println!("skipped: this system does not list its processes in /proc");
+        return;
+    }
+    let mut child = std::process::Command::new(std::env::current_exe().expect("the test program"))
+        .arg("--list")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("a child program runs");
+    let gone = child.id();
+    child.wait().expect("the child program ends");
+    let base = std::env::temp_dir();
+    let left = base.join(format!("qipu-sweep-check-{gone}-0"));
+    let running = base.join(format!("qipu-sweep-check-{}-99", std::process::id()));
+    for folder in [&left, &running] {
+        std::fs::create_dir_all(folder.join("inside")).expect("a folder as a program leaves it");
+    }
+    let made = TempFolder::for_the_program("sweep-check");
+    assert!(!left.exists(), "the folder of a program gone is removed");
+    assert!(
+        running.exists(),
+        "the folder of a program still running is kept"
+    );
+    assert!(made.path().is_dir());
+    let _ = std::fs::remove_dir_all(&running);
+}

@@ -529,14 +529,31 @@ mod tests {
         assert_eq!(answers, [Ok(None)]);
     }
 
-    fn scratch(name: &str) -> PathBuf {
+    /// A test's own folder of sample files, removed when the test ends.
+    struct Scratch(PathBuf);
+
+    impl std::ops::Deref for Scratch {
+        type Target = PathBuf;
+
+        fn deref(&self) -> &PathBuf {
+            &self.0
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn scratch(name: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("qipu-chooser-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("Games")).expect("scratch folder");
         for file in ["b.PGN", "a.xqf", "notes.txt", ".hidden.pgn"] {
             std::fs::write(dir.join(file), "x").expect("scratch file");
         }
-        dir
+        Scratch(dir)
     }
 
     #[test]
@@ -614,8 +631,8 @@ mod tests {
             dir.join("Games/x.pgn"),
         ];
         let found = places(&recent);
-        assert_eq!(found[0], dir);
+        assert_eq!(found[0], *dir);
         assert_eq!(found[1], dir.join("Games"));
-        assert_eq!(found.iter().filter(|p| **p == dir).count(), 1);
+        assert_eq!(found.iter().filter(|p| **p == *dir).count(), 1);
     }
 }
