@@ -169,8 +169,9 @@ fn a_board_whose_sides_are_in_doubt_is_read_both_ways() {
 
 /// Three boards of one set of Western-symbol pieces in the design kept out of training, each
 /// piece drawn the same way every time as a site's set draws it (tools/recognise/make_sets.py
-/// `--taught`). The classifier alone misreads the second and third; once the first board's
-/// pieces are taught as the user set them, both are read exactly. The command line does the
+/// `--taught`). The classifier alone reads the second and third with many points in doubt;
+/// once the first board's pieces are taught as the user set them, both are read exactly, with
+/// fewer points in doubt. The command line does the
 /// same with a file: `--teach` keeps the pieces, `--taught` reads by them.
 #[test]
 fn a_set_taught_from_one_board_reads_the_next_boards_exactly() {
@@ -186,7 +187,6 @@ fn a_set_taught_from_one_board_reads_the_next_boards_exactly() {
     let name = |n: usize| format!("taught-line-{}.png", n + 1);
     let mut taught = TaughtPieces::default();
     let first = recognise(&read(&name(0))).expect("read");
-    assert!(points_right(&first.setup, &want[0]) < 90);
     let new = taught.learn(&Lesson {
         reading: first,
         setup: want[0].clone(),
@@ -195,7 +195,6 @@ fn a_set_taught_from_one_board_reads_the_next_boards_exactly() {
     assert!(new >= 14, "{new} drawings kept");
     for (n, want) in want.iter().enumerate().skip(1) {
         let alone = recognise(&read(&name(n))).expect("read");
-        assert!(points_right(&alone.setup, want) < 90, "{}", name(n));
         let got = recognise_with(&read(&name(n)), &taught).expect("read");
         assert_eq!(
             points_right(&got.setup, want),
@@ -203,6 +202,13 @@ fn a_set_taught_from_one_board_reads_the_next_boards_exactly() {
             "{}: {}",
             name(n),
             got.setup.to_fen()
+        );
+        assert!(
+            got.uncertain.len() < alone.uncertain.len(),
+            "{}: {} points in doubt taught, {} alone",
+            name(n),
+            got.uncertain.len(),
+            alone.uncertain.len()
         );
     }
     let folder = common::TempFolder::new("taught");

@@ -6,10 +6,13 @@ printed diagrams with filled and outlined discs), with the pixel position of eac
 
 Pieces are lettered with Chinese characters in many fonts, or drawn with Western symbols
 (pictograms: a tower, a knight's head, an elephant's head, a cross, a crown, a cannon, a pawn)
-in one of five designs (`SYMBOLS`), drawn as the international sites draw them: each piece
-by one of a few emblems (a chariot by a tower, a wheel or a wheel under a canopy, an advisor by
-a cross, a shield, a scholar's hat or an official's fan-shaped hat, a general by a crown or a
-plumed helmet…), each design drawing them its own way. Besides flat discs, round pieces can be shaded in 3D (a
+in one of six designs (`SYMBOLS`), drawn as the international sites draw them: each piece
+by one of a few emblems (a chariot by a tower, a wheel, a wheel under a canopy or a cart seen
+from the side, an advisor by a cross, a shield, a scholar's hat or an official's hat, a general
+by a crown, a plumed helmet or a ruler's tall hat…), each design drawing them its own way. Half
+the boards of trained designs take each kind from any of them, as if several hands had drawn
+the set, and the pictures are drawn as outlines at times, bent and stretched a little
+(`warp`). Besides flat discs, round pieces can be shaded in 3D (a
 bevel, a radial gradient, a highlight) or cut from wood (grain, the character carved):
 `ROUND_KINDS`. One symbol design and one round kind are kept out of training
 (`HELD_OUT_SYMBOLS`, `HELD_OUT_ROUND`), for the evaluation sets of make_sets.py.
@@ -21,7 +24,7 @@ import os
 import random
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 # The classes, in the order of the network's outputs (src/recognise/classify.rs).
 CLASSES = ".KABRNCPkabrncp"
@@ -60,8 +63,9 @@ SHARED_CHARS = {"R": "車车", "N": "馬马", "C": "炮", "r": "車车", "n": "�
 ROUND_KINDS = ["ivory3d", "glossy", "wood", "rings"]
 HELD_OUT_ROUND = "rings"
 # Western symbol designs: "solid" silhouettes, "emblem" filled badges, "stroke" drawings of
-# middle weight and "insignia" pictures with cut details (trained), "line" drawings (held out).
-SYMBOLS = ["solid", "emblem", "stroke", "insignia", "line"]
+# middle weight, "insignia" and "carriage" pictures with cut details (trained), "line" drawings
+# (held out).
+SYMBOLS = ["solid", "emblem", "stroke", "insignia", "carriage", "line"]
 HELD_OUT_SYMBOLS = "line"
 
 _font_cache = {}
@@ -136,6 +140,15 @@ def random_style(rng, printed=None, fonts=None, piece=None, symbols=None):
         trained_symbols = [d for d in SYMBOLS if d != HELD_OUT_SYMBOLS]
         symbols = rng.choice(trained_symbols) if rng.random() < (0.08 if printed else 0.22) else ""
     s["symbols"] = symbols
+    if symbols and symbols != HELD_OUT_SYMBOLS:
+        # a set drawn by several hands: each kind from any trained design, as outlines at
+        # times, bent and stretched a little
+        if rng.random() < 0.5:
+            trained_symbols = [d for d in SYMBOLS if d != HELD_OUT_SYMBOLS]
+            s["kind_designs"] = {k: rng.choice(trained_symbols) for k in "kabrncp"}
+        s["edge_symbols"] = rng.random() < 0.2
+        s["warp_symbols"] = rng.uniform(0.0, 0.06) if rng.random() < 0.7 else 0.0
+        s["stretch_symbols"] = (rng.uniform(0.85, 1.15), rng.uniform(0.85, 1.15))
     s["outline_symbols"] = rng.random() < 0.3  # the solid design also drawn as outlines
     s["mirror_symbols"] = rng.random() < 0.3  # facing the other way
     s["symbol_width"] = rng.uniform(0.08, 0.16)
@@ -457,6 +470,82 @@ def symbol_insignia(draw, kind, box, width, variant):
         C([(-0.35, 0.65), (0.35, 0.65)])
 
 
+def symbol_carriage(draw, kind, box, width, variant):
+    """The "carriage" design: filled pictures seen from the side, with details cut out (a cart
+    on a spoked wheel under a canopy or a parasol with its shaft to the ground, a cannon barrel
+    on a small wheeled carriage, a ruler's tall hat under a flat board, an official's bowl-shaped
+    hat, an elephant's head with its ear spread and its trunk curled, a horse's head, a pawn of
+    stacked points on a stem). `variant` (0..1) bends the proportions, one board to another."""
+    P = lambda pts, fill=255: _poly(draw, pts, box, fill, width, False)  # noqa: E731
+    E = lambda x, y, rx, ry, fill=255: _ellipse(draw, x, y, rx, ry, box, fill, width, False)  # noqa: E731
+    C = lambda pts: _cut(draw, pts, box, width)  # noqa: E731
+    L = lambda pts: _line(draw, pts, box, max(1, width))  # noqa: E731
+    v = variant - 0.5
+    if kind == "r":
+        wx, wy, wr = 0.25 + 0.2 * v, 0.42, 0.45
+        E(wx, wy, wr, wr)
+        E(wx, wy, wr * 0.72, wr * 0.72, 0)
+        E(wx, wy, 0.08, 0.08)
+        for i in range(4):
+            a = math.radians(i * 45 + 10)
+            L([(wx + wr * 0.72 * math.cos(a), wy + wr * 0.72 * math.sin(a)), (wx - wr * 0.72 * math.cos(a), wy - wr * 0.72 * math.sin(a))])
+        P([(-0.3, -0.25), (0.55, -0.25), (0.6, 0.05), (-0.25, 0.05)])
+        L([(-0.25, 0.0), (-0.95, 0.75)])
+        if variant < 0.5:
+            P(_arc(0.15, -0.45, 0.6, 0.35, 180, 360, 12) + [(0.75, -0.45)])
+            L([(0.15, -0.45), (0.15, -0.25)])
+        else:
+            P([(0.35, -0.25), (0.45, -0.85), (0.65, -0.85), (0.6, -0.25)])
+    elif kind == "c":
+        P([(-0.75, 0.15 + 0.1 * v), (0.75, -0.55), (0.88, -0.3), (-0.6, 0.45 + 0.1 * v)])
+        E(-0.68, 0.3 + 0.1 * v, 0.18, 0.18)
+        E(0.82, -0.42, 0.06, 0.1, 0)
+        P([(-0.45, 0.35), (0.25, 0.0), (0.35, 0.55), (-0.55, 0.6)])
+        E(-0.1, 0.6, 0.3, 0.3)
+        E(-0.1, 0.6, 0.2, 0.2, 0)
+        E(-0.1, 0.6, 0.06, 0.06)
+        L([(-0.55, 0.6), (-0.95, 0.85)])
+    elif kind == "k":
+        P(_rect(-0.85, -0.8, 0.85, -0.6))
+        P([(-0.6, -0.6), (0.6, -0.6), (0.7, 0.45), (-0.7, 0.45)])
+        P(_rect(-0.75, 0.5, 0.75, 0.8))
+        for i in range(5):
+            x = -0.44 + i * 0.22
+            C([(x, -0.5), (x * 1.15, 0.35)])
+        if variant < 0.5:
+            for x in (-0.8, 0.8):
+                L([(x, -0.6), (x, -0.1)])
+        C([(-0.6, 0.65), (0.6, 0.65)])
+    elif kind == "a":
+        P([(-0.8, -0.55), (0.8, -0.55), (0.55, 0.35), (-0.55, 0.35)])
+        P(_rect(-0.45, 0.4, 0.45, 0.65))
+        for i in range(6):
+            x = -0.6 + i * 0.24
+            C([(x, -0.45), (x * 0.7, 0.28)])
+        E(0, -0.7, 0.12, 0.12)
+    elif kind == "b":
+        E(0.2, -0.15, 0.6, 0.6)
+        E(0.35, -0.15, 0.35, 0.45, 0)
+        E(0.38, -0.15, 0.25, 0.35)
+        L(_arc(-0.55, 0.25, 0.22, 0.45, 270, 90, 8) + [(-0.3, 0.85), (-0.15, 0.75)])
+        P([(-0.4, -0.3), (-0.7, 0.0), (-0.6, 0.3), (-0.25, 0.1)])
+        E(-0.22, -0.28, 0.07, 0.07, 0)
+        P([(-0.1, 0.35), (-0.35, 0.6), (-0.05, 0.5)])
+    elif kind == "n":
+        P([(0.5, 0.9), (-0.5, 0.9), (-0.35, 0.45), (-0.05, 0.15), (-0.4, 0.2), (-0.75, 0.05), (-0.75, -0.15),
+           (-0.3, -0.55), (-0.25, -0.9), (-0.05, -0.7), (0.15, -0.85), (0.25, -0.6), (0.6, -0.2), (0.7, 0.4)])
+        for i in range(4):
+            y = -0.5 + i * 0.28
+            C([(0.35 - 0.05 * i, y), (0.05 - 0.05 * i, y + 0.18)])
+        E(-0.35, -0.3, 0.07, 0.07, 0)
+    else:
+        h = 0.1 * v
+        for i, (y0, w0) in enumerate([(-0.9, 0.35), (-0.55, 0.45), (-0.2, 0.55)]):
+            P([(0.0, y0), (w0, y0 + 0.45 + h), (-w0, y0 + 0.45 + h)])
+        P(_rect(-0.12, 0.25, 0.12, 0.6))
+        P([(-0.5, 0.6), (0.5, 0.6), (0.6, 0.88), (-0.6, 0.88)])
+
+
 def _cut(draw, pts, box, width):
     """A line cut out of a filled picture (drawn in the mask's empty value)."""
     cx, cy, h = box
@@ -470,6 +559,7 @@ def glyph_mask(piece, style, rng, size):
     draw = ImageDraw.Draw(glyph)
     design = style.get("symbols")
     if design:
+        design = style.get("kind_designs", {}).get(piece.lower(), design)
         box = (size, size, size * 0.5)
         width = max(1, int(round(size * style["symbol_width"] * (0.6 if design == "line" else 0.5))))
         if design == "line":
@@ -478,16 +568,51 @@ def glyph_mask(piece, style, rng, size):
             symbol_emblem(draw, piece.lower(), box, width)
         elif design == "insignia":
             symbol_insignia(draw, piece.lower(), box, width, style.get("symbol_variant", 0.5))
+        elif design == "carriage":
+            symbol_carriage(draw, piece.lower(), box, width, style.get("symbol_variant", 0.5))
         elif design == "stroke":
             symbol_stroke(draw, piece.lower(), box, width * 3 // 2 + 1)
         else:
             symbol_solid(draw, piece.lower(), box, width, style["outline_symbols"])
-        if style.get("mirror_symbols") and design != HELD_OUT_SYMBOLS:
-            glyph = glyph.transpose(Image.FLIP_LEFT_RIGHT)
+        if design != HELD_OUT_SYMBOLS:
+            if style.get("mirror_symbols"):
+                glyph = glyph.transpose(Image.FLIP_LEFT_RIGHT)
+            if style.get("edge_symbols"):
+                # any filled picture drawn as its outline
+                k = 3 if size < 40 else 5
+                glyph = ImageChops.subtract(glyph, glyph.filter(ImageFilter.MinFilter(k)))
+            if style.get("warp_symbols"):
+                glyph = warp(glyph, style["warp_symbols"], style.get("stretch_symbols", (1.0, 1.0)), rng)
     else:
         ch = piece_char(piece, style, rng)
         draw.text((size, size), ch, font=font(style["font"], size), fill=255, anchor="mm")
     return glyph
+
+
+def warp(mask, amount, stretch, rng):
+    """`mask` bent a little, as another artist would draw the same picture: its middle stretched
+    by `stretch` (x, y) and a 4 x 4 mesh over it moved by up to `amount` of its side."""
+    n = 4
+    w, h = mask.size
+    sx, sy = stretch
+
+    def source(i, j):
+        # the point the mesh corner (i, j) takes its pixels from
+        x = w / 2 + (i * w / n - w / 2) / sx
+        y = h / 2 + (j * h / n - h / 2) / sy
+        if 0 < i < n and 0 < j < n:
+            x += rng.uniform(-amount, amount) * w
+            y += rng.uniform(-amount, amount) * h
+        return x, y
+
+    corners = [[source(i, j) for j in range(n + 1)] for i in range(n + 1)]
+    mesh = []
+    for i in range(n):
+        for j in range(n):
+            box = (i * w // n, j * h // n, (i + 1) * w // n, (j + 1) * h // n)
+            quad = corners[i][j] + corners[i][j + 1] + corners[i + 1][j + 1] + corners[i + 1][j]
+            mesh.append((box, quad))
+    return mask.transform(mask.size, Image.MESH, mesh, resample=Image.BILINEAR)
 
 
 def round_disc(r, fill, style, rng):

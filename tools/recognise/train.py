@@ -5,7 +5,7 @@
         [--photos 0.2] [--temperature 2] [--qipu target/release/qipu]
 
 Crops come from synthetic boards (boards.py: many CJK fonts, screen and printed styles, Western
-symbols of four designs, pieces shaded in 3D or of wood, noise,
+symbols of five designs, mixed and bent, pieces shaded in 3D or of wood, noise,
 blur, JPEG; a share of them photographed by a phone and straightened again) and from Qipu's own
 diagrams (`qipu diagram`, when --qipu is given the binary).
 The network: three 3x3 convolutions with max pooling, two dense layers, 15 classes.
@@ -98,7 +98,8 @@ def from_qipu(binary, n, seed):
     return np.stack(X).astype(np.float16), np.array(Y, dtype=np.int32)
 
 
-def init_params(key):
+def init_params(key, widths=(16, 32, 64, 96)):
+    """The network's weights: its three convolutions and its first dense layer `widths` wide."""
     import jax
 
     def conv(key, cin, cout):
@@ -110,12 +111,13 @@ def init_params(key):
         return {"w": w, "b": np.zeros(cout, np.float32)}
 
     k = jax.random.split(key, 5)
+    a, b, c, d = widths
     return {
-        "c1": conv(k[0], 3, 16),
-        "c2": conv(k[1], 16, 32),
-        "c3": conv(k[2], 32, 64),
-        "d1": dense(k[3], 64 * 4 * 4, 96),
-        "d2": dense(k[4], 96, len(boards.CLASSES)),
+        "c1": conv(k[0], 3, a),
+        "c2": conv(k[1], a, b),
+        "c3": conv(k[2], b, c),
+        "d1": dense(k[3], c * 4 * 4, d),
+        "d2": dense(k[4], d, len(boards.CLASSES)),
     }
 
 
@@ -206,6 +208,7 @@ def main():
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--temperature", type=float, default=2.0, help="the last layer divided by it: a network trained this long is too sure of itself")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--widths", default="16,32,64,96", help="the widths of the three convolutions and the first dense layer")
     ap.add_argument("--out", default="assets/recognise/pieces.onnx")
     ap.add_argument("--cache", help="an .npz the crops are kept in (made if missing)")
     ap.add_argument("--empty-share", type=float, default=0.4, help="most of the crops empty points may be")
@@ -237,7 +240,7 @@ def main():
     n_val = min(4000, len(X) // 10)
     val, train = order[:n_val], order[n_val:]
 
-    params = init_params(jax.random.PRNGKey(args.seed))
+    params = init_params(jax.random.PRNGKey(args.seed), tuple(int(w) for w in args.widths.split(",")))
     batch = 128
     steps = args.epochs * (len(train) // batch)
     sched = optax.cosine_decay_schedule(3e-3, steps)
