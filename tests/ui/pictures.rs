@@ -223,23 +223,7 @@ fn the_points_read_with_doubt_are_ringed_and_one_click_corrects_one() {
     harness.get_by_label_contains(&to_check(doubts.len()));
     for point in &wrong {
         let sq = Square::parse(point).expect("a point");
-        match listed.get(sq) {
-            Some(piece) => {
-                let side = if piece.color == Color::Red {
-                    "Red"
-                } else {
-                    "Black"
-                };
-                click(&mut harness, &format!("{side} {}", piece.kind.name()));
-                click(&mut harness, &format!("{point} (to check)"));
-            }
-            None => {
-                harness
-                    .get_by_label(&format!("{point} (to check)"))
-                    .click_secondary();
-                harness.run();
-            }
-        }
+        put(&mut harness, sq, listed.get(sq));
     }
     assert_eq!(fen_field(&harness), listed_fen(file));
     let doubts: Vec<String> = doubts.into_iter().filter(|p| !wrong.contains(p)).collect();
@@ -401,36 +385,36 @@ fn a_board_whose_sides_are_in_doubt_can_be_read_the_other_way_round() {
     assert_eq!(fen_field(&harness), reading.setup.to_fen());
 }
 
+/// Put `piece` on `sq` as a user does (the piece chosen above the board, then the point
+/// clicked), or clear the point with a right click; a ringed point is found by its ringed label.
+fn put(harness: &mut Harness<'_, QipuApp>, sq: Square, piece: Option<Piece>) {
+    let ringed = format!("{sq} (to check)");
+    let at = if harness.query_by_label(&ringed).is_some() {
+        ringed
+    } else {
+        sq.to_string()
+    };
+    match piece {
+        Some(piece) => {
+            let side = if piece.color == Color::Red {
+                "Red"
+            } else {
+                "Black"
+            };
+            click(harness, &format!("{side} {}", piece.kind.name()));
+            click(harness, &at);
+        }
+        None => {
+            harness.get_by_label(&at).click_secondary();
+            harness.run();
+        }
+    }
+}
+
 /// Set the editor's board to `want` as a user does: each point read otherwise set with its
 /// piece (or cleared with a right click), then each point still ringed checked (its piece
 /// taken and put back, or an empty point cleared).
 fn set_right(harness: &mut Harness<'_, QipuApp>, want: &Setup) {
-    let label = |harness: &Harness<'_, QipuApp>, sq: Square| {
-        let ringed = format!("{sq} (to check)");
-        if harness.query_by_label(&ringed).is_some() {
-            ringed
-        } else {
-            sq.to_string()
-        }
-    };
-    let put = |harness: &mut Harness<'_, QipuApp>, sq: Square, piece: Option<Piece>| {
-        let at = label(harness, sq);
-        match piece {
-            Some(piece) => {
-                let side = if piece.color == Color::Red {
-                    "Red"
-                } else {
-                    "Black"
-                };
-                click(harness, &format!("{side} {}", piece.kind.name()));
-                click(harness, &at);
-            }
-            None => {
-                harness.get_by_label(&at).click_secondary();
-                harness.run();
-            }
-        }
-    };
     for sq in Square::all() {
         let read = Setup::from_fen(&fen_field(harness)).expect("the editor's FEN");
         if read.get(sq) != want.get(sq) {
