@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use std::fs::File;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -120,6 +121,20 @@ pub fn borrowed_tool(program: &str, package: &str) -> bool {
 /// it holds when dropped (at the end of the test, passed or failed).
 pub struct TempFolder {
     path: PathBuf,
+    /// The locked file of a folder made for the whole program ([`TempFolder::for_the_program`]).
+    owner: Option<File>,
+}
+
+/// The file a program holds locked in a folder made for it while it runs.
+pub const OWNER: &str = ".owner";
+
+/// Whether a program holds the file at `owner` locked. A missing file is taken as held: the
+/// folder is not one of [`TempFolder::for_the_program`]'s, or its program is still making it.
+fn held(owner: &Path) -> bool {
+    match File::options().read(true).write(true).open(owner) {
+        Ok(file) => file.try_lock().is_err(),
+        Err(_) => true,
+    }
 }
 
 impl TempFolder {
@@ -143,28 +158,35 @@ impl TempFolder {
 
     /// A new empty folder as [`TempFolder::new`] makes, for a fixture kept in a static for the
     /// whole test program. A static is never dropped, so the folder outlives the program: the
-    /// folders of this `name` that programs no longer running left behind are removed first
-    /// (on systems that list their processes in `/proc`).
+    /// folders of this `name` that programs no longer running left behind are removed first.
+    ///
+    /// A program holds a lock on a file in its folder ([`OWNER`]) for as long as it runs; the
+    /// system lets the lock go when the program ends however it ends, so a folder whose file
+    /// nobody holds is one a program gone left. (Process ids would not do: a test program may
+    /// not see itself in `/proc` under its own id.)
     pub fn for_the_program(name: &str) -> TempFolder {
         let base = std::env::temp_dir();
         let prefix = format!("qipu-{name}-");
-        let proc = Path::new("/proc");
-        if let (true, Ok(entries)) = (proc.join("self").is_dir(), std::fs::read_dir(&base)) {
+        if let Ok(entries) = std::fs::read_dir(&base) {
             for entry in entries.flatten() {
-                let file_name = entry.file_name();
-                let Some(rest) = file_name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
-                    continue;
-                };
-                let pid = rest.split('-').next().unwrap_or_default();
-                let gone = pid
-                    .parse::<u32>()
-                    .is_ok_and(|pid| !proc.join(pid.to_string()).exists());
-                if gone {
+                let ours = entry
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with(&prefix));
+                if ours && !held(&entry.path().join(OWNER)) {
                     let _ = std::fs::remove_dir_all(entry.path());
                 }
             }
         }
-        TempFolder::within(&base, name)
+        let mut folder = TempFolder::within(&base, name);
+        // Locked under another name, then renamed: no other program ever finds the file unheld.
+        let making = folder.join(".owner-being-made");
+        let owner = File::create(&making)
+            .and_then(|file| file.lock().map(|()| file))
+            .and_then(|file| std::fs::rename(&making, folder.join(OWNER)).map(|()| file))
+            .unwrap_or_else(|e| panic!("the owner file of {}: {e}", folder.display()));
+        folder.owner = Some(owner);
+        folder
     }
 
     /// A new empty folder in `base`, named as [`TempFolder::new`] says.
@@ -176,7 +198,7 @@ impl TempFolder {
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(&path)
             .unwrap_or_else(|e| panic!("a temporary folder {}: {e}", path.display()));
-        TempFolder { path }
+        TempFolder { path, owner: None }
     }
 
     /// Where the folder is.
@@ -205,6 +227,8 @@ impl Drop for TempFolder {
     /// Remove the folder and all it holds. A failure (a file still open on Windows) leaves it to
     /// the system's cleaning of temporary files.
     fn drop(&mut self) {
+        // The owner file is closed first: an open file cannot be removed on Windows.
+        self.owner = None;
         let _ = std::fs::remove_dir_all(&self.path);
     }
 }

@@ -10,7 +10,7 @@ use qipu::database::{Database, ImportOptions, ImportReport, MemorySource, Source
 use qipu::formats::read_record_bytes;
 use qipu::record::Game;
 
-use super::common::{shared_path, TempFolder};
+use super::common::{self, shared_path, TempFolder};
 
 /// The folders of the archive the tests import: games classified by player, by event and by
 /// opening (the same games appear under several: duplicates), endgame studies with `[FEN]`
@@ -141,8 +141,10 @@ fn fresh_in(
             let mut client = match postgres::Client::connect(&base, postgres::NoTls) {
                 Ok(c) => c,
                 Err(e) => {
+                    let why = std::error::Error::source(&e)
+                        .map_or_else(|| e.to_string(), |cause| format!("{e}: {cause}"));
                     eprintln!(
-                        "skipped: no PostgreSQL server reachable at {base} ({e}); set \
+                        "skipped: no PostgreSQL server reachable at {base} ({why}); set \
                          QIPU_TEST_POSTGRES or run .ci/run, which starts one"
                     );
                     return None;
@@ -199,29 +201,39 @@ type Imported = (String, ImportReport, Option<TempFolder>);
 /// program left is removed by the next one, and a folder of a program still running is kept.
 #[test]
 fn a_folder_for_the_program_removes_those_of_programs_gone_and_keeps_the_running_ones() {
-    if !std::path::Path::new("/proc/self").is_dir() {
-        println!("skipped: this system does not list its processes in /proc");
-        return;
-    }
-    let mut child = std::process::Command::new(std::env::current_exe().expect("the test program"))
-        .arg("--list")
-        .stdout(std::process::Stdio::null())
-        .spawn()
+    let running = TempFolder::for_the_program("sweep-check");
+    // Another test program makes its folder and ends, as every test program does.
+    let child = std::process::Command::new(std::env::current_exe().expect("the test program"))
+        .args(["--ignored", "--exact", "--nocapture"])
+        .arg("fixture::a_test_program_leaves_its_folder_for_the_program")
+        .output()
         .expect("a child program runs");
-    let gone = child.id();
-    child.wait().expect("the child program ends");
-    let base = std::env::temp_dir();
-    let left = base.join(format!("qipu-sweep-check-{gone}-0"));
-    let running = base.join(format!("qipu-sweep-check-{}-99", std::process::id()));
-    for folder in [&left, &running] {
-        std::fs::create_dir_all(folder.join("inside")).expect("a folder as a program leaves it");
-    }
+    let printed = String::from_utf8_lossy(&child.stdout);
+    let left = printed
+        .lines()
+        .find_map(|line| line.strip_prefix("left: "))
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| panic!("the child names the folder it left:\n{printed}"));
+    assert!(
+        left.join(common::OWNER).is_file(),
+        "the child left its folder"
+    );
     let made = TempFolder::for_the_program("sweep-check");
     assert!(!left.exists(), "the folder of a program gone is removed");
     assert!(
-        running.exists(),
+        running.join(common::OWNER).is_file(),
         "the folder of a program still running is kept"
     );
-    assert!(made.path().is_dir());
-    let _ = std::fs::remove_dir_all(&running);
+    assert!(made.join(common::OWNER).is_file());
+    assert_ne!(made.path(), running.path());
+}
+
+/// The child program of the test above: it makes a folder for the program and ends without
+/// removing it, as a program whose fixture is kept in a static does.
+#[test]
+#[ignore = "run by a_folder_for_the_program_removes_those_of_programs_gone_and_keeps_the_running_ones"]
+fn a_test_program_leaves_its_folder_for_the_program() {
+    let folder = TempFolder::for_the_program("sweep-check");
+    println!("left: {}", folder.display());
+    std::mem::forget(folder);
 }

@@ -30,8 +30,9 @@ fn own_pdf_diagrams_read_back() {
 }
 
 /// SVG diagrams rendered by librsvg 200–1200 pixels wide. librsvg does not load the board font
-/// the SVG embeds (`@font-face`) and draws the characters in a system font, so these pieces are
-/// not Qipu's drawing: the classifier reads them as any other style, and every one is read.
+/// the SVG embeds (`@font-face`) and draws the characters in the system font the SVG names next,
+/// Noto Serif CJK (Debian's fonts-noto-cjk, which `.ci/run` installs), so these pieces are not
+/// Qipu's drawing: the classifier reads them as any other style, and every one is read.
 #[test]
 fn own_svg_diagrams_read_back() {
     if !crate::common::borrowed_tool("rsvg-convert", "librsvg2-bin") {
