@@ -3,7 +3,9 @@
 //! pixel centre to the shape, which is exact enough for diagrams and cheap. [`Raster`] is the
 //! board painter's [`Surface`] on it.
 
-use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
+use std::fmt::Write as _;
+
+use ab_glyph::{Font, FontRef, GlyphId, OutlineCurve, PxScale, ScaleFont};
 use image::RgbaImage;
 
 use super::fonts;
@@ -327,6 +329,69 @@ impl<'a> FontChain<'a> {
                 None => size,
             })
             .sum()
+    }
+
+    /// The outlines of `text` at `size` pixels, its left end at `x` and its baseline at
+    /// `baseline`, as the data of an SVG path (`d`), drawn as [`FontChain::draw`] draws them: a
+    /// character no font has is an empty box.
+    pub fn path(&self, text: &str, size: f32, x: f32, baseline: f32) -> String {
+        let mut d = String::new();
+        let mut pen = x;
+        for c in text.chars() {
+            let Some((font, id)) = self.glyph(c) else {
+                if !c.is_whitespace() {
+                    let w = (size * 0.06).max(1.0);
+                    let (x0, y0) = (pen + size * 0.12, baseline - size * 0.78);
+                    let (x1, y1) = (pen + size * 0.88, baseline + size * 0.06);
+                    // The box's frame: its outer edge one way round, its inner edge the other.
+                    for (left, top, right, bottom) in [
+                        (x0 - w / 2.0, y0 - w / 2.0, x1 + w / 2.0, y1 + w / 2.0),
+                        (x0 + w / 2.0, y0 + w / 2.0, x1 - w / 2.0, y1 - w / 2.0),
+                    ] {
+                        let corners = if left < x0 {
+                            [(left, top), (right, top), (right, bottom), (left, bottom)]
+                        } else {
+                            [(left, top), (left, bottom), (right, bottom), (right, top)]
+                        };
+                        for (n, (px, py)) in corners.iter().enumerate() {
+                            let command = if n == 0 { 'M' } else { 'L' };
+                            let _ = write!(d, "{command}{px:.2},{py:.2}");
+                        }
+                        d.push('Z');
+                    }
+                }
+                pen += size;
+                continue;
+            };
+            let scaled = font.as_scaled(PxScale::from(size));
+            if let Some(outline) = font.outline(id) {
+                let (h, v) = (scaled.h_scale_factor(), scaled.v_scale_factor());
+                // Font units run up from the baseline; the picture's run down.
+                let at = |p: ab_glyph::Point| (pen + p.x * h, baseline - p.y * v);
+                let mut end: Option<(f32, f32)> = None;
+                for curve in &outline.curves {
+                    let (start, points) = match *curve {
+                        OutlineCurve::Line(a, b) => (a, vec![('L', at(b))]),
+                        OutlineCurve::Quad(a, b, c) => (a, vec![('Q', at(b)), (' ', at(c))]),
+                        OutlineCurve::Cubic(a, b, c, e) => {
+                            (a, vec![('C', at(b)), (' ', at(c)), (' ', at(e))])
+                        }
+                    };
+                    let start = at(start);
+                    if end.is_none_or(|e| {
+                        (e.0 - start.0).abs() > 1e-3 || (e.1 - start.1).abs() > 1e-3
+                    }) {
+                        let _ = write!(d, "M{:.2},{:.2}", start.0, start.1);
+                    }
+                    for (command, (px, py)) in &points {
+                        let _ = write!(d, "{command}{px:.2},{py:.2}");
+                    }
+                    end = points.last().map(|&(_, p)| p);
+                }
+            }
+            pen += scaled.h_advance(id);
+        }
+        d
     }
 
     /// Draw `text` with its left end at `x` and its baseline at `baseline`; returns the width.

@@ -1,7 +1,8 @@
-//! Board diagrams as SVG: the board painter's shapes as SVG elements, its text as text. The
-//! board's face (the Noto Serif CJK subset of pieces, 楚河 漢界 and file numbers, about 20 KB)
-//! is embedded, so the pieces look the same in every viewer; other text names Noto Sans CJK and
-//! the viewer's sans-serif face.
+//! Board diagrams as SVG: the board painter's shapes as SVG elements. The board's face (the
+//! Noto Serif CJK subset of pieces, 楚河 漢界 and file numbers) is written as the outlines of its
+//! glyphs, so the pieces look the same in every viewer, those that load no embedded font
+//! (librsvg, Inkscape) among them; other text is text, in Noto Sans CJK or the viewer's
+//! sans-serif face.
 
 use std::fmt::Write as _;
 
@@ -53,28 +54,6 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Standard base64 with padding.
-fn base64(data: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
-    for chunk in data.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 impl SvgSurface {
     /// An empty picture `width` × `height` units.
     pub fn new(width: f32, height: f32) -> SvgSurface {
@@ -92,12 +71,9 @@ impl SvgSurface {
         format!(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
              <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
-             <style>@font-face {{ font-family: \"QipuBoard\"; src: url(data:font/otf;base64,{font}) format(\"opentype\"); }}\n\
-             .b {{ font-family: \"QipuBoard\", \"Noto Serif CJK SC\", serif; font-weight: bold; }}\n\
-             .r {{ font-family: \"Noto Sans CJK SC\", \"Noto Sans SC\", sans-serif; }}</style>\n{body}</svg>\n",
+             <style>.r {{ font-family: \"Noto Sans CJK SC\", \"Noto Sans SC\", sans-serif; }}</style>\n{body}</svg>\n",
             w = self.width,
             h = self.height,
-            font = base64(fonts::BOARD_FONT),
             body = self.body
         )
     }
@@ -186,39 +162,43 @@ impl Surface for SvgSurface {
     }
 
     fn text(&mut self, center: Point, text: &str, style: TextStyle, c: Rgba) {
-        let (chain, class) = match style.weight {
-            Weight::Bold => (&self.bold, "b"),
-            Weight::Regular => (&self.regular, "r"),
+        let chain = match style.weight {
+            Weight::Bold => &self.bold,
+            Weight::Regular => &self.regular,
         };
         // Centred as the raster canvas centres it: by advance, and on the CJK em box.
-        let (x, baseline) = (
-            center.0 - chain.width(text, style.size) / 2.0,
-            center.1 + style.size * 0.38,
-        );
         let width = chain.width(text, style.size);
-        // The face's em size: the layout sizes text by its line height, as ab_glyph does.
-        let _ = writeln!(
-            self.body,
-            "<text class=\"{class}\" x=\"{:.2}\" y=\"{:.2}\" font-size=\"{:.2}\" textLength=\"{:.2}\" fill=\"{}\"{}>{}</text>",
-            x,
-            baseline,
-            style.size * em_per_height(style.weight),
-            width,
-            color(c),
-            opacity("fill-opacity", c),
-            escape(text)
-        );
+        let (x, baseline) = (center.0 - width / 2.0, center.1 + style.size * 0.38);
+        let _ = match style.weight {
+            // The board's face as the outlines of its glyphs, the text kept as the path's label.
+            Weight::Bold => writeln!(
+                self.body,
+                "<path d=\"{}\" aria-label=\"{}\" fill=\"{}\"{}/>",
+                chain.path(text, style.size, x, baseline),
+                escape(text),
+                color(c),
+                opacity("fill-opacity", c)
+            ),
+            // The face's em size: the layout sizes text by its line height, as ab_glyph does.
+            Weight::Regular => writeln!(
+                self.body,
+                "<text class=\"r\" x=\"{:.2}\" y=\"{:.2}\" font-size=\"{:.2}\" textLength=\"{:.2}\" fill=\"{}\"{}>{}</text>",
+                x,
+                baseline,
+                style.size * em_per_height(),
+                width,
+                color(c),
+                opacity("fill-opacity", c),
+                escape(text)
+            ),
+        };
     }
 }
 
-/// Em size per unit of line height of the face of `weight`.
-fn em_per_height(weight: Weight) -> f32 {
+/// Em size per unit of line height of the face of regular text.
+fn em_per_height() -> f32 {
     use ab_glyph::Font as _;
-    let data = match weight {
-        Weight::Bold => fonts::BOARD_FONT,
-        Weight::Regular => fonts::UI_FONT,
-    };
-    ab_glyph::FontRef::try_from_slice(data)
+    ab_glyph::FontRef::try_from_slice(fonts::UI_FONT)
         .ok()
         .and_then(|f| Some(f.units_per_em()? / f.height_unscaled()))
         .unwrap_or(1.0)
@@ -226,14 +206,101 @@ fn em_per_height(weight: Weight) -> f32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::canvas::{Canvas, FontChain, Rgb};
     use super::*;
 
+    /// The extent of the points of an SVG path's data (its control points included).
+    fn extent(d: &str) -> (f32, f32, f32, f32) {
+        let numbers: Vec<f32> = d
+            .split(|c: char| c.is_ascii_alphabetic() || c == ',' || c == ' ')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().expect("a number"))
+            .collect();
+        let (xs, ys): (Vec<f32>, Vec<f32>) = numbers.chunks(2).map(|p| (p[0], p[1])).unzip();
+        let min = |v: &[f32]| v.iter().copied().fold(f32::INFINITY, f32::min);
+        let max = |v: &[f32]| v.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        (min(&xs), min(&ys), max(&xs), max(&ys))
+    }
+
+    /// The extent of the ink on a canvas.
+    fn ink(canvas: Canvas) -> (f32, f32, f32, f32) {
+        let image = canvas.into_image();
+        let inked: Vec<(u32, u32)> = image
+            .enumerate_pixels()
+            .filter(|(_, _, p)| p.0[0] < 128)
+            .map(|(x, y, _)| (x, y))
+            .collect();
+        let xs = inked.iter().map(|p| p.0 as f32);
+        let ys = inked.iter().map(|p| p.1 as f32);
+        (
+            xs.clone().fold(f32::INFINITY, f32::min),
+            ys.clone().fold(f32::INFINITY, f32::min),
+            xs.fold(f32::NEG_INFINITY, f32::max) + 1.0,
+            ys.fold(f32::NEG_INFINITY, f32::max) + 1.0,
+        )
+    }
+
     #[test]
-    fn base64_pads_as_the_standard_says() {
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foo"), "Zm9v");
-        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    fn a_glyph_as_a_path_covers_what_the_raster_canvas_inks() {
+        let chain = FontChain::new(&[fonts::BOARD_FONT]);
+        for text in ["車", "傌", "九"] {
+            let mut canvas = Canvas::new(120, 120, Rgb(255, 255, 255));
+            chain.draw(&mut canvas, text, 80.0, 20.0, 90.0, Rgb(0, 0, 0));
+            let drawn = ink(canvas);
+            let path = chain.path(text, 80.0, 20.0, 90.0);
+            assert!(path.starts_with('M'), "{path}");
+            let outline = extent(&path);
+            // The outline holds the ink, and its control points stray from it by little.
+            let gaps = [
+                drawn.0 - outline.0,
+                drawn.1 - outline.1,
+                outline.2 - drawn.2,
+                outline.3 - drawn.3,
+            ];
+            assert!(
+                gaps.iter().all(|gap| (-1.0..=3.0).contains(gap)),
+                "{text}: ink {drawn:?}, outline {outline:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_character_no_font_has_is_a_box_as_on_the_canvas() {
+        let chain = FontChain::new(&[fonts::BOARD_FONT]);
+        let path = chain.path("\u{E000}", 50.0, 0.0, 50.0);
+        assert_eq!(path.matches('M').count(), 2, "{path}");
+        assert_eq!(path.matches('Z').count(), 2, "{path}");
+        let (x0, y0, x1, y1) = extent(&path);
+        // The frame of the box the raster canvas strokes: 0.12–0.88 em across, 3 pixels wide.
+        assert!(
+            (x0 - 4.5).abs() < 0.01 && (x1 - 45.5).abs() < 0.01,
+            "{path}"
+        );
+        assert!(
+            (y0 - 9.5).abs() < 0.01 && (y1 - 54.5).abs() < 0.01,
+            "{path}"
+        );
+    }
+
+    #[test]
+    fn the_pieces_are_paths_and_other_text_is_text() {
+        let mut svg = SvgSurface::new(100.0, 100.0);
+        svg.text(
+            (50.0, 30.0),
+            "車",
+            TextStyle::new(30.0, Weight::Bold),
+            Rgba::rgb(0, 0, 0),
+        );
+        svg.text(
+            (50.0, 80.0),
+            "1. 炮二平五",
+            TextStyle::new(10.0, Weight::Regular),
+            Rgba::rgb(0, 0, 0),
+        );
+        let picture = svg.finish();
+        assert!(picture.contains("<path d=\"M"), "{picture}");
+        assert!(picture.contains("aria-label=\"車\""), "{picture}");
+        assert!(picture.contains(">1. 炮二平五</text>"), "{picture}");
+        assert!(!picture.contains("@font-face"), "no font is embedded");
     }
 }

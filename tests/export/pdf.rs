@@ -214,7 +214,8 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
         text.contains("1. 兵七進一") && text.contains("1… 馬８進７"),
         "{text}"
     );
-    // SVG: the same painter's shapes, the pieces as text.
+    // SVG: the same painter's shapes, the pieces as the outlines of the board face (a viewer
+    // that loads no embedded font draws them as Qipu does), each labelled with its character.
     let svg = dir.join("start.svg");
     let (code, _, _) = common::qipu(&[
         "diagram",
@@ -226,16 +227,24 @@ fn diagrams_as_pdf_pages_grids_and_svg() {
     assert_eq!(code, 0);
     let source = std::fs::read_to_string(&svg).expect("UTF-8");
     let doc = roxmltree::Document::parse(&source).expect("well-formed SVG");
-    let texts: Vec<String> = doc
+    let is_piece = |t: &str| t.chars().count() == 1 && "帥仕相傌俥炮兵將士象馬車砲卒".contains(t);
+    let labels: Vec<&str> = doc
         .descendants()
-        .filter(|n| n.has_tag_name("text"))
-        .filter_map(|n| n.text().map(str::to_owned))
+        .filter(|n| n.has_tag_name("path"))
+        .filter(|n| {
+            n.attribute("d")
+                .is_some_and(|d| d.starts_with('M') && d.len() > 100)
+        })
+        .filter_map(|n| n.attribute("aria-label"))
         .collect();
-    let pieces = texts
-        .iter()
-        .filter(|t| t.chars().count() == 1 && "帥仕相傌俥炮兵將士象馬車砲卒".contains(t.as_str()))
-        .count();
-    assert_eq!(pieces, 32, "{texts:?}");
+    let pieces = labels.iter().filter(|t| is_piece(t)).count();
+    assert_eq!(pieces, 32, "{labels:?}");
+    assert!(
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .all(|n| !n.text().is_some_and(is_piece)),
+        "no piece is left to a font of the viewer's"
+    );
     assert!(
         doc.descendants()
             .filter(|n| n.has_tag_name("circle"))

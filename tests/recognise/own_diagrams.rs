@@ -29,10 +29,9 @@ fn own_pdf_diagrams_read_back() {
     assert_eq!(tally.exact(), tally.count, "{tally}");
 }
 
-/// SVG diagrams rendered by librsvg 200–1200 pixels wide. librsvg does not load the board font
-/// the SVG embeds (`@font-face`) and draws the characters in the system font the SVG names next,
-/// Noto Serif CJK (Debian's fonts-noto-cjk, which `.ci/run` installs), so these pieces are not
-/// Qipu's drawing: the classifier reads them as any other style, and every one is read.
+/// SVG diagrams rendered by librsvg 200–1200 pixels wide. The pieces are the outlines of
+/// Qipu's board face, so librsvg, which loads no font an SVG embeds, draws them as Qipu does,
+/// whatever fonts the system has.
 #[test]
 fn own_svg_diagrams_read_back() {
     if !crate::common::borrowed_tool("rsvg-convert", "librsvg2-bin") {
