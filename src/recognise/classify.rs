@@ -36,10 +36,33 @@ pub const CLASSES: [Option<Piece>; 15] = {
 
 type Plan = Arc<TypedRunnableModel>;
 
-static PLAN: OnceLock<Result<Plan, String>> = OnceLock::new();
+/// Why the classifier could not be run. (tract's errors are kept as their messages: the first
+/// is kept for the life of the program, and they cannot be cloned.)
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ClassifierError {
+    /// The network shipped in the program could not be loaded.
+    #[error("the network could not be loaded: {0}")]
+    Load(String),
+    /// Not the values of 90 crops.
+    #[error("{got} crop values, not {expected}")]
+    Crops {
+        /// The values given.
+        got: usize,
+        /// The values of 90 crops.
+        expected: usize,
+    },
+    /// The network failed on the crops.
+    #[error("the network failed: {0}")]
+    Run(String),
+    /// The network gave no output.
+    #[error("the network gave no output")]
+    NoOutput,
+}
 
-fn plan() -> Result<&'static Plan, String> {
-    PLAN.get_or_init(|| load().map_err(|e| format!("{e:#}")))
+static PLAN: OnceLock<Result<Plan, ClassifierError>> = OnceLock::new();
+
+fn plan() -> Result<&'static Plan, ClassifierError> {
+    PLAN.get_or_init(|| load().map_err(|e| ClassifierError::Load(format!("{e:#}"))))
         .as_ref()
         .map_err(Clone::clone)
 }
@@ -53,24 +76,22 @@ fn load() -> TractResult<Plan> {
 }
 
 /// The probability of each class for each of the 90 crops.
-pub fn classify(crops: &[f32]) -> Result<Vec<[f32; 15]>, String> {
+pub fn classify(crops: &[f32]) -> Result<Vec<[f32; 15]>, ClassifierError> {
     let plan = plan()?;
     if crops.len() != 90 * CROP_VALUES {
-        return Err(format!(
-            "{} crop values, not {}",
-            crops.len(),
-            90 * CROP_VALUES
-        ));
+        return Err(ClassifierError::Crops {
+            got: crops.len(),
+            expected: 90 * CROP_VALUES,
+        });
     }
-    let input = Tensor::from_shape(&[90, 3, CROP, CROP], crops).map_err(|e| format!("{e:#}"))?;
-    let outputs = plan
-        .run(tvec!(input.into()))
-        .map_err(|e| format!("{e:#}"))?;
+    let run = |e: TractError| ClassifierError::Run(format!("{e:#}"));
+    let input = Tensor::from_shape(&[90, 3, CROP, CROP], crops).map_err(run)?;
+    let outputs = plan.run(tvec!(input.into())).map_err(run)?;
     let probs = outputs
         .first()
-        .ok_or("the network gave no output")?
+        .ok_or(ClassifierError::NoOutput)?
         .to_plain_array_view::<f32>()
-        .map_err(|e| format!("{e:#}"))?;
+        .map_err(run)?;
     let mut out = vec![[0.0f32; 15]; 90];
     for (n, row) in out.iter_mut().enumerate() {
         for (c, p) in row.iter_mut().enumerate() {
@@ -78,4 +99,25 @@ pub fn classify(crops: &[f32]) -> Result<Vec<[f32; 15]>, String> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crops_of_another_count_are_refused_with_the_counts() {
+        assert_eq!(
+            classify(&[0.5; 10]),
+            Err(ClassifierError::Crops {
+                got: 10,
+                expected: 90 * CROP_VALUES,
+            })
+        );
+        let read = classify(&vec![1.0; 90 * CROP_VALUES]).expect("the shipped network runs");
+        assert_eq!(read.len(), 90);
+        assert!(read
+            .iter()
+            .all(|p| (p.iter().sum::<f32>() - 1.0).abs() < 1e-3));
+    }
 }

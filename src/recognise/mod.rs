@@ -46,6 +46,7 @@ mod taught;
 use crate::lang::Language;
 use crate::rules::{reachable, Color, Piece, PieceKind, Setup, SetupError, Square};
 
+pub use classify::ClassifierError;
 pub use decode::{check_size, MAX_PIXELS, MAX_SIDE, MIN_SIDE};
 pub use grid::Grid;
 use sample::{Cut, CROP_VALUES};
@@ -155,7 +156,7 @@ pub enum RecogniseError {
     CutOff,
     /// The classifier could not be run.
     #[error("the piece classifier failed: {0}")]
-    Classifier(String),
+    Classifier(#[from] ClassifierError),
 }
 
 /// The endings of the picture files read (a dropped file with one of them is read as a
@@ -560,7 +561,7 @@ fn read_crops(
     taught: &TaughtPieces,
 ) -> Result<PointsRead, RecogniseError> {
     let crops = sample::crops(image, grid, Cut::CENTRED);
-    let mut probs = classify::classify(&crops).map_err(RecogniseError::Classifier)?;
+    let mut probs = classify::classify(&crops)?;
     recut(image, grid, &mut probs)?;
     ink::sides(&crops, &mut probs);
     for (p, class) in probs
@@ -604,7 +605,7 @@ fn recut(
     for batch in crops.chunks(90 * CROP_VALUES) {
         let mut full = batch.to_vec();
         full.resize(90 * CROP_VALUES, 0.0);
-        let got = classify::classify(&full).map_err(RecogniseError::Classifier)?;
+        let got = classify::classify(&full)?;
         read.extend(got.into_iter().take(batch.len() / CROP_VALUES));
     }
     let cuts = (CUTS.len() + 1) as f32;

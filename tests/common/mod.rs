@@ -183,9 +183,12 @@ impl TempFolder {
         let making = folder.join(".owner-being-made");
         let owner = File::create(&making)
             .and_then(|file| file.lock().map(|()| file))
-            .and_then(|file| std::fs::rename(&making, folder.join(OWNER)).map(|()| file))
-            .unwrap_or_else(|e| panic!("the owner file of {}: {e}", folder.display()));
-        folder.owner = Some(owner);
+            .and_then(|file| std::fs::rename(&making, folder.join(OWNER)).map(|()| file));
+        match owner {
+            Ok(file) => folder.owner = Some(file),
+            // Without the file the folder is never taken for one a program left: it stays.
+            Err(e) => println!("{} is left when the program ends: {e}", folder.display()),
+        }
         folder
     }
 
