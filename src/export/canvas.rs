@@ -340,9 +340,7 @@ impl<'a> FontChain<'a> {
         for c in text.chars() {
             let Some((font, id)) = self.glyph(c) else {
                 if !c.is_whitespace() {
-                    let w = (size * 0.06).max(1.0);
-                    let (x0, y0) = (pen + size * 0.12, baseline - size * 0.78);
-                    let (x1, y1) = (pen + size * 0.88, baseline + size * 0.06);
+                    let ((x0, y0), (x1, y1), w) = missing_box(pen, baseline, size);
                     // The box's frame: its outer edge one way round, its inner edge the other.
                     for (left, top, right, bottom) in [
                         (x0 - w / 2.0, y0 - w / 2.0, x1 + w / 2.0, y1 + w / 2.0),
@@ -422,14 +420,8 @@ impl<'a> FontChain<'a> {
             let Some((font, id)) = self.glyph(c) else {
                 // A character no font has is shown as an empty box, never silently dropped.
                 if !c.is_whitespace() {
-                    let w = (size * 0.06).max(1.0);
-                    canvas.stroke_rect_alpha(
-                        (pen + size * 0.12, baseline - size * 0.78),
-                        (pen + size * 0.88, baseline + size * 0.06),
-                        w,
-                        color,
-                        alpha,
-                    );
+                    let (min, max, w) = missing_box(pen, baseline, size);
+                    canvas.stroke_rect_alpha(min, max, w, color, alpha);
                 }
                 pen += size;
                 continue;
@@ -473,6 +465,16 @@ impl<'a> FontChain<'a> {
             center.1 + size * 0.38,
         )
     }
+}
+
+/// The empty box a character no font has is shown as, at `size` with the pen at `pen` on
+/// `baseline`: its corners and the width of its frame.
+fn missing_box(pen: f32, baseline: f32, size: f32) -> (Point, Point, f32) {
+    (
+        (pen + size * 0.12, baseline - size * 0.78),
+        (pen + size * 0.88, baseline + size * 0.06),
+        (size * 0.06).max(1.0),
+    )
 }
 
 /// A canvas with the fonts it writes in: the raster [`Surface`], in pixels.

@@ -162,8 +162,8 @@ impl TempFolder {
     ///
     /// A program holds a lock on a file in its folder ([`OWNER`]) for as long as it runs; the
     /// system lets the lock go when the program ends however it ends, so a folder whose file
-    /// nobody holds is one a program gone left. (Process ids would not do: a test program may
-    /// not see itself in `/proc` under its own id.)
+    /// nobody holds is one a program gone left. (Process ids would not do: a Windows test program
+    /// under Wine sees Linux's `/proc`, but by Wine's ids, not Linux's.)
     pub fn for_the_program(name: &str) -> TempFolder {
         let base = std::env::temp_dir();
         let prefix = format!("qipu-{name}-");
