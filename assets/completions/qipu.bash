@@ -2315,7 +2315,7 @@ _qipu() {
             return 0
             ;;
         qipu__subcmd__recognise__subcmd__bench)
-            opts="-h --teach --taught --help"
+            opts="-h --teach --taught --network --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2326,6 +2326,10 @@ _qipu() {
                     return 0
                     ;;
                 --taught)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --network)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -318,6 +318,7 @@ complete -c qipu -n "__fish_qipu_using_subcommand recognise" -l json -d 'One JSO
 complete -c qipu -n "__fish_qipu_using_subcommand recognise" -s h -l help -d 'Print help'
 complete -c qipu -n "__fish_qipu_using_subcommand recognise-bench" -l teach -d 'Teach each set\'s first K pictures as positions.tsv gives them, and count only the rest' -r
 complete -c qipu -n "__fish_qipu_using_subcommand recognise-bench" -l taught -d 'Start each set with the pieces taught in FILE (left as it is)' -r
+complete -c qipu -n "__fish_qipu_using_subcommand recognise-bench" -l network -d 'Read with the ONNX network in FILE instead of the shipped one' -r
 complete -c qipu -n "__fish_qipu_using_subcommand recognise-bench" -s h -l help -d 'Print help'
 complete -c qipu -n "__fish_qipu_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c qipu -n "__fish_qipu_using_subcommand manpage" -s h -l help -d 'Print help'

@@ -18,7 +18,7 @@
 //! `FILE: taught N new drawings, M kept`. The window keeps its own taught pieces in Qipu's data
 //! folder ([`crate::recognise::TAUGHT_FILE`]).
 //!
-//! `qipu recognise-bench SET… [--teach K] [--taught FILE]`: for each folder SET holding pictures
+//! `qipu recognise-bench SET… [--teach K] [--taught FILE] [--network FILE]`: for each folder SET holding pictures
 //! and `positions.tsv` (`FILE<TAB>FEN` a line), the share of points read right, of boards read exactly, and the
 //! time a picture: `SET: N pictures, points P%, boards B%, refused R, T ms a picture (median M
 //! ms, slowest S ms)`; then how
@@ -28,7 +28,8 @@
 //! them read wrong); with several sets, the same two lines for `all` of them. With `--teach K`,
 //! each set's first K pictures are taught as positions.tsv sets them, one after another, and
 //! only the rest are counted; with `--taught FILE`, each set starts with the pieces taught in
-//! FILE (which is not written).
+//! FILE (which is not written); with `--network FILE`, the pictures are read with that ONNX
+//! network (as tools/recognise/train.py writes it) instead of the shipped one.
 
 use std::io::Write;
 use std::path::Path;
@@ -38,7 +39,7 @@ use serde::Serialize;
 
 use super::CliError;
 use crate::lang::IoReason;
-use crate::recognise::{recognise_with, Lesson, Reading, TaughtPieces};
+use crate::recognise::{recognise_with, use_network, Lesson, Reading, TaughtPieces};
 use crate::rules::{Setup, Square};
 
 /// `qipu recognise`.
@@ -70,6 +71,9 @@ pub struct RecogniseBenchArgs {
     /// Start each set with the pieces taught in FILE (left as it is)
     #[arg(long, value_name = "FILE")]
     taught: Option<String>,
+    /// Read with the ONNX network in FILE instead of the shipped one
+    #[arg(long, value_name = "FILE")]
+    network: Option<String>,
 }
 
 /// One picture, as `--json` writes it.
@@ -316,6 +320,11 @@ impl Tally {
 
 /// Run `qipu recognise-bench`.
 pub fn bench(args: RecogniseBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(path) = &args.network {
+        let onnx =
+            std::fs::read(path).map_err(|e| CliError::Usage(super::cannot_read(path, &e)))?;
+        use_network(&onnx).map_err(|e| CliError::Usage(format!("{path}: {e}")))?;
+    }
     let start_with = taught_in(args.taught.as_deref())?;
     let mut total = Tally::default();
     for set in &args.sets {

@@ -1,5 +1,8 @@
-//! The piece classifier: a small convolutional network (tools/recognise/train.py), shipped as
-//! ONNX in assets/recognise and run by tract, loaded once.
+//! The piece classifier: three small convolutional networks (tools/recognise/train.py, from
+//! other seeds and designs), joined into one ONNX graph whose output is the mean of their
+//! probabilities (tools/recognise/ensemble.py), shipped in assets/recognise and run by tract,
+//! loaded once. Networks trained apart err in different places, on piece sets none has seen
+//! most of all, so their mean reads those sets better than any one of them.
 
 use std::sync::{Arc, OnceLock};
 
@@ -8,7 +11,7 @@ use tract_onnx::prelude::*;
 use super::sample::{CROP, CROP_VALUES};
 use crate::rules::{Color, Piece, PieceKind};
 
-/// The network, as trained.
+/// The networks, as trained and joined.
 const MODEL: &[u8] = include_bytes!("../../assets/recognise/pieces.onnx");
 
 /// What the network's outputs stand for, in order: nothing, then Red's and Black's pieces.
@@ -57,19 +60,35 @@ pub enum ClassifierError {
     /// The network gave no output.
     #[error("the network gave no output")]
     NoOutput,
+    /// Another network was asked for after pictures had been read with one.
+    #[error("a network is already in use")]
+    InUse,
 }
 
 static PLAN: OnceLock<Result<Plan, ClassifierError>> = OnceLock::new();
 
 fn plan() -> Result<&'static Plan, ClassifierError> {
-    PLAN.get_or_init(|| load().map_err(|e| ClassifierError::Load(format!("{e:#}"))))
+    PLAN.get_or_init(|| load(MODEL))
         .as_ref()
         .map_err(Clone::clone)
 }
 
-fn load() -> TractResult<Plan> {
+/// Read pictures with the network `onnx` (as tools/recognise/train.py writes it) rather than
+/// the shipped one, for the rest of the program: `qipu recognise-bench --network` measures a
+/// network before it is shipped. Refused, and the network in use kept, if it cannot be loaded
+/// or pictures have been read already.
+pub fn use_network(onnx: &[u8]) -> Result<(), ClassifierError> {
+    let plan = load(onnx)?;
+    PLAN.set(Ok(plan)).map_err(|_| ClassifierError::InUse)
+}
+
+fn load(onnx: &[u8]) -> Result<Plan, ClassifierError> {
+    optimised(onnx).map_err(|e| ClassifierError::Load(format!("{e:#}")))
+}
+
+fn optimised(onnx: &[u8]) -> TractResult<Plan> {
     tract_onnx::onnx()
-        .model_for_read(&mut std::io::Cursor::new(MODEL))?
+        .model_for_read(&mut std::io::Cursor::new(onnx))?
         .with_input_fact(0, f32::fact([90, 3, CROP, CROP]).into())?
         .into_optimized()?
         .into_runnable()
@@ -119,5 +138,18 @@ mod tests {
         assert!(read
             .iter()
             .all(|p| (p.iter().sum::<f32>() - 1.0).abs() < 1e-3));
+    }
+
+    #[test]
+    fn a_network_that_cannot_be_loaded_is_refused_and_the_shipped_one_kept() {
+        assert!(matches!(
+            use_network(b"not a network"),
+            Err(ClassifierError::Load(_))
+        ));
+        assert_eq!(
+            classify(&vec![0.0; 90 * CROP_VALUES]).map(|r| r.len()),
+            Ok(90)
+        );
+        assert_eq!(use_network(MODEL), Err(ClassifierError::InUse));
     }
 }

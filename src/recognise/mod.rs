@@ -7,8 +7,9 @@
 //!    picture itself (`align`). A board photographed at an angle, its lines converging, is found
 //!    by a second, looser search; a plane projective map is fitted to its lines and the board is
 //!    resampled straight, to be read as any other (`perspective`).
-//! 3. Each of the 90 points is cut out and read by a small convolutional network
-//!    (`classify`, trained by tools/recognise/train.py): empty or one of the 14 pieces. A point
+//! 3. Each of the 90 points is cut out and read by three small convolutional networks, their
+//!    probabilities averaged (`classify`, trained by tools/recognise/train.py, joined by
+//!    tools/recognise/ensemble.py): empty or one of the 14 pieces. A point
 //!    the network is not sure of, and every point read as a piece, is cut four more ways, moved
 //!    and scaled a little, and its readings averaged (`recut`). Each piece's side is then decided with the others' by their
 //!    colours (`ink`): a piece the network gives to one side whose colours group it with the
@@ -46,7 +47,7 @@ mod taught;
 use crate::lang::Language;
 use crate::rules::{reachable, Color, Piece, PieceKind, Setup, SetupError, Square};
 
-pub use classify::ClassifierError;
+pub use classify::{use_network, ClassifierError};
 pub use decode::{check_size, MAX_PIXELS, MAX_SIDE, MIN_SIDE};
 pub use grid::Grid;
 use sample::{Cut, CROP_VALUES};

@@ -539,3 +539,35 @@ fn a_picture_of_an_impossible_board_is_read_as_the_likeliest_legal_one() {
         Some(qipu::recognise::NotReady::Faint(sq)) if sq == changed[0]
     ));
 }
+
+/// `recognise-bench --network FILE` reads with the network in FILE: given the shipped one, it
+/// counts what the shipped one counts; given a file that is no network, it names the file and
+/// exits with 2.
+#[test]
+fn the_bench_reads_with_the_network_it_is_given() {
+    let set = data("");
+    let set = set.to_str().expect("utf-8");
+    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/recognise/pieces.onnx");
+    // the counts, without the times
+    let counts = |out: &str| -> String {
+        let first = out.lines().next().unwrap_or_default();
+        first
+            .split(", refused")
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let (code, shipped, err) = common::qipu(&["recognise-bench", set]);
+    assert_eq!(code, 0, "{err}");
+    let (code, given, err) = common::qipu(&["recognise-bench", "--network", network, set]);
+    assert_eq!(code, 0, "{err}");
+    assert!(counts(&shipped).contains("boards"), "{shipped}");
+    assert_eq!(counts(&given), counts(&shipped));
+    let not_one = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    let (code, _, err) = common::qipu(&["recognise-bench", "--network", not_one, set]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("Cargo.toml") && err.contains("could not be loaded"),
+        "{err}"
+    );
+}

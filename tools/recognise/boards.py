@@ -6,10 +6,11 @@ printed diagrams with filled and outlined discs), with the pixel position of eac
 
 Pieces are lettered with Chinese characters in many fonts, or drawn with Western symbols
 (pictograms: a tower, a knight's head, an elephant's head, a cross, a crown, a cannon, a pawn)
-in one of six designs (`SYMBOLS`), drawn as the international sites draw them: each piece
+in one of seven designs (`SYMBOLS`), drawn as the international sites draw them: each piece
 by one of a few emblems (a chariot by a tower, a wheel, a wheel under a canopy or a cart seen
-from the side, an advisor by a cross, a shield, a scholar's hat or an official's hat, a general
-by a crown, a plumed helmet or a ruler's tall hat…), each design drawing them its own way. Half
+from the side, an advisor by a cross, a shield, a bishop's mitre, a scholar's hat or an
+official's hat, a general by a crown, a plumed helmet or a ruler's tall hat…), each design
+drawing them its own way, filled or in thin outline. Half
 the boards of trained designs take each kind from any of them, as if several hands had drawn
 the set, and the pictures are drawn as outlines at times, bent and stretched a little
 (`warp`). Besides flat discs, round pieces can be shaded in 3D (a
@@ -63,9 +64,9 @@ SHARED_CHARS = {"R": "車车", "N": "馬马", "C": "炮", "r": "車车", "n": "�
 ROUND_KINDS = ["ivory3d", "glossy", "wood", "rings"]
 HELD_OUT_ROUND = "rings"
 # Western symbol designs: "solid" silhouettes, "emblem" filled badges, "stroke" drawings of
-# middle weight, "insignia" and "carriage" pictures with cut details (trained), "line" drawings
-# (held out).
-SYMBOLS = ["solid", "emblem", "stroke", "insignia", "carriage", "line"]
+# middle weight, "insignia" and "carriage" pictures with cut details, "chess" Staunton-like
+# pieces filled or in thin outline (trained), "line" drawings (held out).
+SYMBOLS = ["solid", "emblem", "stroke", "insignia", "carriage", "chess", "line"]
 HELD_OUT_SYMBOLS = "line"
 
 _font_cache = {}
@@ -132,7 +133,7 @@ def random_style(rng, printed=None, fonts=None, piece=None, symbols=None):
     s["coords"] = rng.random() < 0.4
     s["texture"] = (not printed) and rng.random() < 0.4
     s["radius"] = rng.uniform(0.38, 0.48)
-    s["char_size"] = rng.uniform(0.55, 0.8)
+    s["char_size"] = rng.uniform(0.45, 0.8)  # some sets letter their pieces small inside a wide ring
     s["shared_chars"] = rng.random() < 0.2
     s["simplified"] = rng.random() < 0.3
     s["flip_top"] = rng.random() < 0.1  # the far side's characters upside down
@@ -150,6 +151,7 @@ def random_style(rng, printed=None, fonts=None, piece=None, symbols=None):
         s["warp_symbols"] = rng.uniform(0.0, 0.06) if rng.random() < 0.7 else 0.0
         s["stretch_symbols"] = (rng.uniform(0.85, 1.15), rng.uniform(0.85, 1.15))
     s["outline_symbols"] = rng.random() < 0.3  # the solid design also drawn as outlines
+    s["filled_chess"] = rng.random() < 0.5  # the chess design filled, or in thin outline
     s["mirror_symbols"] = rng.random() < 0.3  # facing the other way
     s["symbol_width"] = rng.uniform(0.08, 0.16)
     s["symbol_variant"] = rng.random()
@@ -546,6 +548,95 @@ def symbol_carriage(draw, kind, box, width, variant):
         P([(-0.5, 0.6), (0.5, 0.6), (0.6, 0.88), (-0.6, 0.88)])
 
 
+def symbol_chess(draw, kind, box, width, variant, filled):
+    """The "chess" design: Staunton-like pieces drawn in thin outline with their inner lines, or
+    filled with those lines cut out (a crown under a cross, a bishop's mitre or a shield crossed
+    for the advisor, an elephant's head seen from the front or in profile, a knight with its
+    mane, a rook's tower of bricks, a cannon barrel lying on its wheel, a chess pawn). `variant`
+    (0..1) chooses among the drawings and bends their proportions, one board to another."""
+    v = variant - 0.5
+
+    def S(pts):
+        _poly(draw, pts, box, 255, width, not filled)
+
+    def O(x, y, rx, ry):
+        _ellipse(draw, x, y, rx, ry, box, 255, width, not filled)
+
+    def eye(x, y, r):
+        _ellipse(draw, x, y, r, r, box, 0 if filled else 255, width, not filled)
+
+    def D(pts):
+        if filled:
+            _cut(draw, pts, box, width)
+        else:
+            _line(draw, pts, box, width)
+
+    if kind == "k":
+        _line(draw, [(0, -0.95), (0, -0.6)], box, width + 1)
+        _line(draw, [(-0.16, -0.8), (0.16, -0.8)], box, width + 1)
+        S(_arc(0, 0.05, 0.62 + 0.1 * v, 0.6, 180, 360, 14) + [(0.5, 0.55), (-0.5, 0.55)])
+        S(_rect(-0.68, 0.55, 0.68, 0.85))
+        D([(0, -0.52), (0, 0.5)])
+        D(_arc(0, 0.05, 0.35, 0.55, 200, 340, 6))
+        D([(-0.55, 0.3), (0.55, 0.3)])
+    elif kind == "a":
+        if variant < 0.5:
+            O(0, -0.82, 0.1, 0.1)
+            S([(0, -0.72), (0.32, -0.35), (0.3, 0.0), (0.15, 0.15), (-0.15, 0.15), (-0.3, 0.0), (-0.32, -0.35)])
+            S([(-0.3, 0.15), (0.3, 0.15), (0.45, 0.6), (-0.45, 0.6)])
+            S(_rect(-0.62, 0.6, 0.62, 0.88))
+            D([(0.05, -0.5), (0.22, -0.2)])
+        else:
+            pts = [(-0.62, -0.72), (0.62, -0.72), (0.62, 0.05), (0.0, 0.85), (-0.62, 0.05)]
+            S(pts)
+            D([(-0.38, -0.48), (0.38, 0.32)])
+            D([(0.38, -0.48), (-0.38, 0.32)])
+    elif kind == "b":
+        if variant < 0.5:
+            O(0, -0.3, 0.38, 0.4)
+            O(-0.6, -0.3, 0.28, 0.45)
+            O(0.6, -0.3, 0.28, 0.45)
+            S([(-0.15, 0.0), (0.15, 0.0), (0.12, 0.55), (0.25, 0.8), (-0.05, 0.85), (-0.15, 0.55)])
+            D([(-0.3, 0.05), (-0.45, 0.4)])
+            D([(0.3, 0.05), (0.45, 0.4)])
+        else:
+            O(0.2, -0.2, 0.6, 0.55)
+            S([(-0.3, -0.2), (-0.6, 0.15), (-0.65, 0.6), (-0.45, 0.88), (-0.3, 0.78), (-0.42, 0.55), (-0.25, 0.25), (0.05, 0.15)])
+            D(_arc(0.35, -0.2, 0.28, 0.38, 240, 480, 8))
+            eye(-0.1, -0.32, 0.06)
+    elif kind == "n":
+        pts = [(0.55, 0.9), (-0.45, 0.9), (-0.3, 0.5), (0.0, 0.2), (-0.3, 0.12), (-0.72, 0.2 + 0.1 * v), (-0.82, -0.05),
+               (-0.3, -0.55), (-0.12, -0.92), (0.08, -0.62), (0.45, -0.45), (0.68, 0.1)]
+        S(pts)
+        for i in range(3):
+            y = -0.4 + i * 0.3
+            D([(0.2 + 0.05 * i, y), (0.45 + 0.05 * i, y + 0.12)])
+        eye(-0.25, -0.3, 0.07)
+        D([(-0.5, 0.65), (0.45, 0.65)])
+    elif kind == "r":
+        top = -0.85 - 0.1 * v
+        S([(-0.55, -0.3), (-0.55, top), (-0.33, top), (-0.33, top + 0.22), (-0.11, top + 0.22), (-0.11, top), (0.11, top),
+           (0.11, top + 0.22), (0.33, top + 0.22), (0.33, top), (0.55, top), (0.55, -0.3)])
+        S([(-0.42, -0.3), (0.42, -0.3), (0.48, 0.62), (-0.48, 0.62)])
+        S(_rect(-0.65, 0.62, 0.65, 0.88))
+        for y in (-0.05, 0.2, 0.42):
+            D([(-0.42, y), (0.42, y)])
+        D([(0, -0.3), (0, -0.05)])
+        D([(0, 0.2), (0, 0.42)])
+    elif kind == "c":
+        tilt = 0.25 * v
+        S([(-0.85, -0.05 - tilt), (0.7, -0.25 + tilt), (0.72, 0.05 + tilt), (-0.83, 0.22 - tilt)])
+        S([(0.68, -0.3 + tilt), (0.85, -0.32 + tilt), (0.87, 0.1 + tilt), (0.7, 0.1 + tilt)])
+        O(-0.15, 0.45, 0.38, 0.38)
+        eye(-0.15, 0.45, 0.1)
+        D([(-0.45, 0.85), (0.2, 0.85)])
+    else:
+        O(0, -0.5, 0.26, 0.26)
+        S(_rect(-0.3, -0.24, 0.3, -0.12))
+        S([(-0.18, -0.12), (0.18, -0.12), (0.4, 0.6), (-0.4, 0.6)])
+        S(_rect(-0.62, 0.6, 0.62, 0.88))
+
+
 def _cut(draw, pts, box, width):
     """A line cut out of a filled picture (drawn in the mask's empty value)."""
     cx, cy, h = box
@@ -572,6 +663,9 @@ def glyph_mask(piece, style, rng, size):
             symbol_carriage(draw, piece.lower(), box, width, style.get("symbol_variant", 0.5))
         elif design == "stroke":
             symbol_stroke(draw, piece.lower(), box, width * 3 // 2 + 1)
+        elif design == "chess":
+            filled = style.get("filled_chess", False)
+            symbol_chess(draw, piece.lower(), box, width if filled else max(1, width * 2 // 3), style.get("symbol_variant", 0.5), filled)
         else:
             symbol_solid(draw, piece.lower(), box, width, style["outline_symbols"])
         if design != HELD_OUT_SYMBOLS:
