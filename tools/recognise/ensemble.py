@@ -35,7 +35,7 @@ def joined(paths):
         for node in graph.node:
             node.input[:] = [name(x) for x in node.input]
             node.output[:] = [name(x) for x in node.output]
-            node.name = name(node.name) if node.name else ""
+            node.name = name(node.name)
             nodes.append(node)
         outputs.append(name(graph.output[0].name))
     out_name = first.graph.output[0].name
