@@ -6,10 +6,12 @@
 //! by a best-first enumeration of the points' second, third… readings, and the first board that
 //! passes the rules' checks of a position (one general a side, at most as many pieces of a kind
 //! as a side starts with (1.2), the generals not facing, the side not to move not in check) is
-//! the reading. Only a bounded number of boards is tried. The likeliest board with the other
-//! side at the bottom is sought on, and kept as [`Choice::turned`] when it is nearly as probable
-//! ([`TURN_DOUBT`]): on a set the classifier does not know, which side is at the bottom can be
-//! in doubt, and then every point the two boards read differently is.
+//! the reading, unless it reads as one kind two pieces of a side that the picture draws unalike
+//! (`alike`), where a board that does not is found at all. Only a bounded number of boards is
+//! tried. The likeliest board with the other side at the bottom is sought on, and kept as
+//! [`Choice::turned`] when it is nearly as probable ([`TURN_DOUBT`]): on a set the classifier
+//! does not know, which side is at the bottom can be in doubt, and then every point the two
+//! boards read differently is.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -278,9 +280,20 @@ fn legal(classes: &[usize], red_at_bottom: bool) -> bool {
 }
 
 /// The most probable legal board of the 90 points' class probabilities (rank by rank from the
-/// top of the picture), either side at the bottom; none if none is found among the
-/// [`MAX_BOARDS`] most probable boards.
-pub fn most_probable(probs: &[[f32; 15]]) -> Option<Choice> {
+/// top of the picture), either side at the bottom, that reads no two points of a pair of
+/// `apart` (pieces drawn unalike, [`super::alike`]) as one piece; if there is none, the most
+/// probable legal board. None if none is found among the [`MAX_BOARDS`] most probable boards.
+pub fn most_probable(probs: &[[f32; 15]], apart: &[(usize, usize)]) -> Option<Choice> {
+    search(probs, apart).or_else(|| (!apart.is_empty()).then(|| search(probs, &[])).flatten())
+}
+
+/// Whether the board of `classes` reads no two points of a pair of `apart` as one piece.
+fn distinct(classes: &[usize], apart: &[(usize, usize)]) -> bool {
+    apart.iter().all(|&(a, b)| classes[a] != classes[b])
+}
+
+/// [`most_probable`], reading no two points of a pair of `apart` as one piece.
+fn search(probs: &[[f32; 15]], apart: &[(usize, usize)]) -> Option<Choice> {
     let sides: Vec<Side> = [true, false]
         .into_iter()
         .filter_map(|red_at_bottom| Side::new(probs, red_at_bottom))
@@ -301,8 +314,8 @@ pub fn most_probable(probs: &[[f32; 15]]) -> Option<Choice> {
         let Reverse(node) = heap.pop()?;
         let side = &sides[node.orientation];
         let classes = side.classes(&node.changes);
-        if legal(&classes, side.red_at_bottom) {
-            let turned = turned(&sides, &mut heap, &node);
+        if distinct(&classes, apart) && legal(&classes, side.red_at_bottom) {
+            let turned = turned(&sides, &mut heap, &node, apart);
             return Some(Choice {
                 red_at_bottom: side.red_at_bottom,
                 classes,
@@ -321,6 +334,7 @@ fn turned(
     sides: &[Side],
     heap: &mut BinaryHeap<Reverse<Node>>,
     chosen: &Node,
+    apart: &[(usize, usize)],
 ) -> Option<Vec<usize>> {
     for _ in 0..MAX_BOARDS {
         let Reverse(node) = heap.pop()?;
@@ -332,7 +346,7 @@ fn turned(
         }
         let side = &sides[node.orientation];
         let classes = side.classes(&node.changes);
-        if legal(&classes, side.red_at_bottom) {
+        if distinct(&classes, apart) && legal(&classes, side.red_at_bottom) {
             return Some(classes);
         }
         heap.extend(side.next(&node).into_iter().map(Reverse));
@@ -444,7 +458,7 @@ mod tests {
 
     #[test]
     fn a_legal_board_is_kept() {
-        let choice = most_probable(&probs(START, &[])).unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&probs(START, &[]), &[]).unwrap_or_else(|| panic!("a board"));
         assert!(choice.red_at_bottom);
         assert_eq!(fen_of(&choice), START);
     }
@@ -458,7 +472,7 @@ mod tests {
         p[82] = [0.001; 15];
         p[82][1] = 0.6;
         p[82][5] = 0.39;
-        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), START);
     }
 
@@ -469,7 +483,7 @@ mod tests {
         let p = probs(START, &[(81, 2, 0.7)]);
         let mut p = p;
         p[81][4] = 0.25;
-        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), START);
     }
 
@@ -478,7 +492,7 @@ mod tests {
     fn the_side_at_the_bottom_follows_from_the_pieces() {
         let mut p = probs(START, &[]);
         p.reverse();
-        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
         assert!(!choice.red_at_bottom);
         assert_eq!(fen_of(&choice), START);
     }
@@ -510,7 +524,7 @@ mod tests {
         floor_others(&mut p, 1e-11);
         // e0 is picture index 85
         p[85] = read_as(1e-11, &[(5, 0.99), (1, 1e-8)]);
-        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), START);
     }
 
@@ -524,14 +538,14 @@ mod tests {
         for index in [3, 85] {
             p[index] = read_as(0.001, &[(1, 0.493), (8, 0.493)]);
         }
-        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
         let turned = choice
             .turned
             .unwrap_or_else(|| panic!("the board turned round"));
         let (top, bottom) = if choice.red_at_bottom { (1, 8) } else { (8, 1) };
         assert_eq!((turned[3], turned[85]), (top, bottom));
         assert_eq!(
-            most_probable(&probs(START, &[])).and_then(|c| c.turned),
+            most_probable(&probs(START, &[]), &[]).and_then(|c| c.turned),
             None
         );
     }
@@ -546,10 +560,38 @@ mod tests {
         // e0 is picture index 85, c3 index 56
         p[85] = read_as(1e-6, &[(1, 0.7), (6, 0.3)]);
         p[56] = read_as(1e-6, &[(7, 0.7), (0, 0.3)]);
-        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), START);
         assert!(!otherwise_likely(&p, &choice.classes, true, 85));
         assert!(otherwise_likely(&p, &choice.classes, true, 56));
+    }
+
+    /// Red's advisor on d0 read as a chariot first (60%) and an advisor second, with one
+    /// chariot on the board besides: a legal board either way. Drawn unlike the chariot on a0
+    /// (a pair of `apart`), it is not a chariot too.
+    #[test]
+    fn pieces_drawn_unalike_are_not_read_as_one_kind() {
+        let fen = "3k5/9/9/9/9/9/9/9/9/R2AK4 w - - 0 1";
+        // d0 is picture index 84, a0 index 81; a red chariot is class 4, an advisor 2
+        let p = probs(fen, &[(84, 4, 0.6)]);
+        let mut p = p;
+        p[84][2] = 0.35;
+        let plain = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(fen_of(&plain), "3k5/9/9/9/9/9/9/9/9/R2RK4 w - - 0 1");
+        let apart = most_probable(&p, &[(81, 84)]).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(fen_of(&apart), fen);
+    }
+
+    /// Two soldiers that could be read as nothing else, said to be drawn unalike: no board
+    /// keeps them apart, and the most probable legal board is read as if nothing had been said.
+    #[test]
+    fn pieces_said_unalike_that_no_board_keeps_apart_are_read_as_they_are() {
+        let fen = "3k5/9/9/9/9/9/P1P6/9/9/4K4 w - - 0 1";
+        let mut p = probs(fen, &[]);
+        floor_others(&mut p, 1e-11);
+        // a3 is picture index 54, c3 index 56
+        let choice = most_probable(&p, &[(54, 56)]).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(fen_of(&choice), fen);
     }
 
     /// No general read with confidence: each is put where it is likeliest, though unlikely.
@@ -560,7 +602,7 @@ mod tests {
         p[85][1] = 0.02;
         p[84][1] = 0.01;
         p[4][8] = 0.02;
-        let choice = most_probable(&p).unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), "4k4/9/9/9/4R4/9/9/9/9/4K4 w - - 0 1");
     }
 }

@@ -16,9 +16,12 @@
 //!    other side's pieces goes to that side, its kind kept. A point that matches one of Qipu's
 //!    own pieces, drawn at the picture's scale by the board painter of [`crate::export`]
 //!    (`house`), is read as that piece; a piece drawn as one the user taught from an earlier
-//!    picture ([`TaughtPieces`], `taught`) is read as that kind.
+//!    picture ([`TaughtPieces`], `taught`) is read as that kind. The pieces of the picture are
+//!    compared with each other (`alike`): pieces of a side drawn alike are read as one group,
+//!    three of them as soldiers, and pieces of a side drawn clearly unalike are of two kinds.
 //! 4. The board is one decision (`legal`): the most probable legal position over the points'
-//!    readings, either side at the bottom; if none is found, each point's most probable reading
+//!    readings, either side at the bottom, no two pieces drawn unalike read as one kind where
+//!    such a board is found; if none is found, each point's most probable reading
 //!    that can stand there (2.2), Red at the bottom if the likeliest such board with a general in
 //!    each palace is likelier so than turned. Each point read with less than [`SURE`] confidence
 //!    (on a legal board, unless every legal board that reads it otherwise is far less probable)
@@ -34,6 +37,7 @@
 //! input: every refusal is a [`RecogniseError`].
 
 mod align;
+mod alike;
 mod classify;
 mod decode;
 mod grid;
@@ -501,7 +505,7 @@ fn read_image(image: &image::RgbImage, taught: &TaughtPieces) -> Result<Reading,
     };
     let mut reading = Reading {
         taught: read.taught.read,
-        ..read_points(&read.probs, &read.crops, board, found.boards)
+        ..read_points(&read.probs, &read.apart, &read.crops, board, found.boards)
     };
     reading.put_in_doubt(&read.taught.doubtful);
     Ok(reading)
@@ -551,6 +555,8 @@ struct PointsRead {
     crops: PointCrops,
     /// What the pieces taught made of them.
     taught: taught::Applied,
+    /// The pairs of points holding pieces of one side drawn clearly unalike ([`alike`]).
+    apart: Vec<(usize, usize)>,
 }
 
 /// The 90 points' class probabilities, rank by rank from the top of the picture, and their
@@ -576,10 +582,12 @@ fn read_crops(
         }
     }
     let taught = taught.apply(&crops, &mut probs);
+    let apart = alike::compare(&crops, &mut probs);
     Ok(PointsRead {
         probs,
         crops: PointCrops::of(&crops),
         taught,
+        apart,
     })
 }
 
@@ -628,8 +636,14 @@ fn recut(
 /// under [`SURE`] only if a legal board reading it otherwise is within [`LEGAL_DOUBT`]); and the
 /// board read the other way round when it is nearly as probable, the points where the two
 /// differ in doubt on each.
-fn read_points(probs: &[[f32; 15]], crops: &PointCrops, board: [u32; 4], boards: usize) -> Reading {
-    let (choice, legal_board) = match legal::most_probable(probs) {
+fn read_points(
+    probs: &[[f32; 15]],
+    apart: &[(usize, usize)],
+    crops: &PointCrops,
+    board: [u32; 4],
+    boards: usize,
+) -> Reading {
+    let (choice, legal_board) = match legal::most_probable(probs, apart) {
         Some(choice) => (choice, true),
         None => (legal::likeliest_standing(probs), false),
     };
@@ -851,6 +865,7 @@ mod tests {
         classes[85] = 8;
         let reading = read_points(
             &one_hot(&classes),
+            &[],
             &PointCrops::default(),
             [0, 0, 10, 10],
             1,
@@ -872,7 +887,7 @@ mod tests {
             probs[index][1] = 0.5;
             probs[index][8] = 0.5;
         }
-        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
         let turned = reading
             .turned_round()
             .unwrap_or_else(|| panic!("the board turned round"));
@@ -902,7 +917,7 @@ mod tests {
         classes[0] = 2; // a Red advisor on a9: never there (2.2)
         let mut probs = one_hot(&classes);
         probs[40] = [0.5; 15];
-        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
         assert!(reading.red_at_bottom);
         let marked: Vec<String> = reading.uncertain.iter().map(|s| s.to_string()).collect();
         assert_eq!(marked, ["e5", "a9"]);
@@ -937,7 +952,7 @@ mod tests {
         probs[36] = [1e-6; 15];
         probs[36][4] = 0.7;
         probs[36][5] = 0.3;
-        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(reading.setup.to_fen(), "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1");
         let marked: Vec<String> = reading.uncertain.iter().map(|s| s.to_string()).collect();
         assert_eq!(marked, ["a5"]);
@@ -949,6 +964,7 @@ mod tests {
     fn a_point_the_pieces_taught_doubt_keeps_the_board_from_being_ready() {
         let mut reading = read_points(
             &one_hot(&generals_and_a_chariot()),
+            &[],
             &PointCrops::default(),
             [0, 0, 10, 10],
             1,
@@ -972,13 +988,13 @@ mod tests {
         classes[84] = 1; // Red's general on d0, not facing Black's
         classes[4] = 8; // Black's general, top
         let probs = one_hot(&classes);
-        assert!(read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1).ready());
+        assert!(read_points(&probs, &[], &PointCrops::default(), [0, 0, 10, 10], 1).ready());
         let mut doubtful = probs.clone();
         for p in &mut doubtful[40..40 + FEW_DOUBTS + 1] {
             p[0] = 0.6;
             p[5] = 0.4;
         }
-        let reading = read_points(&doubtful, &PointCrops::default(), [0, 0, 10, 10], 1);
+        let reading = read_points(&doubtful, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(reading.uncertain.len(), FEW_DOUBTS + 1);
         assert!(!reading.ready());
         // Red's general on d0 at 70%, or on f0 (picture index 86) at 30%
@@ -987,7 +1003,7 @@ mod tests {
         general[84][0] = 0.3;
         general[86][1] = 0.3;
         general[86][0] = 0.7;
-        let reading = read_points(&general, &PointCrops::default(), [0, 0, 10, 10], 1);
+        let reading = read_points(&general, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(
             reading.doubt(),
             Some(NotReady::GeneralInDoubt(
@@ -1030,7 +1046,7 @@ mod tests {
             unsure[index] = certain[index];
         }
         for probs in [certain, unsure] {
-            let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
+            let reading = read_points(&probs, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
             assert_eq!(reading.setup.to_fen(), fen);
             assert_eq!(names(&reading.uncertain), ["a0", "i0", "e4"]);
             assert_eq!(
@@ -1053,7 +1069,7 @@ mod tests {
         let mut probs = probs_of("3k5/9/9/9/9/9/9/9/9/9 w - - 0 1", 1.0);
         // d0 (picture index 84) might just hold it, far less likely than any reading kept
         probs[84][1] = 1e-9;
-        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(names(&reading.uncertain), ["d0"]);
         assert_eq!(
             reading.not_ready(),
@@ -1068,7 +1084,7 @@ mod tests {
         let mut probs = probs_of("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 1.0);
         // e6 (picture index 31) might hide a piece
         probs[31][4] = 1e-9;
-        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
         let mut ringed = names(&reading.uncertain);
         ringed.sort();
         assert_eq!(ringed, ["e0", "e6", "e9"]);
@@ -1091,12 +1107,12 @@ mod tests {
         // e5 (picture index 40): empty, 80% sure, then 60%
         probs[40][0] = 0.8;
         probs[40][4] = 0.2;
-        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(names(&reading.uncertain), ["e5"]);
         assert_eq!(reading.not_ready(), None);
         probs[40][0] = 0.6;
         probs[40][4] = 0.4;
-        let reading = read_points(&probs, &PointCrops::default(), [0, 0, 10, 10], 1);
+        let reading = read_points(&probs, &[], &PointCrops::default(), [0, 0, 10, 10], 1);
         assert_eq!(names(&reading.uncertain), ["e5"]);
         let e5 = Square::parse("e5").unwrap_or_else(|| panic!("e5"));
         assert_eq!(reading.not_ready(), Some(NotReady::Faint(e5)));

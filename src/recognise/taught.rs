@@ -289,7 +289,7 @@ impl TaughtPieces {
             .map(|(_, crop)| shifted_faces(&unpack(crop), &mask))
             .collect();
         let kept = |piece: Piece, shifted: &[Vec<f32>], d: &Drawing| {
-            d.piece == piece && distance(shifted, &d.face) <= SAME_DRAWING
+            d.piece == piece && distance(shifted, &d.face, FAR) <= SAME_DRAWING
         };
         // the set whose drawings read the most of this board's pieces as the user set them,
         // else a new one
@@ -315,7 +315,7 @@ impl TaughtPieces {
                 continue;
             }
             self.drawings.retain(|d| {
-                d.piece.kind == piece.kind || distance(shifted, &d.face) > SAME_DRAWING
+                d.piece.kind == piece.kind || distance(shifted, &d.face, FAR) > SAME_DRAWING
             });
             self.drawings.push(Drawing::new(piece, set, crop.to_vec()));
             new += 1;
@@ -411,7 +411,7 @@ impl TaughtPieces {
             };
             let (side, kind) = (d.piece.color.index(), kind_slot(d.piece.kind));
             let least = &mut sets[at].1[side][kind];
-            *least = least.min(distance(shifted, &d.face));
+            *least = least.min(distance(shifted, &d.face, FAR));
         }
         sets
     }
@@ -589,7 +589,7 @@ fn unpack(crop: &[u8]) -> Vec<f32> {
 
 /// The values inside the face disc (`mask`, of a centred crop) of `crop` moved by every shift
 /// of up to [`SHIFT`] pixels.
-fn shifted_faces(crop: &[f32], mask: &[usize]) -> Vec<Vec<f32>> {
+pub(super) fn shifted_faces(crop: &[f32], mask: &[usize]) -> Vec<Vec<f32>> {
     let side = CROP as i32;
     let mut out = Vec::new();
     for dy in -SHIFT..=SHIFT {
@@ -611,12 +611,12 @@ fn shifted_faces(crop: &[f32], mask: &[usize]) -> Vec<Vec<f32>> {
 }
 
 /// The least mean squared difference between a crop's shifted faces and a drawing's face, or
-/// [`FAR`] where every shift differs by at least that much: nothing above [`FAR`] changes a
-/// reading (it is over [`CLOSE`], and at least [`APART`] times any difference within [`CLOSE`]),
-/// so each shift's sum stops as soon as it passes [`FAR`] or the best shift so far.
-fn distance(shifted: &[Vec<f32>], face: &[f32]) -> f32 {
+/// `far` where every shift differs by at least that much: each shift's sum stops as soon as it
+/// passes `far` or the best shift so far. (Nothing above [`FAR`] changes a taught reading: it
+/// is over [`CLOSE`], and at least [`APART`] times any difference within [`CLOSE`].)
+pub(super) fn distance(shifted: &[Vec<f32>], face: &[f32], far: f32) -> f32 {
     let values = face.len().max(1) as f32;
-    let mut least = FAR * values;
+    let mut least = far * values;
     for s in shifted {
         let mut sum = 0.0;
         for (a, b) in s.chunks(STRETCH).zip(face.chunks(STRETCH)) {
@@ -645,19 +645,19 @@ fn from_hex(text: &str) -> Option<Vec<u8>> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::rules::Color::{Black, Red};
     use crate::rules::PieceKind::{Cannon, Chariot, Horse};
 
-    const PAPER: f32 = 0.3;
-    const RED_INK: [f32; 3] = [0.4, -0.4, -0.4];
-    const BLACK_INK: [f32; 3] = [-0.45, -0.45, -0.45];
+    pub(in crate::recognise) const PAPER: f32 = 0.3;
+    pub(in crate::recognise) const RED_INK: [f32; 3] = [0.4, -0.4, -0.4];
+    pub(in crate::recognise) const BLACK_INK: [f32; 3] = [-0.45, -0.45, -0.45];
 
     /// A crop of a disc of paper bearing `shape` (0: a bar across, 1: a bar down, 2: a ring,
     /// 3: a cross, 4: a small ring, 5: a wide ring, else a filled disc) in `ink`, moved `dx`
     /// pixels right.
-    fn drawn(shape: u8, ink: [f32; 3], dx: i32) -> Vec<f32> {
+    pub(in crate::recognise) fn drawn(shape: u8, ink: [f32; 3], dx: i32) -> Vec<f32> {
         let mut crop = vec![PAPER; CROP_VALUES];
         let c = CROP as i32 / 2;
         for v in 0..CROP as i32 {
