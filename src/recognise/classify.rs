@@ -46,13 +46,11 @@ pub enum ClassifierError {
     /// The network shipped in the program could not be loaded.
     #[error("the network could not be loaded: {0}")]
     Load(String),
-    /// Not the values of 90 crops.
-    #[error("{got} crop values, not {expected}")]
+    /// Not the values of a whole number of crops.
+    #[error("{got} crop values, not a whole number of crops of {CROP_VALUES}")]
     Crops {
         /// The values given.
         got: usize,
-        /// The values of 90 crops.
-        expected: usize,
     },
     /// The network failed on the crops.
     #[error("the network failed: {0}")]
@@ -86,32 +84,39 @@ fn load(onnx: &[u8]) -> Result<Plan, ClassifierError> {
     optimised(onnx).map_err(|e| ClassifierError::Load(format!("{e:#}")))
 }
 
+/// The network made ready to run on any number of crops at once.
 fn optimised(onnx: &[u8]) -> TractResult<Plan> {
-    tract_onnx::onnx()
-        .model_for_read(&mut std::io::Cursor::new(onnx))?
-        .with_input_fact(0, f32::fact([90, 3, CROP, CROP]).into())?
+    let model = tract_onnx::onnx().model_for_read(&mut std::io::Cursor::new(onnx))?;
+    let crops = model.sym("N");
+    model
+        .with_input_fact(
+            0,
+            f32::fact(tract_onnx::tract_core::dims!(crops, 3, CROP, CROP)).into(),
+        )?
         .into_optimized()?
         .into_runnable()
 }
 
-/// The probability of each class for each of the 90 crops.
+/// The probability of each class for each crop of `crops` (the values of a whole number of
+/// crops, [`CROP_VALUES`] each); none for none.
 pub fn classify(crops: &[f32]) -> Result<Vec<[f32; 15]>, ClassifierError> {
     let plan = plan()?;
-    if crops.len() != 90 * CROP_VALUES {
-        return Err(ClassifierError::Crops {
-            got: crops.len(),
-            expected: 90 * CROP_VALUES,
-        });
+    if crops.len() % CROP_VALUES != 0 {
+        return Err(ClassifierError::Crops { got: crops.len() });
+    }
+    let count = crops.len() / CROP_VALUES;
+    if count == 0 {
+        return Ok(Vec::new());
     }
     let run = |e: TractError| ClassifierError::Run(format!("{e:#}"));
-    let input = Tensor::from_shape(&[90, 3, CROP, CROP], crops).map_err(run)?;
+    let input = Tensor::from_shape(&[count, 3, CROP, CROP], crops).map_err(run)?;
     let outputs = plan.run(tvec!(input.into())).map_err(run)?;
     let probs = outputs
         .first()
         .ok_or(ClassifierError::NoOutput)?
         .to_plain_array_view::<f32>()
         .map_err(run)?;
-    let mut out = vec![[0.0f32; 15]; 90];
+    let mut out = vec![[0.0f32; 15]; count];
     for (n, row) in out.iter_mut().enumerate() {
         for (c, p) in row.iter_mut().enumerate() {
             *p = probs.get([n, c]).copied().unwrap_or(0.0);
@@ -125,16 +130,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn crops_of_another_count_are_refused_with_the_counts() {
+    fn any_whole_number_of_crops_is_read_and_a_part_of_one_refused() {
         assert_eq!(
             classify(&[0.5; 10]),
-            Err(ClassifierError::Crops {
-                got: 10,
-                expected: 90 * CROP_VALUES,
-            })
+            Err(ClassifierError::Crops { got: 10 })
         );
-        let read = classify(&vec![1.0; 90 * CROP_VALUES]).expect("the shipped network runs");
-        assert_eq!(read.len(), 90);
+        assert_eq!(classify(&[]), Ok(Vec::new()));
+        let read = classify(&vec![1.0; 7 * CROP_VALUES]).expect("the shipped network runs");
+        assert_eq!(read.len(), 7);
         assert!(read
             .iter()
             .all(|p| (p.iter().sum::<f32>() - 1.0).abs() < 1e-3));

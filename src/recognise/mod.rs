@@ -594,7 +594,7 @@ fn read_crops(
 /// Read again the points whose centred crop the classifier is not sure of (below [`RECUT`])
 /// and the points read as pieces ([`PIECE_RECUT`]),
 /// cut the [`CUTS`] ways, and average each such point's probabilities over its cuts: the crops
-/// of all of them go through the classifier 90 at a time.
+/// of all of them go through the classifier at once.
 fn recut(
     image: &image::RgbImage,
     grid: &Grid,
@@ -610,13 +610,7 @@ fn recut(
     for &cut in &CUTS {
         crops.extend(sample::crops_of(image, grid, cut, &unsure));
     }
-    let mut read = Vec::with_capacity(unsure.len() * CUTS.len());
-    for batch in crops.chunks(90 * CROP_VALUES) {
-        let mut full = batch.to_vec();
-        full.resize(90 * CROP_VALUES, 0.0);
-        let got = classify::classify(&full)?;
-        read.extend(got.into_iter().take(batch.len() / CROP_VALUES));
-    }
+    let read = classify::classify(&crops)?;
     let cuts = (CUTS.len() + 1) as f32;
     for (n, &index) in unsure.iter().enumerate() {
         let p = &mut probs[index];
