@@ -101,7 +101,7 @@ fn optimised(onnx: &[u8]) -> TractResult<Plan> {
 /// crops, [`CROP_VALUES`] each); none for none.
 pub fn classify(crops: &[f32]) -> Result<Vec<[f32; 15]>, ClassifierError> {
     let plan = plan()?;
-    if crops.len() % CROP_VALUES != 0 {
+    if !crops.len().is_multiple_of(CROP_VALUES) {
         return Err(ClassifierError::Crops { got: crops.len() });
     }
     let count = crops.len() / CROP_VALUES;
