@@ -624,7 +624,8 @@ fn recut(
 }
 
 /// The position from the 90 points' class probabilities (rank by rank from the top of the
-/// picture): the most probable legal board ([`legal`]), else each point's most probable reading
+/// picture): the most probable legal board ([`legal`]; one that reads no pair of `apart`, pieces
+/// drawn unalike, as one kind where there is one), else each point's most probable reading
 /// that can stand there, with the points read with doubt (and, on a board that is not a legal
 /// position, the points that would have to change, [`to_change`]; on a legal board, a point
 /// under [`SURE`] only if a legal board reading it otherwise is within [`LEGAL_DOUBT`]); and the
