@@ -15,8 +15,8 @@
 //! that light and ink strength do not count): the least mean squared difference, 0 for faces
 //! drawn the same, 2 for faces that have nothing in common.
 //!
-//! Measured with `qipu recognise-bench` over 620 pictures of 19 sets (each pair of pieces of a
-//! side against the position): no pair of pieces of two kinds was within 0.05, and 40% of the
+//! Measured over the 620 pictures of 19 sets that `qipu recognise-bench` reads, each pair of
+//! pieces of a side set against the known position: no pair of pieces of two kinds was within 0.05, and 40% of the
 //! pairs of one kind were; of the pairs [`apart`] calls unalike, 2 of some 12,500 were of one
 //! kind, both on a synthetic set of round pieces with shading.
 
@@ -24,6 +24,7 @@ use super::classify::CLASSES;
 use super::house::face_mask;
 use super::sample::CROP_VALUES;
 use super::taught::{distance, shifted_faces};
+use crate::rules::Color;
 
 /// A point is a piece here when it is empty with less than this probability.
 const PIECE: f32 = 0.5;
@@ -44,7 +45,7 @@ const UNRELATED: f32 = 2.0;
 /// unalike.
 pub(super) fn compare(crops: &[f32], probs: &mut [[f32; 15]]) -> Vec<(usize, usize)> {
     let mask = face_mask();
-    let pieces: Vec<(usize, usize, Vec<Vec<f32>>)> = (0..probs.len())
+    let pieces: Vec<(usize, Color, Vec<Vec<f32>>)> = (0..probs.len())
         .filter(|&index| probs[index][0] < PIECE)
         .filter_map(|index| {
             let crop = crops.get(index * CROP_VALUES..(index + 1) * CROP_VALUES)?;
@@ -76,11 +77,15 @@ pub(super) fn compare(crops: &[f32], probs: &mut [[f32; 15]]) -> Vec<(usize, usi
         .collect()
 }
 
-/// The side a piece is likelier of: 0 Red, 1 Black.
-fn side(p: &[f32; 15]) -> usize {
+/// The side a piece is likelier of.
+fn side(p: &[f32; 15]) -> Color {
     let red: f32 = p[1..8].iter().sum();
     let black: f32 = p[8..].iter().sum();
-    usize::from(black > red)
+    if black > red {
+        Color::Black
+    } else {
+        Color::Red
+    }
 }
 
 /// Values moved and scaled to a mean of 0 and a variance of 1 (left as they are where they do
@@ -183,7 +188,7 @@ fn pool(probs: &mut [[f32; 15]], points: &[usize]) {
 mod tests {
     use super::super::taught::tests::{drawn, BLACK_INK, PAPER, RED_INK};
     use super::*;
-    use crate::rules::{Color, Piece, PieceKind};
+    use crate::rules::{Piece, PieceKind};
 
     fn class(color: Color, kind: PieceKind) -> usize {
         CLASSES
