@@ -6,8 +6,8 @@
 //! by a best-first enumeration of the points' second, third… readings, and the first board that
 //! passes the rules' checks of a position (one general a side, at most as many pieces of a kind
 //! as a side starts with (1.2), the generals not facing, the side not to move not in check) is
-//! the reading, unless it reads as one kind two pieces of a side that the picture draws unalike
-//! (`alike`), where a board that does not is found at all. Only a bounded number of boards is
+//! the reading, unless it reads as one kind two pieces that the picture draws unalike
+//! ([`Unalike`], `alike`), where a board that does not is found at all. Only a bounded number of boards is
 //! tried. The likeliest board with the other side at the bottom is sought on, and kept as
 //! [`Choice::turned`] when it is nearly as probable ([`TURN_DOUBT`]): on a set the classifier
 //! does not know, which side is at the bottom can be in doubt, and then every point the two
@@ -280,20 +280,30 @@ fn legal(classes: &[usize], red_at_bottom: bool) -> bool {
 }
 
 /// The most probable legal board of the 90 points' class probabilities (rank by rank from the
-/// top of the picture), either side at the bottom, that reads no two points of a pair of
-/// `apart` (pieces drawn unalike, [`super::alike`]) as one piece; if there is none, the most
+/// top of the picture), either side at the bottom, that reads no pair of `apart` (pieces drawn
+/// unalike, [`super::alike`]) as one kind; if there is none, the most
 /// probable legal board. None if none is found among the [`MAX_BOARDS`] most probable boards.
-pub fn most_probable(probs: &[[f32; 15]], apart: &[(usize, usize)]) -> Option<Choice> {
+pub fn most_probable(probs: &[[f32; 15]], apart: &[Unalike]) -> Option<Choice> {
     search(probs, apart).or_else(|| (!apart.is_empty()).then(|| search(probs, &[])).flatten())
 }
 
-/// Whether the board of `classes` reads no two points of a pair of `apart` as one piece.
-fn distinct(classes: &[usize], apart: &[(usize, usize)]) -> bool {
-    apart.iter().all(|&(a, b)| classes[a] != classes[b])
+/// Two pieces drawn unalike ([`super::alike`]), each a picture point (rank by rank from the
+/// top) and the side it was compared as: not of one kind while each is read as of that side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Unalike(pub [(usize, Color); 2]);
+
+/// Whether the board of `classes` reads no pair of `apart` as one kind.
+fn distinct(classes: &[usize], apart: &[Unalike]) -> bool {
+    apart.iter().all(|Unalike([(a, side_a), (b, side_b)])| {
+        match (CLASSES[classes[*a]], CLASSES[classes[*b]]) {
+            (Some(p), Some(q)) if p.color == *side_a && q.color == *side_b => p.kind != q.kind,
+            _ => true,
+        }
+    })
 }
 
-/// [`most_probable`], reading no two points of a pair of `apart` as one piece.
-fn search(probs: &[[f32; 15]], apart: &[(usize, usize)]) -> Option<Choice> {
+/// [`most_probable`], reading no pair of `apart` as one kind.
+fn search(probs: &[[f32; 15]], apart: &[Unalike]) -> Option<Choice> {
     let sides: Vec<Side> = [true, false]
         .into_iter()
         .filter_map(|red_at_bottom| Side::new(probs, red_at_bottom))
@@ -334,7 +344,7 @@ fn turned(
     sides: &[Side],
     heap: &mut BinaryHeap<Reverse<Node>>,
     chosen: &Node,
-    apart: &[(usize, usize)],
+    apart: &[Unalike],
 ) -> Option<Vec<usize>> {
     for _ in 0..MAX_BOARDS {
         let Reverse(node) = heap.pop()?;
@@ -578,7 +588,8 @@ mod tests {
         p[84][2] = 0.35;
         let plain = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&plain), "3k5/9/9/9/9/9/9/9/9/R2RK4 w - - 0 1");
-        let apart = most_probable(&p, &[(81, 84)]).unwrap_or_else(|| panic!("a board"));
+        let apart = most_probable(&p, &[Unalike([(81, Color::Red), (84, Color::Red)])])
+            .unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&apart), fen);
     }
 
@@ -590,7 +601,8 @@ mod tests {
         let mut p = probs(fen, &[]);
         floor_others(&mut p, 1e-11);
         // a3 is picture index 54, c3 index 56
-        let choice = most_probable(&p, &[(54, 56)]).unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&p, &[Unalike([(54, Color::Red), (56, Color::Red)])])
+            .unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), fen);
     }
 

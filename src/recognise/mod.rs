@@ -17,8 +17,9 @@
 //!    own pieces, drawn at the picture's scale by the board painter of [`crate::export`]
 //!    (`house`), is read as that piece; a piece drawn as one the user taught from an earlier
 //!    picture ([`TaughtPieces`], `taught`) is read as that kind. The pieces of the picture are
-//!    compared with each other (`alike`): pieces of a side drawn alike are read as one group,
-//!    three of them as soldiers, and pieces of a side drawn clearly unalike are of two kinds.
+//!    compared with each other (`alike`): pieces drawn alike (of a side, or of the two sides but
+//!    for their colour) are read as one group, three of a side as soldiers, and pieces of a side
+//!    drawn clearly unalike are of two kinds, as is either and a piece drawn alike the other.
 //! 4. The board is one decision (`legal`): the most probable legal position over the points'
 //!    readings, either side at the bottom, no two pieces drawn unalike read as one kind where
 //!    such a board is found; if none is found, each point's most probable reading
@@ -556,7 +557,7 @@ struct PointsRead {
     /// What the pieces taught made of them.
     taught: taught::Applied,
     /// The pairs of points holding pieces of one side drawn clearly unalike ([`alike`]).
-    apart: Vec<(usize, usize)>,
+    apart: Vec<legal::Unalike>,
 }
 
 /// The 90 points' class probabilities, rank by rank from the top of the picture, and their
@@ -633,7 +634,7 @@ fn recut(
 /// differ in doubt on each.
 fn read_points(
     probs: &[[f32; 15]],
-    apart: &[(usize, usize)],
+    apart: &[legal::Unalike],
     crops: &PointCrops,
     board: [u32; 4],
     boards: usize,
