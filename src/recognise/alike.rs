@@ -8,11 +8,12 @@
 //!    piece of each side whose ink (each pixel's darkest channel, so that colour does not count)
 //!    is within [`SAME_ACROSS`], every pair of a group. Each gets the group's mean probability
 //!    of each kind, less the kinds a side has fewer of than the group has pieces of it (1.2:
-//!    one general, two of each officer, five soldiers). Three pieces of a side drawn alike are
-//!    soldiers, however the classifier reads each.
+//!    one general, two of each officer, five soldiers), and the board is read as one that reads
+//!    them as one kind where one is found ([`super::legal`]). Three pieces of a side drawn alike
+//!    are soldiers, however the classifier reads each.
 //! 2. Pieces of a side drawn clearly unalike ([`apart`]) are of two kinds, and so is either of
-//!    them and a piece of the other side drawn alike the other: the board is read as the most
-//!    probable legal one that reads no such pair as one kind ([`super::legal`]).
+//!    them and a piece of the other side drawn alike the other: the board is read as one that
+//!    reads no such pair as one kind.
 //!
 //! Pieces are compared inside the face disc as the taught pieces are ([`super::taught`]), at
 //! every shift of a few pixels, each face first brought to a mean of 0 and a variance of 1 (so
@@ -30,7 +31,7 @@
 
 use super::classify::CLASSES;
 use super::house::face_mask;
-use super::legal::Unalike;
+use super::legal::Drawn;
 use super::sample::{CROP, CROP_VALUES};
 use super::taught::{distance, shifted_faces};
 use crate::rules::{Color, PieceKind};
@@ -52,15 +53,22 @@ const APART_TIMES: f32 = 6.0;
 const UNRELATED: f32 = 2.0;
 
 /// Give the pieces drawn alike their group's reading, and return the pairs of pieces drawn
-/// clearly unalike: two of a side, or one and a piece of the other side drawn alike its fellow.
-pub(super) fn compare(crops: &[f32], probs: &mut [[f32; 15]]) -> Vec<Unalike> {
+/// alike (each pair of a group) and clearly unalike (two of a side, or one and a piece of the
+/// other side drawn alike its fellow).
+pub(super) fn compare(crops: &[f32], probs: &mut [[f32; 15]]) -> Vec<Drawn> {
     let mask = face_mask();
     let plane: Vec<usize> = mask.iter().copied().filter(|&k| k < CROP * CROP).collect();
-    let pieces: Vec<Drawn> = (0..probs.len())
+    let pieces: Vec<Compared> = (0..probs.len())
         .filter(|&index| probs[index][0] < PIECE)
         .filter_map(|index| {
             let crop = crops.get(index * CROP_VALUES..(index + 1) * CROP_VALUES)?;
-            Some(Drawn::new(index, side(&probs[index]), crop, &mask, &plane))
+            Some(Compared::new(
+                index,
+                side(&probs[index]),
+                crop,
+                &mask,
+                &plane,
+            ))
         })
         .collect();
     let n = pieces.len();
@@ -91,13 +99,19 @@ pub(super) fn compare(crops: &[f32], probs: &mut [[f32; 15]]) -> Vec<Unalike> {
             .collect();
         pool(probs, &members);
     }
-    let unalike = |i: usize, j: usize| {
-        Unalike([
+    let pair = |i: usize, j: usize, alike: bool| Drawn {
+        points: [
             (pieces[i].index, pieces[i].side),
             (pieces[j].index, pieces[j].side),
-        ])
+        ],
+        alike,
     };
-    let mut pairs: Vec<Unalike> = Vec::new();
+    let mut pairs: Vec<Drawn> = Vec::new();
+    for group in &groups {
+        for (k, &i) in group.iter().enumerate() {
+            pairs.extend(group[k + 1..].iter().map(|&j| pair(i, j, true)));
+        }
+    }
     for (i, j) in apart(n, &differences) {
         // a piece drawn as one of the other side is of its kind too, and so unalike the same
         let like_i = groups.iter().find(|g| g.contains(&i));
@@ -106,9 +120,10 @@ pub(super) fn compare(crops: &[f32], probs: &mut [[f32; 15]]) -> Vec<Unalike> {
         let seconds = like_j.map_or(vec![j], Clone::clone);
         for &a in &firsts {
             for &b in &seconds {
-                let known = pairs.contains(&unalike(a, b)) || pairs.contains(&unalike(b, a));
+                let known =
+                    pairs.contains(&pair(a, b, false)) || pairs.contains(&pair(b, a, false));
                 if (a == i || b == j) && !known {
-                    pairs.push(unalike(a, b));
+                    pairs.push(pair(a, b, false));
                 }
             }
         }
@@ -119,15 +134,15 @@ pub(super) fn compare(crops: &[f32], probs: &mut [[f32; 15]]) -> Vec<Unalike> {
 /// A piece on the picture and its face at every shift: in colour, and as ink (each pixel's
 /// darkest channel), which draws a kind of either side alike where a set marks the sides by
 /// colour alone.
-struct Drawn {
+struct Compared {
     index: usize,
     side: Color,
     faces: Vec<Vec<f32>>,
     ink: Vec<Vec<f32>>,
 }
 
-impl Drawn {
-    fn new(index: usize, side: Color, crop: &[f32], mask: &[usize], plane: &[usize]) -> Drawn {
+impl Compared {
+    fn new(index: usize, side: Color, crop: &[f32], mask: &[usize], plane: &[usize]) -> Compared {
         let mut faces = shifted_faces(crop, mask);
         faces.iter_mut().for_each(|f| normalise(f));
         let area = CROP * CROP;
@@ -136,7 +151,7 @@ impl Drawn {
             .collect();
         let mut ink = shifted_faces(&darkest, plane);
         ink.iter_mut().for_each(|f| normalise(f));
-        Drawn {
+        Compared {
             index,
             side,
             faces,
@@ -384,11 +399,15 @@ mod tests {
         assert_eq!(pairs, vec![(81, 84), (84, 89)]);
     }
 
-    /// Each pair's two points, the lower first.
-    fn points_of(pairs: &[Unalike]) -> Vec<(usize, usize)> {
+    /// The points of each pair drawn unalike, the lower first.
+    fn points_of(pairs: &[Drawn]) -> Vec<(usize, usize)> {
         pairs
             .iter()
-            .map(|Unalike([(a, _), (b, _)])| (*a.min(b), *a.max(b)))
+            .filter(|pair| !pair.alike)
+            .map(|pair| {
+                let [(a, _), (b, _)] = pair.points;
+                (a.min(b), a.max(b))
+            })
             .collect()
     }
 
@@ -422,7 +441,16 @@ mod tests {
         assert_eq!(likeliest(&probs[81]), chariot);
         assert_eq!(likeliest(&probs[0]), black_chariot);
         assert_eq!(likeliest(&probs[84]), horse);
-        assert!(pairs.contains(&Unalike([(0, Color::Black), (84, Color::Red)])));
+        let unalike = Drawn {
+            points: [(0, Color::Black), (84, Color::Red)],
+            alike: false,
+        };
+        let alike = Drawn {
+            points: [(0, Color::Black), (81, Color::Red)],
+            alike: true,
+        };
+        assert!(pairs.contains(&unalike));
+        assert!(pairs.contains(&alike));
         let mut points = points_of(&pairs);
         points.sort();
         assert_eq!(points, vec![(0, 84), (0, 89), (81, 84), (81, 89)]);

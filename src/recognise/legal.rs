@@ -6,9 +6,9 @@
 //! by a best-first enumeration of the points' second, third… readings, and the first board that
 //! passes the rules' checks of a position (one general a side, at most as many pieces of a kind
 //! as a side starts with (1.2), the generals not facing, the side not to move not in check) is
-//! the reading, unless it reads as one kind two pieces that the picture draws unalike
-//! ([`Unalike`], `alike`), where a board that does not is found at all. Only a bounded number of boards is
-//! tried. The likeliest board with the other side at the bottom is sought on, and kept as
+//! the reading, unless it reads as one kind two pieces that the picture draws unalike, or as two
+//! kinds two pieces it draws alike ([`Drawn`], `alike`), where a board that reads them as drawn
+//! is found at all. Only a bounded number of boards is tried. The likeliest board with the other side at the bottom is sought on, and kept as
 //! [`Choice::turned`] when it is nearly as probable ([`TURN_DOUBT`]): on a set the classifier
 //! does not know, which side is at the bottom can be in doubt, and then every point the two
 //! boards read differently is.
@@ -280,30 +280,38 @@ fn legal(classes: &[usize], red_at_bottom: bool) -> bool {
 }
 
 /// The most probable legal board of the 90 points' class probabilities (rank by rank from the
-/// top of the picture), either side at the bottom, that reads no pair of `apart` (pieces drawn
-/// unalike, [`super::alike`]) as one kind; if there is none, the most
-/// probable legal board. None if none is found among the [`MAX_BOARDS`] most probable boards.
-pub fn most_probable(probs: &[[f32; 15]], apart: &[Unalike]) -> Option<Choice> {
-    search(probs, apart).or_else(|| (!apart.is_empty()).then(|| search(probs, &[])).flatten())
+/// top of the picture), either side at the bottom, that reads every pair of `drawn` as the
+/// picture draws it ([`super::alike`]); if there is none, the most probable legal board. None if none is found among the [`MAX_BOARDS`] most probable boards.
+pub fn most_probable(probs: &[[f32; 15]], drawn: &[Drawn]) -> Option<Choice> {
+    search(probs, drawn).or_else(|| (!drawn.is_empty()).then(|| search(probs, &[])).flatten())
 }
 
-/// Two pieces drawn unalike ([`super::alike`]), each a picture point (rank by rank from the
-/// top) and the side it was compared as: not of one kind while each is read as of that side.
+/// Two pieces the picture draws alike or clearly unalike ([`super::alike`]), each a picture
+/// point (rank by rank from the top) and the side it was compared as: of one kind, or not,
+/// while each is read as a piece of that side.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Unalike(pub [(usize, Color); 2]);
+pub struct Drawn {
+    /// The two pieces.
+    pub points: [(usize, Color); 2],
+    /// Whether they are drawn alike (else unalike).
+    pub alike: bool,
+}
 
-/// Whether the board of `classes` reads no pair of `apart` as one kind.
-fn distinct(classes: &[usize], apart: &[Unalike]) -> bool {
-    apart.iter().all(|Unalike([(a, side_a), (b, side_b)])| {
-        match (CLASSES[classes[*a]], CLASSES[classes[*b]]) {
-            (Some(p), Some(q)) if p.color == *side_a && q.color == *side_b => p.kind != q.kind,
+/// Whether the board of `classes` reads every pair of `drawn` as the picture draws it.
+fn as_drawn(classes: &[usize], drawn: &[Drawn]) -> bool {
+    drawn.iter().all(|pair| {
+        let [(a, side_a), (b, side_b)] = pair.points;
+        match (CLASSES[classes[a]], CLASSES[classes[b]]) {
+            (Some(p), Some(q)) if p.color == side_a && q.color == side_b => {
+                (p.kind == q.kind) == pair.alike
+            }
             _ => true,
         }
     })
 }
 
-/// [`most_probable`], reading no pair of `apart` as one kind.
-fn search(probs: &[[f32; 15]], apart: &[Unalike]) -> Option<Choice> {
+/// [`most_probable`], reading every pair of `drawn` as the picture draws it.
+fn search(probs: &[[f32; 15]], drawn: &[Drawn]) -> Option<Choice> {
     let sides: Vec<Side> = [true, false]
         .into_iter()
         .filter_map(|red_at_bottom| Side::new(probs, red_at_bottom))
@@ -324,8 +332,8 @@ fn search(probs: &[[f32; 15]], apart: &[Unalike]) -> Option<Choice> {
         let Reverse(node) = heap.pop()?;
         let side = &sides[node.orientation];
         let classes = side.classes(&node.changes);
-        if distinct(&classes, apart) && legal(&classes, side.red_at_bottom) {
-            let turned = turned(&sides, &mut heap, &node, apart);
+        if as_drawn(&classes, drawn) && legal(&classes, side.red_at_bottom) {
+            let turned = turned(&sides, &mut heap, &node, drawn);
             return Some(Choice {
                 red_at_bottom: side.red_at_bottom,
                 classes,
@@ -344,7 +352,7 @@ fn turned(
     sides: &[Side],
     heap: &mut BinaryHeap<Reverse<Node>>,
     chosen: &Node,
-    apart: &[Unalike],
+    drawn: &[Drawn],
 ) -> Option<Vec<usize>> {
     for _ in 0..MAX_BOARDS {
         let Reverse(node) = heap.pop()?;
@@ -356,7 +364,7 @@ fn turned(
         }
         let side = &sides[node.orientation];
         let classes = side.classes(&node.changes);
-        if distinct(&classes, apart) && legal(&classes, side.red_at_bottom) {
+        if as_drawn(&classes, drawn) && legal(&classes, side.red_at_bottom) {
             return Some(classes);
         }
         heap.extend(side.next(&node).into_iter().map(Reverse));
@@ -414,6 +422,14 @@ pub fn otherwise_likely(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Red's pieces at picture points `a` and `b` drawn unalike.
+    fn unalike(a: usize, b: usize) -> Drawn {
+        Drawn {
+            points: [(a, Color::Red), (b, Color::Red)],
+            alike: false,
+        }
+    }
 
     /// Probabilities that make `fen`'s board (Red at the bottom) the likeliest reading, with
     /// `changes` (picture index, class, probability) on top.
@@ -578,7 +594,7 @@ mod tests {
 
     /// Red's advisor on d0 read as a chariot first (60%) and an advisor second, with one
     /// chariot on the board besides: a legal board either way. Drawn unlike the chariot on a0
-    /// (a pair of `apart`), it is not a chariot too.
+    /// (a pair drawn unalike), it is not a chariot too.
     #[test]
     fn pieces_drawn_unalike_are_not_read_as_one_kind() {
         let fen = "3k5/9/9/9/9/9/9/9/9/R2AK4 w - - 0 1";
@@ -588,9 +604,36 @@ mod tests {
         p[84][2] = 0.35;
         let plain = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&plain), "3k5/9/9/9/9/9/9/9/9/R2RK4 w - - 0 1");
-        let apart = most_probable(&p, &[Unalike([(81, Color::Red), (84, Color::Red)])])
-            .unwrap_or_else(|| panic!("a board"));
+        let apart = most_probable(&p, &[unalike(81, 84)]).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&apart), fen);
+    }
+
+    /// Black's chariot on c2 drawn as Red's chariot on h7 is, but for its colour, and read as a
+    /// horse first (60%), a chariot second (35%); Black's two advisors read as chariots (d9 60%
+    /// and advisor 35%, f9 55% and 40%). The likeliest legal board reads c2 as a horse; read as
+    /// drawn, c2 is a chariot, and as a side has two chariots, the likelier advisor (f9) is read
+    /// as one.
+    #[test]
+    fn pieces_drawn_alike_are_read_as_one_kind() {
+        let fen = "3a1a3/4k4/7R1/9/4P4/9/9/2r6/9/4K4 w - - 0 1";
+        let as_drawn = "3r1a3/4k4/7R1/9/4P4/9/9/2r6/9/4K4 w - - 0 1";
+        // d9 is picture index 3, f9 5, c2 65, h7 25; Black's chariot is class 11, its advisor
+        // 9, its horse 12
+        let mut p = probs(fen, &[(3, 11, 0.6), (5, 11, 0.55), (65, 12, 0.6)]);
+        p[3][9] = 0.35;
+        p[5][9] = 0.4;
+        p[65][11] = 0.35;
+        let plain = most_probable(&p, &[]).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(
+            fen_of(&plain),
+            "3r1r3/4k4/7R1/9/4P4/9/9/2n6/9/4K4 w - - 0 1"
+        );
+        let alike = Drawn {
+            points: [(25, Color::Red), (65, Color::Black)],
+            alike: true,
+        };
+        let drawn = most_probable(&p, &[alike]).unwrap_or_else(|| panic!("a board"));
+        assert_eq!(fen_of(&drawn), as_drawn);
     }
 
     /// Two soldiers that could be read as nothing else, said to be drawn unalike: no board
@@ -601,8 +644,7 @@ mod tests {
         let mut p = probs(fen, &[]);
         floor_others(&mut p, 1e-11);
         // a3 is picture index 54, c3 index 56
-        let choice = most_probable(&p, &[Unalike([(54, Color::Red), (56, Color::Red)])])
-            .unwrap_or_else(|| panic!("a board"));
+        let choice = most_probable(&p, &[unalike(54, 56)]).unwrap_or_else(|| panic!("a board"));
         assert_eq!(fen_of(&choice), fen);
     }
 

@@ -21,8 +21,8 @@
 //!    for their colour) are read as one group, three of a side as soldiers, and pieces of a side
 //!    drawn clearly unalike are of two kinds, as is either and a piece drawn alike the other.
 //! 4. The board is one decision (`legal`): the most probable legal position over the points'
-//!    readings, either side at the bottom, no two pieces drawn unalike read as one kind where
-//!    such a board is found; if none is found, each point's most probable reading
+//!    readings, either side at the bottom, no two pieces drawn unalike read as one kind and no
+//!    two drawn alike as two kinds where such a board is found; if none is found, each point's most probable reading
 //!    that can stand there (2.2), Red at the bottom if the likeliest such board with a general in
 //!    each palace is likelier so than turned. Each point read with less than [`SURE`] confidence
 //!    (on a legal board, unless every legal board that reads it otherwise is far less probable)
@@ -506,7 +506,7 @@ fn read_image(image: &image::RgbImage, taught: &TaughtPieces) -> Result<Reading,
     };
     let mut reading = Reading {
         taught: read.taught.read,
-        ..read_points(&read.probs, &read.apart, &read.crops, board, found.boards)
+        ..read_points(&read.probs, &read.drawn, &read.crops, board, found.boards)
     };
     reading.put_in_doubt(&read.taught.doubtful);
     Ok(reading)
@@ -556,8 +556,8 @@ struct PointsRead {
     crops: PointCrops,
     /// What the pieces taught made of them.
     taught: taught::Applied,
-    /// The pairs of points holding pieces of one side drawn clearly unalike ([`alike`]).
-    apart: Vec<legal::Unalike>,
+    /// The pairs of pieces drawn alike or clearly unalike ([`alike`]).
+    drawn: Vec<legal::Drawn>,
 }
 
 /// The 90 points' class probabilities, rank by rank from the top of the picture, and their
@@ -583,12 +583,12 @@ fn read_crops(
         }
     }
     let taught = taught.apply(&crops, &mut probs);
-    let apart = alike::compare(&crops, &mut probs);
+    let drawn = alike::compare(&crops, &mut probs);
     Ok(PointsRead {
         probs,
         crops: PointCrops::of(&crops),
         taught,
-        apart,
+        drawn,
     })
 }
 
@@ -625,8 +625,8 @@ fn recut(
 }
 
 /// The position from the 90 points' class probabilities (rank by rank from the top of the
-/// picture): the most probable legal board ([`legal`]; one that reads no pair of `apart`, pieces
-/// drawn unalike, as one kind where there is one), else each point's most probable reading
+/// picture): the most probable legal board ([`legal`]; one that reads the pairs of `drawn`,
+/// pieces drawn alike or unalike, as drawn where there is one), else each point's most probable reading
 /// that can stand there, with the points read with doubt (and, on a board that is not a legal
 /// position, the points that would have to change, [`to_change`]; on a legal board, a point
 /// under [`SURE`] only if a legal board reading it otherwise is within [`LEGAL_DOUBT`]); and the
@@ -634,12 +634,12 @@ fn recut(
 /// differ in doubt on each.
 fn read_points(
     probs: &[[f32; 15]],
-    apart: &[legal::Unalike],
+    drawn: &[legal::Drawn],
     crops: &PointCrops,
     board: [u32; 4],
     boards: usize,
 ) -> Reading {
-    let (choice, legal_board) = match legal::most_probable(probs, apart) {
+    let (choice, legal_board) = match legal::most_probable(probs, drawn) {
         Some(choice) => (choice, true),
         None => (legal::likeliest_standing(probs), false),
     };
