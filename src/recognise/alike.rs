@@ -4,13 +4,15 @@
 //! its colour. A classifier that has never seen a set misreads it piece by piece; the picture
 //! itself still says which of its pieces are one kind.
 //!
-//! 1. Pieces drawn alike are read as one: pieces of a side within [`SAME`] of each other, and a
-//!    piece of each side whose ink (each pixel's darkest channel, so that colour does not count)
-//!    is within [`SAME_ACROSS`], every pair of a group. Each gets the group's mean probability
-//!    of each kind, less the kinds a side has fewer of than the group has pieces of it (1.2:
-//!    one general, two of each officer, five soldiers), and the board is read as one that reads
-//!    them as one kind where one is found ([`super::legal`]). Three pieces of a side drawn alike
-//!    are soldiers, however the classifier reads each.
+//! 1. Pieces drawn alike are read as one kind: pieces of a side within [`SAME`] of each other,
+//!    and a piece of each side whose ink (each pixel's darkest channel, so that colour does not
+//!    count) is within [`LINKED_ACROSS`]. The board is read as one that reads each such pair as
+//!    one kind where one is found ([`super::legal`]). Groups drawn closer still (within
+//!    [`SAME`] of a side and [`SAME_ACROSS`] across, every pair of a group) pool their
+//!    readings: each piece gets the group's mean probability of each kind, less the kinds a
+//!    side has fewer of than the group has pieces of it (1.2: one general, two of each officer,
+//!    five soldiers). Three pieces of a side drawn alike are soldiers, however the classifier
+//!    reads each.
 //! 2. Pieces of a side drawn clearly unalike ([`apart`]) are of two kinds, and so is either of
 //!    them and a piece of the other side drawn alike the other: the board is read as one that
 //!    reads no such pair as one kind.
@@ -25,9 +27,9 @@
 //! pair of two kinds was within 0.05, and 40% of the pairs of one kind were; of the pairs
 //! [`apart`] calls unalike, 2 of some 12,500 were of one kind, both on a synthetic set of round
 //! pieces with shading. Of the two sides, by their ink: no pair of two kinds was within 0.21
-//! (0.25 on the Western-symbol sets), and 35–85% of the pairs of one kind on the
-//! Western-symbol sets were within 0.1 (on the Chinese-character sets, whose two sides letter
-//! some kinds differently, none of those).
+//! (0.25 on the Western-symbol sets); 25–86% of the pairs of one kind on the Western-symbol sets
+//! were within 0.1, and at most 15% on the Chinese-character sets, whose two sides letter some
+//! kinds differently.
 
 use super::classify::CLASSES;
 use super::house::face_mask;
@@ -40,8 +42,11 @@ use crate::rules::{Color, PieceKind};
 const PIECE: f32 = 0.5;
 /// Pieces of a side within this difference are drawn alike.
 const SAME: f32 = 0.05;
-/// Pieces of the two sides within this difference of their ink are drawn alike.
+/// Pieces of the two sides within this difference of their ink are drawn alike, and read as
+/// one group…
 const SAME_ACROSS: f32 = 0.1;
+/// …and within this, read as one kind on the board.
+const LINKED_ACROSS: f32 = 0.15;
 /// Pieces of a side are drawn unalike at a difference of at least this…
 const APART: f32 = 0.5;
 /// …and of this many times the typical difference of a piece from its likest on the picture
@@ -82,7 +87,7 @@ pub(super) fn compare(crops: &[f32], probs: &mut [[f32; 15]]) -> Vec<Drawn> {
                 let d = distance(&pieces[i].faces, &pieces[j].faces[centre], UNRELATED);
                 (d, d)
             } else {
-                let d = distance(&pieces[i].ink, &pieces[j].ink[centre], SAME_ACROSS);
+                let d = distance(&pieces[i].ink, &pieces[j].ink[centre], LINKED_ACROSS);
                 (f32::INFINITY, d * SAME / SAME_ACROSS)
             };
             differences[i * n + j] = d;
@@ -107,9 +112,17 @@ pub(super) fn compare(crops: &[f32], probs: &mut [[f32; 15]]) -> Vec<Drawn> {
         alike,
     };
     let mut pairs: Vec<Drawn> = Vec::new();
-    for group in &groups {
-        for (k, &i) in group.iter().enumerate() {
-            pairs.extend(group[k + 1..].iter().map(|&j| pair(i, j, true)));
+    for i in 0..n {
+        for j in i + 1..n {
+            let across = pieces[i].side != pieces[j].side;
+            let most = if across {
+                SAME * LINKED_ACROSS / SAME_ACROSS
+            } else {
+                SAME
+            };
+            if likeness[i * n + j] < most {
+                pairs.push(pair(i, j, true));
+            }
         }
     }
     for (i, j) in apart(n, &differences) {
