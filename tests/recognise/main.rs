@@ -130,9 +130,9 @@ fn a_piece_misread_on_an_unfamiliar_set_is_ringed() {
 /// point either reads wrong is ringed on it; the command line names the other board.
 #[test]
 fn a_board_whose_sides_are_in_doubt_is_read_both_ways() {
-    let want = qipu::rules::Setup::from_fen("4k4/4a3R/4Pa3/7C1/4p4/9/9/2r6/5r3/3K5 w - - 0 1")
+    let want = qipu::rules::Setup::from_fen("1c2k1C2/c4P3/5a3/7R1/9/9/9/9/3rr2C1/5K3 w - - 0 1")
         .expect("a FEN");
-    let reading = recognise(&read("western-turned.jpg")).expect("read");
+    let reading = recognise(&read("western-turned.png")).expect("read");
     let turned = reading.turned_round().expect("the board read turned round");
     assert_ne!(reading.red_at_bottom, turned.red_at_bottom);
     let (right_way, wrong_way) = if reading.red_at_bottom {
@@ -156,7 +156,7 @@ fn a_board_whose_sides_are_in_doubt_is_read_both_ways() {
         }
         assert!(!one.ready());
     }
-    let pic = data("western-turned.jpg");
+    let pic = data("western-turned.png");
     let (code, out, err) = common::qipu(&["recognise", "--json", pic.to_str().expect("utf-8")]);
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");

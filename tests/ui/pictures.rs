@@ -348,7 +348,7 @@ fn on_a_small_window_the_board_read_keeps_points_large_enough_to_click() {
 /// turns it back.
 #[test]
 fn a_board_whose_sides_are_in_doubt_can_be_read_the_other_way_round() {
-    let bytes = std::fs::read(data("western-turned.jpg")).expect("the picture");
+    let bytes = std::fs::read(data("western-turned.png")).expect("the picture");
     let reading = qipu::recognise::recognise(&bytes).expect("a board is read");
     let turned = reading
         .turned_round()
@@ -359,7 +359,7 @@ fn a_board_whose_sides_are_in_doubt_can_be_read_the_other_way_round() {
         names
     };
     let side = |red: bool| if red { "Red" } else { "Black" };
-    let mut harness = editor_on([1400.0, 950.0], "western-turned.jpg");
+    let mut harness = editor_on([1400.0, 950.0], "western-turned.png");
     assert_eq!(fen_field(&harness), reading.setup.to_fen());
     harness.get_by_label_contains(&format!(
         "{} is read at the bottom of the picture, but {} at the bottom is nearly as likely.",
@@ -377,7 +377,7 @@ fn a_board_whose_sides_are_in_doubt_can_be_read_the_other_way_round() {
     let mut marked = ringed(&harness);
     marked.sort();
     assert_eq!(marked, names(&turned));
-    harness.get_by_label_contains("Read from the picture western-turned.jpg");
+    harness.get_by_label_contains("Read from the picture western-turned.png");
     click(
         &mut harness,
         &format!("Read with {} at the bottom", side(reading.red_at_bottom)),
