@@ -261,27 +261,25 @@ fn apart(n: usize, differences: &[f32]) -> Vec<(usize, usize)> {
 /// if that leaves no kind.
 fn pool(probs: &mut [[f32; 15]], members: &[(usize, Color)]) {
     let share = 1.0 / members.len() as f32;
-    let mut kinds = [0.0f32; 15];
+    let most_of_a_side = [Color::Red, Color::Black]
+        .map(|color| members.iter().filter(|m| m.1 == color).count())
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+    // each kind's mean probability, in the order of PieceKind::ALL
+    let mut kinds = [0.0f32; 7];
     let mut empty = 0.0;
     for &(index, _) in members {
         empty += probs[index][0] * share;
         for (class, piece) in CLASSES.iter().enumerate() {
             if let Some(piece) = piece {
-                kinds[kind_class(Color::Red, piece.kind)] += probs[index][class] * share;
+                kinds[kind_index(piece.kind)] += probs[index][class] * share;
             }
         }
     }
-    for (class, piece) in CLASSES.iter().enumerate() {
-        let Some(piece) = piece.filter(|p| p.color == Color::Red) else {
-            continue;
-        };
-        let most = [Color::Red, Color::Black]
-            .map(|color| members.iter().filter(|m| m.1 == color).count())
-            .into_iter()
-            .max()
-            .unwrap_or(0);
-        if usize::from(piece.kind.initial_count()) < most {
-            kinds[class] = 0.0;
+    for kind in PieceKind::ALL {
+        if usize::from(kind.initial_count()) < most_of_a_side {
+            kinds[kind_index(kind)] = 0.0;
         }
     }
     if kinds.iter().sum::<f32>() <= 0.0 {
@@ -289,23 +287,24 @@ fn pool(probs: &mut [[f32; 15]], members: &[(usize, Color)]) {
     }
     for &(index, _) in members {
         let p = &mut probs[index];
-        let red: f32 = (1..15)
-            .filter(|&c| CLASSES[c].is_some_and(|q| q.color == Color::Red))
-            .map(|c| p[c])
-            .sum();
-        let pieces: f32 = p[1..].iter().sum();
-        let red_share = if pieces > 0.0 { red / pieces } else { 0.5 };
+        let side_share = |color: Color| -> f32 {
+            let of: f32 = (1..15)
+                .filter(|&c| CLASSES[c].is_some_and(|q| q.color == color))
+                .map(|c| p[c])
+                .sum();
+            let pieces: f32 = p[1..].iter().sum();
+            if pieces > 0.0 {
+                of / pieces
+            } else {
+                0.5
+            }
+        };
+        let shares = [side_share(Color::Red), side_share(Color::Black)];
         let mut pooled = [0.0f32; 15];
         pooled[0] = empty;
         for (class, piece) in CLASSES.iter().enumerate() {
             if let Some(piece) = piece {
-                let kind = kinds[kind_class(Color::Red, piece.kind)];
-                pooled[class] = kind
-                    * if piece.color == Color::Red {
-                        red_share
-                    } else {
-                        1.0 - red_share
-                    };
+                pooled[class] = kinds[kind_index(piece.kind)] * shares[piece.color.index()];
             }
         }
         let whole: f32 = pooled.iter().sum();
@@ -316,12 +315,10 @@ fn pool(probs: &mut [[f32; 15]], members: &[(usize, Color)]) {
     }
 }
 
-/// The class of a side's piece of `kind`.
-fn kind_class(color: Color, kind: PieceKind) -> usize {
-    CLASSES
-        .iter()
-        .position(|c| c.is_some_and(|p| p.color == color && p.kind == kind))
-        .unwrap_or(0)
+/// Where `kind` stands in [`PieceKind::ALL`], which lists the kinds in the order of their
+/// discriminants, 1 to 7.
+fn kind_index(kind: PieceKind) -> usize {
+    usize::from(kind as u8) - 1
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@
 //! as a side starts with (1.2), the generals not facing, the side not to move not in check) is
 //! the reading, unless it reads as one kind two pieces that the picture draws unalike, or as two
 //! kinds two pieces it draws alike ([`Drawn`], `alike`), where a board that reads them as drawn
-//! is found at all. Only a bounded number of boards is tried. The likeliest board with the other side at the bottom is sought on, and kept as
+//! is found at all. Only a bounded number of boards is tried. The likeliest board with the
+//! other side at the bottom is sought on, and kept as
 //! [`Choice::turned`] when it is nearly as probable ([`TURN_DOUBT`]): on a set the classifier
 //! does not know, which side is at the bottom can be in doubt, and then every point the two
 //! boards read differently is.
